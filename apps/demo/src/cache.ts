@@ -1,0 +1,44 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { GraphFileError, loadGraph, saveGraph, type ContextGraph } from '@guided-retrieval/context-graph';
+import { DEFAULT_SCALE_FACTOR, DEFAULT_SEED, generateTpch } from '@guided-retrieval/tpch';
+import { buildGraphFromSqlite, type BuildProgress } from './pipeline.js';
+
+/** Where the demo keeps its TPC-H database and graph: `$GUIDED_CACHE_DIR`, else the user cache. */
+export function cacheDir(): string {
+  const dir = process.env.GUIDED_CACHE_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'guided-retrieval');
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+export interface DemoFiles {
+  database: string;
+  graph: string;
+}
+
+export function demoFiles(scaleFactor = DEFAULT_SCALE_FACTOR, seed = DEFAULT_SEED): DemoFiles {
+  const stem = join(cacheDir(), `tpch-sf${scaleFactor}-seed${seed}`);
+  return { database: `${stem}.sqlite`, graph: `${stem}.graph.json` };
+}
+
+/** The demo's TPC-H database and context graph, generated and built on first use, cached after. */
+export async function demoGraph(progress: BuildProgress, scaleFactor = DEFAULT_SCALE_FACTOR): Promise<{ graph: ContextGraph; files: DemoFiles }> {
+  const files = demoFiles(scaleFactor);
+  if (!existsSync(files.database)) {
+    progress(`generating TPC-H at scale factor ${scaleFactor} into ${files.database}`);
+    const summary = generateTpch({ path: files.database, scaleFactor, overwrite: true });
+    progress(`generated ${Object.values(summary.rowCounts).reduce((a, b) => a + b, 0)} rows in ${Math.round(summary.ms)} ms`);
+  }
+  if (existsSync(files.graph)) {
+    try {
+      return { graph: await loadGraph(files.graph), files };
+    } catch (error) {
+      if (!(error instanceof GraphFileError)) throw error;
+      progress(`rebuilding the cached graph: ${error.message}`);
+    }
+  }
+  const graph = await buildGraphFromSqlite(files.database, progress, 'tpch');
+  await saveGraph(graph, files.graph);
+  return { graph, files };
+}

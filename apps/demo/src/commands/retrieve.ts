@@ -1,0 +1,23 @@
+import type { ContextGraph } from '@guided-retrieval/context-graph';
+import { RetrievalInputError, Retriever } from '@guided-retrieval/retrieval';
+import { UserError } from '../errors.js';
+import { renderResult } from '../render.js';
+
+export interface AskOptions {
+  json?: boolean;
+}
+
+/** Asks one question of a graph and prints the result: readable, or as JSON alone on stdout. */
+export async function ask(graph: ContextGraph, words: readonly string[], options: AskOptions): Promise<void> {
+  const question = words.join(' ').trim();
+  if (question.length === 0) throw new UserError('the question is empty: pass it as an argument, e.g. guided retrieve "Which suppliers are in India?"');
+  const retriever = await Retriever.create(graph);
+  let result;
+  try {
+    result = await retriever.retrieve(question);
+  } catch (error) {
+    if (error instanceof RetrievalInputError) throw new UserError(error.message);
+    throw error;
+  }
+  process.stdout.write(options.json ? `${JSON.stringify(result, null, 2)}\n` : `${renderResult(result)}\n`);
+}

@@ -1,0 +1,87 @@
+import { resolve } from 'node:path';
+import { Command, InvalidArgumentError } from 'commander';
+import { loadGraph, saveGraph } from '@guided-retrieval/context-graph';
+import { DEFAULT_SCALE_FACTOR, generateTpch } from '@guided-retrieval/tpch';
+import { demoGraph } from './cache.js';
+import { ask } from './commands/retrieve.js';
+import { describeError } from './errors.js';
+import { buildGraphFromSqlite } from './pipeline.js';
+
+const DEMO_QUESTION = 'Which Indian suppliers are shipping the most to China?';
+const log = (message: string) => process.stderr.write(`${message}\n`);
+
+function scaleFactor(value: string): number {
+  const sf = Number(value);
+  if (!Number.isFinite(sf) || sf <= 0 || sf > 10) throw new InvalidArgumentError(`must be a number in (0, 10], got "${value}"`);
+  return sf;
+}
+
+export function program(): Command {
+  const cli = new Command('guided')
+    .description('Guided table retrieval: find the tables a question needs and how to join them.')
+    .showHelpAfterError('(run with --help for usage)');
+
+  cli
+    .command('demo')
+    .description(`retrieve over the embedded TPC-H database (generated and cached on first use); default question: "${DEMO_QUESTION}"`)
+    .argument('[question...]', 'the question, in plain English')
+    .option('--json', 'print the full result as JSON on stdout, nothing else')
+    .option('--scale-factor <sf>', 'TPC-H scale factor of the demo database', scaleFactor, DEFAULT_SCALE_FACTOR)
+    .action(async (words: string[], options: { json?: boolean; scaleFactor: number }) => {
+      const { graph } = await demoGraph(log, options.scaleFactor);
+      await ask(graph, words.length > 0 ? words : [DEMO_QUESTION], options);
+    });
+
+  cli
+    .command('retrieve')
+    .description('retrieve the join tree for a question from a context graph file')
+    .argument('<question...>', 'the question, in plain English')
+    .option('--graph <file>', 'context graph file from `guided build` (default: the demo TPC-H graph)')
+    .option('--json', 'print the full result as JSON on stdout, nothing else')
+    .action(async (words: string[], options: { graph?: string; json?: boolean }) => {
+      const graph = options.graph ? await loadGraph(resolve(options.graph)) : (await demoGraph(log)).graph;
+      await ask(graph, words, options);
+    });
+
+  cli
+    .command('build')
+    .description('profile a SQLite database (read-only) and write its context graph')
+    .argument('<database>', 'path to a SQLite database file')
+    .requiredOption('-o, --output <file>', 'where to write the context graph JSON')
+    .action(async (database: string, options: { output: string }) => {
+      const graph = await buildGraphFromSqlite(resolve(database), log);
+      await saveGraph(graph, resolve(options.output));
+      log(`wrote ${options.output}`);
+    });
+
+  cli
+    .command('tpch')
+    .description('generate a TPC-H SQLite database (deterministic for a seed)')
+    .requiredOption('-o, --output <file>', 'the SQLite file to write')
+    .option('--scale-factor <sf>', 'TPC-H scale factor', scaleFactor, DEFAULT_SCALE_FACTOR)
+    .option('--seed <n>', 'random seed', (v) => Number.parseInt(v, 10))
+    .option('--force', 'replace an existing file')
+    .action((options: { output: string; scaleFactor: number; seed?: number; force?: boolean }) => {
+      const summary = generateTpch({
+        path: resolve(options.output),
+        scaleFactor: options.scaleFactor,
+        overwrite: Boolean(options.force),
+        ...(options.seed === undefined ? {} : { seed: options.seed }),
+        onProgress: (table, rows, total) => {
+          if (rows === total) log(`${table}: ${rows} rows`);
+        },
+      });
+      log(`wrote ${summary.path} in ${Math.round(summary.ms)} ms`);
+    });
+  return cli;
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  try {
+    await program().parseAsync([...argv], { from: 'user' });
+    return 0;
+  } catch (error) {
+    process.stderr.write(`guided: error: ${describeError(error)}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,62 @@
+import type { RetrievalResult } from '@guided-retrieval/retrieval';
+
+const ms = (n: number) => `${n.toFixed(2)} ms`;
+
+/** The retrieval result as a person reads it: each phase, then the join tree and FROM clause. */
+export function renderResult(result: RetrievalResult): string {
+  const { trace } = result;
+  const t = trace.timings;
+  const out: string[] = [];
+  out.push(`Question: ${result.question}`, `Database: ${result.database}`, '');
+  out.push(`1. Grounding (${ms(t.grounding)})`);
+  if (trace.grounding.matches.length === 0) out.push('   no word of the question matches a table, column or sampled value');
+  for (const m of trace.grounding.matches) {
+    const target = m.column ? `${m.table}.${m.column}` : m.table;
+    const via = m.variantKind === 'exact' ? '' : ` via ${m.variantKind} "${m.variant}"`;
+    out.push(`   "${m.token}" → ${target} (${m.kind} match${via}, score ${m.score.toFixed(2)})`);
+  }
+  const e = trace.grounding.enrichment;
+  if (e.triggered) {
+    const added = e.added.map((a) => `${a.table} (cosine ${a.similarity.toFixed(2)})`).join(', ') || 'nothing similar enough';
+    out.push(`   semantic enrichment (fewer than k=${e.k} tables, embedder ${e.embedder ?? 'none'}): ${added}`);
+  }
+  out.push(`   T0 = {${trace.grounding.initialTargets.join(', ')}}`, '');
+  out.push(`2. Exploration (${ms(t.exploration)})`);
+  for (const c of trace.exploration.candidates.slice(0, 8)) {
+    out.push(`   ${c.table}: coverage ${c.coverage}${c.isTarget ? ', itself a target' : ''}; reaches {${c.reachable.join(', ')}}`);
+  }
+  if (trace.exploration.candidates.length > 8) out.push(`   … ${trace.exploration.candidates.length - 8} more`);
+  out.push('');
+  if (!result.source) {
+    out.push(`No tables retrieved: ${result.reason ?? 'nothing matched'}`);
+    return out.join('\n');
+  }
+  out.push(`3. Disambiguation (${trace.disambiguation.by}, ${ms(t.disambiguation)})`);
+  out.push(`   source: ${result.source}`, `   targets: {${result.targets.join(', ')}}`);
+  for (const note of trace.disambiguation.notes) out.push(`   ${note}`);
+  out.push(`   paths enumerated (${ms(t.pathEnumeration)}):`);
+  for (const p of trace.pathEnumeration) out.push(`     to ${p.target}: ${p.paths.join(' | ') || 'none'}`);
+  out.push(`   paths chosen (${ms(t.pathSelection)}):`);
+  for (const s of trace.pathSelection) out.push(`     ${s.path}  (${s.reason})`);
+  out.push('', `4. Merging (${ms(t.merging)})`, '   join tree:');
+  out.push(...renderTree(result).map((line) => `     ${line}`));
+  out.push('', ...(result.sql ?? '').split('\n').map((line) => `   ${line}`), '', `Total: ${ms(t.total)}`);
+  return out.join('\n');
+}
+
+function renderTree(result: RetrievalResult): string[] {
+  const lines: string[] = [];
+  const children = (alias: string | null) => result.joinTree.nodes.filter((n) => n.parent === alias);
+  const walk = (alias: string | null, indent: string) => {
+    const kids = children(alias);
+    kids.forEach((node, i) => {
+      const last = i === kids.length - 1;
+      const branch = alias === null ? '' : last ? '└─ ' : '├─ ';
+      const label = node.alias === node.table.toLowerCase() ? node.table : `${node.table} as ${node.alias}`;
+      lines.push(`${indent}${branch}${label}${node.on ? `  ON ${node.on}` : ''}`);
+      walk(node.alias, alias === null ? indent : indent + (last ? '   ' : '│  '));
+    });
+  };
+  walk(null, '');
+  return lines;
+}

@@ -1,0 +1,70 @@
+import type { DatabaseProfile, TableProfile } from '@guided-retrieval/profiler';
+import type { JoinEdge } from '@guided-retrieval/join-inference';
+import { ContextGraph } from './graph.js';
+import { GRAPH_FORMAT_VERSION, type GraphColumn, type GraphTable } from './types.js';
+
+/** Descriptions and aliases known besides the profile: schema documentation, an LLM, a user. */
+export interface Annotation {
+  description?: string;
+  aliases?: string[];
+}
+
+export interface Annotations {
+  /** Keyed by table name. */
+  tables?: Record<string, Annotation>;
+  /** Keyed by `table.column`. */
+  columns?: Record<string, Annotation>;
+}
+
+/** Builds the context graph from a profile and its join edges (declared or inferred). */
+export function buildContextGraph(
+  profile: DatabaseProfile,
+  edges: readonly JoinEdge[],
+  annotations: Annotations = {},
+): ContextGraph {
+  const tableNotes = lowerKeys(annotations.tables);
+  const columnNotes = lowerKeys(annotations.columns);
+  const tables = profile.tables.map((t) => toGraphTable(t, tableNotes, columnNotes));
+  return new ContextGraph({
+    formatVersion: GRAPH_FORMAT_VERSION,
+    database: profile.database,
+    tables,
+    edges: [...edges],
+  });
+}
+
+function toGraphTable(
+  table: TableProfile,
+  tableNotes: Map<string, Annotation>,
+  columnNotes: Map<string, Annotation>,
+): GraphTable {
+  const note = tableNotes.get(table.name.toLowerCase()) ?? {};
+  const columns: GraphColumn[] = table.columns.map((c) => {
+    const cn = columnNotes.get(`${table.name}.${c.name}`.toLowerCase()) ?? {};
+    return {
+      name: c.name,
+      declaredType: c.declaredType,
+      inferredType: c.inferredType,
+      description: cn.description ?? '',
+      aliases: uniq(cn.aliases ?? []),
+      stats: { rowCount: c.rowCount, count: c.count, nulls: c.nulls, distinct: c.distinct, min: c.min, max: c.max },
+      sample: c.sample,
+    };
+  });
+  return {
+    name: table.name,
+    description: note.description ?? '',
+    aliases: uniq(note.aliases ?? []),
+    rowCount: table.rowCount,
+    primaryKey: table.primaryKey,
+    columns,
+  };
+}
+
+function lowerKeys(record: Record<string, Annotation> | undefined): Map<string, Annotation> {
+  return new Map(Object.entries(record ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+}
+
+function uniq(values: readonly string[]): string[] {
+  return [...new Set(values.map((v) => v.trim()).filter((v) => v.length > 0))];
+}

@@ -1,0 +1,14 @@
+export { ContextGraph, GraphValidationError } from './graph.js';
+export { graphFromEdgeList, graphFromSchema, type SchemaColumnSpec, type SchemaForeignKeySpec, type SchemaSpec, type SchemaTableSpec } from './schema.js';
+export { buildContextGraph, type Annotation, type Annotations } from './build.js';
+export { GraphFileError, loadGraph, parseGraph, saveGraph, serializeGraph } from './io.js';
+export {
+  GRAPH_FORMAT_VERSION,
+  type ColumnStats,
+  type ContextGraphData,
+  type GraphColumn,
+  type GraphTable,
+  type JoinPath,
+  type PathOptions,
+} from './types.js';
+export type { JoinEdge } from '@guided-retrieval/join-inference';

@@ -1,0 +1,60 @@
+import type { InferredType, ValueFrequency } from '@guided-retrieval/profiler';
+import type { JoinEdge } from '@guided-retrieval/join-inference';
+
+/** Version of the context-graph JSON format; files of another version are refused on load. */
+export const GRAPH_FORMAT_VERSION = 1;
+
+export interface ColumnStats {
+  rowCount: number;
+  count: number;
+  nulls: number;
+  distinct: number;
+  min: string | number | null;
+  max: string | number | null;
+}
+
+export interface GraphColumn {
+  name: string;
+  declaredType: string;
+  inferredType: InferredType;
+  /** Human-readable description (from the schema's documentation or an LLM); may be empty. */
+  description: string;
+  /** Other names users call this column by; grounding indexes them. */
+  aliases: string[];
+  stats: ColumnStats | null;
+  /** Representative values, most frequent first. */
+  sample: ValueFrequency[];
+}
+
+export interface GraphTable {
+  name: string;
+  description: string;
+  aliases: string[];
+  rowCount: number;
+  primaryKey: string[];
+  columns: GraphColumn[];
+}
+
+/** The serialisable content of a context graph; everything else is derived from it on load. */
+export interface ContextGraphData {
+  formatVersion: typeof GRAPH_FORMAT_VERSION;
+  database: string;
+  tables: GraphTable[];
+  edges: JoinEdge[];
+}
+
+/** A route through the join graph: a sequence of edges, so parallel edges give distinct paths. */
+export interface JoinPath {
+  source: string;
+  target: string;
+  /** `[source, …, target]`; one longer than `edges`. */
+  tables: string[];
+  edges: JoinEdge[];
+}
+
+export interface PathOptions {
+  /** Longest path, in edges (default 6). */
+  maxLength?: number;
+  /** Stop after this many paths (default 64). */
+  maxPaths?: number;
+}

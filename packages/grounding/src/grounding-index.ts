@@ -1,0 +1,66 @@
+import type { ContextGraph } from '@guided-retrieval/context-graph';
+import { createOfflineEmbedder, type Embedder } from '@guided-retrieval/llm-adapters';
+import { embedTables, rankBySimilarity, type TableVector } from './enrich.js';
+import { groundedTables, keepStrongest, lookupAll } from './ground.js';
+import { buildInvertedIndex, type InvertedIndex } from './index-build.js';
+import { tokenizeQuestion } from './question.js';
+import type { EnrichmentStep, GroundingOptions, GroundingResult } from './types.js';
+
+export interface GroundingIndexOptions {
+  /** Embeds table query contexts and questions for semantic enrichment (default: the offline one). */
+  embedder?: Embedder;
+}
+
+/** Built once per context graph; grounds any number of questions against it. */
+export class GroundingIndex {
+  private constructor(
+    readonly graph: ContextGraph,
+    private readonly index: InvertedIndex,
+    private readonly embedder: Embedder,
+    private readonly tableVectors: readonly TableVector[],
+  ) {}
+
+  static async build(graph: ContextGraph, options: GroundingIndexOptions = {}): Promise<GroundingIndex> {
+    const embedder = options.embedder ?? createOfflineEmbedder();
+    const index = buildInvertedIndex(graph);
+    tokenizeQuestion('load the language model now, not on the first question');
+    return new GroundingIndex(graph, index, embedder, await embedTables(graph, embedder));
+  }
+
+  /** Number of distinct keys in the inverted index. */
+  get size(): number {
+    return this.index.size;
+  }
+
+  async ground(question: string, options: GroundingOptions = {}): Promise<GroundingResult> {
+    const k = options.k ?? 3;
+    const tokens = tokenizeQuestion(question);
+    const all = lookupAll(tokens, this.index);
+    const matches = keepStrongest(all);
+    const grounded = groundedTables(matches);
+    const enrichment: EnrichmentStep = { triggered: grounded.length < k, k, embedder: null, added: [] };
+    if (enrichment.triggered && tokens.length > 0) {
+      enrichment.embedder = this.embedder.id;
+      const [vector] = await this.embedder.embed([question]);
+      const ranked = rankBySimilarity(vector!, this.tableVectors);
+      const known = new Set(grounded.map((g) => g.table));
+      // A table the question does not name must be at least as close to it as those it does name.
+      const named = ranked.filter((r) => known.has(r.table)).map((r) => r.similarity);
+      const floor = Math.max(
+        options.minSimilarity ?? 0.12,
+        (ranked[0]?.similarity ?? 0) * (options.relativeSimilarity ?? 0.5),
+        ...named,
+      );
+      enrichment.added = ranked.slice(0, k).filter((r) => r.similarity >= floor && !known.has(r.table));
+    }
+    return {
+      question,
+      tokens,
+      matches,
+      weakerMatches: all.length - matches.length,
+      grounded,
+      enrichment,
+      initialTargets: [...grounded.map((g) => g.table), ...enrichment.added.map((a) => a.table)],
+    };
+  }
+}

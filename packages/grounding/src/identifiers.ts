@@ -1,0 +1,73 @@
+import { ABBREVIATIONS } from './lexicon/abbreviations.js';
+
+/** `L_SHIPDATE` → `['l', 'shipdate']`; `orderDate` → `['order', 'date']`; `HTTPCode2` → `['http', 'code', '2']`. */
+export function splitIdentifier(identifier: string): string[] {
+  return identifier
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/([a-zA-Z])([0-9])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 0);
+}
+
+/**
+ * The prefix every column of a table shares (`l_` in TPC-H's LINEITEM), which names the table
+ * rather than the column and so is dropped from column words. Needs at least two columns.
+ */
+export function commonColumnPrefix(columns: readonly string[]): string {
+  if (columns.length < 2) return '';
+  const first = columns[0]!.toLowerCase();
+  const cut = first.indexOf('_');
+  if (cut <= 0 || cut > 4) return '';
+  const prefix = first.slice(0, cut + 1);
+  return columns.every((c) => c.toLowerCase().startsWith(prefix) && c.length > prefix.length) ? prefix : '';
+}
+
+/**
+ * Cuts a glued word into known words (`shipdate` → `ship date`, `acctbal` → `acct bal`). Either
+ * every piece is a known word or abbreviation, or the pieces are known words with at most one
+ * unknown piece of three or more letters (`retailprice` → `retail price`); abbreviations never
+ * pair with an unknown piece, so `customer` does not become `cust omer`. Words that are known,
+ * short, or have no convincing cut come back whole.
+ */
+export function segmentCompound(word: string, vocabulary: ReadonlySet<string>): string[] {
+  if (word.length < 6 || vocabulary.has(word) || /\d/.test(word)) return [word];
+  const allKnown = bestCut(word, (piece) => vocabulary.has(piece) || piece in ABBREVIATIONS, 0);
+  const oneUnknown = bestCut(word, (piece) => vocabulary.has(piece), 1);
+  const best = [allKnown, oneUnknown]
+    .filter((c): c is Cut => c !== undefined && c.pieces.length >= 2 && c.score >= 9)
+    .sort((a, b) => b.score - a.score || a.pieces.length - b.pieces.length)[0];
+  return best ? best.pieces : [word];
+}
+
+interface Cut {
+  pieces: string[];
+  score: number;
+  unknown: number;
+}
+
+/** Dynamic programming over cut points: known pieces score their length squared. */
+function bestCut(word: string, isKnown: (piece: string) => boolean, maxUnknown: number): Cut | undefined {
+  const best: (Cut | undefined)[] = new Array(word.length + 1);
+  best[0] = { pieces: [], score: 0, unknown: 0 };
+  for (let end = 1; end <= word.length; end++) {
+    for (let start = 0; start < end; start++) {
+      const prev = best[start];
+      if (!prev) continue;
+      const piece = word.slice(start, end);
+      const known = piece.length >= 2 && isKnown(piece);
+      if (!known && (piece.length < 3 || prev.unknown >= maxUnknown)) continue;
+      const cut: Cut = {
+        pieces: [...prev.pieces, piece],
+        score: prev.score + (known ? piece.length * piece.length : 0),
+        unknown: prev.unknown + (known ? 0 : 1),
+      };
+      const current = best[end];
+      if (!current || cut.score > current.score || (cut.score === current.score && cut.pieces.length < current.pieces.length)) {
+        best[end] = cut;
+      }
+    }
+  }
+  return best[word.length];
+}

@@ -1,0 +1,134 @@
+import type { ContextGraph, GraphTable } from '@guided-retrieval/context-graph';
+import { commonColumnPrefix, segmentCompound, splitIdentifier } from './identifiers.js';
+import { ABBREVIATIONS, CONTRACTIONS } from './lexicon/abbreviations.js';
+import { COMPOUND_WORDS } from './lexicon/vocabulary.js';
+import { normalizeText, singular } from './normalize.js';
+import type { MatchKind, VariantKind } from './types.js';
+
+export interface IndexEntry {
+  table: string;
+  column: string | null;
+  kind: MatchKind;
+  /** How the key was derived from the schema's spelling. */
+  keyKind: VariantKind;
+  coverage: number;
+}
+
+/** The inverted hash index: normalised key → the schema elements and values it names. */
+export type InvertedIndex = Map<string, IndexEntry[]>;
+
+const MAX_VALUE_WORDS = 4;
+const MAX_VALUE_LENGTH = 50;
+const MAX_FORMS = 16;
+
+export function buildInvertedIndex(graph: ContextGraph): InvertedIndex {
+  const index: InvertedIndex = new Map();
+  const vocabulary = schemaVocabulary(graph);
+  const add = (key: string, entry: IndexEntry) => {
+    if (key.length < 2) return;
+    const list = index.get(key) ?? [];
+    const same = list.find((e) => e.table === entry.table && e.column === entry.column && e.kind === entry.kind);
+    if (!same) list.push(entry);
+    else if (rank(entry) > rank(same)) Object.assign(same, entry);
+    index.set(key, list);
+  };
+  const joinKeyColumns = new Set(graph.edges.flatMap((e) => e.fromColumns.map((c) => `${e.fromTable}.${c}`.toLowerCase())));
+  for (const table of graph.tables) {
+    indexName(table.name, vocabulary, (key, keyKind, coverage) => add(key, { table: table.name, column: null, kind: 'table', keyKind, coverage }));
+    for (const alias of table.aliases) {
+      indexName(alias, vocabulary, (key, keyKind, coverage) => add(key, { table: table.name, column: null, kind: 'alias', keyKind, coverage }));
+    }
+    const prefix = commonColumnPrefix(table.columns.map((c) => c.name));
+    for (const column of table.columns) {
+      // A foreign-key column names the table it references, not a fact about its own table.
+      if (joinKeyColumns.has(`${table.name}.${column.name}`.toLowerCase())) continue;
+      const bare = prefix && column.name.toLowerCase().startsWith(prefix) ? column.name.slice(prefix.length) : column.name;
+      const entry = (kind: MatchKind) => (key: string, keyKind: VariantKind, coverage: number) =>
+        add(key, { table: table.name, column: column.name, kind, keyKind, coverage });
+      indexName(bare, vocabulary, entry('column'));
+      for (const alias of column.aliases) indexName(alias, vocabulary, entry('alias'));
+      if (column.inferredType === 'text' || column.inferredType === 'unknown') indexValues(table, column.name, add);
+    }
+  }
+  return index;
+}
+
+function rank(entry: IndexEntry): number {
+  return entry.coverage + (entry.keyKind === 'exact' ? 0.01 : 0);
+}
+
+function indexValues(table: GraphTable, columnName: string, add: (key: string, entry: IndexEntry) => void): void {
+  const column = table.columns.find((c) => c.name === columnName);
+  for (const { value } of column?.sample ?? []) {
+    if (typeof value !== 'string' || value.length > MAX_VALUE_LENGTH || !/[a-z]/i.test(value)) continue;
+    const key = normalizeText(value);
+    const words = key.split(' ');
+    if (words.length > MAX_VALUE_WORDS) continue;
+    add(key, { table: table.name, column: columnName, kind: 'value', keyKind: 'exact', coverage: 1 });
+    // `urgent` finds `1-URGENT`: each word of a multi-word value, with its share as coverage.
+    const content = words.filter((w) => w.length >= 3 && /[a-z]/.test(w));
+    if (words.length > 1) for (const w of content) add(w, { table: table.name, column: columnName, kind: 'value', keyKind: 'exact', coverage: 1 / words.length });
+  }
+}
+
+/**
+ * Every key a name is findable by: the whole name in each spelling (exact, singular, with
+ * abbreviations expanded or contracted, glued), and, for names of several words, each word alone
+ * with its share of the name as coverage.
+ */
+function indexName(name: string, vocabulary: ReadonlySet<string>, emit: (key: string, kind: VariantKind, coverage: number) => void): void {
+  const raw = splitIdentifier(name);
+  const words = raw.flatMap((w) => segmentCompound(w, vocabulary));
+  if (words.length === 0) return;
+  const segmented = words.length > raw.length;
+  const glued = words.join('');
+  emit(glued, 'exact', 1);
+  emit(singular(glued), 'singular', 1);
+  emit(raw.join(' '), 'exact', 1);
+  for (const [form, kind] of wholeForms(words)) emit(form, segmented && kind === 'exact' ? 'compound' : kind, 1);
+  if (words.length < 2) return;
+  const share = 1 / words.length;
+  for (const word of new Set(words)) {
+    for (const [form, kind] of wordForms(word)) emit(form, segmented && kind === 'exact' ? 'compound' : kind, share);
+  }
+}
+
+function wordForms(word: string): [string, VariantKind][] {
+  const forms: [string, VariantKind][] = [[word, 'exact'], [singular(word), 'singular']];
+  for (const expansion of ABBREVIATIONS[word] ?? []) forms.push([expansion, 'abbreviation']);
+  for (const contraction of CONTRACTIONS[word] ?? []) forms.push([contraction, 'abbreviation']);
+  return forms;
+}
+
+function wholeForms(words: readonly string[]): [string, VariantKind][] {
+  let forms: [string[], VariantKind][] = [[[], 'exact']];
+  for (const word of words) {
+    const next: [string[], VariantKind][] = [];
+    for (const [prefix, kind] of forms) {
+      for (const [form, formKind] of wordForms(word)) {
+        if (next.length >= MAX_FORMS) break;
+        next.push([[...prefix, form], formKind === 'exact' ? kind : kind === 'exact' ? formKind : kind]);
+      }
+    }
+    forms = next;
+  }
+  return forms.map(([parts, kind]) => [parts.join(' '), kind]);
+}
+
+/**
+ * Known words for compound splitting: the built-in vocabulary plus the words the schema itself
+ * spells apart (`order_status` teaches `status`), unless they are glued compounds themselves.
+ */
+function schemaVocabulary(graph: ContextGraph): ReadonlySet<string> {
+  const base = new Set(COMPOUND_WORDS);
+  const words = new Set(base);
+  const names = graph.tables.flatMap((t) => [t.name, ...t.columns.map((c) => c.name)]);
+  for (const name of names) {
+    const parts = splitIdentifier(name);
+    if (parts.length < 2) continue;
+    for (const part of parts) {
+      if (part.length >= 3 && segmentCompound(part, base).length === 1) words.add(singular(part));
+    }
+  }
+  return words;
+}

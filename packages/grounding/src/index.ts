@@ -1,0 +1,15 @@
+export { GroundingIndex, type GroundingIndexOptions } from './grounding-index.js';
+export { tableQueryContext } from './enrich.js';
+export { commonColumnPrefix, segmentCompound, splitIdentifier } from './identifiers.js';
+export { normalizeText } from './normalize.js';
+export { tokenizeQuestion } from './question.js';
+export type {
+  EnrichmentStep,
+  GroundedTable,
+  GroundingMatch,
+  GroundingOptions,
+  GroundingResult,
+  MatchKind,
+  QuestionToken,
+  VariantKind,
+} from './types.js';

@@ -1,0 +1,52 @@
+/**
+ * Abbreviations common in database identifiers, each with the words it stands for. Used in both
+ * directions: an identifier part `acct` is also indexed as `account`, and `quantity` as `qty`.
+ * General database vocabulary only: nothing here is specific to one schema.
+ */
+export const ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = {
+  acct: ['account'],
+  addr: ['address'],
+  amt: ['amount'],
+  avail: ['available'],
+  avg: ['average'],
+  bal: ['balance'],
+  cat: ['category'],
+  cnt: ['count'],
+  cust: ['customer'],
+  desc: ['description'],
+  dept: ['department'],
+  dob: ['birth date'],
+  dt: ['date'],
+  emp: ['employee'],
+  ext: ['extended'],
+  fname: ['first name'],
+  lname: ['last name'],
+  info: ['information'],
+  inv: ['invoice', 'inventory'],
+  loc: ['location'],
+  max: ['maximum'],
+  mfgr: ['manufacturer'],
+  mgr: ['manager'],
+  min: ['minimum'],
+  mkt: ['market'],
+  nbr: ['number'],
+  num: ['number'],
+  no: ['number'],
+  org: ['organization'],
+  pct: ['percent'],
+  prod: ['product'],
+  qty: ['quantity'],
+  supp: ['supplier'],
+  sup: ['supplier'],
+  tel: ['telephone', 'phone'],
+  yr: ['year'],
+};
+
+/** `quantity` → `qty`: the reverse direction, for words spelled out in the schema. */
+export const CONTRACTIONS: Readonly<Record<string, readonly string[]>> = (() => {
+  const out: Record<string, string[]> = {};
+  for (const [abbr, words] of Object.entries(ABBREVIATIONS)) {
+    for (const w of words) if (!w.includes(' ')) (out[w] ??= []).push(abbr);
+  }
+  return out;
+})();

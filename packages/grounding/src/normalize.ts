@@ -1,0 +1,17 @@
+import pluralize from 'pluralize';
+
+/** Lower-case alphanumeric runs joined by one space: the form every index key is stored in. */
+export function normalizeText(text: string): string {
+  return text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').split(/[^a-z0-9]+/).filter(Boolean).join(' ');
+}
+
+/** The singular of a word (`suppliers` → `supplier`, `orders` → `order`); numbers unchanged. */
+export function singular(word: string): string {
+  if (word.length < 3 || /\d/.test(word)) return word;
+  return pluralize.singular(word);
+}
+
+export function plural(word: string): string {
+  if (word.length < 3 || /\d/.test(word)) return word;
+  return pluralize.plural(word);
+}

@@ -1,0 +1,67 @@
+/** What a match landed on: a table's name, a column's name, an alias of either, or a sampled value. */
+export type MatchKind = 'table' | 'column' | 'alias' | 'value';
+
+/** How the question's words were turned into the key that matched. */
+export type VariantKind = 'exact' | 'lemma' | 'singular' | 'plural' | 'abbreviation' | 'compound' | 'demonym';
+
+export interface GroundingMatch {
+  /** The question's words that matched, as written (`Indian`, `ship date`). */
+  token: string;
+  /** Token positions `[start, end)` in `GroundingResult.tokens`. */
+  span: [number, number];
+  /** The index key that matched (`india`, `ship date`). */
+  variant: string;
+  variantKind: VariantKind;
+  table: string;
+  column: string | null;
+  kind: MatchKind;
+  /** Share of the matched name's words that the key covers: 1 for a whole name or value. */
+  coverage: number;
+  /** Strength of the match in (0, 1]: kind × variant × coverage. */
+  score: number;
+}
+
+export interface QuestionToken {
+  text: string;
+  lower: string;
+  lemma: string;
+  stopWord: boolean;
+}
+
+export interface GroundedTable {
+  table: string;
+  score: number;
+  matches: number;
+}
+
+export interface EnrichmentStep {
+  /** Whether hash grounding found fewer than `k` tables, so embeddings were consulted. */
+  triggered: boolean;
+  k: number;
+  embedder: string | null;
+  /** Tables added by similarity, best first. */
+  added: { table: string; similarity: number }[];
+}
+
+export interface GroundingResult {
+  question: string;
+  tokens: QuestionToken[];
+  /** Matches that survive: for each word, only its strongest matches are kept. */
+  matches: GroundingMatch[];
+  /** Matches dropped because the same words matched something stronger. */
+  weakerMatches: number;
+  /** T0 from hash matches, strongest first. */
+  grounded: GroundedTable[];
+  enrichment: EnrichmentStep;
+  /** T0 after enrichment: the initial target tables. */
+  initialTargets: string[];
+}
+
+export interface GroundingOptions {
+  /** Enrich with embeddings when hash grounding finds fewer than k tables (default 3). */
+  k?: number;
+  /** Least cosine similarity for a table added by enrichment (default 0.12). */
+  minSimilarity?: number;
+  /** An added table must be at least this share of the best similarity (default 0.5). */
+  relativeSimilarity?: number;
+}

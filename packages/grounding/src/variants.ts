@@ -1,0 +1,39 @@
+import { DEMONYMS } from './lexicon/demonyms.js';
+import { singular } from './normalize.js';
+import type { QuestionToken, VariantKind } from './types.js';
+
+export interface Variant {
+  key: string;
+  kind: VariantKind;
+}
+
+/** The longest run of question words looked up as one key (`united states`, `reg air`). */
+export const MAX_SPAN = 4;
+
+/** Keys a single question word is looked up by: as written, its lemma, singular, demonym's country. */
+export function wordVariants(token: QuestionToken): Variant[] {
+  const variants: Variant[] = [{ key: token.lower, kind: 'exact' }];
+  const push = (key: string, kind: VariantKind) => {
+    if (key && !variants.some((v) => v.key === key)) variants.push({ key, kind });
+  };
+  push(token.lemma, 'lemma');
+  push(singular(token.lower), 'singular');
+  push(singular(token.lemma), 'lemma');
+  for (const country of DEMONYMS[token.lower] ?? DEMONYMS[singular(token.lower)] ?? []) push(country, 'demonym');
+  return variants;
+}
+
+/** Keys a run of words is looked up by: as written, with the last word singular, and glued. */
+export function spanVariants(tokens: readonly QuestionToken[]): Variant[] {
+  const words = tokens.map((t) => t.lower);
+  const last = tokens[tokens.length - 1]!;
+  const variants: Variant[] = [];
+  const push = (key: string, kind: VariantKind) => {
+    if (!variants.some((v) => v.key === key)) variants.push({ key, kind });
+  };
+  push(words.join(' '), 'exact');
+  push([...words.slice(0, -1), singular(last.lower)].join(' '), 'singular');
+  push([...words.slice(0, -1), last.lemma].join(' '), 'lemma');
+  push(words.join(''), 'compound');
+  return variants;
+}

@@ -1,0 +1,56 @@
+/**
+ * The chat-model contract that concrete adapters (Ollama, OpenAI-compatible servers, …) implement.
+ * Types only: this package ships no chat adapter yet.
+ */
+
+/** One turn of a conversation. */
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+/** One completion request. */
+export interface ChatRequest {
+  /** The conversation so far, oldest first. */
+  messages: readonly ChatMessage[];
+  /**
+   * A JSON Schema the answer must conform to (structured output). When given, adapters ask the
+   * model for JSON and return the parsed value in `ChatResponse.json`.
+   */
+  jsonSchema?: object;
+  /** Sampling temperature; adapters use their own default when omitted. */
+  temperature?: number;
+  /** Upper bound on generated tokens. */
+  maxTokens?: number;
+  /** Give up after this many milliseconds (the promise rejects). */
+  timeoutMs?: number;
+  /** Cancels the request when aborted (the promise rejects). */
+  signal?: AbortSignal;
+}
+
+/** Token counts, when the server reports them. */
+export interface ChatUsage {
+  promptTokens: number;
+  completionTokens: number;
+}
+
+/** The model's answer to one `ChatRequest`. */
+export interface ChatResponse {
+  /** The raw text of the answer. */
+  content: string;
+  /** The parsed answer, present when `jsonSchema` was requested and the answer parsed. */
+  json?: unknown;
+  /** The model that actually answered, as the server names it. */
+  model: string;
+  usage?: ChatUsage;
+  /** Wall-clock time of the request, in milliseconds. */
+  latencyMs: number;
+}
+
+/** A chat/completion model behind some transport. */
+export interface ChatModel {
+  /** A stable identifier of the adapter and model, e.g. `ollama:llama3.1:8b`. */
+  readonly id: string;
+  /** Sends one request and resolves with the answer; rejects on transport, timeout or abort. */
+  complete(request: ChatRequest): Promise<ChatResponse>;
+}

@@ -1,0 +1,76 @@
+/**
+ * Stop words and a light suffix stemmer for English words, as used by the offline embedder.
+ * Not a linguistic stemmer: it only has to map the inflections that appear in questions and in
+ * schema names (plurals, -ing, -ed, -ly, a final e) onto one key, consistently.
+ */
+
+/** Function words and question/command words that carry no topic. Compared lowercase. */
+export const STOP_WORDS: ReadonlySet<string> = new Set([
+  'a', 'an', 'the', 'of', 'to', 'in', 'into', 'on', 'at', 'as', 'by', 'for', 'with', 'from',
+  'about', 'over', 'than', 'then', 'and', 'or', 'not', 'nor', 'if', 'so', 'but',
+  'is', 'are', 'was', 'were', 'am', 'be', 'been', 'being', 'do', 'does', 'did', 'done',
+  'has', 'have', 'had', 'can', 'could', 'would', 'should', 'will', 'shall', 'may', 'might', 'must',
+  'how', 'what', 'which', 'who', 'whom', 'whose', 'where', 'when', 'why',
+  'i', 'me', 'my', 'we', 'us', 'our', 'ours', 'you', 'your', 'he', 'she', 'his', 'her',
+  'they', 'them', 'their', 'it', 'its', 'there', 'here', 'that', 'this', 'these', 'those',
+  'most', 'many', 'much', 'more', 'some', 'any', 'all', 'each', 'every', 'per', 'also', 'just',
+  'very', 'only', 'show', 'list', 'give', 'find', 'get', 'tell', 'please', 'let', 'want', 'need',
+]);
+
+/** Forms the suffix rules get wrong, mapped straight to their stem. */
+const EXCEPTIONS: ReadonlyMap<string, string> = new Map([
+  ['daily', 'day'],
+  ['data', 'data'],
+  ['news', 'news'],
+  ['series', 'series'],
+  ['always', 'always'],
+  ['early', 'early'],
+]);
+
+const VOWEL = /[aeiouy]/;
+
+function endsWithDoubleConsonant(word: string): boolean {
+  const last = word.at(-1);
+  return last !== undefined && last === word.at(-2) && /[b-df-hj-km-np-rtv-xz]/.test(last);
+}
+
+/** Strips `suffix` when what remains has ≥ 3 letters and a vowel; undoubles a final consonant. */
+function stripVerbSuffix(word: string, suffix: string): string | undefined {
+  if (!word.endsWith(suffix)) return undefined;
+  const rest = word.slice(0, -suffix.length);
+  if (rest.length < 3 || !VOWEL.test(rest)) return undefined;
+  // shipp(ing) → ship, plann(ed) → plan; but bill(ing) keeps its ll (l, s, z are not undoubled).
+  return endsWithDoubleConsonant(rest) ? rest.slice(0, -1) : rest;
+}
+
+/**
+ * The stem of one lowercase word. Words shorter than 4 letters, and words with digits, are
+ * returned as they are. Otherwise, in order:
+ *  1. plurals: `-ies` → `-y` (countries → country), `-sses` → `-ss`, `-es` after s/x/z/ch/sh
+ *     (boxes → box), else a final `-s` unless it follows s, u or i (status, analysis stay);
+ *  2. one of `-ing` or `-ed` (not `-eed`) when ≥ 3 letters with a vowel remain, undoubling a
+ *     final consonant they leave (shipping → ship); or `-ly` when ≥ 4 letters remain and it
+ *     doesn't follow a vowel, b or p (monthly → month; supply, family, assembly stay);
+ *  3. a final `-e` is dropped when ≥ 3 letters remain, so that price/prices/pricing → `pric`
+ *     and date/dated/dates → `dat`.
+ */
+export function stem(word: string): string {
+  if (word.length < 4 || /\d/.test(word)) return word;
+  const exception = EXCEPTIONS.get(word);
+  if (exception !== undefined) return exception;
+
+  let w = word;
+  if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
+  else if (w.endsWith('sses')) w = w.slice(0, -2);
+  else if (w.length >= 5 && /(?:[sxz]|ch|sh)es$/.test(w)) w = w.slice(0, -2);
+  else if (w.endsWith('s') && !/[sui]s$/.test(w)) w = w.slice(0, -1);
+
+  const stripped =
+    stripVerbSuffix(w, 'ing') ??
+    (w.endsWith('eed') ? undefined : stripVerbSuffix(w, 'ed')) ??
+    (/[^aeioubp]ly$/.test(w) && w.length - 2 >= 4 ? w.slice(0, -2) : undefined);
+  if (stripped !== undefined) w = stripped;
+
+  if (w.endsWith('e') && w.length - 1 >= 3) w = w.slice(0, -1);
+  return w;
+}

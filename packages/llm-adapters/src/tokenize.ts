@@ -1,0 +1,109 @@
+/**
+ * Text → word stems, for the offline embedder. Reads prose and identifiers alike:
+ * `How are our sales trending?`, `L_SHIPDATE`, `orderDate`, `unit_price2`.
+ */
+import { CONCEPTS } from './concepts.js';
+import { STOP_WORDS, stem } from './stem.js';
+import { ABBREVIATIONS, COMPOUND_WORDS, HEAD_WORDS } from './vocabulary.js';
+
+/** Every word the segmenter knows, lowercase. */
+const KNOWN_WORDS: ReadonlySet<string> = new Set([
+  ...COMPOUND_WORDS,
+  ...HEAD_WORDS,
+  ...ABBREVIATIONS.keys(),
+  ...ABBREVIATIONS.values(),
+  ...Object.keys(CONCEPTS),
+  ...Object.values(CONCEPTS).flat(),
+]);
+const KNOWN_STEMS: ReadonlySet<string> = new Set([...KNOWN_WORDS].map(stem));
+/** Longest first, so that `…amount` is tried before `…count`. */
+const HEADS_LONGEST_FIRST = [...HEAD_WORDS].sort((a, b) => b.length - a.length);
+const LONGEST_KNOWN = Math.max(...[...KNOWN_WORDS].map((w) => w.length));
+
+/** Runs of letters, digits and underscores: the raw words of a text. */
+const RAW_WORD = /[\p{L}\p{N}_]+/gu;
+/** Boundaries inside a raw word: `order|Date`, `XML|Parser`, `col|2`, `2|nd`. */
+const IDENTIFIER_BOUNDARY =
+  /(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u;
+
+/** Whether a raw word looks like an identifier rather than prose. */
+function isIdentifier(raw: string): boolean {
+  return (
+    raw.includes('_') ||
+    /\p{Ll}\p{Lu}/u.test(raw) ||
+    (/\p{L}/u.test(raw) && /\p{N}/u.test(raw)) ||
+    (raw.length > 1 && raw === raw.toUpperCase() && raw !== raw.toLowerCase())
+  );
+}
+
+/**
+ * Splits `word` into known words covering all of it, with as few pieces as possible, or returns
+ * undefined when no such split exists.
+ */
+function splitIntoKnownWords(word: string): string[] | undefined {
+  // best[i]: the fewest-pieces split of word.slice(0, i), if any.
+  const best: (string[] | undefined)[] = [[]];
+  for (let end = 1; end <= word.length; end++) {
+    for (let start = Math.max(0, end - LONGEST_KNOWN); start < end; start++) {
+      const prefix = best[start];
+      const piece = word.slice(start, end);
+      if (prefix === undefined || !KNOWN_WORDS.has(piece)) continue;
+      const current = best[end];
+      if (current === undefined || prefix.length + 1 < current.length) {
+        best[end] = [...prefix, piece];
+      }
+    }
+  }
+  return best[word.length];
+}
+
+/**
+ * Splits a glued lowercase word into its parts: first into known words covering all of it
+ * (`shipdate` → ship + date, `custkey` → cust + key); failing that, in identifiers only, a known
+ * head word is split off its end (`receiptdate` → receipt + date). Known words and short words
+ * are left whole, as is anything that doesn't split.
+ */
+export function splitCompound(word: string, identifier: boolean): string[] {
+  if (word.length < 5 || KNOWN_WORDS.has(word) || KNOWN_STEMS.has(stem(word))) return [word];
+  const pieces = splitIntoKnownWords(word);
+  if (pieces !== undefined) return pieces;
+  if (identifier) {
+    for (const head of HEADS_LONGEST_FIRST) {
+      const rest = word.slice(0, word.length - head.length);
+      if (word.endsWith(head) && rest.length >= 3 && /[aeiouy]/.test(rest)) {
+        return [...splitCompound(rest, identifier), head];
+      }
+    }
+  }
+  return [word];
+}
+
+/**
+ * The word stems of a text, in order. Raw words are split at underscores, camelCase and
+ * letter/digit boundaries, lowercased; one-character words, stop words and a short unknown
+ * prefix before the first underscore (`ps_` in `ps_partkey`) are dropped;
+ * glued words are split (`splitCompound`), abbreviations expanded (`qty` → quantity), and every
+ * piece stemmed (`stem`).
+ */
+export function lexicalStems(text: string): string[] {
+  const stems: string[] = [];
+  for (const [raw] of text.matchAll(RAW_WORD)) {
+    const identifier = isIdentifier(raw);
+    const parts = raw.split('_');
+    // `L_SHIPDATE`, `ps_partkey`: a short unknown first part is a table prefix, not a word.
+    const first = parts[0]?.toLowerCase();
+    if (parts.length > 1 && first !== undefined && first.length <= 2 && !KNOWN_WORDS.has(first)) {
+      parts.shift();
+    }
+    for (const part of parts) {
+      for (const token of part.split(IDENTIFIER_BOUNDARY)) {
+        const word = token.toLowerCase();
+        if (word.length < 2 || STOP_WORDS.has(word)) continue;
+        for (const piece of splitCompound(word, identifier)) {
+          stems.push(stem(ABBREVIATIONS.get(piece) ?? piece));
+        }
+      }
+    }
+  }
+  return stems;
+}

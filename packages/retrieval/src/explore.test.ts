@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { exploreSources } from './index.js';
+import { tpchSchemaGraph } from './test-support/tpch-schema.js';
+
+describe('exploration (paper §3.2)', () => {
+  const candidates = exploreSources(tpchSchemaGraph(), ['NATION', 'SUPPLIER', 'LINEITEM']);
+  const coverage = Object.fromEntries(candidates.map((c) => [c.table, c.coverage]));
+
+  it('scores coverage as |R(t) ∩ T0| exactly as the paper\'s example', () => {
+    expect(coverage).toMatchObject({ LINEITEM: 2, SUPPLIER: 1, ORDERS: 1 });
+    expect(candidates.find((c) => c.table === 'LINEITEM')?.reachable).toEqual(
+      ['CUSTOMER', 'NATION', 'ORDERS', 'PART', 'PARTSUPP', 'REGION', 'SUPPLIER'],
+    );
+  });
+
+  it('ranks LINEITEM first: highest coverage and itself a target', () => {
+    expect(candidates[0]?.table).toBe('LINEITEM');
+    expect(candidates[0]?.covers).toEqual(['LINEITEM', 'NATION', 'SUPPLIER']);
+  });
+
+  it('keeps only tables that reach a target or are one', () => {
+    expect(candidates.map((c) => c.table)).not.toContain('REGION');
+    expect(candidates.map((c) => c.table)).not.toContain('PART');
+    expect(coverage.NATION).toBe(0);
+  });
+});

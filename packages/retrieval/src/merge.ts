@@ -1,0 +1,102 @@
+import type { JoinEdge, JoinPath } from '@guided-retrieval/context-graph';
+import { quoteIdentifier } from './sql.js';
+import type { JoinTree, JoinTreeNode } from './types.js';
+
+/**
+ * Cuts a path after its last target (paper §3.4): tables past the final target add nothing.
+ * A path with no target beyond the source shrinks to the source alone.
+ */
+export function trimPath(path: JoinPath, targets: ReadonlySet<string>): JoinPath {
+  let last = 0;
+  path.tables.forEach((t, i) => {
+    if (i > 0 && targets.has(t)) last = i;
+  });
+  return {
+    source: path.source,
+    target: path.tables[last]!,
+    tables: path.tables.slice(0, last + 1),
+    edges: path.edges.slice(0, last),
+  };
+}
+
+interface TrieNode {
+  table: string;
+  edge: JoinEdge | null;
+  children: TrieNode[];
+}
+
+/**
+ * Merges the selected paths' prefixes into one join tree (paper §3.4): paths are trimmed past
+ * their last target, shared prefixes of edges become shared nodes, and the tree is listed in
+ * topological (depth-first, first-selected-first) order. A table reached along two different
+ * edge sequences appears twice, once per role, under distinct aliases.
+ */
+export function mergePaths(source: string, paths: readonly JoinPath[], targets: Iterable<string>): JoinTree {
+  const wanted = new Set(targets);
+  const root: TrieNode = { table: source, edge: null, children: [] };
+  for (const path of paths) {
+    if (path.source !== source) throw new Error(`path from ${path.source} cannot join a tree rooted at ${source}`);
+    let at = root;
+    for (const edge of trimPath(path, wanted).edges) {
+      let child = at.children.find((c) => c.edge?.id === edge.id);
+      if (!child) {
+        child = { table: edge.toTable, edge, children: [] };
+        at.children.push(child);
+      }
+      at = child;
+    }
+  }
+  const ordered: { node: TrieNode; parent: TrieNode | null }[] = [];
+  const visit = (node: TrieNode, parent: TrieNode | null) => {
+    ordered.push({ node, parent });
+    node.children.forEach((c) => visit(c, node));
+  };
+  visit(root, null);
+  const aliases = assignAliases(ordered);
+  const nodes: JoinTreeNode[] = ordered.map(({ node, parent }) => {
+    const alias = aliases.get(node)!;
+    const parentAlias = parent ? aliases.get(parent)! : null;
+    return {
+      alias,
+      table: node.table,
+      parent: parentAlias,
+      on: node.edge && parentAlias ? joinPredicate(node.edge, parentAlias, alias) : null,
+      edge: node.edge?.id ?? null,
+    };
+  });
+  return { nodes };
+}
+
+function joinPredicate(edge: JoinEdge, parentAlias: string, alias: string): string {
+  return edge.fromColumns
+    .map((c, i) => `${parentAlias}.${quoteIdentifier(c)} = ${alias}.${quoteIdentifier(edge.toColumns[i]!)}`)
+    .join(' AND ');
+}
+
+/**
+ * A table's alias is its name in lower case; a table that appears more than once takes its
+ * parent's name as a role (`nation_supplier`, `nation_customer`), then the key column, then a
+ * number, until every alias is unique.
+ */
+function assignAliases(ordered: readonly { node: TrieNode; parent: TrieNode | null }[]): Map<TrieNode, string> {
+  const base = (s: string) => {
+    const alias = s.toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '').replace(/^(?=\d)/, 't') || 't';
+    return quoteIdentifier(alias) === alias ? alias : `${alias}_t`;
+  };
+  const counts = new Map<string, number>();
+  ordered.forEach(({ node }) => counts.set(node.table, (counts.get(node.table) ?? 0) + 1));
+  const aliases = new Map<TrieNode, string>();
+  const used = new Set<string>();
+  for (const { node, parent } of ordered) {
+    const name = base(node.table);
+    const candidates =
+      counts.get(node.table)! > 1 && parent && node.edge
+        ? [`${name}_${base(parent.table)}`, `${name}_${base(node.edge.fromColumns.join('_'))}`]
+        : [name];
+    let alias = candidates.find((c) => !used.has(c));
+    for (let n = 2; !alias; n++) if (!used.has(`${candidates[0]}_${n}`)) alias = `${candidates[0]}_${n}`;
+    used.add(alias);
+    aliases.set(node, alias);
+  }
+  return aliases;
+}

@@ -1,0 +1,131 @@
+import type { ContextGraph, JoinEdge, JoinPath } from '@guided-retrieval/context-graph';
+import type { EnrichmentStep, GroundedTable, GroundingMatch, GroundingResult } from '@guided-retrieval/grounding';
+
+/** A table that could root the join tree (paper §3.2). */
+export interface CandidateSource {
+  table: string;
+  /** coverage(t) = |R(t) ∩ T0|, as the paper defines it. */
+  coverage: number;
+  /** The initial targets this table reaches, itself included when it is one. */
+  covers: string[];
+  isTarget: boolean;
+  /** R(t), sorted. */
+  reachable: string[];
+}
+
+export interface DisambiguationInput {
+  question: string;
+  graph: ContextGraph;
+  grounding: GroundingResult;
+  initialTargets: readonly string[];
+  /** Ranked by coverage, best first. */
+  candidates: readonly CandidateSource[];
+}
+
+/** A table the question needs more than once, each time reached along a different last edge. */
+export interface RoleRequest {
+  table: string;
+  /** The chosen paths, one per role, best first. */
+  paths: JoinPath[];
+  reason: string;
+}
+
+export interface SourceAndTargets {
+  source: string;
+  /** The final targets T (the source is not among them). */
+  targets: string[];
+  roles: RoleRequest[];
+  /** Why targets were added or pruned, in words. */
+  notes: string[];
+}
+
+export interface PathSelectionInput {
+  question: string;
+  graph: ContextGraph;
+  grounding: GroundingResult;
+  source: string;
+  targets: readonly string[];
+  roles: readonly RoleRequest[];
+  /** Every enumerated path from the source, per target. */
+  paths: Readonly<Record<string, readonly JoinPath[]>>;
+}
+
+export interface SelectedPath {
+  target: string;
+  path: JoinPath;
+  reason: string;
+}
+
+/**
+ * The semantic decisions of the pipeline (paper §3.3): steps 5–6 choose the source and refine the
+ * targets; step 8 picks among the enumerated paths. Implementations may only choose among what
+ * the graph offers.
+ */
+export interface Disambiguator {
+  readonly name: string;
+  chooseSourceAndTargets(input: DisambiguationInput): Promise<SourceAndTargets>;
+  selectPaths(input: PathSelectionInput): Promise<SelectedPath[]>;
+}
+
+export interface JoinTreeNode {
+  /** Unique within the tree: the table's name, or `table_parent` for a table in several roles. */
+  alias: string;
+  table: string;
+  /** The parent's alias; null at the root. */
+  parent: string | null;
+  /** The join predicate with the parent, in aliases (`lineitem.L_SUPPKEY = supplier.S_SUPPKEY`). */
+  on: string | null;
+  /** The join edge this node hangs from; null at the root. */
+  edge: string | null;
+}
+
+/** A rooted join tree whose nodes are in topological order (every parent before its children). */
+export interface JoinTree {
+  nodes: JoinTreeNode[];
+}
+
+export interface PhaseTimings {
+  grounding: number;
+  exploration: number;
+  disambiguation: number;
+  pathEnumeration: number;
+  pathSelection: number;
+  merging: number;
+  total: number;
+}
+
+export interface RetrievalTrace {
+  grounding: {
+    matches: GroundingMatch[];
+    grounded: GroundedTable[];
+    enrichment: EnrichmentStep;
+    initialTargets: string[];
+  };
+  exploration: { candidates: CandidateSource[] };
+  disambiguation: { by: string; source: string | null; targets: string[]; roles: { table: string; paths: string[] }[]; notes: string[] };
+  pathEnumeration: { target: string; paths: string[] }[];
+  pathSelection: { target: string; path: string; reason: string }[];
+  /** Milliseconds per phase; the only part of a result that differs between identical runs. */
+  timings: PhaseTimings;
+}
+
+export interface RetrievalResult {
+  question: string;
+  database: string;
+  /** Final target tables T, as the schema spells them. */
+  targets: string[];
+  /** The root of the join tree; null when nothing was found. */
+  source: string | null;
+  joinTree: JoinTree;
+  /** Distinct tables of the join tree, in tree order. */
+  tables: string[];
+  /** `FROM … JOIN … ON …`, null when nothing was found. */
+  sql: string | null;
+  /** For each table of the tree, why it is there. */
+  explanations: Record<string, string>;
+  /** Set when the result is empty: why. */
+  reason: string | null;
+  trace: RetrievalTrace;
+}
+
+export type { JoinEdge, JoinPath };

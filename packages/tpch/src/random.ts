@@ -1,0 +1,88 @@
+/**
+ * A small seeded PRNG (mulberry32) and the helpers the generator needs. Every random value the
+ * generator writes comes from here (never from the platform RNG), so a seed fixes the whole database.
+ */
+
+/** murmur3's 32-bit finaliser: spreads every input bit over the output. */
+function fmix32(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/**
+ * Mixes a seed (any safe integer) and a list of stream ids into one 32-bit state, so that each
+ * table (and each order) draws from its own independent stream of the same seed.
+ */
+export function mixSeed(seed: number, ...streams: number[]): number {
+  const lo = seed >>> 0;
+  const hi = Math.floor(seed / 0x1_0000_0000) >>> 0;
+  let h = fmix32(lo ^ 0x9e3779b9);
+  h = fmix32(h ^ Math.imul(hi, 0x27d4eb2f) ^ 0x165667b1);
+  for (const s of streams) {
+    h = fmix32((h ^ fmix32((s >>> 0) + 0x7f4a7c15)) + 0x6a09e667);
+  }
+  return h;
+}
+
+export class Rng {
+  private state: number;
+
+  constructor(seed: number, ...streams: number[]) {
+    this.state = mixSeed(seed, ...streams);
+  }
+
+  /** The next unsigned 32-bit value (mulberry32). */
+  nextUint32(): number {
+    this.state = (this.state + 0x6d2b79f5) >>> 0;
+    let t = this.state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (t ^ (t >>> 14)) >>> 0;
+  }
+
+  /** A float in [0, 1). */
+  next(): number {
+    return this.nextUint32() / 0x1_0000_0000;
+  }
+
+  /** An integer uniform in [lo, hi], both inclusive. */
+  int(lo: number, hi: number): number {
+    if (!Number.isInteger(lo) || !Number.isInteger(hi) || hi < lo) {
+      throw new RangeError(`Rng.int: bad range [${lo}, ${hi}]`);
+    }
+    return lo + Math.floor(this.next() * (hi - lo + 1));
+  }
+
+  /** One element of a non-empty array, uniformly. */
+  pick<T>(items: readonly T[]): T {
+    if (items.length === 0) throw new RangeError('Rng.pick: empty array');
+    return items[Math.floor(this.next() * items.length)] as T;
+  }
+
+  /** A decimal with 2 places uniform over [lo, hi] (step 0.01), returned as integer cents. */
+  cents(lo: number, hi: number): number {
+    return this.int(Math.round(lo * 100), Math.round(hi * 100));
+  }
+
+  /** A decimal with 2 places uniform over [lo, hi] (step 0.01). */
+  decimal(lo: number, hi: number): number {
+    return this.cents(lo, hi) / 100;
+  }
+
+  /** `count` distinct elements of `items`, in the order drawn (a partial Fisher-Yates shuffle). */
+  sample<T>(items: readonly T[], count: number): T[] {
+    if (count > items.length) throw new RangeError('Rng.sample: count exceeds items');
+    const pool = items.slice();
+    for (let i = 0; i < count; i++) {
+      const j = this.int(i, pool.length - 1);
+      const tmp = pool[i] as T;
+      pool[i] = pool[j] as T;
+      pool[j] = tmp;
+    }
+    return pool.slice(0, count);
+  }
+}

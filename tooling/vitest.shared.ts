@@ -1,0 +1,20 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The vitest config of one package (each package's tests run in that package: `turbo run test`).
+ * When VITEST_REPORT is set (`.ci/run` sets it), each package also writes a JSON report beside
+ * itself, so that CI can print one `N passed, N failed` line for the whole repo.
+ */
+export function packageTestConfig(name: string, testTimeoutMs = 60_000) {
+  return defineConfig({
+    test: {
+      name,
+      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      testTimeout: testTimeoutMs,
+      hookTimeout: 120_000,
+      reporters: process.env.VITEST_REPORT
+        ? ['default', ['json', { outputFile: '.vitest-report.json' }]]
+        : ['default'],
+    },
+  });
+}
