@@ -1,10 +1,11 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { loadGraph, saveGraph } from '@guided-retrieval/context-graph';
 import { DEFAULT_SCALE_FACTOR, generateTpch } from '@guided-retrieval/tpch';
 import { demoGraph } from './cache.js';
 import { ask } from './commands/retrieve.js';
-import { describeError } from './errors.js';
+import { describeError, UserError } from './errors.js';
 import { buildGraphFromSqlite } from './pipeline.js';
 
 const DEMO_QUESTION = 'Which Indian suppliers are shipping the most to China?';
@@ -14,6 +15,12 @@ function scaleFactor(value: string): number {
   const sf = Number(value);
   if (!Number.isFinite(sf) || sf <= 0 || sf > 10) throw new InvalidArgumentError(`must be a number in (0, 10], got "${value}"`);
   return sf;
+}
+
+function seed(value: string): number {
+  const n = Number(value);
+  if (!/^\s*-?\d+\s*$/.test(value) || !Number.isSafeInteger(n)) throw new InvalidArgumentError(`must be an integer, got "${value}"`);
+  return n;
 }
 
 export function program(): Command {
@@ -59,11 +66,13 @@ export function program(): Command {
     .description('generate a TPC-H SQLite database (deterministic for a seed)')
     .requiredOption('-o, --output <file>', 'the SQLite file to write')
     .option('--scale-factor <sf>', 'TPC-H scale factor', scaleFactor, DEFAULT_SCALE_FACTOR)
-    .option('--seed <n>', 'random seed', (v) => Number.parseInt(v, 10))
+    .option('--seed <n>', 'random seed', seed)
     .option('--force', 'replace an existing file')
     .action((options: { output: string; scaleFactor: number; seed?: number; force?: boolean }) => {
+      const path = resolve(options.output);
+      if (existsSync(path) && !options.force) throw new UserError(`${path} already exists: pass --force to replace it`);
       const summary = generateTpch({
-        path: resolve(options.output),
+        path,
         scaleFactor: options.scaleFactor,
         overwrite: Boolean(options.force),
         ...(options.seed === undefined ? {} : { seed: options.seed }),

@@ -47,10 +47,18 @@ export function buildInvertedIndex(graph: ContextGraph): InvertedIndex {
         add(key, { table: table.name, column: column.name, kind, keyKind, coverage });
       indexName(bare, vocabulary, entry('column'));
       for (const alias of column.aliases) indexName(alias, vocabulary, entry('alias'));
-      if (column.inferredType === 'text' || column.inferredType === 'unknown') indexValues(table, column.name, add);
+      if ((column.inferredType === 'text' || column.inferredType === 'unknown') && !isFreeText(bare)) indexValues(table, column.name, add);
     }
   }
   return index;
+}
+
+/** Columns of prose (`P_COMMENT`, `description`): their words are not values anyone asks for. */
+const FREE_TEXT_WORDS = new Set(['body', 'comment', 'comments', 'content', 'desc', 'description', 'message', 'note', 'notes', 'remark', 'remarks', 'review', 'summary', 'text']);
+
+function isFreeText(columnName: string): boolean {
+  const words = splitIdentifier(columnName);
+  return FREE_TEXT_WORDS.has(words[words.length - 1] ?? '');
 }
 
 function rank(entry: IndexEntry): number {

@@ -163,10 +163,10 @@ function explain(tables: readonly string[], choice: SourceAndTargets, grounding:
     }
     if (enriched) parts.push(`semantically similar to the question (cosine ${enriched.similarity.toFixed(2)})`);
     if (table === choice.source) parts.push('source: roots the join tree');
+    const note = choice.notes.find((n) => n.startsWith('added ') && n.split(':')[0]!.split(/[ ,]+/).includes(table));
+    if (note) parts.push(note);
     const onPath = selected.filter((s) => s.path.tables.slice(0, -1).includes(table) && s.target !== table).map((s) => s.target);
     if (parts.length === 0 && onPath.length > 0) parts.push(`bridge on the path to ${[...new Set(onPath)].join(', ')}`);
-    const note = choice.notes.find((n) => n.includes(table));
-    if (parts.length === 0 && note) parts.push(note);
     out[table] = parts.join('; ') || 'target';
   }
   return out;

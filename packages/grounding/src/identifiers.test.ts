@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { commonColumnPrefix, segmentCompound, splitIdentifier } from './index.js';
+import { COMPOUND_WORDS } from './lexicon/vocabulary.js';
+
+const VOCABULARY: ReadonlySet<string> = new Set(COMPOUND_WORDS);
+
+describe('splitIdentifier', () => {
+  it('splits snake case and lower-cases the parts', () => {
+    expect(splitIdentifier('L_SHIPDATE')).toEqual(['l', 'shipdate']);
+    expect(splitIdentifier('customer_id')).toEqual(['customer', 'id']);
+    expect(splitIdentifier('order-date')).toEqual(['order', 'date']);
+  });
+
+  it('splits camel case', () => {
+    expect(splitIdentifier('orderDate')).toEqual(['order', 'date']);
+    expect(splitIdentifier('OrderLineItem')).toEqual(['order', 'line', 'item']);
+  });
+
+  it('keeps an acronym together and cuts it from the word that follows', () => {
+    expect(splitIdentifier('getHTTPResponse')).toEqual(['get', 'http', 'response']);
+    expect(splitIdentifier('XMLHttpRequest')).toEqual(['xml', 'http', 'request']);
+    expect(splitIdentifier('ABC')).toEqual(['abc']);
+  });
+
+  it('cuts digits from the letters before them', () => {
+    expect(splitIdentifier('HTTPCode2')).toEqual(['http', 'code', '2']);
+    expect(splitIdentifier('Address2')).toEqual(['address', '2']);
+    expect(splitIdentifier('col_2')).toEqual(['col', '2']);
+  });
+
+  it('gives nothing for a name without letters or digits', () => {
+    expect(splitIdentifier('__')).toEqual([]);
+  });
+});
+
+describe('commonColumnPrefix', () => {
+  it("finds TPC-H's table prefixes", () => {
+    const lineitem = ['L_ORDERKEY', 'L_PARTKEY', 'L_SUPPKEY', 'L_LINENUMBER', 'L_QUANTITY', 'L_SHIPDATE', 'L_COMMENT'];
+    expect(commonColumnPrefix(lineitem)).toBe('l_');
+    expect(commonColumnPrefix(['PS_PARTKEY', 'PS_SUPPKEY', 'PS_AVAILQTY', 'PS_SUPPLYCOST'])).toBe('ps_');
+  });
+
+  it('finds none when the columns disagree', () => {
+    expect(commonColumnPrefix(['L_ORDERKEY', 'L_SHIPDATE', 'O_TOTALPRICE'])).toBe('');
+    expect(commonColumnPrefix(['id', 'name', 'created_at'])).toBe('');
+  });
+
+  it('finds none for a single column', () => {
+    expect(commonColumnPrefix(['L_SHIPDATE'])).toBe('');
+    expect(commonColumnPrefix([])).toBe('');
+  });
+
+  it('finds none when the prefix would leave a column empty or is a whole word', () => {
+    expect(commonColumnPrefix(['L_SHIPDATE', 'L_'])).toBe('');
+    expect(commonColumnPrefix(['order_id', 'order_date'])).toBe('');
+  });
+});
+
+describe('segmentCompound', () => {
+  it.each([
+    ['shipdate', ['ship', 'date']],
+    ['acctbal', ['acct', 'bal']],
+    ['retailprice', ['retail', 'price']],
+    ['mktsegment', ['mkt', 'segment']],
+    ['partsupp', ['part', 'supp']],
+    ['totalprice', ['total', 'price']],
+    ['extendedprice', ['extended', 'price']],
+    ['availqty', ['avail', 'qty']],
+    ['orderkey', ['order', 'key']],
+  ])('cuts %s into known words', (word, pieces) => {
+    expect(segmentCompound(word, VOCABULARY)).toEqual(pieces);
+  });
+
+  it.each(['customer', 'supplier', 'category', 'container', 'discount', 'quantity', 'comment'])(
+    'leaves the whole word %s uncut',
+    (word) => {
+      expect(segmentCompound(word, VOCABULARY)).toEqual([word]);
+    },
+  );
+
+  it('leaves short words and words with digits whole', () => {
+    // `acctbl` has six letters; these are under six, and would otherwise cut (`acct` + `bal`).
+    expect(segmentCompound('actbal', new Set(['act', 'bal']))).toEqual(['act', 'bal']);
+    expect(segmentCompound('actbl', new Set(['act', 'bl']))).toEqual(['actbl']);
+    expect(segmentCompound('mfgr', VOCABULARY)).toEqual(['mfgr']);
+    expect(segmentCompound('shipdate2', VOCABULARY)).toEqual(['shipdate2']);
+  });
+
+  it('cuts only with the vocabulary it is given', () => {
+    expect(segmentCompound('shipdate', new Set())).toEqual(['shipdate']);
+    expect(segmentCompound('orderstatus', new Set(['order']))).toEqual(['order', 'status']);
+    expect(segmentCompound('orderstatus', new Set(['order', 'status']))).toEqual(['order', 'status']);
+  });
+});

@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// Sums the vitest JSON reports that each package writes when VITEST_REPORT is set and prints one
+// line, `N passed, N failed`. A package with tests but no report counts as a failure: it crashed
+// or never ran. Exits 1 when anything failed or no test ran.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const group of ['packages', 'apps']) {
+  const dir = join(root, group);
+  if (!existsSync(dir)) continue;
+  for (const name of readdirSync(dir).sort()) {
+    const pkg = join(dir, name);
+    const manifest = join(pkg, 'package.json');
+    if (!existsSync(manifest) || !JSON.parse(readFileSync(manifest, 'utf8')).scripts?.test) continue;
+    const report = join(pkg, '.vitest-report.json');
+    if (!existsSync(report)) {
+      console.error(`${group}/${name}: no test report (its tests did not run to the end)`);
+      failed += 1;
+      continue;
+    }
+    const r = JSON.parse(readFileSync(report, 'utf8'));
+    passed += r.numPassedTests ?? 0;
+    failed += (r.numFailedTests ?? 0) + (r.numFailedTestSuites ?? 0) * (r.numFailedTests ? 0 : 1);
+    skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  }
+}
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);
