@@ -47,7 +47,11 @@ beforeAll(() => {
   dbPath = join(box.cache, DB_NAME);
   first = box.run(['demo', '--json', QUESTION]);
   if (first.status !== 0) throw new Error(`first demo run failed (${first.status}): ${first.stderr}`);
-  firstResult = JSON.parse(first.stdout) as Result;
+  try {
+    firstResult = JSON.parse(first.stdout) as Result;
+  } catch (error) {
+    throw new Error(`stdout of \`guided demo --json\` is not one JSON document (${(error as Error).message}): ${first.stdout.slice(0, 200)}`);
+  }
   hashAfterFirst = sha256(dbPath);
   second = box.run(['demo', '--json', QUESTION]);
   hashAfterSecond = sha256(dbPath);

@@ -79,7 +79,7 @@ describe('segmentCompound', () => {
   );
 
   it('leaves short words and words with digits whole', () => {
-    // `acctbl` has six letters; these are under six, and would otherwise cut (`acct` + `bal`).
+    // Six letters of known pieces cut; five letters of known pieces do not.
     expect(segmentCompound('actbal', new Set(['act', 'bal']))).toEqual(['act', 'bal']);
     expect(segmentCompound('actbl', new Set(['act', 'bl']))).toEqual(['actbl']);
     expect(segmentCompound('mfgr', VOCABULARY)).toEqual(['mfgr']);
@@ -90,5 +90,16 @@ describe('segmentCompound', () => {
     expect(segmentCompound('shipdate', new Set())).toEqual(['shipdate']);
     expect(segmentCompound('orderstatus', new Set(['order']))).toEqual(['order', 'status']);
     expect(segmentCompound('orderstatus', new Set(['order', 'status']))).toEqual(['order', 'status']);
+  });
+});
+
+describe('segmentCompound leaves ordinary English words whole', () => {
+  const vocabulary = new Set([...COMPOUND_WORDS, 'statement'.slice(0, 5)]);
+  it.each(['statement', 'ordering', 'shipping', 'nationality', 'message', 'language', 'shipment', 'description'])('%s', (word) => {
+    expect(segmentCompound(word, vocabulary)).toEqual([word]);
+  });
+  it('still cuts real compounds', () => {
+    expect(segmentCompound('shipdate', vocabulary)).toEqual(['ship', 'date']);
+    expect(segmentCompound('retailprice', vocabulary)).toEqual(['retail', 'price']);
   });
 });

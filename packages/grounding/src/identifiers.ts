@@ -41,6 +41,15 @@ export function segmentCompound(word: string, vocabulary: ReadonlySet<string>): 
   return best ? best.pieces : [word];
 }
 
+/**
+ * Endings of ordinary English words: a known word followed by one of these is a single word
+ * (`statement`, `language`, `ordering`, `nationality`), not a compound.
+ */
+const ENGLISH_SUFFIXES = new Set([
+  'able', 'age', 'al', 'ality', 'ance', 'ation', 'ence', 'er', 'ers', 'ful', 'ial', 'ing', 'ings', 'ion', 'ism', 'ist',
+  'ity', 'ive', 'less', 'ling', 'ment', 'ments', 'ness', 'ology', 'onomy', 'ous', 'ping', 'ship', 'ture', 'ure',
+]);
+
 interface Cut {
   pieces: string[];
   score: number;
@@ -58,6 +67,7 @@ function bestCut(word: string, isKnown: (piece: string) => boolean, maxUnknown: 
       const piece = word.slice(start, end);
       const known = piece.length >= 2 && isKnown(piece);
       if (!known && (piece.length < 3 || prev.unknown >= maxUnknown)) continue;
+      if (end === word.length && ENGLISH_SUFFIXES.has(piece) && (!known || prev.unknown > 0)) continue;
       const cut: Cut = {
         pieces: [...prev.pieces, piece],
         score: prev.score + (known ? piece.length * piece.length : 0),

@@ -5,7 +5,7 @@
  */
 export const COMPOUND_WORDS: readonly string[] = [
   'account', 'address', 'age', 'amount', 'area', 'avg', 'balance', 'birth', 'brand', 'city', 'class', 'code',
-  'comment', 'commit', 'cost', 'count', 'country', 'date', 'day', 'desc', 'discount', 'email', 'end', 'first',
+  'comment', 'commit', 'cost', 'count', 'country', 'date', 'day', 'discount', 'email', 'end', 'first',
   'flag', 'full', 'grade', 'group', 'hour', 'id', 'item', 'key', 'last', 'level', 'line', 'list', 'mode',
   'month', 'name', 'nation', 'number', 'order', 'part', 'phone', 'price', 'priority', 'qty', 'quantity', 'rank',
   'rate', 'receipt', 'region', 'return', 'sale', 'score', 'segment', 'ship', 'size', 'start', 'state', 'status',
