@@ -142,3 +142,17 @@ describe('strongest match per word', () => {
     expect(suppliers.matches.filter((m) => m.kind === 'column').map((m) => m.column)).toEqual(['S_ACCTBAL']);
   });
 });
+
+describe('words that are also JavaScript property names', () => {
+  it('index and ground without tripping over Object.prototype', async () => {
+    const { graphFromSchema } = await import('@guided-retrieval/context-graph');
+    const { GroundingIndex } = await import('./index.js');
+    const graph = graphFromSchema({
+      database: 'js',
+      tables: [{ name: 'constructor', columns: ['toString', 'hasOwnProperty', 'valueOf_name'] }],
+    });
+    const index = await GroundingIndex.build(graph);
+    const result = await index.ground('Which constructor has the toString?');
+    expect(result.initialTargets).toEqual(['constructor']);
+  });
+});

@@ -33,7 +33,7 @@ export function commonColumnPrefix(columns: readonly string[]): string {
  */
 export function segmentCompound(word: string, vocabulary: ReadonlySet<string>): string[] {
   if (word.length < 6 || vocabulary.has(word) || /\d/.test(word)) return [word];
-  const allKnown = bestCut(word, (piece) => vocabulary.has(piece) || piece in ABBREVIATIONS, 0);
+  const allKnown = bestCut(word, (piece) => vocabulary.has(piece) || Object.hasOwn(ABBREVIATIONS, piece), 0);
   const oneUnknown = bestCut(word, (piece) => vocabulary.has(piece), 1);
   const best = [allKnown, oneUnknown]
     .filter((c): c is Cut => c !== undefined && c.pieces.length >= 2 && c.score >= 9)

@@ -1,6 +1,6 @@
 import type { ContextGraph, GraphTable } from '@guided-retrieval/context-graph';
 import { commonColumnPrefix, segmentCompound, splitIdentifier } from './identifiers.js';
-import { ABBREVIATIONS, CONTRACTIONS } from './lexicon/abbreviations.js';
+import { ABBREVIATIONS, CONTRACTIONS, lexiconLookup } from './lexicon/abbreviations.js';
 import { COMPOUND_WORDS } from './lexicon/vocabulary.js';
 import { normalizeText, singular } from './normalize.js';
 import type { MatchKind, VariantKind } from './types.js';
@@ -103,8 +103,8 @@ function indexName(name: string, vocabulary: ReadonlySet<string>, emit: (key: st
 
 function wordForms(word: string): [string, VariantKind][] {
   const forms: [string, VariantKind][] = [[word, 'exact'], [singular(word), 'singular']];
-  for (const expansion of ABBREVIATIONS[word] ?? []) forms.push([expansion, 'abbreviation']);
-  for (const contraction of CONTRACTIONS[word] ?? []) forms.push([contraction, 'abbreviation']);
+  for (const expansion of lexiconLookup(ABBREVIATIONS, word)) forms.push([expansion, 'abbreviation']);
+  for (const contraction of lexiconLookup(CONTRACTIONS, word)) forms.push([contraction, 'abbreviation']);
   return forms;
 }
 

@@ -1,3 +1,4 @@
+import { lexiconLookup } from './lexicon/abbreviations.js';
 import { DEMONYMS } from './lexicon/demonyms.js';
 import { singular } from './normalize.js';
 import type { QuestionToken, VariantKind } from './types.js';
@@ -19,7 +20,7 @@ export function wordVariants(token: QuestionToken): Variant[] {
   push(token.lemma, 'lemma');
   push(singular(token.lower), 'singular');
   push(singular(token.lemma), 'lemma');
-  for (const country of DEMONYMS[token.lower] ?? DEMONYMS[singular(token.lower)] ?? []) push(country, 'demonym');
+  for (const country of [...lexiconLookup(DEMONYMS, token.lower), ...lexiconLookup(DEMONYMS, singular(token.lower))]) push(country, 'demonym');
   return variants;
 }
 

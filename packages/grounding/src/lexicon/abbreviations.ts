@@ -50,3 +50,8 @@ export const CONTRACTIONS: Readonly<Record<string, readonly string[]>> = (() => 
   }
   return out;
 })();
+
+/** Own-property lookup in a lexicon, so that words like `constructor` find nothing. */
+export function lexiconLookup(lexicon: Readonly<Record<string, readonly string[]>>, word: string): readonly string[] {
+  return Object.hasOwn(lexicon, word) ? lexicon[word]! : [];
+}

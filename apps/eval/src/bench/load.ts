@@ -1,0 +1,31 @@
+/** Loading a benchmark by name. */
+import { loadBird } from './bird.js';
+import { loadSpider } from './spider.js';
+import type { LoadStats } from './spider-format.js';
+import type { BenchName, Benchmark } from './types.js';
+
+export { BenchmarkDataError } from './files.js';
+export type { LoadStats } from './spider-format.js';
+
+/**
+ * The benchmark in `dataDir` (BIRD dev: dev.json, dev_tables.json and, when present,
+ * database_description_derived/dev_tables_cleaned.json; Spider dev: dev.json and tables.json).
+ * Throws a one-line BenchmarkDataError naming the missing or malformed file.
+ */
+export function loadBenchmark(name: BenchName, dataDir: string): Benchmark {
+  return loadBenchmarkWithStats(name, dataDir).benchmark;
+}
+
+/** loadBenchmark, with counts of what was loaded and of the keys that were skipped. */
+export function loadBenchmarkWithStats(name: BenchName, dataDir: string): { benchmark: Benchmark; stats: LoadStats } {
+  switch (name) {
+    case 'bird-dev':
+      return loadBird(dataDir);
+    case 'spider-dev':
+      return loadSpider(dataDir);
+    default: {
+      const unknown: never = name;
+      throw new Error(`unknown benchmark: ${String(unknown)} (expected bird-dev or spider-dev)`);
+    }
+  }
+}

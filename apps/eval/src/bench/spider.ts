@@ -1,0 +1,48 @@
+/**
+ * Spider dev: `dev.json` (questions, gold SQL in `query`) and `tables.json` (the Spider-format
+ * schemas of train and dev; only the databases dev.json asks about are loaded). Spider ships no
+ * descriptions or sample values. The gold SQL is only copied into `BenchQuestion.sql`.
+ */
+import { isRecord, malformed, readJson, requireDirectory, type DataFolder } from './files.js';
+import { addSchemaStats, emptyLoadStats, parseSpiderSchemas, schemaFromSpiderEntry, type LoadStats } from './spider-format.js';
+import type { BenchDatabase, BenchQuestion, Benchmark } from './types.js';
+
+export const SPIDER_QUESTIONS_FILE = 'dev.json';
+export const SPIDER_TABLES_FILE = 'tables.json';
+
+export function loadSpider(dataDir: string): { benchmark: Benchmark; stats: LoadStats } {
+  const folder: DataFolder = { label: 'Spider dev', dir: dataDir, required: `${SPIDER_QUESTIONS_FILE} and ${SPIDER_TABLES_FILE}` };
+  requireDirectory(folder);
+  const questions = parseSpiderQuestions(readJson(folder, SPIDER_QUESTIONS_FILE), folder);
+  const schemas = parseSpiderSchemas(readJson(folder, SPIDER_TABLES_FILE), folder, SPIDER_TABLES_FILE);
+  const known = new Set(schemas.map((s) => s.db_id));
+  for (const q of questions) {
+    if (!known.has(q.db)) throw malformed(folder, SPIDER_QUESTIONS_FILE, `question ${q.id} names database ${q.db}, which ${SPIDER_TABLES_FILE} does not describe`);
+  }
+  const used = new Set(questions.map((q) => q.db));
+  const stats = emptyLoadStats();
+  stats.questions = questions.length;
+  const databases: BenchDatabase[] = [];
+  const loaded = new Set<string>();
+  for (const entry of schemas) {
+    if (!used.has(entry.db_id) || loaded.has(entry.db_id)) continue;
+    loaded.add(entry.db_id);
+    const { schema, stats: schemaStats } = schemaFromSpiderEntry(entry, folder, SPIDER_TABLES_FILE);
+    addSchemaStats(stats, schemaStats);
+    databases.push({ name: entry.db_id, schema });
+  }
+  return { benchmark: { name: 'spider-dev', databases, questions }, stats };
+}
+
+function parseSpiderQuestions(raw: unknown, folder: DataFolder): BenchQuestion[] {
+  if (!Array.isArray(raw)) throw malformed(folder, SPIDER_QUESTIONS_FILE, 'expected a JSON array of questions');
+  return raw.map((item: unknown, i) => {
+    const at = (what: string) => malformed(folder, SPIDER_QUESTIONS_FILE, `item ${i}: ${what}`);
+    if (!isRecord(item)) throw at('expected an object');
+    const { db_id, question, query } = item;
+    if (typeof db_id !== 'string' || db_id === '') throw at('db_id must be a non-empty string');
+    if (typeof question !== 'string') throw at('question must be a string');
+    if (typeof query !== 'string') throw at('query must be a string');
+    return { id: String(i), db: db_id, question, evidence: null, sql: query };
+  });
+}

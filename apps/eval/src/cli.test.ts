@@ -1,0 +1,39 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { writeMiniSpider } from './test-support/mini-spider.js';
+
+const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const dir = writeMiniSpider();
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
+
+describe('guided-eval CLI', () => {
+  it('runs a benchmark folder and writes the reports', () => {
+    const out = join(dir, 'cli-out');
+    const r = run('--bench', 'spider-dev', '--data', dir, '--out', out);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(/spider-dev: 4 questions scored, 1 gold queries unparsed/);
+    expect(r.stderr).toMatch(/bm25-top5: accuracy/);
+    expect(JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).scored).toBe(4);
+    expect(existsSync(join(out, 'charts', 'shop.svg'))).toBe(true);
+  });
+
+  it('names a missing data folder in one line', () => {
+    const r = run('--bench', 'bird-dev', '--data', join(dir, 'missing'));
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain(join(dir, 'missing'));
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('validates its options and has --help', () => {
+    expect(run('--bench', 'tpcds', '--data', dir).stderr).toMatch(/Allowed choices are bird-dev, spider-dev/);
+    expect(run('--bench', 'spider-dev', '--data', dir, '--limit', '0').stderr).toMatch(/must be a positive whole number, got "0"/);
+    const help = run('--help');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/--evidence/);
+  });
+});

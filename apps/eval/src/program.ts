@@ -1,0 +1,59 @@
+import { resolve } from 'node:path';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { writeReports } from './report.js';
+import { runEvaluation } from './run.js';
+import type { BenchName } from './bench/types.js';
+
+const log = (message: string) => process.stderr.write(`${message}\n`);
+
+function positiveInteger(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError(`must be a positive whole number, got "${value}"`);
+  return n;
+}
+
+export function program(): Command {
+  return new Command('guided-eval')
+    .description('Measure table retrieval (accuracy, precision, recall, F1, perfect recall) on BIRD dev or Spider dev, with baselines in the same run.')
+    .addOption(new Option('--bench <name>', 'benchmark').choices(['bird-dev', 'spider-dev']).makeOptionMandatory())
+    .requiredOption('--data <dir>', 'folder holding the benchmark files (dev.json and its tables file)')
+    .option('--db <name...>', 'only these databases')
+    .option('--limit <n>', 'at most n questions', positiveInteger)
+    .option('--evidence', "append BIRD's evidence hint to each question (reported separately)")
+    .option('--out <dir>', 'where to write results.json, results.md and charts/', 'eval-results')
+    .showHelpAfterError('(run with --help for usage)')
+    .action(async (options: { bench: BenchName; data: string; db?: string[]; limit?: number; evidence?: boolean; out: string }) => {
+      const interactive = process.stderr.isTTY;
+      const { results, outcomes } = await runEvaluation({
+        bench: options.bench,
+        dataDir: resolve(options.data),
+        ...(options.db ? { databases: options.db } : {}),
+        ...(options.limit ? { limit: options.limit } : {}),
+        evidence: Boolean(options.evidence),
+        onProgress: ({ db, done, total }) => {
+          if (interactive) process.stderr.write(`\r${db}: ${done}/${total}   `);
+          else if (done === total || done % 250 === 0) log(`${db}: ${done}/${total}`);
+          if (interactive && done === total) process.stderr.write('\n');
+        },
+      });
+      const written = await writeReports(resolve(options.out), results, outcomes);
+      const o = results.overall;
+      log(`${results.bench}: ${results.scored} questions scored, ${results.unparsedGold} gold queries unparsed`);
+      log(`guided retrieval: accuracy ${o.accuracy.toFixed(3)} precision ${o.precision.toFixed(3)} recall ${o.recall.toFixed(3)} F1 ${o.f1.toFixed(3)} perfect recall ${o.perfectRecall.toFixed(3)}`);
+      for (const [name, b] of Object.entries(results.baselines)) {
+        log(`${name}: accuracy ${b.overall.accuracy.toFixed(3)} precision ${b.overall.precision.toFixed(3)} recall ${b.overall.recall.toFixed(3)} F1 ${b.overall.f1.toFixed(3)} perfect recall ${b.overall.perfectRecall.toFixed(3)}`);
+      }
+      log(`latency p50 ${results.latencyMs.p50} ms, p95 ${results.latencyMs.p95} ms; wrote ${written[0]} and ${written.length - 1} more files`);
+    });
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  try {
+    await program().parseAsync([...argv], { from: 'user' });
+    return 0;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`guided-eval: error: ${process.env.GUIDED_DEBUG && error instanceof Error ? error.stack : message.split('\n')[0]}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,68 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { MetricSummary } from './metrics.js';
+import type { EvalResults, QuestionOutcome } from './run.js';
+import { metricsChart } from './svg.js';
+
+const f = (n: number) => n.toFixed(3);
+const row = (name: string, m: Pick<MetricSummary, 'accuracy' | 'precision' | 'recall' | 'f1' | 'perfectRecall'>, extra = '') =>
+  `| ${name} | ${f(m.accuracy)} | ${f(m.precision)} | ${f(m.recall)} | ${f(m.f1)} | ${f(m.perfectRecall)} |${extra}`;
+const HEADER = ['| system | accuracy | precision | recall | F1 | perfect recall |', '|---|---|---|---|---|---|'];
+
+/** The results as Markdown: overall against the baselines (and the paper), then per database. */
+export function resultsMarkdown(results: EvalResults): string {
+  const lines = [
+    `# Table retrieval on ${results.bench}${results.evidence ? ' (with evidence)' : ''}`,
+    '',
+    `${results.questions} questions, ${results.scored} scored; ${results.unparsedGold} gold queries the SQL parser could not read.`,
+    `Retriever: ${results.retriever.disambiguator} disambiguator, ${results.retriever.embedder} embedder. Wall time ${(results.wallMs / 1000).toFixed(1)} s, peak RSS ${results.peakRssMb} MB.`,
+    '',
+    '## Overall',
+    '',
+    ...HEADER,
+    row('**guided retrieval**', results.overall),
+    ...Object.entries(results.baselines).map(([name, b]) => row(name, b.overall)),
+  ];
+  if (results.bench === 'bird-dev') lines.push(row('paper (BIRD dev, with an LLM)', results.paper));
+  lines.push(
+    '',
+    '## Latency (ms per question)',
+    '',
+    '| phase | p50 | p95 | max |',
+    '|---|---|---|---|',
+    `| **total** | ${results.latencyMs.p50} | ${results.latencyMs.p95} | ${results.latencyMs.max} |`,
+    ...Object.entries(results.latencyMs.perPhase).map(([p, l]) => `| ${p} | ${l.p50} | ${l.p95} | ${l.max} |`),
+    '',
+    '## Per database',
+    '',
+    '| database | questions | accuracy | precision | recall | F1 | perfect recall | graph build ms |',
+    '|---|---|---|---|---|---|---|---|',
+    ...Object.entries(results.perDatabase).map(
+      ([db, m]) => `| ${db} | ${m.questions} | ${f(m.accuracy)} | ${f(m.precision)} | ${f(m.recall)} | ${f(m.f1)} | ${f(m.perfectRecall)} | ${results.graphBuildMs[db] ?? ''} |`,
+    ),
+  );
+  if (results.unparsedGoldQuestions.length > 0) {
+    lines.push('', '## Gold queries not parsed', '', ...results.unparsedGoldQuestions.map((u) => `- ${u.db} #${u.id}: ${u.error}`));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Writes results.json, results.md, questions.jsonl and one SVG chart per database into `dir`. */
+export async function writeReports(dir: string, results: EvalResults, outcomes: readonly QuestionOutcome[]): Promise<string[]> {
+  await mkdir(join(dir, 'charts'), { recursive: true });
+  const written = [join(dir, 'results.json'), join(dir, 'results.md'), join(dir, 'questions.jsonl')];
+  await writeFile(written[0]!, `${JSON.stringify(results, null, 2)}\n`);
+  await writeFile(written[1]!, resultsMarkdown(results));
+  await writeFile(written[2]!, outcomes.map((o) => JSON.stringify(o)).join('\n') + '\n');
+  const shown = ['bm25-top5', 'embedding-top5', 'all-tables'];
+  for (const [db, metrics] of Object.entries(results.perDatabase)) {
+    const series = [
+      { name: 'guided retrieval', metrics },
+      ...shown.filter((s) => results.baselines[s]).map((s) => ({ name: s, metrics: results.baselines[s]!.perDatabase[db]! })),
+    ];
+    const file = join(dir, 'charts', `${db}.svg`);
+    await writeFile(file, metricsChart(`${results.bench}: ${db} (${metrics.questions} questions)`, series));
+    written.push(file);
+  }
+  return written;
+}

@@ -1,0 +1,159 @@
+import { graphFromSchema } from '@guided-retrieval/context-graph';
+import { createOfflineEmbedder } from '@guided-retrieval/llm-adapters';
+import { Retriever, type PhaseTimings } from '@guided-retrieval/retrieval';
+import { createBaselines } from './baselines.js';
+import { loadBenchmark } from './bench/load.js';
+import type { BenchName, BenchQuestion } from './bench/types.js';
+import { goldTables } from './gold.js';
+import { summarizeLatency, type LatencySummary } from './latency.js';
+import { averageMetrics, scoreQuestion, type MetricSummary, type QuestionMetrics } from './metrics.js';
+
+export interface EvalOptions {
+  bench: BenchName;
+  dataDir: string;
+  /** Only these databases. */
+  databases?: string[];
+  /** At most this many questions in all (in benchmark order). */
+  limit?: number;
+  /** Append BIRD's evidence hint to each question. */
+  evidence?: boolean;
+  onProgress?: (event: { db: string; done: number; total: number }) => void;
+}
+
+export interface QuestionOutcome {
+  id: string;
+  db: string;
+  question: string;
+  gold: string[] | null;
+  goldError: string | null;
+  retrieved: string[];
+  metrics: QuestionMetrics | null;
+  timings: PhaseTimings;
+  baselines: Record<string, string[]>;
+}
+
+type PhaseName = Exclude<keyof PhaseTimings, 'total'>;
+
+export interface EvalResults {
+  bench: BenchName;
+  evidence: boolean;
+  questions: number;
+  scored: number;
+  unparsedGold: number;
+  unparsedGoldQuestions: { id: string; db: string; error: string }[];
+  retriever: { disambiguator: string; embedder: string };
+  overall: MetricSummary;
+  perDatabase: Record<string, MetricSummary>;
+  baselines: Record<string, { overall: MetricSummary; perDatabase: Record<string, MetricSummary> }>;
+  latencyMs: LatencySummary & { perPhase: Record<PhaseName, LatencySummary> };
+  graphBuildMs: Record<string, number>;
+  peakRssMb: number;
+  wallMs: number;
+  paper: { bench: 'bird-dev'; accuracy: number; precision: number; recall: number; f1: number; perfectRecall: number };
+}
+
+/** The paper's BIRD-dev figures (with an LLM in the loop), for comparison. */
+export const PAPER_BIRD_DEV = { bench: 'bird-dev', accuracy: 0.85, precision: 0.94, recall: 0.89, f1: 0.92, perfectRecall: 0.81 } as const;
+
+const PHASES: PhaseName[] = ['grounding', 'exploration', 'disambiguation', 'pathEnumeration', 'pathSelection', 'merging'];
+
+/**
+ * Runs retrieval and every baseline on every question, one context graph per database, and
+ * scores them against the tables each gold query reads. The retriever sees the question (and
+ * the evidence when asked), never the gold SQL.
+ */
+export async function runEvaluation(options: EvalOptions): Promise<{ results: EvalResults; outcomes: QuestionOutcome[] }> {
+  const started = performance.now();
+  const bench = loadBenchmark(options.bench, options.dataDir);
+  const wanted = options.databases && options.databases.length > 0 ? new Set(options.databases) : null;
+  if (wanted) {
+    const known = new Set(bench.databases.map((d) => d.name));
+    const missing = [...wanted].filter((d) => !known.has(d));
+    if (missing.length > 0) throw new Error(`unknown database ${missing.join(', ')} in ${options.bench}; it has ${[...known].sort().join(', ')}`);
+  }
+  let questions = bench.questions.filter((q) => !wanted || wanted.has(q.db));
+  if (options.limit !== undefined) questions = questions.slice(0, options.limit);
+  const byDb = new Map<string, BenchQuestion[]>();
+  for (const q of questions) byDb.set(q.db, [...(byDb.get(q.db) ?? []), q]);
+
+  const embedder = createOfflineEmbedder();
+  const outcomes: QuestionOutcome[] = [];
+  const graphBuildMs: Record<string, number> = {};
+  let disambiguator = 'heuristic';
+  for (const [dbName, dbQuestions] of byDb) {
+    const db = bench.databases.find((d) => d.name === dbName);
+    if (!db) throw new Error(`question ${dbQuestions[0]!.id} names database ${dbName}, which has no schema`);
+    const buildStart = performance.now();
+    const graph = graphFromSchema(db.schema);
+    const retriever = await Retriever.create(graph, { embedder });
+    graphBuildMs[dbName] = round(performance.now() - buildStart);
+    const baselines = await createBaselines(graph, embedder);
+    const tableNames = graph.tables.map((t) => t.name);
+    let done = 0;
+    for (const q of dbQuestions) {
+      const text = options.evidence && q.evidence ? `${q.question} ${q.evidence}` : q.question;
+      const result = await retriever.retrieve(text);
+      disambiguator = result.trace.disambiguation.by;
+      const gold = goldTables(q.sql, tableNames);
+      const baselineTables: Record<string, string[]> = {};
+      for (const b of baselines) baselineTables[b.name] = await b.retrieve(text);
+      outcomes.push({
+        id: q.id,
+        db: dbName,
+        question: text,
+        gold: gold.ok ? gold.tables : null,
+        goldError: gold.ok ? null : gold.error,
+        retrieved: result.tables,
+        metrics: gold.ok ? scoreQuestion(result.tables, gold.tables) : null,
+        timings: result.trace.timings,
+        baselines: baselineTables,
+      });
+      options.onProgress?.({ db: dbName, done: ++done, total: dbQuestions.length });
+    }
+  }
+  const results = summarize(options, outcomes, graphBuildMs, { disambiguator, embedder: embedder.id }, performance.now() - started);
+  return { results, outcomes };
+}
+
+function summarize(
+  options: EvalOptions,
+  outcomes: readonly QuestionOutcome[],
+  graphBuildMs: Record<string, number>,
+  retriever: EvalResults['retriever'],
+  wallMs: number,
+): EvalResults {
+  const scored = outcomes.filter((o) => o.gold !== null);
+  const dbs = [...new Set(outcomes.map((o) => o.db))].sort();
+  const perDb = (score: (o: QuestionOutcome) => QuestionMetrics) =>
+    Object.fromEntries(dbs.map((db) => [db, averageMetrics(scored.filter((o) => o.db === db).map(score))]));
+  const ours = (o: QuestionOutcome) => o.metrics!;
+  const baselineNames = Object.keys(outcomes[0]?.baselines ?? {});
+  const baselines = Object.fromEntries(
+    baselineNames.map((name) => {
+      const score = (o: QuestionOutcome) => scoreQuestion(o.baselines[name] ?? [], o.gold!);
+      return [name, { overall: averageMetrics(scored.map(score)), perDatabase: perDb(score) }];
+    }),
+  );
+  const perPhase = Object.fromEntries(PHASES.map((p) => [p, summarizeLatency(outcomes.map((o) => o.timings[p]))])) as Record<PhaseName, LatencySummary>;
+  return {
+    bench: options.bench,
+    evidence: Boolean(options.evidence),
+    questions: outcomes.length,
+    scored: scored.length,
+    unparsedGold: outcomes.length - scored.length,
+    unparsedGoldQuestions: outcomes.filter((o) => o.gold === null).map((o) => ({ id: o.id, db: o.db, error: o.goldError ?? '' })),
+    retriever,
+    overall: averageMetrics(scored.map(ours)),
+    perDatabase: perDb(ours),
+    baselines,
+    latencyMs: { ...summarizeLatency(outcomes.map((o) => o.timings.total)), perPhase },
+    graphBuildMs,
+    peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+    wallMs: round(wallMs),
+    paper: PAPER_BIRD_DEV,
+  };
+}
+
+function round(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}

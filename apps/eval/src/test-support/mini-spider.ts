@@ -1,0 +1,30 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A Spider-format benchmark of one small database, written to a temp folder. */
+export function writeMiniSpider(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'mini-spider-'));
+  const tables = [
+    {
+      db_id: 'shop',
+      table_names_original: ['customer', 'orders', 'product'],
+      table_names: ['customer', 'orders', 'product'],
+      column_names_original: [[-1, '*'], [0, 'customer_id'], [0, 'name'], [0, 'city'], [1, 'order_id'], [1, 'customer_id'], [1, 'product_id'], [1, 'order_date'], [2, 'product_id'], [2, 'title'], [2, 'price']],
+      column_names: [[-1, '*'], [0, 'customer id'], [0, 'name'], [0, 'city'], [1, 'order id'], [1, 'customer id'], [1, 'product id'], [1, 'order date'], [2, 'product id'], [2, 'title'], [2, 'price']],
+      column_types: ['text', 'number', 'text', 'text', 'number', 'number', 'number', 'time', 'number', 'text', 'number'],
+      primary_keys: [1, 4, 8],
+      foreign_keys: [[5, 1], [6, 8]],
+    },
+  ];
+  const questions = [
+    { db_id: 'shop', question: 'How many customers live in each city?', query: 'SELECT city, count(*) FROM customer GROUP BY city' },
+    { db_id: 'shop', question: 'What is the average price of products?', query: 'SELECT avg(price) FROM product' },
+    { db_id: 'shop', question: 'List the names of customers who ordered a product costing more than 10.', query: 'SELECT DISTINCT T1.name FROM customer AS T1 JOIN orders AS T2 ON T1.customer_id = T2.customer_id JOIN product AS T3 ON T2.product_id = T3.product_id WHERE T3.price > 10' },
+    { db_id: 'shop', question: 'Which orders were placed after 2020?', query: 'SELECT order_id FROM orders WHERE order_date > 2020' },
+    { db_id: 'shop', question: 'Broken gold query', query: 'SELEC nothing FROM' },
+  ];
+  writeFileSync(join(dir, 'tables.json'), JSON.stringify(tables));
+  writeFileSync(join(dir, 'dev.json'), JSON.stringify(questions));
+  return dir;
+}
