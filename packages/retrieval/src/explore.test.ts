@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { exploreSources } from './index.js';
-import { tpchSchemaGraph } from './test-support/tpch-schema.js';
+import { tpchFixture } from './test-support/tpch-db.js';
+
+const tpch = await tpchFixture();
+afterAll(() => tpch.cleanup());
 
 describe('exploration (paper §3.2)', () => {
-  const candidates = exploreSources(tpchSchemaGraph(), ['NATION', 'SUPPLIER', 'LINEITEM']);
+  const candidates = exploreSources(tpch.graph, ['NATION', 'SUPPLIER', 'LINEITEM']);
   const coverage = Object.fromEntries(candidates.map((c) => [c.table, c.coverage]));
 
   it('scores coverage as |R(t) ∩ T0| exactly as the paper\'s example', () => {

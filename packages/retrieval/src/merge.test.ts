@@ -1,7 +1,10 @@
 import { graphFromEdgeList, type ContextGraph, type JoinPath } from '@guided-retrieval/context-graph';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { mergePaths, renderFromClause, trimPath } from './index.js';
-import { tpchSchemaGraph } from './test-support/tpch-schema.js';
+import { tpchFixture } from './test-support/tpch-db.js';
+
+const tpch = await tpchFixture();
+afterAll(() => tpch.cleanup());
 
 /** The paper's hypothetical schema (§3.4): P1 = [A, B, C, D], P2 = [A, C, E, F]. */
 const abc = graphFromEdgeList('abc', ['A.b->B.id', 'B.c->C.id', 'C.d->D.id', 'A.c->C.id', 'C.e->E.id', 'E.f->F.id']);
@@ -39,7 +42,7 @@ describe('prefix merging (paper §3.4)', () => {
   });
 
   it('merges paths that share a prefix into one branch', () => {
-    const graph = tpchSchemaGraph();
+    const graph = tpch.graph;
     const toSupplier = path(graph, ['LINEITEM', 'SUPPLIER']);
     const toNation = path(graph, ['LINEITEM', 'SUPPLIER', 'NATION']);
     const tree = mergePaths('LINEITEM', [toSupplier, toNation], ['SUPPLIER', 'NATION']);
