@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { ablationMarkdown, runAblation } from './ablation.js';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { writeReports } from './report.js';
 import { runEvaluation } from './run.js';
@@ -21,8 +23,9 @@ export function program(): Command {
     .option('--limit <n>', 'at most n questions', positiveInteger)
     .option('--evidence', "append BIRD's evidence hint to each question (reported separately)")
     .option('--out <dir>', 'where to write results.json, results.md and charts/', 'eval-results')
+    .option('--ablation', 'also run each retrieval lever switched off and write ablation.json and ablation.md')
     .showHelpAfterError('(run with --help for usage)')
-    .action(async (options: { bench: BenchName; data: string; db?: string[]; limit?: number; evidence?: boolean; out: string }) => {
+    .action(async (options: { bench: BenchName; data: string; db?: string[]; limit?: number; evidence?: boolean; out: string; ablation?: boolean }) => {
       const interactive = process.stderr.isTTY;
       const { results, outcomes } = await runEvaluation({
         bench: options.bench,
@@ -42,6 +45,15 @@ export function program(): Command {
       log(`guided retrieval: accuracy ${o.accuracy.toFixed(3)} precision ${o.precision.toFixed(3)} recall ${o.recall.toFixed(3)} F1 ${o.f1.toFixed(3)} perfect recall ${o.perfectRecall.toFixed(3)}`);
       for (const [name, b] of Object.entries(results.baselines)) {
         log(`${name}: accuracy ${b.overall.accuracy.toFixed(3)} precision ${b.overall.precision.toFixed(3)} recall ${b.overall.recall.toFixed(3)} F1 ${b.overall.f1.toFixed(3)} perfect recall ${b.overall.perfectRecall.toFixed(3)}`);
+      }
+      if (options.ablation) {
+        const rows = await runAblation({
+          bench: options.bench, dataDir: resolve(options.data), evidence: Boolean(options.evidence),
+          ...(options.db ? { databases: options.db } : {}), ...(options.limit ? { limit: options.limit } : {}),
+        });
+        await writeFile(join(resolve(options.out), 'ablation.json'), `${JSON.stringify(rows, null, 2)}\n`);
+        await writeFile(join(resolve(options.out), 'ablation.md'), ablationMarkdown(options.bench, rows));
+        for (const r of rows) log(`ablation: ${r.name}: F1 ${r.overall.f1.toFixed(3)} recall ${r.overall.recall.toFixed(3)} precision ${r.overall.precision.toFixed(3)}`);
       }
       log(`latency p50 ${results.latencyMs.p50} ms, p95 ${results.latencyMs.p95} ms; wrote ${written[0]} and ${written.length - 1} more files`);
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { graphFromEdgeList } from './index.js';
+import { graphFromEdgeList, isReversed } from './index.js';
 
 /** TPC-H's join graph as the spec declares it (LINEITEM also references PART and SUPPLIER directly). */
 const tpch = graphFromEdgeList('tpch', [
@@ -58,5 +58,31 @@ describe('path enumeration', () => {
 
   it('names the unknown table', () => {
     expect(() => tpch.paths('LINEITEM', 'SHIPMENTS')).toThrow(/unknown table: SHIPMENTS/);
+  });
+});
+
+describe('walking join edges backwards', () => {
+  // Two fact tables share a dimension: neither reaches the other along the keys' direction.
+  const schools = graphFromEdgeList('schools', ['frpm.CDSCode->schools.CDSCode', 'satscores.cds->schools.CDSCode']);
+
+  it('links tables in either direction, while reachability stays directed', () => {
+    expect([...schools.reachable('frpm')]).toEqual(['schools']);
+    expect(sorted(schools.linkedTables('frpm'))).toEqual(['satscores', 'schools']);
+    expect(schools.paths('frpm', 'satscores')).toEqual([]);
+  });
+
+  it('enumerates paths through a reversed edge whose predicate still holds', () => {
+    const [path] = schools.paths('frpm', 'satscores', { reverse: true });
+    expect(path?.tables).toEqual(['frpm', 'schools', 'satscores']);
+    const [forward, backward] = path!.edges;
+    expect(isReversed(forward!)).toBe(false);
+    expect(backward).toMatchObject({ id: '~satscores(cds)->schools(CDSCode)', fromTable: 'schools', fromColumns: ['CDSCode'], toTable: 'satscores', toColumns: ['cds'] });
+    expect(isReversed(backward!)).toBe(true);
+  });
+
+  it('prefers forward paths to reversed ones of the same length', () => {
+    const paths = tpch.paths('NATION', 'SUPPLIER', { reverse: true });
+    expect(paths[0]?.edges.map((e) => e.id)).toEqual(['~SUPPLIER(S_NATIONKEY)->NATION(N_NATIONKEY)']);
+    expect(tpch.paths('SUPPLIER', 'NATION', { reverse: true })[0]?.edges.every((e) => !isReversed(e))).toBe(true);
   });
 });

@@ -17,6 +17,7 @@ export class ContextGraph {
   private readonly graph = new MultiDirectedGraph<{ table: GraphTable }, { edge: JoinEdge }>();
   private readonly byLowerName = new Map<string, GraphTable>();
   private readonly reach = new Map<string, ReadonlySet<string>>();
+  private readonly linked = new Map<string, ReadonlySet<string>>();
 
   constructor(data: ContextGraphData) {
     this.data = data;
@@ -28,7 +29,10 @@ export class ContextGraph {
       this.graph.addNode(table.name, { table });
     }
     for (const edge of data.edges) this.addEdge(edge);
-    for (const table of data.tables) this.reach.set(table.name, this.computeReachable(table.name));
+    for (const table of data.tables) {
+      this.reach.set(table.name, this.computeReachable(table.name, (t) => this.graph.outNeighbors(t)));
+      this.linked.set(table.name, this.computeReachable(table.name, (t) => this.graph.neighbors(t)));
+    }
   }
 
   get tables(): readonly GraphTable[] {
@@ -65,6 +69,11 @@ export class ContextGraph {
     return this.reach.get(this.require(table).name) ?? new Set();
   }
 
+  /** Every table connected to `table` by join edges in either direction, `table` excluded. */
+  linkedTables(table: string): ReadonlySet<string> {
+    return this.linked.get(this.require(table).name) ?? new Set();
+  }
+
   /**
    * Every simple path (no table visited twice) from `source` to `target`, shortest first, then by
    * edge ids, so the order is deterministic; `maxPaths` keeps the shortest. `source === target`
@@ -74,14 +83,16 @@ export class ContextGraph {
     const from = this.require(source).name;
     const to = this.require(target).name;
     if (from === to) return [{ source: from, target: to, tables: [from], edges: [] }];
-    if (!this.reachable(from).has(to)) return [];
+    const reverse = options.reverse ?? false;
+    const reach = (t: string) => (reverse ? this.linkedTables(t) : this.reachable(t));
+    if (!reach(from).has(to)) return [];
     const maxLength = options.maxLength ?? 6;
     const maxPaths = options.maxPaths ?? 64;
     const found: JoinPath[] = [];
     // Iterative deepening, so that the paths kept under maxPaths are the shortest ones.
     for (let length = 1; length <= maxLength && found.length < maxPaths; length++) {
       const ofLength: JoinPath[] = [];
-      this.walk(from, to, length, [from], [], ofLength);
+      this.walk(from, to, length, [from], [], ofLength, reverse, reach);
       found.push(...ofLength.sort(comparePaths).slice(0, maxPaths - found.length));
     }
     return found;
@@ -106,18 +117,22 @@ export class ContextGraph {
     return undefined;
   }
 
-  private walk(at: string, to: string, left: number, tables: string[], edges: JoinEdge[], out: JoinPath[]): void {
-    for (const edge of this.outEdges(at)) {
+  private walk(
+    at: string, to: string, left: number, tables: string[], edges: JoinEdge[], out: JoinPath[],
+    reverse: boolean, reach: (t: string) => ReadonlySet<string>,
+  ): void {
+    const steps = reverse ? [...this.outEdges(at), ...this.inEdges(at).map(reverseEdge)] : this.outEdges(at);
+    for (const edge of steps) {
       const next = edge.toTable;
       if (tables.includes(next)) continue;
       if (left === 1) {
         if (next === to) out.push({ source: tables[0]!, target: to, tables: [...tables, next], edges: [...edges, edge] });
         continue;
       }
-      if (next === to || !this.reachable(next).has(to)) continue;
+      if (next === to || !reach(next).has(to)) continue;
       tables.push(next);
       edges.push(edge);
-      this.walk(next, to, left - 1, tables, edges, out);
+      this.walk(next, to, left - 1, tables, edges, out, reverse, reach);
       tables.pop();
       edges.pop();
     }
@@ -148,12 +163,12 @@ export class ContextGraph {
     this.graph.addEdgeWithKey(edge.id, from.name, to.name, { edge });
   }
 
-  private computeReachable(start: string): ReadonlySet<string> {
+  private computeReachable(start: string, neighbours: (table: string) => string[]): ReadonlySet<string> {
     const seen = new Set<string>();
     const queue = [start];
     while (queue.length > 0) {
       const at = queue.shift()!;
-      for (const next of this.graph.outNeighbors(at)) {
+      for (const next of neighbours(at)) {
         if (!seen.has(next)) {
           seen.add(next);
           queue.push(next);
@@ -165,8 +180,34 @@ export class ContextGraph {
   }
 }
 
+const REVERSED = '~';
+
+/**
+ * The same join walked backwards: from the referenced table to the referencing one. Its id is
+ * the original's with a leading `~`, so paths stay distinguishable and the predicate stays right.
+ */
+export function reverseEdge(edge: JoinEdge): JoinEdge {
+  return {
+    ...edge,
+    id: `${REVERSED}${edge.id}`,
+    fromTable: edge.toTable,
+    fromColumns: edge.toColumns,
+    toTable: edge.fromTable,
+    toColumns: edge.fromColumns,
+    evidence: [...edge.evidence, `reverse of ${edge.id}`],
+  };
+}
+
+export function isReversed(edge: JoinEdge): boolean {
+  return edge.id.startsWith(REVERSED);
+}
+
+/** Shortest first, then fewer reversed steps, then by edge ids. */
 function comparePaths(a: JoinPath, b: JoinPath): number {
   if (a.edges.length !== b.edges.length) return a.edges.length - b.edges.length;
+  const ra = a.edges.filter(isReversed).length;
+  const rb = b.edges.filter(isReversed).length;
+  if (ra !== rb) return ra - rb;
   const ka = a.edges.map((e) => e.id).join('|');
   const kb = b.edges.map((e) => e.id).join('|');
   return ka < kb ? -1 : ka > kb ? 1 : 0;

@@ -57,4 +57,9 @@ export interface PathOptions {
   maxLength?: number;
   /** Stop after this many paths (default 64). */
   maxPaths?: number;
+  /**
+   * Also walk join edges backwards (from the referenced table to the referencing one), as when
+   * two fact tables share a dimension. Such steps appear as reversed edges (`reverseEdge`).
+   */
+  reverse?: boolean;
 }

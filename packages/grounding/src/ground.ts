@@ -9,9 +9,23 @@ const VARIANT_WEIGHT: Record<VariantKind, number> = {
 /** A multi-word match is worth a little more than its words alone. */
 const SPAN_BONUS = 0.05;
 
-export function matchScore(kind: MatchKind, variantKind: VariantKind, coverage: number, words: number): number {
-  const score = KIND_WEIGHT[kind] * VARIANT_WEIGHT[variantKind] * (0.5 + 0.5 * coverage) * (1 + SPAN_BONUS * (words - 1));
+/** A column's alias counts as much as the column's own name, no more. */
+const COLUMN_ALIAS_WEIGHT = KIND_WEIGHT.column;
+
+export function matchScore(kind: MatchKind, variantKind: VariantKind, coverage: number, words: number, onColumn = false, tableFrequency = 1): number {
+  const weight = kind === 'alias' && onColumn ? COLUMN_ALIAS_WEIGHT : KIND_WEIGHT[kind];
+  const score = weight * VARIANT_WEIGHT[variantKind] * (0.5 + 0.5 * coverage) * (1 + SPAN_BONUS * (words - 1)) * rarity(tableFrequency);
   return Math.round(score * 1e6) / 1e6;
+}
+
+/** A key that names columns or values in many tables says little about which table is meant. */
+function rarity(tableFrequency: number): number {
+  return 1 / (1 + 0.5 * Math.log(Math.max(1, tableFrequency)));
+}
+
+export interface LookupOptions {
+  /** Weigh column, alias and value matches down by how many tables the key names (default true). */
+  inverseTableFrequency?: boolean;
 }
 
 /**
@@ -24,8 +38,9 @@ const OPERATION_WORDS = new Set([
 ]);
 
 /** Every lookup of every word and run of words, strongest match per element and span. */
-export function lookupAll(tokens: readonly QuestionToken[], index: InvertedIndex): GroundingMatch[] {
+export function lookupAll(tokens: readonly QuestionToken[], index: InvertedIndex, options: LookupOptions = {}): GroundingMatch[] {
   const found = new Map<string, GroundingMatch>();
+  const useFrequency = options.inverseTableFrequency ?? true;
   for (let start = 0; start < tokens.length; start++) {
     for (let end = start + 1; end <= Math.min(tokens.length, start + MAX_SPAN); end++) {
       const span = tokens.slice(start, end);
@@ -33,9 +48,11 @@ export function lookupAll(tokens: readonly QuestionToken[], index: InvertedIndex
       if (end - start === 1 && span[0]!.lower.length < 2) continue;
       const variants = end - start === 1 ? wordVariants(span[0]!) : spanVariants(span);
       for (const variant of variants) {
-        for (const entry of index.get(variant.key) ?? []) {
+        const entries = index.get(variant.key) ?? [];
+        const frequency = useFrequency ? new Set(entries.filter((e) => e.kind !== 'table').map((e) => e.table)).size : 1;
+        for (const entry of entries) {
           if (entry.coverage < 1 && end - start === 1 && OPERATION_WORDS.has(variant.key)) continue;
-          const match = toMatch(span, [start, end], variant, entry);
+          const match = toMatch(span, [start, end], variant, entry, entry.kind === 'table' ? 1 : frequency);
           const key = `${start}:${end}:${entry.table}:${entry.column ?? ''}:${entry.kind}`;
           const current = found.get(key);
           if (!current || match.score > current.score) found.set(key, match);
@@ -46,7 +63,7 @@ export function lookupAll(tokens: readonly QuestionToken[], index: InvertedIndex
   return [...found.values()];
 }
 
-function toMatch(span: readonly QuestionToken[], range: [number, number], variant: Variant, entry: IndexEntry): GroundingMatch {
+function toMatch(span: readonly QuestionToken[], range: [number, number], variant: Variant, entry: IndexEntry, tableFrequency: number): GroundingMatch {
   const variantKind = variant.kind === 'exact' ? entry.keyKind : variant.kind;
   return {
     token: span.map((t) => t.text).join(' '),
@@ -57,7 +74,7 @@ function toMatch(span: readonly QuestionToken[], range: [number, number], varian
     column: entry.column,
     kind: entry.kind,
     coverage: entry.coverage,
-    score: matchScore(entry.kind, variantKind, entry.coverage, range[1] - range[0]),
+    score: matchScore(entry.kind, variantKind, entry.coverage, range[1] - range[0], entry.column !== null, tableFrequency),
   };
 }
 
@@ -96,6 +113,18 @@ function preferNamedTables(matches: readonly GroundingMatch[]): GroundingMatch[]
     const rivals = bySpan.get(`${m.span[0]}:${m.span[1]}`)!;
     return !rivals.some((r) => r.table !== m.table && named.has(r.table) && r.score >= m.score - 1e-9);
   });
+}
+
+/**
+ * Tables whose every match is much weaker than the strongest table's are left out of T0: a
+ * question that names "schools" outright does not also mean the table whose alias says "name".
+ */
+export function dropWeakTables(matches: readonly GroundingMatch[], ratio: number): GroundingMatch[] {
+  if (ratio <= 0) return [...matches];
+  const best = new Map<string, number>();
+  for (const m of matches) best.set(m.table, Math.max(best.get(m.table) ?? 0, m.score));
+  const strongest = Math.max(0, ...best.values());
+  return matches.filter((m) => best.get(m.table)! >= ratio * strongest - 1e-9);
 }
 
 /** T0: every table with a surviving match, strongest first (ties: first mentioned, then name). */

@@ -1,15 +1,18 @@
 import type { ContextGraph } from '@guided-retrieval/context-graph';
 import { createOfflineEmbedder, type Embedder } from '@guided-retrieval/llm-adapters';
 import { embedTables, rankBySimilarity, type TableVector } from './enrich.js';
-import { groundedTables, keepStrongest, lookupAll } from './ground.js';
+import { dropWeakTables, groundedTables, keepStrongest, lookupAll } from './ground.js';
 import { buildInvertedIndex, type InvertedIndex } from './index-build.js';
 import { tokenizeQuestion } from './question.js';
-import type { EnrichmentStep, GroundingOptions, GroundingResult } from './types.js';
+import type { EnrichmentStep, GroundingLevers, GroundingOptions, GroundingResult } from './types.js';
 
 export interface GroundingIndexOptions {
   /** Embeds table query contexts and questions for semantic enrichment (default: the offline one). */
   embedder?: Embedder;
+  levers?: GroundingLevers;
 }
+
+const DEFAULT_WEAK_TABLE_RATIO = 0.6;
 
 /** Built once per context graph; grounds any number of questions against it. */
 export class GroundingIndex {
@@ -18,13 +21,14 @@ export class GroundingIndex {
     private readonly index: InvertedIndex,
     private readonly embedder: Embedder,
     private readonly tableVectors: readonly TableVector[],
+    private readonly levers: GroundingLevers,
   ) {}
 
   static async build(graph: ContextGraph, options: GroundingIndexOptions = {}): Promise<GroundingIndex> {
     const embedder = options.embedder ?? createOfflineEmbedder();
     const index = buildInvertedIndex(graph);
     tokenizeQuestion('load the language model now, not on the first question');
-    return new GroundingIndex(graph, index, embedder, await embedTables(graph, embedder));
+    return new GroundingIndex(graph, index, embedder, await embedTables(graph, embedder), options.levers ?? {});
   }
 
   /** Number of distinct keys in the inverted index. */
@@ -35,8 +39,8 @@ export class GroundingIndex {
   async ground(question: string, options: GroundingOptions = {}): Promise<GroundingResult> {
     const k = options.k ?? 3;
     const tokens = tokenizeQuestion(question);
-    const all = lookupAll(tokens, this.index);
-    const matches = keepStrongest(all);
+    const all = lookupAll(tokens, this.index, this.levers);
+    const matches = dropWeakTables(keepStrongest(all), this.levers.weakTableRatio ?? DEFAULT_WEAK_TABLE_RATIO);
     const grounded = groundedTables(matches);
     const enrichment: EnrichmentStep = { triggered: grounded.length < k, k, embedder: null, added: [] };
     if (enrichment.triggered && tokens.length > 0) {

@@ -6,6 +6,7 @@ export { tokenizeQuestion } from './question.js';
 export type {
   EnrichmentStep,
   GroundedTable,
+  GroundingLevers,
   GroundingMatch,
   GroundingOptions,
   GroundingResult,

@@ -57,6 +57,14 @@ export interface GroundingResult {
   initialTargets: string[];
 }
 
+/** Switches for the grounding levers, so that each can be measured on and off. */
+export interface GroundingLevers {
+  /** Weigh matches down by how many tables their key names (default true). */
+  inverseTableFrequency?: boolean;
+  /** Leave out tables whose best match is below this share of the strongest table's (default 0.6; 0 keeps all). */
+  weakTableRatio?: number;
+}
+
 export interface GroundingOptions {
   /** Enrich with embeddings when hash grounding finds fewer than k tables (default 3). */
   k?: number;

@@ -1,4 +1,4 @@
-import type { ContextGraph, JoinPath } from '@guided-retrieval/context-graph';
+import { isReversed, type ContextGraph, type JoinPath } from '@guided-retrieval/context-graph';
 import type { GroundingResult } from '@guided-retrieval/grounding';
 import type {
   CandidateSource,
@@ -11,8 +11,10 @@ import type {
 } from './types.js';
 
 export interface HeuristicOptions {
-  maxPathLength?: number;
+  maxLength?: number;
   maxPaths?: number;
+  /** Join across shared dimensions when no table reaches every target (default true). */
+  reverse?: boolean;
 }
 
 /**
@@ -21,26 +23,38 @@ export interface HeuristicOptions {
  */
 export class HeuristicDisambiguator implements Disambiguator {
   readonly name = 'heuristic';
-  constructor(private readonly options: HeuristicOptions = {}) {}
+  private readonly limits: { maxLength?: number; maxPaths?: number };
+  constructor(private readonly options: HeuristicOptions = {}) {
+    this.limits = { ...(options.maxLength ? { maxLength: options.maxLength } : {}), ...(options.maxPaths ? { maxPaths: options.maxPaths } : {}) };
+  }
 
   async chooseSourceAndTargets(input: DisambiguationInput): Promise<SourceAndTargets> {
     const { graph, grounding, initialTargets } = input;
-    const source = this.chooseSource(input.candidates, graph, grounding);
-    const reach = graph.reachable(source.table);
     const notes: string[] = [];
-    const targets = initialTargets.filter((t) => t !== source.table && reach.has(t));
-    const unreachable = initialTargets.filter((t) => t !== source.table && !reach.has(t));
-    if (unreachable.length > 0) notes.push(`pruned ${unreachable.join(', ')}: not reachable from ${source.table}`);
-    const roles = this.detectRoles(source.table, targets, graph, grounding);
+    let source = this.chooseSource(input.candidates, graph, grounding).table;
+    let reverse = false;
+    if (this.options.reverse !== false && coveredBy(graph, source, initialTargets, false) < initialTargets.length) {
+      const across = this.chooseSourceAcross(initialTargets, graph, grounding);
+      if (across && coveredBy(graph, across, initialTargets, true) > coveredBy(graph, source, initialTargets, false)) {
+        notes.push(`no table reaches every target along the keys' direction: joined from ${across}, walking some edges backwards`);
+        source = across;
+        reverse = true;
+      }
+    }
+    const reach = reverse ? graph.linkedTables(source) : graph.reachable(source);
+    const targets = initialTargets.filter((t) => t !== source && reach.has(t));
+    const unreachable = initialTargets.filter((t) => t !== source && !reach.has(t));
+    if (unreachable.length > 0) notes.push(`pruned ${unreachable.join(', ')}: not reachable from ${source}`);
+    const roles = reverse ? [] : this.detectRoles(source, targets, graph, grounding);
     for (const role of roles) {
-      const bridges = role.paths.flatMap((p) => p.tables.slice(1, -1)).filter((t) => t !== source.table && !targets.includes(t));
+      const bridges = role.paths.flatMap((p) => p.tables.slice(1, -1)).filter((t) => t !== source && !targets.includes(t));
       const added = [...new Set(bridges)];
       if (added.length > 0) {
         targets.push(...added);
         notes.push(`added ${added.join(', ')}: ${role.reason}`);
       }
     }
-    return { source: source.table, targets, roles, notes };
+    return { source, targets, roles, notes, reverse };
   }
 
   async selectPaths(input: PathSelectionInput): Promise<SelectedPath[]> {
@@ -69,6 +83,30 @@ export class HeuristicDisambiguator implements Disambiguator {
   }
 
   /**
+   * The source when join edges may be walked backwards: an initial target from which every
+   * other is linked, joined with the fewest backward steps, then the fewest edges, then the
+   * strongest grounding.
+   */
+  private chooseSourceAcross(initialTargets: readonly string[], graph: ContextGraph, grounding: GroundingResult): string | undefined {
+    const strength = new Map(grounding.grounded.map((g) => [g.table, g.score]));
+    const options = initialTargets.map((s) => {
+      let backward = 0;
+      let length = 0;
+      for (const t of initialTargets) {
+        if (t === s) continue;
+        const [best] = rankAcross(graph.paths(s, t, { ...this.limits, reverse: true, maxPaths: 16 }));
+        if (!best) return null;
+        backward += best.edges.filter(isReversed).length;
+        length += best.edges.length;
+      }
+      return { s, backward, length, strength: strength.get(s) ?? 0 };
+    });
+    return options
+      .filter((o): o is NonNullable<typeof o> => o !== null)
+      .sort((a, b) => a.backward - b.backward || a.length - b.length || b.strength - a.strength || (a.s < b.s ? -1 : 1))[0]?.s;
+  }
+
+  /**
    * A dimension that carries two or more distinct grounded values ("Indian … China") and can be
    * reached from the source along different last edges is needed once per role.
    */
@@ -78,7 +116,7 @@ export class HeuristicDisambiguator implements Disambiguator {
       const values = distinctValues(grounding, table);
       if (values.length < 2) continue;
       const byLastEdge = new Map<string, JoinPath>();
-      for (const path of rankPaths(graph.paths(source, table, this.options), new Set(targets))) {
+      for (const path of rankPaths(graph.paths(source, table, this.limits), new Set(targets))) {
         const last = path.edges[path.edges.length - 1]!;
         if (!byLastEdge.has(last.fromTable + last.id)) byLastEdge.set(last.fromTable + last.id, path);
       }
@@ -109,12 +147,28 @@ function distinctValues(grounding: GroundingResult, table: string): string[] {
   return values;
 }
 
+function coveredBy(graph: ContextGraph, source: string, targets: readonly string[], reverse: boolean): number {
+  const reach = reverse ? graph.linkedTables(source) : graph.reachable(source);
+  return targets.filter((t) => t === source || reach.has(t)).length;
+}
+
+/** Fewest backward steps first, then the graph's order (shortest first). */
+function rankAcross(paths: readonly JoinPath[]): JoinPath[] {
+  return [...paths].sort((a, b) => a.edges.filter(isReversed).length - b.edges.filter(isReversed).length || a.edges.length - b.edges.length);
+}
+
 /** Paths through more of the wanted tables first, then shorter, then the graph's order. */
 export function rankPaths(paths: readonly JoinPath[], wanted: ReadonlySet<string>): JoinPath[] {
   const through = (p: JoinPath) => p.tables.slice(1, -1).filter((t) => wanted.has(t)).length;
   return paths
     .map((path, order) => ({ path, order, through: through(path) }))
-    .sort((a, b) => b.through - a.through || a.path.edges.length - b.path.edges.length || a.order - b.order)
+    .sort(
+      (a, b) =>
+        b.through - a.through ||
+        a.path.edges.filter(isReversed).length - b.path.edges.filter(isReversed).length ||
+        a.path.edges.length - b.path.edges.length ||
+        a.order - b.order,
+    )
     .map((x) => x.path);
 }
 

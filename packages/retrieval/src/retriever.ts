@@ -1,5 +1,5 @@
-import type { ContextGraph, JoinPath } from '@guided-retrieval/context-graph';
-import { GroundingIndex, type GroundingResult } from '@guided-retrieval/grounding';
+import { isReversed, type ContextGraph, type JoinPath } from '@guided-retrieval/context-graph';
+import { GroundingIndex, type GroundingLevers, type GroundingResult } from '@guided-retrieval/grounding';
 import type { Embedder } from '@guided-retrieval/llm-adapters';
 import { exploreSources } from './explore.js';
 import { HeuristicDisambiguator } from './heuristic.js';
@@ -18,6 +18,10 @@ export interface RetrieverOptions {
   maxPathLength?: number;
   /** Paths enumerated per target at most (default 64). */
   maxPaths?: number;
+  /** Grounding levers (for ablation); defaults are the measured best. */
+  grounding?: GroundingLevers;
+  /** Join across shared dimensions, walking edges backwards, when no table reaches every target (default true). */
+  reverseJoins?: boolean;
 }
 
 /** Bad input to `retrieve`: the message says what is wrong. */
@@ -37,8 +41,8 @@ export class Retriever {
   ) {}
 
   static async create(graph: ContextGraph, options: RetrieverOptions = {}): Promise<Retriever> {
-    const index = await GroundingIndex.build(graph, options.embedder ? { embedder: options.embedder } : {});
-    const limits = { maxLength: options.maxPathLength ?? 6, maxPaths: options.maxPaths ?? 64 };
+    const index = await GroundingIndex.build(graph, { ...(options.embedder ? { embedder: options.embedder } : {}), levers: options.grounding ?? {} });
+    const limits = { maxLength: options.maxPathLength ?? 6, maxPaths: options.maxPaths ?? 64, reverse: options.reverseJoins ?? true };
     return new Retriever(graph, index, options.disambiguator ?? new HeuristicDisambiguator(limits), options);
   }
 
@@ -57,7 +61,7 @@ export class Retriever {
     const trace: RetrievalTrace = {
       grounding: { matches: grounding.matches, grounded: grounding.grounded, enrichment: grounding.enrichment, initialTargets },
       exploration: { candidates },
-      disambiguation: { by: this.disambiguator.name, source: null, targets: [], roles: [], notes: [] },
+      disambiguation: { by: this.disambiguator.name, source: null, targets: [], roles: [], notes: [], reverse: false },
       pathEnumeration: [],
       pathSelection: [],
       timings,
@@ -71,7 +75,7 @@ export class Retriever {
     const checked = this.checkChoice(choice, trace);
     timings.disambiguation = clock.lap();
 
-    const limits = { maxLength: this.options.maxPathLength ?? 6, maxPaths: this.options.maxPaths ?? 64 };
+    const limits = { maxLength: this.options.maxPathLength ?? 6, maxPaths: this.options.maxPaths ?? 64, reverse: Boolean(checked.reverse) };
     const paths: Record<string, JoinPath[]> = {};
     for (const target of checked.targets) paths[target] = this.graph.paths(checked.source, target, limits);
     trace.pathEnumeration = checked.targets.map((t) => ({ target: t, paths: paths[t]!.map(describePath) }));
@@ -107,7 +111,7 @@ export class Retriever {
   private checkChoice(choice: SourceAndTargets, trace: RetrievalTrace): SourceAndTargets {
     const source = this.graph.table(choice.source)?.name;
     if (!source) throw new Error(`disambiguator ${this.disambiguator.name} chose unknown source ${choice.source}`);
-    const reach = this.graph.reachable(source);
+    const reach = choice.reverse ? this.graph.linkedTables(source) : this.graph.reachable(source);
     const targets: string[] = [];
     const notes = [...choice.notes];
     for (const t of choice.targets) {
@@ -120,6 +124,7 @@ export class Retriever {
       targets,
       roles: choice.roles.map((r) => ({ table: r.table, paths: r.paths.map(describePath) })),
       notes,
+      reverse: Boolean(choice.reverse),
     });
     return { ...choice, source, targets };
   }
@@ -142,8 +147,9 @@ function pathKey(path: JoinPath): string {
   return `${path.source}|${path.edges.map((e) => e.id).join('|')}`;
 }
 
+/** `LINEITEM → ORDERS`; a step against the key's direction shows as `schools ← satscores`. */
 function describePath(path: JoinPath): string {
-  return path.tables.join(' → ');
+  return path.tables.map((t, i) => (i === 0 ? t : `${isReversed(path.edges[i - 1]!) ? ' ← ' : ' → '}${t}`)).join('');
 }
 
 function noMatchReason(grounding: GroundingResult, database: string): string {

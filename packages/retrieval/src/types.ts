@@ -37,6 +37,11 @@ export interface SourceAndTargets {
   roles: RoleRequest[];
   /** Why targets were added or pruned, in words. */
   notes: string[];
+  /**
+   * Join edges may be walked backwards: no table reaches every target along the keys'
+   * direction, so the tree joins across a shared dimension (frpm → schools ← satscores).
+   */
+  reverse?: boolean;
 }
 
 export interface PathSelectionInput {
@@ -102,7 +107,14 @@ export interface RetrievalTrace {
     initialTargets: string[];
   };
   exploration: { candidates: CandidateSource[] };
-  disambiguation: { by: string; source: string | null; targets: string[]; roles: { table: string; paths: string[] }[]; notes: string[] };
+  disambiguation: {
+    by: string;
+    source: string | null;
+    targets: string[];
+    roles: { table: string; paths: string[] }[];
+    notes: string[];
+    reverse: boolean;
+  };
   pathEnumeration: { target: string; paths: string[] }[];
   pathSelection: { target: string; path: string; reason: string }[];
   /** Milliseconds per phase; the only part of a result that differs between identical runs. */

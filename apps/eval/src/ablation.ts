@@ -1,0 +1,74 @@
+import { graphFromSchema } from '@guided-retrieval/context-graph';
+import { createOfflineEmbedder } from '@guided-retrieval/llm-adapters';
+import { Retriever, type RetrieverOptions } from '@guided-retrieval/retrieval';
+import { loadBenchmark } from './bench/load.js';
+import type { BenchName } from './bench/types.js';
+import { goldTables } from './gold.js';
+import { summarizeLatency, type LatencySummary } from './latency.js';
+import { averageMetrics, scoreQuestion, type MetricSummary, type QuestionMetrics } from './metrics.js';
+
+/** One lever switched off at a time, against everything on. */
+export const ABLATIONS: readonly { name: string; options: RetrieverOptions }[] = [
+  { name: 'all levers on', options: {} },
+  { name: 'no reverse joins (paper-strict directed reachability)', options: { reverseJoins: false } },
+  { name: 'no inverse table frequency', options: { grounding: { inverseTableFrequency: false } } },
+  { name: 'no weak-table pruning', options: { grounding: { weakTableRatio: 0 } } },
+  { name: 'no semantic enrichment', options: { k: 0 } },
+];
+
+export interface AblationRow {
+  name: string;
+  overall: MetricSummary;
+  latencyMs: LatencySummary;
+}
+
+export interface AblationOptions {
+  bench: BenchName;
+  dataDir: string;
+  databases?: string[];
+  limit?: number;
+  evidence?: boolean;
+  variants?: readonly { name: string; options: RetrieverOptions }[];
+}
+
+/** Runs retrieval once per variant on the same questions and graphs; gold is parsed once. */
+export async function runAblation(options: AblationOptions): Promise<AblationRow[]> {
+  const bench = loadBenchmark(options.bench, options.dataDir);
+  const wanted = options.databases && options.databases.length > 0 ? new Set(options.databases) : null;
+  let questions = bench.questions.filter((q) => !wanted || wanted.has(q.db));
+  if (options.limit !== undefined) questions = questions.slice(0, options.limit);
+  const graphs = new Map(bench.databases.filter((d) => questions.some((q) => q.db === d.name)).map((d) => [d.name, graphFromSchema(d.schema)]));
+  const gold = questions.map((q) => goldTables(q.sql, graphs.get(q.db)!.tables.map((t) => t.name)));
+  const embedder = createOfflineEmbedder();
+  const rows: AblationRow[] = [];
+  for (const variant of options.variants ?? ABLATIONS) {
+    const retrievers = new Map<string, Retriever>();
+    for (const [name, graph] of graphs) retrievers.set(name, await Retriever.create(graph, { embedder, ...variant.options }));
+    const scores: QuestionMetrics[] = [];
+    const latency: number[] = [];
+    for (const [i, q] of questions.entries()) {
+      const g = gold[i]!;
+      if (!g.ok) continue;
+      const text = options.evidence && q.evidence ? `${q.question} ${q.evidence}` : q.question;
+      const result = await retrievers.get(q.db)!.retrieve(text);
+      scores.push(scoreQuestion(result.tables, g.tables));
+      latency.push(result.trace.timings.total);
+    }
+    rows.push({ name: variant.name, overall: averageMetrics(scores), latencyMs: summarizeLatency(latency) });
+  }
+  return rows;
+}
+
+export function ablationMarkdown(bench: string, rows: readonly AblationRow[]): string {
+  const f = (n: number) => n.toFixed(3);
+  return [
+    `## Ablation on ${bench}`,
+    '',
+    '| variant | accuracy | precision | recall | F1 | perfect recall | p50 ms | p95 ms |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows.map(
+      (r) => `| ${r.name} | ${f(r.overall.accuracy)} | ${f(r.overall.precision)} | ${f(r.overall.recall)} | ${f(r.overall.f1)} | ${f(r.overall.perfectRecall)} | ${r.latencyMs.p50} | ${r.latencyMs.p95} |`,
+    ),
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,53 @@
+import { graphFromSchema } from '@guided-retrieval/context-graph';
+import { describe, expect, it } from 'vitest';
+import { GroundingIndex } from './index.js';
+import { matchScore } from './ground.js';
+
+/** Four tables with a `name` column; only one says what it is a name of. */
+const graph = graphFromSchema({
+  database: 'club',
+  tables: [
+    { name: 'member', columns: ['member_id', 'name', 'email'] },
+    { name: 'event', columns: ['event_id', 'name', 'venue'] },
+    { name: 'budget', columns: ['budget_id', 'name', 'amount'] },
+    { name: 'major', columns: ['major_id', 'name', 'department'] },
+    { name: 'attendance', columns: ['attendance_id', { name: 'link_to_member', aliases: ['member name'] }, 'venue'] },
+    { name: 'room', columns: ['room_id', { name: 'room_label', inferredType: 'text', sample: ['Old Main Building Hall'] }] },
+  ],
+});
+
+describe('inverse table frequency', () => {
+  it('weighs a key down by how many tables it names', () => {
+    expect(matchScore('column', 'exact', 1, 1, true, 4)).toBeLessThan(matchScore('column', 'exact', 1, 1, true, 1));
+    expect(matchScore('column', 'exact', 1, 1, true, 1)).toBe(0.8);
+  });
+
+  it('lets a rare word outweigh a common one for the same table', async () => {
+    const on = await GroundingIndex.build(graph);
+    const off = await GroundingIndex.build(graph, { levers: { inverseTableFrequency: false } });
+    const score = async (index: GroundingIndex, q: string) => (await index.ground(q)).matches.find((m) => m.column === 'name')?.score;
+    expect(await score(on, 'list every name')).toBeLessThan((await score(off, 'list every name'))!);
+    const venue = (await on.ground('which venue')).matches.filter((m) => m.column === 'venue');
+    expect(venue.map((m) => m.score)).toEqual([venue[0]!.score, venue[0]!.score]);
+    expect(venue[0]!.score).toBeLessThan(0.8);
+  });
+});
+
+describe('column aliases', () => {
+  it('count as much as the column name, not as much as a table', () => {
+    expect(matchScore('alias', 'exact', 1, 1, true)).toBe(matchScore('column', 'exact', 1, 1, true));
+    expect(matchScore('alias', 'exact', 1, 1, false)).toBeGreaterThan(matchScore('column', 'exact', 1, 1, true));
+  });
+});
+
+describe('weak-table pruning', () => {
+  it('leaves out tables matched only far more weakly than the strongest', async () => {
+    // "building" is one word of four in a room's label: the best match it has, but a weak one.
+    const question = 'Which members attended events in the building?';
+    const pruned = await (await GroundingIndex.build(graph)).ground(question);
+    const kept = await (await GroundingIndex.build(graph, { levers: { weakTableRatio: 0 } })).ground(question);
+    expect(kept.initialTargets).toContain('room');
+    expect(pruned.initialTargets).not.toContain('room');
+    expect(pruned.initialTargets).toEqual(expect.arrayContaining(['member', 'event']));
+  });
+});

@@ -1,0 +1,47 @@
+import { graphFromSchema } from '@guided-retrieval/context-graph';
+import { describe, expect, it } from 'vitest';
+import { Retriever } from './index.js';
+
+/** Two fact tables that share a dimension, as BIRD's california_schools does. */
+const graph = graphFromSchema({
+  database: 'schools',
+  tables: [
+    { name: 'schools', primaryKey: ['CDSCode'], columns: ['CDSCode', { name: 'County', inferredType: 'text', sample: ['Alameda', 'Fresno'] }] },
+    { name: 'frpm', columns: ['CDSCode', { name: 'Free Meal Count', inferredType: 'integer' }] },
+    { name: 'satscores', columns: ['cds', { name: 'NumTstTakr', inferredType: 'integer', aliases: ['number of test takers'] }] },
+  ],
+  foreignKeys: [
+    { fromTable: 'frpm', fromColumns: ['CDSCode'], toTable: 'schools', toColumns: ['CDSCode'] },
+    { fromTable: 'satscores', fromColumns: ['cds'], toTable: 'schools', toColumns: ['CDSCode'] },
+  ],
+});
+const QUESTION = 'What is the free meal count in Fresno where the number of test takers is over 500?';
+
+describe('joining across a shared dimension', () => {
+  it('walks an edge backwards when no table reaches every target', async () => {
+    const result = await (await Retriever.create(graph)).retrieve(QUESTION);
+    expect(result.trace.grounding.initialTargets.sort()).toEqual(['frpm', 'satscores', 'schools']);
+    expect(result.trace.disambiguation.reverse).toBe(true);
+    // Either fact table can root the tree; the other hangs from the shared dimension.
+    const [root, middle, leaf] = result.joinTree.nodes;
+    expect(['frpm', 'satscores']).toContain(root!.table);
+    expect(middle).toMatchObject({ table: 'schools', parent: root!.alias });
+    expect(leaf).toMatchObject({ table: root!.table === 'frpm' ? 'satscores' : 'frpm', parent: 'schools' });
+    const keyOf = { frpm: 'CDSCode', satscores: 'cds' } as Record<string, string>;
+    expect(middle!.on).toBe(`${root!.alias}.${keyOf[root!.table]} = schools.CDSCode`);
+    expect(leaf!.on).toBe(`schools.CDSCode = ${leaf!.alias}.${keyOf[leaf!.table]}`);
+    expect(result.trace.pathSelection.map((p) => p.path)).toContain(`${root!.table} → schools ← ${leaf!.table}`);
+  });
+
+  it('prunes the unreachable target when reverse joins are off (the paper\'s directed reachability)', async () => {
+    const result = await (await Retriever.create(graph, { reverseJoins: false })).retrieve(QUESTION);
+    expect(result.tables).toHaveLength(2);
+    expect(result.trace.disambiguation.notes.join()).toMatch(/pruned .*not reachable/);
+  });
+
+  it('keeps directed joins when they suffice', async () => {
+    const result = await (await Retriever.create(graph)).retrieve('free meal count by county');
+    expect(result.trace.disambiguation.reverse).toBe(false);
+    expect(result.joinTree.nodes.map((n) => n.table)).toEqual(['frpm', 'schools']);
+  });
+});
