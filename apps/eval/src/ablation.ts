@@ -1,19 +1,30 @@
 import { graphFromSchema } from '@guided-retrieval/context-graph';
-import { createOfflineEmbedder } from '@guided-retrieval/llm-adapters';
+import { createOfflineEmbedder, type Embedder } from '@guided-retrieval/llm-adapters';
 import { Retriever, type RetrieverOptions } from '@guided-retrieval/retrieval';
 import { loadBenchmark } from './bench/load.js';
 import type { BenchName } from './bench/types.js';
 import { goldTables } from './gold.js';
+import { createWordVectorEmbedder } from './word-vectors.js';
 import { summarizeLatency, type LatencySummary } from './latency.js';
 import { averageMetrics, scoreQuestion, type MetricSummary, type QuestionMetrics } from './metrics.js';
 
-/** One lever switched off at a time, against everything on. */
-export const ABLATIONS: readonly { name: string; options: RetrieverOptions }[] = [
+export interface Variant {
+  name: string;
+  options: RetrieverOptions;
+  /** Another embedder for semantic enrichment, made on demand. */
+  embedder?: () => Embedder;
+}
+
+/** One lever switched off at a time, against everything on; then the main threshold's curve. */
+export const ABLATIONS: readonly Variant[] = [
   { name: 'all levers on', options: {} },
   { name: 'no reverse joins (paper-strict directed reachability)', options: { reverseJoins: false } },
   { name: 'no inverse table frequency', options: { grounding: { inverseTableFrequency: false } } },
   { name: 'no weak-table pruning', options: { grounding: { weakTableRatio: 0 } } },
+  { name: 'no WordNet synonyms', options: { grounding: { synonyms: false } } },
   { name: 'no semantic enrichment', options: { k: 0 } },
+  { name: 'enrichment with 100-d word vectors instead of the lexical embedder', options: {}, embedder: createWordVectorEmbedder },
+  ...[0.5, 0.6, 0.7, 0.8, 0.9].map((ratio) => ({ name: `weak-table ratio ${ratio} (default 0.75)`, options: { grounding: { weakTableRatio: ratio } } })),
 ];
 
 export interface AblationRow {
@@ -28,7 +39,9 @@ export interface AblationOptions {
   databases?: string[];
   limit?: number;
   evidence?: boolean;
-  variants?: readonly { name: string; options: RetrieverOptions }[];
+  variants?: readonly Variant[];
+  /** The embedder for semantic enrichment (default: the offline lexical one). */
+  embedder?: Embedder;
 }
 
 /** Runs retrieval once per variant on the same questions and graphs; gold is parsed once. */
@@ -39,11 +52,12 @@ export async function runAblation(options: AblationOptions): Promise<AblationRow
   if (options.limit !== undefined) questions = questions.slice(0, options.limit);
   const graphs = new Map(bench.databases.filter((d) => questions.some((q) => q.db === d.name)).map((d) => [d.name, graphFromSchema(d.schema)]));
   const gold = questions.map((q) => goldTables(q.sql, graphs.get(q.db)!.tables.map((t) => t.name)));
-  const embedder = createOfflineEmbedder();
+  const embedder = options.embedder ?? createOfflineEmbedder();
   const rows: AblationRow[] = [];
   for (const variant of options.variants ?? ABLATIONS) {
     const retrievers = new Map<string, Retriever>();
-    for (const [name, graph] of graphs) retrievers.set(name, await Retriever.create(graph, { embedder, ...variant.options }));
+    const variantEmbedder = variant.embedder?.() ?? embedder;
+    for (const [name, graph] of graphs) retrievers.set(name, await Retriever.create(graph, { embedder: variantEmbedder, ...variant.options }));
     const scores: QuestionMetrics[] = [];
     const latency: number[] = [];
     for (const [i, q] of questions.entries()) {

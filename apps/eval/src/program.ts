@@ -23,9 +23,12 @@ export function program(): Command {
     .option('--limit <n>', 'at most n questions', positiveInteger)
     .option('--evidence', "append BIRD's evidence hint to each question (reported separately)")
     .option('--out <dir>', 'where to write results.json, results.md and charts/', 'eval-results')
-    .option('--ablation', 'also run each retrieval lever switched off and write ablation.json and ablation.md')
+    .option('--llm <spec>', 'chat model for disambiguation and path selection: ollama:<model>[@url] or openai:<model>[@url] (key from OPENAI_API_KEY)')
+    .option('--embedder <spec>', 'embedder: offline (default), ollama:<model>[@url], openai:<model>[@url] or transformers:<folder>')
+    .option('--model-cache <dir>', 'cache of model answers, so reruns cost nothing', '.model-cache')
+    .option('--ablation', 'also run each retrieval lever switched off, the word-vector embedder (loads 300 MB) and the weak-table threshold curve; writes ablation.json and ablation.md')
     .showHelpAfterError('(run with --help for usage)')
-    .action(async (options: { bench: BenchName; data: string; db?: string[]; limit?: number; evidence?: boolean; out: string; ablation?: boolean }) => {
+    .action(async (options: { bench: BenchName; data: string; db?: string[]; limit?: number; evidence?: boolean; out: string; ablation?: boolean; llm?: string; embedder?: string; modelCache: string }) => {
       const interactive = process.stderr.isTTY;
       const { results, outcomes } = await runEvaluation({
         bench: options.bench,
@@ -33,6 +36,9 @@ export function program(): Command {
         ...(options.db ? { databases: options.db } : {}),
         ...(options.limit ? { limit: options.limit } : {}),
         evidence: Boolean(options.evidence),
+        ...(options.llm ? { llm: options.llm } : {}),
+        ...(options.embedder ? { embedder: options.embedder } : {}),
+        ...(options.llm || options.embedder ? { modelCacheDir: resolve(options.modelCache) } : {}),
         onProgress: ({ db, done, total }) => {
           if (interactive) process.stderr.write(`\r${db}: ${done}/${total}   `);
           else if (done === total || done % 250 === 0) log(`${db}: ${done}/${total}`);
@@ -54,6 +60,10 @@ export function program(): Command {
         await writeFile(join(resolve(options.out), 'ablation.json'), `${JSON.stringify(rows, null, 2)}\n`);
         await writeFile(join(resolve(options.out), 'ablation.md'), ablationMarkdown(options.bench, rows));
         for (const r of rows) log(`ablation: ${r.name}: F1 ${r.overall.f1.toFixed(3)} recall ${r.overall.recall.toFixed(3)} precision ${r.overall.precision.toFixed(3)}`);
+      }
+      if (results.models.llm || results.models.calls > 0 || results.models.cacheHits > 0) {
+        const m = results.models;
+        log(`models ${m.llm ?? '-'} / ${m.embedder}: ${m.calls} calls (${m.cacheHits} cached, ${m.failures} failed), ${m.promptTokens} prompt + ${m.completionTokens} completion tokens, ${m.seconds} s`);
       }
       log(`latency p50 ${results.latencyMs.p50} ms, p95 ${results.latencyMs.p95} ms; wrote ${written[0]} and ${written.length - 1} more files`);
     });

