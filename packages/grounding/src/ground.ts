@@ -26,6 +26,8 @@ function rarity(tableFrequency: number): number {
 export interface LookupOptions {
   /** Weigh column, alias and value matches down by how many tables the key names (default true). */
   inverseTableFrequency?: boolean;
+  /** Let `average`, `total`, `count`… alone match a column of exactly that name (default false). */
+  operationWordsAsColumns?: boolean;
 }
 
 /**
@@ -55,7 +57,7 @@ export function lookupAll(tokens: readonly QuestionToken[], index: InvertedIndex
           useFrequency ? new Set(entries.filter((e) => e.kind !== 'table' && (e.kind === 'value') === values).map((e) => e.table)).size : 1;
         const frequency = { value: tablesNaming(true), name: tablesNaming(false) };
         for (const entry of entries) {
-          if (entry.coverage < 1 && end - start === 1 && OPERATION_WORDS.has(variant.key)) continue;
+          if (end - start === 1 && entry.kind !== 'table' && OPERATION_WORDS.has(variant.key) && (entry.coverage < 1 || options.operationWordsAsColumns !== true)) continue;
           const match = toMatch(span, [start, end], variant, entry, entry.kind === 'table' ? 1 : entry.kind === 'value' ? frequency.value : frequency.name);
           const key = `${start}:${end}:${entry.table}:${entry.column ?? ''}:${entry.kind}`;
           const current = found.get(key);

@@ -61,6 +61,8 @@ export interface GroundingResult {
 export interface GroundingLevers {
   /** Weigh matches down by how many tables their key names (default true). */
   inverseTableFrequency?: boolean;
+  /** Let `average`, `total`, `count`… alone match a column of exactly that name (default false). */
+  operationWordsAsColumns?: boolean;
   /** Index WordNet synonyms of schema words (`provider` finds SUPPLIER) (default true). */
   synonyms?: boolean;
   /** Leave out tables whose best match is below this share of the strongest table's (default 0.75, the best F1 on Spider dev; 0 keeps all). */
