@@ -5,6 +5,8 @@ import { loadGraph, saveGraph } from '@guided-retrieval/context-graph';
 import { DEFAULT_SCALE_FACTOR, generateTpch } from '@guided-retrieval/tpch';
 import { demoGraph } from './cache.js';
 import { ask } from './commands/retrieve.js';
+import { DEFAULT_PORT, port, registerServe, serveWeb } from './commands/serve.js';
+import { registerProfile } from './commands/profile.js';
 import { describeError, UserError } from './errors.js';
 import { buildGraphFromSqlite } from './pipeline.js';
 
@@ -34,7 +36,10 @@ export function program(): Command {
     .argument('[question...]', 'the question, in plain English')
     .option('--json', 'print the full result as JSON on stdout, nothing else')
     .option('--scale-factor <sf>', 'TPC-H scale factor of the demo database', scaleFactor, DEFAULT_SCALE_FACTOR)
-    .action(async (words: string[], options: { json?: boolean; scaleFactor: number }) => {
+    .option('--web', 'serve the step-by-step web page instead (as `guided serve`)')
+    .option('--port <n>', 'port for --web (0 picks a free one)', port, DEFAULT_PORT)
+    .action(async (words: string[], options: { json?: boolean; scaleFactor: number; web?: boolean; port: number }) => {
+      if (options.web) return serveWeb(options, log);
       const { graph } = await demoGraph(log, options.scaleFactor);
       await ask(graph, words.length > 0 ? words : [DEMO_QUESTION], options);
     });
@@ -49,6 +54,8 @@ export function program(): Command {
       const graph = options.graph ? await loadGraph(resolve(options.graph)) : (await demoGraph(log)).graph;
       await ask(graph, words, options);
     });
+
+  registerServe(cli, log);
 
   cli
     .command('build')
@@ -82,6 +89,7 @@ export function program(): Command {
       });
       log(`wrote ${summary.path} in ${Math.round(summary.ms)} ms`);
     });
+  registerProfile(cli);
   return cli;
 }
 

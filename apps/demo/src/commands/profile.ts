@@ -1,0 +1,68 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { InvalidArgumentError, type Command } from 'commander';
+import {
+  mergeProfiles,
+  openConnection,
+  parseConnection,
+  profileDatabase,
+  type DatabaseProfile,
+} from '@guided-retrieval/profiler';
+
+interface ProfileCliOptions {
+  output: string;
+  tables?: string;
+  sampleSize?: number;
+  top?: number;
+  merge?: boolean;
+  json?: boolean;
+  schema?: string;
+}
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(n) || n <= 0) throw new InvalidArgumentError(`must be a positive integer, got "${value}"`);
+  return n;
+}
+
+/** `guided profile <connection> -o profile.json`: profiles read-only; progress per table on stderr. */
+export function registerProfile(cli: Command): void {
+  cli
+    .command('profile')
+    .description('profile a database read-only: a SQLite/DuckDB/Parquet file, sqlite:<file>, duckdb:<file> or postgres://…')
+    .argument('<connection>', 'file path or connection URL (the password is never printed)')
+    .requiredOption('-o, --output <file>', 'where to write the profile JSON')
+    .option('--tables <names>', 'comma-separated tables to profile (default: all)')
+    .option('--sample-size <rows>', 'rows sampled per table (default 100000)', positiveInt)
+    .option('--top <n>', 'top values kept per column (default 50)', positiveInt)
+    .option('--merge', 'merge into an existing output file: only the tables profiled now are replaced')
+    .option('--schema <name>', 'PostgreSQL schema (default public)')
+    .option('--json', 'log progress as JSON lines on stderr')
+    .action(async (target: string, options: ProfileCliOptions) => {
+      const log = (event: Record<string, unknown>, text: string) =>
+        process.stderr.write(`${options.json ? JSON.stringify(event) : text}\n`);
+      const connection = await parseConnection(target);
+      const connector = await openConnection(target, options.schema ? { schema: options.schema } : {});
+      let profile: DatabaseProfile;
+      try {
+        profile = await profileDatabase(connector, {
+          ...(options.tables ? { tables: options.tables.split(',').map((t) => t.trim()).filter(Boolean) } : {}),
+          ...(options.sampleSize ? { sampleRows: options.sampleSize } : {}),
+          ...(options.top ? { sampleSize: options.top } : {}),
+          onProgress: (e) => log({ event: 'table', ...e }, `[${e.index + 1}/${e.total}] ${e.table}…`),
+          onTableDone: (e) =>
+            log({ event: 'done', ...e }, `[${e.index + 1}/${e.total}] ${e.table}: ${e.rowCount} rows, ${e.sampledRows} sampled, ${e.ms} ms`),
+          onWarning: (message) => log({ event: 'warning', message }, `warning: ${message}`),
+        });
+      } finally {
+        await connector.close();
+      }
+      const output = resolve(options.output);
+      if (options.merge) {
+        const existing = await readFile(output, 'utf8').then((t) => JSON.parse(t) as DatabaseProfile, () => undefined);
+        if (existing) profile = mergeProfiles(existing, profile);
+      }
+      await writeFile(output, `${JSON.stringify(profile, null, 2)}\n`);
+      log({ event: 'wrote', file: options.output, engine: connection.engine, tables: profile.tables.length }, `wrote ${options.output} (${profile.tables.length} tables)`);
+    });
+}

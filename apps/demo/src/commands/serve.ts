@@ -1,0 +1,48 @@
+/** `guided serve` and `guided demo --web`: the web page over the demo, a graph file or a database. */
+import { resolve } from 'node:path';
+import { InvalidArgumentError, type Command } from 'commander';
+import { loadGraph } from '@guided-retrieval/context-graph';
+import { demoGraph } from '../cache.js';
+import { UserError } from '../errors.js';
+import { buildGraphFromSqlite } from '../pipeline.js';
+import { TPCH_EXAMPLES } from '../server/graph-payload.js';
+import { startServer } from '../server/serve.js';
+
+export const DEFAULT_PORT = 8787;
+
+export function port(value: string): number {
+  const n = Number(value);
+  if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(n) || n > 65535) throw new InvalidArgumentError(`must be an integer in [0, 65535], got "${value}"`);
+  return n;
+}
+
+export interface ServeCommandOptions {
+  graph?: string;
+  database?: string;
+  port: number;
+  scaleFactor?: number;
+}
+
+/** Serves until stopped (Ctrl+C). */
+export async function serveWeb(options: ServeCommandOptions, log: (message: string) => void): Promise<void> {
+  if (options.graph && options.database) throw new UserError('pass --graph or --database, not both');
+  let source;
+  if (options.graph) source = { graph: await loadGraph(resolve(options.graph)), database: null, examples: [] };
+  else if (options.database) source = { graph: await buildGraphFromSqlite(resolve(options.database), log), database: resolve(options.database), examples: [] };
+  else {
+    const { graph, files } = await demoGraph(log, options.scaleFactor);
+    source = { graph, database: files.database, examples: TPCH_EXAMPLES };
+  }
+  const server = await startServer({ ...source, port: options.port, log });
+  await server.stopped;
+}
+
+export function registerServe(cli: Command, log: (message: string) => void): void {
+  cli
+    .command('serve')
+    .description('serve the step-by-step web page on 127.0.0.1 (default: over the embedded TPC-H database)')
+    .option('--graph <file>', 'a context graph file from `guided build` (no row preview)')
+    .option('--database <file>', 'a SQLite database, profiled read-only on start (with row previews)')
+    .option('--port <n>', 'port to listen on (0 picks a free one)', port, DEFAULT_PORT)
+    .action((options: ServeCommandOptions) => serveWeb(options, log));
+}

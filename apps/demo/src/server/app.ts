@@ -1,0 +1,88 @@
+/**
+ * The demo's HTTP routes (Hono): the JSON API and the built page.
+ *
+ *   GET  /api/graph      tables and join edges, for drawing
+ *   POST /api/retrieve   {"question": "…"} → the RetrievalResult, plus `preview` with a database
+ *   GET  /*              the page (dist/web, built by Vite)
+ *
+ * Every error is JSON `{"error": "…"}` with a 4xx (or 500) status.
+ */
+import { existsSync } from 'node:fs';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { ContextGraph } from '@guided-retrieval/context-graph';
+import { MAX_QUESTION_LENGTH, RetrievalInputError, type Retriever } from '@guided-retrieval/retrieval';
+import type { RetrieveResponse } from '../view/api-types.js';
+import { graphPayload } from './graph-payload.js';
+import { runPreview, type PreviewOptions } from './preview.js';
+
+/** Largest request body accepted, in bytes. */
+export const MAX_BODY_BYTES = 16 * 1024;
+
+export interface AppOptions {
+  graph: ContextGraph;
+  retriever: Retriever;
+  /** The SQLite database behind the graph, for row previews; none for a graph file alone. */
+  database: string | null;
+  /** The built page; when missing, `/` says how to build it. */
+  staticDir: string;
+  examples: readonly string[];
+  preview?: PreviewOptions;
+  log?: (message: string) => void;
+}
+
+const fail = (c: Context, status: 400 | 404 | 405 | 413 | 415 | 500, error: string) => c.json({ error }, status);
+
+export function createApp(options: AppOptions): Hono {
+  const { graph, retriever, database } = options;
+  const app = new Hono();
+  const payload = graphPayload(graph, { examples: options.examples, preview: database !== null });
+
+  app.onError((error, c) => {
+    options.log?.(`guided serve: ${c.req.method} ${c.req.path} failed: ${error.stack ?? error.message}`);
+    return fail(c, 500, 'internal error: see the server log');
+  });
+  app.notFound((c) => fail(c, 404, `no such route: ${c.req.method} ${c.req.path}`));
+
+  app.get('/api/graph', (c) => c.json(payload));
+
+  app.post(
+    '/api/retrieve',
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, 413, `the request body is larger than ${MAX_BODY_BYTES} bytes`) }),
+    async (c) => {
+      const type = c.req.header('content-type') ?? '';
+      if (!/^application\/json\s*(;|$)/i.test(type)) return fail(c, 415, `send the question as JSON (Content-Type: application/json), not ${type || 'no content type'}`);
+      let body: unknown;
+      try {
+        body = JSON.parse(await c.req.text());
+      } catch {
+        return fail(c, 400, 'the request body is not valid JSON; send {"question": "…"}');
+      }
+      const question = (body as { question?: unknown } | null)?.question;
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) return fail(c, 400, 'send a JSON object: {"question": "…"}');
+      if (typeof question !== 'string') return fail(c, 400, '"question" must be a string');
+      if (question.trim().length === 0) return fail(c, 400, 'the question is empty');
+      if (question.trim().length > MAX_QUESTION_LENGTH) return fail(c, 400, `the question is ${question.trim().length} characters long; the limit is ${MAX_QUESTION_LENGTH}`);
+      let result: RetrieveResponse;
+      try {
+        result = await retriever.retrieve(question);
+      } catch (error) {
+        if (error instanceof RetrievalInputError) return fail(c, 400, error.message);
+        throw error;
+      }
+      if (database !== null && result.sql !== null) result = { ...result, preview: await runPreview(database, graph, result.joinTree.nodes, result.sql, options.preview) };
+      return c.json(result);
+    },
+  );
+  app.all('/api/retrieve', (c) => fail(c, 405, 'use POST /api/retrieve with {"question": "…"}'));
+  app.all('/api/graph', (c) => fail(c, 405, 'use GET /api/graph'));
+  app.all('/api/*', (c) => fail(c, 404, `no such route: ${c.req.method} ${c.req.path}`));
+
+  if (existsSync(options.staticDir)) {
+    app.use('/*', serveStatic({ root: options.staticDir }));
+  } else {
+    app.get('/', (c) => c.text(`The page is not built (${options.staticDir} is missing): run npx -y pnpm@12.4.2 build`, 500));
+  }
+  return app;
+}

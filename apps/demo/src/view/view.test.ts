@@ -1,0 +1,127 @@
+/**
+ * The page's pure renderers, without a browser: the display graph (role copies, highlighted tree,
+ * layout), its SVG, the marked question and the phase panels. Input: the real TPC-H result.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ContextGraph } from '@guided-retrieval/context-graph';
+import { Retriever, type RetrievalResult } from '@guided-retrieval/retrieval';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoGraph } from '../cache.js';
+import { graphPayload } from '../server/graph-payload.js';
+import type { GraphPayload } from './api-types.js';
+import { disambiguatorLabel, escapeHtml, questionHtml, questionSegments } from './html.js';
+import { displayGraph, treeSummary } from './join-graph.js';
+import { renderPreview, renderResultHtml } from './phases.js';
+import { renderGraphSvg } from './svg.js';
+
+const QUESTION = 'Which Indian suppliers are shipping the most to China?';
+let root: string;
+let graph: ContextGraph;
+let payload: GraphPayload;
+let result: RetrievalResult;
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'guided-view-'));
+  process.env.GUIDED_CACHE_DIR = join(root, 'cache');
+  graph = (await demoGraph(() => {})).graph;
+  payload = graphPayload(graph, { examples: [], preview: false });
+  result = await (await Retriever.create(graph)).retrieve(QUESTION);
+});
+
+afterAll(() => {
+  delete process.env.GUIDED_CACHE_DIR;
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('displayGraph', () => {
+  it('without a result: one node per table, one edge per join edge, nothing highlighted', () => {
+    const g = displayGraph(payload);
+    expect(g.order).toBe(8);
+    expect(g.size).toBe(10);
+    expect(treeSummary(g)).toEqual({ nodes: [], edges: [] });
+  });
+
+  it('with the paper result: NATION once per role, the tree highlighted, REGION joined to both roles', () => {
+    const g = displayGraph(payload, result);
+    expect(g.order).toBe(9); // 8 tables, NATION twice
+    const s = treeSummary(g);
+    expect(s.nodes.sort()).toEqual(
+      ['CUSTOMER as customer', 'LINEITEM as lineitem', 'NATION as nation_customer', 'NATION as nation_supplier', 'ORDERS as orders', 'SUPPLIER as supplier'].sort(),
+    );
+    expect(s.edges.sort()).toEqual(['customer→nation_customer', 'lineitem→orders', 'lineitem→supplier', 'orders→customer', 'supplier→nation_supplier'].sort());
+    expect(g.getNodeAttribute('a:lineitem', 'role')).toBe('source');
+    expect(g.getNodeAttribute('a:nation_supplier', 'roleLabel')).toBe('nation_supplier');
+    expect(g.getNodeAttribute('a:supplier', 'roleLabel')).toBeNull();
+    expect(g.getNodeAttribute('t:PART', 'role')).toBe('other');
+    expect(g.neighbors('t:REGION').sort()).toEqual(['a:nation_customer', 'a:nation_supplier']);
+    // a join edge the tree uses is not drawn again to the other role
+    expect(g.neighbors('a:nation_customer').sort()).toEqual(['a:customer', 't:REGION']);
+  });
+
+  it('lays the tree out in columns by depth, no two nodes on one spot, the same every time', () => {
+    const g = displayGraph(payload, result);
+    const x = (k: string) => g.getNodeAttribute(k, 'x');
+    expect(x('a:lineitem')).toBeLessThan(x('a:supplier'));
+    expect(x('a:supplier')).toBeLessThan(x('a:nation_supplier'));
+    expect(x('a:customer')).toBeLessThan(x('a:nation_customer'));
+    const spots = g.mapNodes((_, a) => `${a.x},${a.y}`);
+    expect(new Set(spots).size).toBe(spots.length);
+    expect(renderGraphSvg(displayGraph(payload, result))).toBe(renderGraphSvg(g));
+  });
+});
+
+describe('renderGraphSvg', () => {
+  it('draws every node and edge with the attributes the browser test reads', () => {
+    const svg = renderGraphSvg(displayGraph(payload, result));
+    expect(svg.match(/<g class="node /g)).toHaveLength(9);
+    expect(svg.match(/<path class="edge in-tree"/g)).toHaveLength(5);
+    expect(svg).toContain('data-table="NATION" data-alias="nation_customer" data-in-tree="true" data-role="target"');
+    expect(svg).toContain('>as nation_supplier</text>');
+    expect(svg).toContain('data-from="lineitem" data-to="supplier" data-in-tree="true"');
+  });
+
+  it('escapes table names', () => {
+    const evil: GraphPayload = { database: 'x', tables: [{ name: '<b>"T"</b>', rowCount: 1, columns: 1, primaryKey: [] }], edges: [], examples: [], preview: false };
+    const svg = renderGraphSvg(displayGraph(evil));
+    expect(svg).not.toContain('<b>');
+    expect(svg).toContain('&lt;b&gt;&quot;T&quot;&lt;/b&gt;');
+  });
+});
+
+describe('the question and the phases', () => {
+  it('marks each grounded word with what it matched, in order, keeping the rest of the text', () => {
+    const segments = questionSegments(QUESTION, result.trace.grounding.matches);
+    expect(segments.map((s) => s.text).join('')).toBe(QUESTION);
+    expect(segments.filter((s) => s.matches.length > 0).map((s) => s.text)).toEqual(['Indian', 'suppliers', 'shipping', 'China']);
+    expect(questionHtml(QUESTION, result.trace.grounding.matches)).toContain('<sub>NATION.N_NAME</sub>');
+  });
+
+  it('a match inside an already marked stretch joins it', () => {
+    const m = (token: string, span: [number, number]) => ({ token, span, variant: token, variantKind: 'exact' as const, table: 'T', column: null, kind: 'table' as const, coverage: 1, score: 1 });
+    const segments = questionSegments('the ship date is', [m('ship date', [1, 3]), m('ship', [1, 2])]);
+    expect(segments.map((s) => [s.text, s.matches.length])).toEqual([['the ', 0], ['ship date', 2], [' is', 0]]);
+  });
+
+  it('renders the four phases, the SQL and the disambiguator', () => {
+    const html = renderResultHtml(result);
+    expect([...html.matchAll(/data-phase="(\w+)"/g)].map((m) => m[1])).toEqual(['grounding', 'exploration', 'disambiguation', 'paths', 'sql']);
+    expect(html).toContain(escapeHtml(result.sql ?? ''));
+    expect(html).toContain('no LLM configured: heuristic disambiguator');
+    expect(html).toContain('data-path="LINEITEM → ORDERS → CUSTOMER → NATION"');
+    expect(html).toContain('No database attached');
+  });
+
+  it('says why nothing came back', async () => {
+    const empty = await (await Retriever.create(graph)).retrieve('What is the weather in Paris tomorrow?');
+    const html = renderResultHtml(empty);
+    expect(html).toContain('No tables retrieved:');
+    expect(html).not.toContain('data-phase="sql"');
+  });
+
+  it('names the model when one decided, and renders a failed preview', () => {
+    expect(disambiguatorLabel('llm:qwen2.5')).toBe('disambiguated by llm:qwen2.5');
+    expect(renderPreview({ ok: false, error: 'took <too> long' })).toContain('took &lt;too&gt; long');
+  });
+});
