@@ -80,9 +80,16 @@ function indexValues(table: GraphTable, columnName: string, add: (key: string, e
     const words = key.split(' ');
     if (words.length > MAX_VALUE_WORDS) continue;
     add(key, { table: table.name, column: columnName, kind: 'value', keyKind: 'exact', coverage: 1 });
-    // `urgent` finds `1-URGENT`: each word of a multi-word value, with its share as coverage.
-    const content = words.filter((w) => w.length >= 3 && /[a-z]/.test(w));
-    if (words.length > 1) for (const w of content) add(w, { table: table.name, column: columnName, kind: 'value', keyKind: 'exact', coverage: 1 / words.length });
+    // `urgent` finds `1-URGENT` and `grand prix` finds `Abu Dhabi Grand Prix`: each word and
+    // run of words of a multi-word value, with its share of the value as coverage.
+    for (let start = 0; start < words.length; start++) {
+      for (let end = start + 1; end <= words.length; end++) {
+        const part = words.slice(start, end);
+        if (part.length === words.length || !part.some((w) => w.length >= 3 && /[a-z]/.test(w))) continue;
+        if (part.length === 1 && (part[0]!.length < 3 || !/[a-z]/.test(part[0]!))) continue;
+        add(part.join(' '), { table: table.name, column: columnName, kind: 'value', keyKind: 'exact', coverage: part.length / words.length });
+      }
+    }
   }
 }
 

@@ -51,3 +51,11 @@ describe('weak-table pruning', () => {
     expect(pruned.initialTargets).toEqual(expect.arrayContaining(['member', 'event']));
   });
 });
+
+describe('runs of words inside a value', () => {
+  it('match a part of a longer value, with its share as coverage', async () => {
+    const races = graphFromSchema({ database: 'f1', tables: [{ name: 'races', columns: ['raceId', { name: 'name', inferredType: 'text', sample: ['Abu Dhabi Grand Prix'] }] }] });
+    const result = await (await GroundingIndex.build(races)).ground('Which grand prix had rain?');
+    expect(result.matches.map((m) => [m.token, m.column, m.kind, m.coverage])).toEqual([['grand prix', 'name', 'value', 0.5]]);
+  });
+});
