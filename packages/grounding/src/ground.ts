@@ -90,7 +90,7 @@ function toMatch(span: readonly QuestionToken[], range: [number, number], varian
  * Keeps, for every question word, only the strongest matches covering it: "suppliers" names the
  * SUPPLIER table outright, so its weaker partial match on PARTSUPP is dropped.
  */
-export function keepStrongest(matches: readonly GroundingMatch[]): GroundingMatch[] {
+export function keepStrongest(matches: readonly GroundingMatch[], options: { preferLongerSpans?: boolean } = {}): GroundingMatch[] {
   const best = new Map<number, number>();
   for (const m of matches) {
     for (let i = m.span[0]; i < m.span[1]; i++) best.set(i, Math.max(best.get(i) ?? 0, m.score));
@@ -99,9 +99,19 @@ export function keepStrongest(matches: readonly GroundingMatch[]): GroundingMatc
     for (let i = m.span[0]; i < m.span[1]; i++) if (m.score >= (best.get(i) ?? 0) - 1e-9) return true;
     return false;
   });
-  const kept = preferNamedTables(strongest);
+  const kept = preferNamedTables(options.preferLongerSpans === false ? strongest : preferLongerSpans(strongest));
   return kept.sort(
     (a, b) => a.span[0] - b.span[0] || b.score - a.score || cmp(a.table, b.table) || cmp(a.column ?? '', b.column ?? '') || cmp(a.kind, b.kind),
+  );
+}
+
+/**
+ * A match inside a longer one that is nearly as strong is dropped: "fastest lap time" names a
+ * column of RESULTS; "lap time" inside it does not also mean the LAPTIMES table.
+ */
+function preferLongerSpans(matches: readonly GroundingMatch[]): GroundingMatch[] {
+  return matches.filter(
+    (m) => !matches.some((l) => l.span[1] - l.span[0] > m.span[1] - m.span[0] && l.span[0] <= m.span[0] && l.span[1] >= m.span[1] && l.score >= 0.8 * m.score),
   );
 }
 

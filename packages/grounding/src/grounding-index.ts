@@ -28,7 +28,11 @@ export class GroundingIndex {
   static async build(graph: ContextGraph, options: GroundingIndexOptions = {}): Promise<GroundingIndex> {
     const embedder = options.embedder ?? createOfflineEmbedder();
     const wordnet = options.levers?.synonyms === false ? undefined : WordNet.default();
-    const index = buildInvertedIndex(graph, wordnet ? { synonyms: (w) => wordnet.synonyms(w) } : {});
+    const levers = options.levers ?? {};
+    const index = buildInvertedIndex(graph, {
+      ...(wordnet ? { synonyms: (w: string) => wordnet.synonyms(w) } : {}),
+      ...(levers.foreignKeyColumns !== undefined ? { foreignKeyColumns: levers.foreignKeyColumns } : {}),
+    });
     tokenizeQuestion('load the language model now, not on the first question');
     return new GroundingIndex(graph, index, embedder, await embedTables(graph, embedder), options.levers ?? {});
   }
@@ -42,7 +46,10 @@ export class GroundingIndex {
     const k = options.k ?? 3;
     const tokens = tokenizeQuestion(question);
     const all = lookupAll(tokens, this.index, this.levers);
-    const matches = dropWeakTables(keepStrongest(all), this.levers.weakTableRatio ?? DEFAULT_WEAK_TABLE_RATIO);
+    const matches = dropWeakTables(
+      keepStrongest(all, this.levers.preferLongerSpans === undefined ? {} : { preferLongerSpans: this.levers.preferLongerSpans }),
+      this.levers.weakTableRatio ?? DEFAULT_WEAK_TABLE_RATIO,
+    );
     const grounded = groundedTables(matches);
     const enrichment: EnrichmentStep = { triggered: grounded.length < k, k, embedder: null, added: [] };
     if (enrichment.triggered && tokens.length > 0) {

@@ -59,3 +59,33 @@ describe('runs of words inside a value', () => {
     expect(result.matches.map((m) => [m.token, m.column, m.kind, m.coverage])).toEqual([['grand prix', 'name', 'value', 0.5]]);
   });
 });
+
+describe('longer spans', () => {
+  const f1 = graphFromSchema({
+    database: 'f1',
+    tables: [
+      { name: 'results', columns: ['resultId', 'fastestLapTime'] },
+      { name: 'lapTimes', columns: ['raceId', 'lap', 'milliseconds'] },
+    ],
+  });
+  it('a match inside a longer, nearly as strong one is dropped', async () => {
+    const on = await (await GroundingIndex.build(f1)).ground('Who has the fastest lap time?');
+    expect(on.grounded.map((g) => g.table)).toEqual(['results']);
+    const off = await (await GroundingIndex.build(f1, { levers: { preferLongerSpans: false } })).ground('Who has the fastest lap time?');
+    expect(off.grounded.map((g) => g.table)).toContain('lapTimes');
+  });
+});
+
+describe('foreign-key columns', () => {
+  const races = graphFromSchema({
+    database: 'f1',
+    tables: [{ name: 'races', columns: ['raceId', 'year'] }, { name: 'seasons', columns: ['year', 'url'] }],
+    foreignKeys: [{ fromTable: 'races', fromColumns: ['year'], toTable: 'seasons', toColumns: ['year'] }],
+  });
+  it('are left out of the index unless asked for', async () => {
+    const off = await (await GroundingIndex.build(races)).ground('races by year');
+    expect(off.matches.filter((m) => m.column === 'year').map((m) => m.table)).toEqual(['seasons']);
+    const on = await (await GroundingIndex.build(races, { levers: { foreignKeyColumns: true } })).ground('races by year');
+    expect(on.matches.filter((m) => m.column === 'year').map((m) => m.table)).toEqual(['races']);
+  });
+});

@@ -63,6 +63,10 @@ export interface GroundingLevers {
   inverseTableFrequency?: boolean;
   /** Let `average`, `total`, `count`… alone match a column of exactly that name (default false). */
   operationWordsAsColumns?: boolean;
+  /** Index foreign-key columns' names too (default false). */
+  foreignKeyColumns?: boolean;
+  /** Drop a match inside a longer, nearly as strong one (default true). */
+  preferLongerSpans?: boolean;
   /** Index WordNet synonyms of schema words (`provider` finds SUPPLIER) (default true). */
   synonyms?: boolean;
   /** Leave out tables whose best match is below this share of the strongest table's (default 0.75, the best F1 on Spider dev; 0 keeps all). */
