@@ -1,6 +1,6 @@
 import { graphFromSchema } from '@guided-retrieval/context-graph';
-import { createOfflineEmbedder } from '@guided-retrieval/llm-adapters';
-import { Retriever, type PhaseTimings } from '@guided-retrieval/retrieval';
+import { UsageCounter, createChatModel, createEmbedder, createOfflineEmbedder } from '@guided-retrieval/llm-adapters';
+import { LlmDisambiguator, Retriever, type PhaseTimings } from '@guided-retrieval/retrieval';
 import { createBaselines } from './baselines.js';
 import { loadBenchmark } from './bench/load.js';
 import type { BenchName, BenchQuestion } from './bench/types.js';
@@ -17,6 +17,12 @@ export interface EvalOptions {
   limit?: number;
   /** Append BIRD's evidence hint to each question. */
   evidence?: boolean;
+  /** A chat model spec (`ollama:qwen2.5:7b@http://…`, `openai:…`) for disambiguation and path selection. */
+  llm?: string;
+  /** An embedder spec (`offline`, `ollama:…`, `openai:…`, `transformers:<folder>`); the offline embedder by default. */
+  embedder?: string;
+  /** Where model answers are cached (content-addressed), so that reruns cost nothing. */
+  modelCacheDir?: string;
   onProgress?: (event: { db: string; done: number; total: number }) => void;
 }
 
@@ -42,6 +48,8 @@ export interface EvalResults {
   unparsedGold: number;
   unparsedGoldQuestions: { id: string; db: string; error: string }[];
   retriever: { disambiguator: string; embedder: string };
+  /** The models that ran and what they cost (all zero without a model). */
+  models: { llm: string | null; embedder: string; calls: number; cacheHits: number; retries: number; failures: number; promptTokens: number; completionTokens: number; seconds: number };
   overall: MetricSummary;
   perDatabase: Record<string, MetricSummary>;
   baselines: Record<string, { overall: MetricSummary; perDatabase: Record<string, MetricSummary> }>;
@@ -76,7 +84,10 @@ export async function runEvaluation(options: EvalOptions): Promise<{ results: Ev
   const byDb = new Map<string, BenchQuestion[]>();
   for (const q of questions) byDb.set(q.db, [...(byDb.get(q.db) ?? []), q]);
 
-  const embedder = createOfflineEmbedder();
+  const usage = new UsageCounter();
+  const modelOptions = { usage, ...(options.modelCacheDir ? { cacheDir: options.modelCacheDir } : {}) };
+  const embedder = options.embedder ? createEmbedder(options.embedder, modelOptions) : createOfflineEmbedder();
+  const chat = options.llm ? createChatModel(options.llm, modelOptions) : null;
   const outcomes: QuestionOutcome[] = [];
   const graphBuildMs: Record<string, number> = {};
   let disambiguator = 'heuristic';
@@ -85,7 +96,7 @@ export async function runEvaluation(options: EvalOptions): Promise<{ results: Ev
     if (!db) throw new Error(`question ${dbQuestions[0]!.id} names database ${dbName}, which has no schema`);
     const buildStart = performance.now();
     const graph = graphFromSchema(db.schema);
-    const retriever = await Retriever.create(graph, { embedder });
+    const retriever = await Retriever.create(graph, { embedder, ...(chat ? { disambiguator: new LlmDisambiguator(chat) } : {}) });
     graphBuildMs[dbName] = round(performance.now() - buildStart);
     const baselines = await createBaselines(graph, embedder);
     const tableNames = graph.tables.map((t) => t.name);
@@ -112,6 +123,8 @@ export async function runEvaluation(options: EvalOptions): Promise<{ results: Ev
     }
   }
   const results = summarize(options, outcomes, graphBuildMs, { disambiguator, embedder: embedder.id }, performance.now() - started);
+  const { ms, ...cost } = usage.snapshot();
+  results.models = { llm: chat?.id ?? null, embedder: embedder.id, ...cost, seconds: round(ms / 1000) };
   return { results, outcomes };
 }
 
@@ -143,6 +156,7 @@ function summarize(
     unparsedGold: outcomes.length - scored.length,
     unparsedGoldQuestions: outcomes.filter((o) => o.gold === null).map((o) => ({ id: o.id, db: o.db, error: o.goldError ?? '' })),
     retriever,
+    models: { llm: null, embedder: retriever.embedder, calls: 0, cacheHits: 0, retries: 0, failures: 0, promptTokens: 0, completionTokens: 0, seconds: 0 },
     overall: averageMetrics(scored.map(ours)),
     perDatabase: perDb(ours),
     baselines,

@@ -12,3 +12,4 @@ export {
   type PathOptions,
 } from './types.js';
 export type { JoinEdge } from '@guided-retrieval/join-inference';
+export { DESCRIBE_PROMPT_VERSION, describeGraph, describePrompt, type DescribeChatModel, type DescribeOptions } from './describe.js';

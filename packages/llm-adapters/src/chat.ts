@@ -1,7 +1,8 @@
 /**
- * The chat-model contract that concrete adapters (Ollama, OpenAI-compatible servers, …) implement.
- * Types only: this package ships no chat adapter yet.
+ * The chat-model contract that the adapters (Ollama, OpenAI-compatible servers) implement, and
+ * that callers may implement themselves (a scripted model in a test).
  */
+import type { UsageSnapshot } from './usage.js';
 
 /** One turn of a conversation. */
 export interface ChatMessage {
@@ -18,6 +19,8 @@ export interface ChatRequest {
    * model for JSON and return the parsed value in `ChatResponse.json`.
    */
   jsonSchema?: object;
+  /** A short name for the schema (OpenAI's `json_schema.name`); default `answer`. */
+  schemaName?: string;
   /** Sampling temperature; adapters use their own default when omitted. */
   temperature?: number;
   /** Upper bound on generated tokens. */
@@ -26,6 +29,8 @@ export interface ChatRequest {
   timeoutMs?: number;
   /** Cancels the request when aborted (the promise rejects). */
   signal?: AbortSignal;
+  /** Neither read nor write the on-disk cache for this request. */
+  noCache?: boolean;
 }
 
 /** Token counts, when the server reports them. */
@@ -43,8 +48,12 @@ export interface ChatResponse {
   /** The model that actually answered, as the server names it. */
   model: string;
   usage?: ChatUsage;
-  /** Wall-clock time of the request, in milliseconds. */
+  /** Wall-clock time of the request, in milliseconds (0 for a cache hit). */
   latencyMs: number;
+  /** True when the answer came from the on-disk cache and no request was made. */
+  cached?: boolean;
+  /** Requests this answer took: retries and the repair attempt included. */
+  attempts?: number;
 }
 
 /** A chat/completion model behind some transport. */
@@ -53,4 +62,6 @@ export interface ChatModel {
   readonly id: string;
   /** Sends one request and resolves with the answer; rejects on transport, timeout or abort. */
   complete(request: ChatRequest): Promise<ChatResponse>;
+  /** What the model has cost so far, when the adapter counts it. */
+  usage?(): UsageSnapshot;
 }

@@ -17,3 +17,16 @@ export type {
   SelectedPath,
   SourceAndTargets,
 } from './types.js';
+export { LlmDisambiguator, type LlmDisambiguatorOptions } from './llm-disambiguator.js';
+export {
+  PROMPT_VERSION as SOURCE_TARGETS_PROMPT_VERSION,
+  sourceTargetsPrompt,
+  type SourceTargetsAnswer,
+  type SourceTargetsPrompt,
+} from './prompts/source-targets.js';
+export {
+  PROMPT_VERSION as PATH_SELECTION_PROMPT_VERSION,
+  pathSelectionPrompt,
+  type PathSelectionAnswer,
+  type PathSelectionPrompt,
+} from './prompts/path-selection.js';

@@ -1,0 +1,115 @@
+import type { ChatModel } from './chat.js';
+import type { Embedder } from './embedder.js';
+import { ModelError } from './errors.js';
+import { createOfflineEmbedder } from './offline-embedder.js';
+import { DEFAULT_OLLAMA_URL, OllamaChatModel, OllamaEmbedder } from './ollama.js';
+import { DEFAULT_OPENAI_URL, OpenAiChatModel, OpenAiEmbedder } from './openai.js';
+import { TransformersEmbedder, type TransformersEmbedderOptions } from './transformers-embedder.js';
+import type { ChatModelOptions } from './base-chat.js';
+import type { EmbedderOptions } from './base-embedder.js';
+
+export type ModelProvider = 'ollama' | 'openai' | 'transformers' | 'offline';
+
+/** A parsed model spec string. */
+export interface ModelSpec {
+  provider: ModelProvider;
+  /** The model's name (`qwen2.5:7b`, `gpt-4o-mini`), a folder for `transformers`, dimensions for `offline` ('' = default). */
+  model: string;
+  /** Server URL for `ollama` and `openai` (given, from the environment, or the default); null otherwise. */
+  baseUrl: string | null;
+}
+
+const PROVIDERS: readonly ModelProvider[] = ['ollama', 'openai', 'transformers', 'offline'];
+const EXAMPLES = 'ollama:qwen2.5:7b@http://127.0.0.1:11434, openai:gpt-4o-mini, openai:my-model@http://127.0.0.1:8000/v1, transformers:./models/all-MiniLM-L6-v2, offline';
+
+function specError(spec: string, why: string): ModelError {
+  return new ModelError('config', `bad model spec "${spec}": ${why} (examples: ${EXAMPLES})`);
+}
+
+/**
+ * Parses `provider:model[@url]`. The model may contain colons (`qwen2.5:7b`); the URL starts at
+ * the last `@http://` or `@https://`. Without a URL, `ollama` uses `OLLAMA_HOST` or
+ * http://127.0.0.1:11434 and `openai` uses `OPENAI_BASE_URL` or https://api.openai.com/v1.
+ */
+export function parseModelSpec(spec: string, env: Readonly<Record<string, string | undefined>> = process.env): ModelSpec {
+  const text = spec.trim();
+  if (text === 'offline') return { provider: 'offline', model: '', baseUrl: null };
+  const colon = text.indexOf(':');
+  if (colon <= 0) throw specError(spec, `expected provider:model, where provider is one of ${PROVIDERS.join(', ')}`);
+  const provider = text.slice(0, colon).toLowerCase();
+  if (!(PROVIDERS as readonly string[]).includes(provider)) throw specError(spec, `unknown provider "${provider}"; use one of ${PROVIDERS.join(', ')}`);
+  let model = text.slice(colon + 1);
+  let url: string | null = null;
+  const at = model.search(/@https?:\/\/[^@]*$/i);
+  if (at >= 0) {
+    url = model.slice(at + 1);
+    model = model.slice(0, at);
+  }
+  if (provider === 'offline') {
+    if (model !== '' && !/^[1-9]\d*$/.test(model)) throw specError(spec, 'offline takes a number of dimensions, e.g. offline:512');
+    return { provider, model, baseUrl: null };
+  }
+  if (model.length === 0) throw specError(spec, 'the model name is empty');
+  if (/\s/.test(model)) throw specError(spec, 'the model name contains whitespace');
+  if (provider === 'transformers') {
+    if (url) throw specError(spec, 'transformers takes a local folder, not a URL');
+    return { provider, model, baseUrl: null };
+  }
+  if (url === null) {
+    url = provider === 'ollama' ? hostUrl(env.OLLAMA_HOST) ?? DEFAULT_OLLAMA_URL : env.OPENAI_BASE_URL?.trim() || DEFAULT_OPENAI_URL;
+  }
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('not http');
+  } catch {
+    throw specError(spec, `"${url}" is not an http(s) URL`);
+  }
+  return { provider: provider as ModelProvider, model, baseUrl: url.replace(/\/+$/, '') };
+}
+
+/** OLLAMA_HOST may be `host:port` without a scheme. */
+function hostUrl(host: string | undefined): string | null {
+  const h = host?.trim();
+  if (!h) return null;
+  return /^https?:\/\//i.test(h) ? h : `http://${h}`;
+}
+
+export interface CreateOptions {
+  /** Where to read `OPENAI_API_KEY` / `OPENAI_BASE_URL` / `OLLAMA_HOST` (default `process.env`). */
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+/** A chat model from a spec: `ollama:…` or `openai:…`. */
+export function createChatModel(spec: string, options: ChatModelOptions & CreateOptions = {}): ChatModel {
+  const env = options.env ?? process.env;
+  const parsed = parseModelSpec(spec, env);
+  if (parsed.provider === 'ollama') return new OllamaChatModel(parsed.model, parsed.baseUrl!, options);
+  if (parsed.provider === 'openai') return new OpenAiChatModel(parsed.model, parsed.baseUrl!, { ...options, ...openAiKey(spec, parsed, env) });
+  throw specError(spec, `${parsed.provider} has no chat models; use ollama:… or openai:…`);
+}
+
+/** An embedder from a spec: `offline[:dims]`, `ollama:…`, `openai:…` or `transformers:<folder>`. */
+export function createEmbedder(spec: string, options: EmbedderOptions & CreateOptions & Pick<TransformersEmbedderOptions, 'dtype' | 'pooling'> = {}): Embedder {
+  const env = options.env ?? process.env;
+  const parsed = parseModelSpec(spec, env);
+  switch (parsed.provider) {
+    case 'offline':
+      return createOfflineEmbedder(parsed.model ? { dimensions: Number(parsed.model) } : {});
+    case 'ollama':
+      return new OllamaEmbedder(parsed.model, parsed.baseUrl!, options);
+    case 'openai':
+      return new OpenAiEmbedder(parsed.model, parsed.baseUrl!, { ...options, ...openAiKey(spec, parsed, env) });
+    case 'transformers':
+      return new TransformersEmbedder(parsed.model, {
+        ...(options.usage ? { usage: options.usage } : {}), ...(options.dtype ? { dtype: options.dtype } : {}), ...(options.pooling ? { pooling: options.pooling } : {}),
+      });
+  }
+}
+
+function openAiKey(spec: string, parsed: ModelSpec, env: Readonly<Record<string, string | undefined>>): { apiKey?: string } {
+  const apiKey = env.OPENAI_API_KEY?.trim();
+  if (!apiKey && parsed.baseUrl === DEFAULT_OPENAI_URL) {
+    throw new ModelError('config', `model spec "${spec}" talks to ${DEFAULT_OPENAI_URL}, which needs an API key: set OPENAI_API_KEY`);
+  }
+  return apiKey ? { apiKey } : {};
+}

@@ -1,0 +1,147 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One request the fake server received. */
+export interface Received {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: any;
+}
+
+/** What the fake server sends back. */
+export interface Reply {
+  status?: number;
+  json?: unknown;
+  text?: string;
+  headers?: Record<string, string>;
+  /** Wait this long before answering (for timeouts). */
+  delayMs?: number;
+}
+
+export interface FakeServer {
+  url: string;
+  received: Received[];
+  close(): Promise<void>;
+}
+
+/**
+ * A real HTTP server on 127.0.0.1 (port 0) answering each request with `handler(request, n)`,
+ * where n counts requests from 0. It speaks whatever wire format the handler writes.
+ */
+export async function startFakeServer(handler: (request: Received, n: number) => Reply | Promise<Reply>): Promise<FakeServer> {
+  const received: Received[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      void (async () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        let body: unknown = raw;
+        try {
+          body = raw ? JSON.parse(raw) : null;
+        } catch {
+          // keep the text
+        }
+        const request: Received = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body };
+        received.push(request);
+        const reply = await handler(request, received.length - 1);
+        if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
+        if (res.destroyed) return;
+        const payload = reply.json !== undefined ? JSON.stringify(reply.json) : (reply.text ?? '');
+        res.writeHead(reply.status ?? 200, {
+          'content-type': reply.json !== undefined ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
+          ...reply.headers,
+        });
+        res.end(payload);
+      })();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A URL on which nothing listens: a port that was just opened and closed. */
+export async function closedPortUrl(): Promise<string> {
+  const server = await startFakeServer(() => ({}));
+  const url = server.url;
+  await server.close();
+  return url;
+}
+
+/** Ollama's `/api/chat` answer with `stream: false`, as the server sends it. */
+export function ollamaChat(content: string, model = 'qwen2.5:7b', tokens: [number, number] = [120, 30]): Reply {
+  return {
+    json: {
+      model,
+      created_at: '2025-01-01T00:00:00.000000Z',
+      message: { role: 'assistant', content },
+      done_reason: 'stop',
+      done: true,
+      total_duration: 1_234_567_890,
+      load_duration: 12_345_678,
+      prompt_eval_count: tokens[0],
+      prompt_eval_duration: 345_678_901,
+      eval_count: tokens[1],
+      eval_duration: 876_543_210,
+    },
+  };
+}
+
+/** Ollama's `/api/embed` answer. */
+export function ollamaEmbed(embeddings: number[][], model = 'nomic-embed-text'): Reply {
+  return { json: { model, embeddings, total_duration: 14_143_917, load_duration: 1_019_500, prompt_eval_count: 8 * embeddings.length } };
+}
+
+/** Ollama's error body: `{ "error": "…" }`. */
+export function ollamaError(status: number, error: string): Reply {
+  return { status, json: { error } };
+}
+
+/** OpenAI's `/v1/chat/completions` answer. */
+export function openAiChat(content: string, model = 'gpt-4o-mini-2024-07-18', tokens: [number, number] = [150, 40]): Reply {
+  return {
+    json: {
+      id: 'chatcmpl-B9MBs8CjcvOU2jLn4n570S5qMJKcT',
+      object: 'chat.completion',
+      created: 1741569952,
+      model,
+      choices: [{ index: 0, message: { role: 'assistant', content, refusal: null, annotations: [] }, logprobs: null, finish_reason: 'stop' }],
+      usage: {
+        prompt_tokens: tokens[0],
+        completion_tokens: tokens[1],
+        total_tokens: tokens[0] + tokens[1],
+        prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
+        completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
+      },
+      service_tier: 'default',
+      system_fingerprint: 'fp_06737a9306',
+    },
+  };
+}
+
+/** OpenAI's `/v1/embeddings` answer. */
+export function openAiEmbed(embeddings: number[][], model = 'text-embedding-3-small'): Reply {
+  return {
+    json: {
+      object: 'list',
+      data: embeddings.map((embedding, index) => ({ object: 'embedding', index, embedding })),
+      model,
+      usage: { prompt_tokens: 5 * embeddings.length, total_tokens: 5 * embeddings.length },
+    },
+  };
+}
+
+/** OpenAI's error body. */
+export function openAiError(status: number, message: string, code: string, headers: Record<string, string> = {}): Reply {
+  return { status, headers, json: { error: { message, type: status === 429 ? 'requests' : 'invalid_request_error', param: null, code } } };
+}
