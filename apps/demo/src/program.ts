@@ -8,6 +8,7 @@ import { ask } from './commands/retrieve.js';
 import { DEFAULT_PORT, port, registerServe, serveWeb } from './commands/serve.js';
 import { registerProfile } from './commands/profile.js';
 import { describeError, UserError } from './errors.js';
+import { describeWithModel, EMBEDDER_HELP, LLM_HELP, retrieverOptions, type ModelFlags } from './models.js';
 import { buildGraphFromSqlite } from './pipeline.js';
 
 const DEMO_QUESTION = 'Which Indian suppliers are shipping the most to China?';
@@ -38,10 +39,13 @@ export function program(): Command {
     .option('--scale-factor <sf>', 'TPC-H scale factor of the demo database', scaleFactor, DEFAULT_SCALE_FACTOR)
     .option('--web', 'serve the step-by-step web page instead (as `guided serve`)')
     .option('--port <n>', 'port for --web (0 picks a free one)', port, DEFAULT_PORT)
-    .action(async (words: string[], options: { json?: boolean; scaleFactor: number; web?: boolean; port: number }) => {
-      if (options.web) return serveWeb(options, log);
+    .option('--llm <spec>', LLM_HELP)
+    .option('--embedder <spec>', EMBEDDER_HELP)
+    .action(async (words: string[], options: { json?: boolean; scaleFactor: number; web?: boolean; port: number } & ModelFlags) => {
+      const models = retrieverOptions(options);
+      if (options.web) return serveWeb(options, log, models);
       const { graph } = await demoGraph(log, options.scaleFactor);
-      await ask(graph, words.length > 0 ? words : [DEMO_QUESTION], options);
+      await ask(graph, words.length > 0 ? words : [DEMO_QUESTION], options, models);
     });
 
   cli
@@ -50,9 +54,12 @@ export function program(): Command {
     .argument('<question...>', 'the question, in plain English')
     .option('--graph <file>', 'context graph file from `guided build` (default: the demo TPC-H graph)')
     .option('--json', 'print the full result as JSON on stdout, nothing else')
-    .action(async (words: string[], options: { graph?: string; json?: boolean }) => {
+    .option('--llm <spec>', LLM_HELP)
+    .option('--embedder <spec>', EMBEDDER_HELP)
+    .action(async (words: string[], options: { graph?: string; json?: boolean } & ModelFlags) => {
+      const models = retrieverOptions(options);
       const graph = options.graph ? await loadGraph(resolve(options.graph)) : (await demoGraph(log)).graph;
-      await ask(graph, words, options);
+      await ask(graph, words, options, models);
     });
 
   registerServe(cli, log);
@@ -62,8 +69,10 @@ export function program(): Command {
     .description('profile a SQLite database (read-only) and write its context graph')
     .argument('<database>', 'path to a SQLite database file')
     .requiredOption('-o, --output <file>', 'where to write the context graph JSON')
-    .action(async (database: string, options: { output: string }) => {
-      const graph = await buildGraphFromSqlite(resolve(database), log);
+    .option('--llm <spec>', 'chat model that writes descriptions and aliases for tables and columns (cached), e.g. ollama:qwen2.5:7b')
+    .action(async (database: string, options: { output: string; llm?: string }) => {
+      const built = await buildGraphFromSqlite(resolve(database), log);
+      const graph = options.llm ? await describeWithModel(built, options.llm, log) : built;
       await saveGraph(graph, resolve(options.output));
       log(`wrote ${options.output}`);
     });

@@ -1,5 +1,5 @@
 import type { ContextGraph } from '@guided-retrieval/context-graph';
-import { RetrievalInputError, Retriever } from '@guided-retrieval/retrieval';
+import { RetrievalInputError, Retriever, type RetrieverOptions } from '@guided-retrieval/retrieval';
 import { UserError } from '../errors.js';
 import { renderResult } from '../render.js';
 
@@ -8,10 +8,10 @@ export interface AskOptions {
 }
 
 /** Asks one question of a graph and prints the result: readable, or as JSON alone on stdout. */
-export async function ask(graph: ContextGraph, words: readonly string[], options: AskOptions): Promise<void> {
+export async function ask(graph: ContextGraph, words: readonly string[], options: AskOptions, retrieverOptions: RetrieverOptions = {}): Promise<void> {
   const question = words.join(' ').trim();
   if (question.length === 0) throw new UserError('the question is empty: pass it as an argument, e.g. guided retrieve "Which suppliers are in India?"');
-  const retriever = await Retriever.create(graph);
+  const retriever = await Retriever.create(graph, retrieverOptions);
   let result;
   try {
     result = await retriever.retrieve(question);

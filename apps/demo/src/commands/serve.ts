@@ -2,8 +2,10 @@
 import { resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { loadGraph } from '@guided-retrieval/context-graph';
+import type { RetrieverOptions } from '@guided-retrieval/retrieval';
 import { demoGraph } from '../cache.js';
 import { UserError } from '../errors.js';
+import { EMBEDDER_HELP, LLM_HELP, retrieverOptions, type ModelFlags } from '../models.js';
 import { buildGraphFromSqlite } from '../pipeline.js';
 import { TPCH_EXAMPLES } from '../server/graph-payload.js';
 import { startServer } from '../server/serve.js';
@@ -24,7 +26,7 @@ export interface ServeCommandOptions {
 }
 
 /** Serves until stopped (Ctrl+C). */
-export async function serveWeb(options: ServeCommandOptions, log: (message: string) => void): Promise<void> {
+export async function serveWeb(options: ServeCommandOptions, log: (message: string) => void, models: RetrieverOptions = {}): Promise<void> {
   if (options.graph && options.database) throw new UserError('pass --graph or --database, not both');
   let source;
   if (options.graph) source = { graph: await loadGraph(resolve(options.graph)), database: null, examples: [] };
@@ -33,7 +35,7 @@ export async function serveWeb(options: ServeCommandOptions, log: (message: stri
     const { graph, files } = await demoGraph(log, options.scaleFactor);
     source = { graph, database: files.database, examples: TPCH_EXAMPLES };
   }
-  const server = await startServer({ ...source, port: options.port, log });
+  const server = await startServer({ ...source, port: options.port, log, retrieverOptions: models });
   await server.stopped;
 }
 
@@ -44,5 +46,7 @@ export function registerServe(cli: Command, log: (message: string) => void): voi
     .option('--graph <file>', 'a context graph file from `guided build` (no row preview)')
     .option('--database <file>', 'a SQLite database, profiled read-only on start (with row previews)')
     .option('--port <n>', 'port to listen on (0 picks a free one)', port, DEFAULT_PORT)
-    .action((options: ServeCommandOptions) => serveWeb(options, log));
+    .option('--llm <spec>', LLM_HELP)
+    .option('--embedder <spec>', EMBEDDER_HELP)
+    .action((options: ServeCommandOptions & ModelFlags) => serveWeb(options, log, retrieverOptions(options)));
 }

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { ContextGraph } from '@guided-retrieval/context-graph';
-import { Retriever } from '@guided-retrieval/retrieval';
+import { Retriever, type RetrieverOptions } from '@guided-retrieval/retrieval';
 import { UserError } from '../errors.js';
 import { createApp } from './app.js';
 
@@ -16,6 +16,8 @@ export const STATIC_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'w
 
 export interface ServeOptions {
   graph: ContextGraph;
+  /** A configured LLM disambiguator or embedder; the deterministic defaults otherwise. */
+  retrieverOptions?: RetrieverOptions;
   database: string | null;
   examples: readonly string[];
   /** 0 picks a free port. */
@@ -30,7 +32,7 @@ export interface RunningServer {
 }
 
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const retriever = await Retriever.create(options.graph);
+  const retriever = await Retriever.create(options.graph, options.retrieverOptions ?? {});
   const app = createApp({ graph: options.graph, retriever, database: options.database, staticDir: STATIC_DIR, examples: options.examples, log: options.log });
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: options.port });
   await new Promise<void>((resolve, reject) => {

@@ -1,0 +1,49 @@
+import { join } from 'node:path';
+import type { ContextGraph } from '@guided-retrieval/context-graph';
+import { describeGraph } from '@guided-retrieval/context-graph';
+import { createChatModel, createEmbedder, parseModelSpec, UsageCounter } from '@guided-retrieval/llm-adapters';
+import { LlmDisambiguator, type RetrieverOptions } from '@guided-retrieval/retrieval';
+import { cacheDir } from './cache.js';
+import { UserError } from './errors.js';
+
+/** `--llm <spec>` and `--embedder <spec>`, shared by the subcommands that retrieve. */
+export interface ModelFlags {
+  llm?: string;
+  embedder?: string;
+}
+
+export const LLM_HELP = 'chat model for disambiguation and path selection, e.g. ollama:qwen2.5:7b@http://127.0.0.1:11434 or openai:gpt-4o-mini (default: none, the deterministic heuristic)';
+export const EMBEDDER_HELP = 'embedder for semantic enrichment, e.g. ollama:nomic-embed-text, openai:text-embedding-3-small, transformers:<model folder> (default: the offline lexical one)';
+
+export const usage = new UsageCounter();
+
+function modelOptions() {
+  return { usage, cacheDir: join(cacheDir(), 'model-cache') };
+}
+
+/** Checks a spec up front, so a typo is one clear line before any work starts. */
+function checked(spec: string, flag: string): string {
+  try {
+    parseModelSpec(spec);
+    return spec;
+  } catch (error) {
+    throw new UserError(`${flag}: ${(error as Error).message}`);
+  }
+}
+
+export function retrieverOptions(flags: ModelFlags): RetrieverOptions {
+  const options: RetrieverOptions = {};
+  if (flags.embedder) options.embedder = createEmbedder(checked(flags.embedder, '--embedder'), modelOptions());
+  if (flags.llm) options.disambiguator = new LlmDisambiguator(createChatModel(checked(flags.llm, '--llm'), modelOptions()));
+  return options;
+}
+
+/** Descriptions and aliases for cryptic tables and columns, written by the model (cached). */
+export async function describeWithModel(graph: ContextGraph, spec: string, log: (message: string) => void): Promise<ContextGraph> {
+  const model = createChatModel(checked(spec, '--llm'), modelOptions());
+  log(`describing ${graph.tables.length} tables with ${model.id}`);
+  const described = await describeGraph(graph, model, { onWarning: log });
+  const cost = usage.snapshot();
+  log(`described with ${cost.calls} model calls (${cost.cacheHits} cached), ${cost.promptTokens + cost.completionTokens} tokens`);
+  return described;
+}
