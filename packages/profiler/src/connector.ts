@@ -1,4 +1,4 @@
-import type { ForeignKey, ValueFrequency } from './types.js';
+import type { Engine, ForeignKey } from './types.js';
 
 /** A column as the schema declares it. */
 export interface ColumnDescription {
@@ -14,48 +14,85 @@ export interface TableDescription {
   foreignKeys: ForeignKey[];
 }
 
-/** Aggregates over one column, computed by the engine over every row of the table. */
-export interface ColumnStats {
-  /** Non-null values. */
-  count: number;
-  nulls: number;
-  /** Distinct non-null values. */
-  distinct: number;
-  /** Smallest / largest non-null, non-blob value in the engine's ordering; `null` when there is none. */
-  min: string | number | null;
-  max: string | number | null;
+/** A JSON-safe scalar as connectors return them: blobs as `null`, big integers as decimal strings. */
+export type Scalar = string | number | null;
+
+/** The SQL expressions the profiler uses for one column (all built from the quoted column name). */
+export interface ColumnExpressions {
+  /** A comparable, JSON-friendly scalar for MIN/MAX and sampling; `NULL` for values never sampled (blobs). */
+  value: string;
+  /** What `COUNT(DISTINCT …)` counts (the raw column where the engine can compare it). */
+  distinct: string;
+  /** The value's length in characters when it is text, else NULL; `null` when the column never holds text. */
+  length: string | null;
+  /** Wraps an expression of `value` so that long text comes back cut to `max` characters. */
+  clip(expression: string, max: number): string;
 }
 
-export interface SampleOptions {
-  /** How many leading non-null values to draw the sample from. */
-  sampleRows: number;
-  /** How many distinct values to return at most. */
-  sampleSize: number;
+/** The rows one table's sample is drawn from: a FROM item (with its alias) and how it was drawn. */
+export interface SampleSource {
+  /** A FROM item yielding at most the requested number of rows, aliased (`… AS s`). */
+  from: string;
+  method: string;
 }
 
 /**
- * A read-only connection to one database. Everything engine-specific (SQL dialect, catalog
- * queries, value conversion) lives behind this interface, so that `profileDatabase` works
- * unchanged for any engine that implements it.
- *
- * Values are returned as JSON-safe scalars: integers outside the safe range as decimal strings,
- * blobs never.
+ * Everything an engine's SQL differs in, as far as profiling goes. A new engine (Trino, Spark SQL,
+ * a warehouse) is one file: a `Dialect` and a `Connector` that runs queries through its driver.
+ */
+export interface Dialect {
+  /** Quotes any identifier safely (embedded quotes doubled). */
+  quoteIdentifier(name: string): string;
+  /** What a query's FROM names for the table (`"t"`, `"schema"."t"`, `read_parquet('…')`). */
+  tableRef(table: string): string;
+  /** The per-column expressions for a column of this declared type. */
+  column(quotedColumn: string, declaredType: string): ColumnExpressions;
+  /** An approximate distinct count over every row (a sketch in the engine), or `undefined` when it has none. */
+  approxDistinct?(expression: string): string;
+  /** A FROM item for a sample of `sampleRows` rows, for engines whose sampling is pure SQL. */
+  sampleFrom?(tableRef: string, rowCount: number, sampleRows: number, seed: number): SampleSource;
+}
+
+/**
+ * A read-only connection to one database. Catalog reading is engine-specific; the statistics are
+ * plain SQL built from the `dialect`, run through `query`, so `profileDatabase` works unchanged
+ * for any engine that implements this.
  */
 export interface Connector {
-  readonly engine: 'sqlite';
-  /** A name for the database (for SQLite, the file's base name). */
+  readonly engine: Engine;
+  /** A name for the database (for files, the file's base name). */
   readonly database: string;
+  readonly dialect: Dialect;
   /** User tables (no views, no engine-internal tables), ordered by name. */
   listTables(): Promise<string[]>;
-  /** Throws when the table does not exist. */
+  /** Throws `no such table: <name>` when the table does not exist. */
   describeTable(table: string): Promise<TableDescription>;
-  rowCount(table: string): Promise<number>;
-  columnStats(table: string, column: string): Promise<ColumnStats>;
+  /** Where a table's sample comes from, for `sampleRows` rows out of `rowCount`. */
+  sampleSource(table: string, rowCount: number, sampleRows: number): Promise<SampleSource>;
+  /** Runs one read-only SELECT; rows as arrays of JSON-safe scalars. */
+  query(sql: string): Promise<Scalar[][]>;
   /**
-   * The most frequent non-null, non-blob values among the first `sampleRows` non-null values of
-   * the column, most frequent first, ties by value; at most `sampleSize` of them.
+   * Runs `work` so that an error inside it leaves the connection usable for the next table
+   * (PostgreSQL: a savepoint inside the read-only transaction). Default: just runs it.
    */
-  sampleValues(table: string, column: string, options: SampleOptions): Promise<ValueFrequency[]>;
+  isolate?<T>(work: () => Promise<T>): Promise<T>;
   /** Closes the connection; calling it again does nothing. */
   close(): Promise<void>;
+}
+
+/** `"name"` with embedded double quotes doubled: safe for any identifier in standard SQL. */
+export function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** `'text'` with embedded single quotes doubled. */
+export function quoteLiteral(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+/** A JSON-safe scalar: bigints as numbers when safe (else decimal strings). */
+export function bigintScalar(value: bigint): string | number {
+  return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER)
+    ? Number(value)
+    : value.toString();
 }

@@ -2,24 +2,43 @@ export {
   PROFILE_FORMAT_VERSION,
   type ColumnProfile,
   type DatabaseProfile,
+  type Engine,
   type ForeignKey,
   type InferredType,
+  type LengthStats,
+  type OntologyTag,
   type SqlValue,
   type TableProfile,
   type ValueFrequency,
 } from './types.js';
-export type {
-  ColumnDescription,
-  ColumnStats,
-  Connector,
-  SampleOptions,
-  TableDescription,
+export {
+  quoteIdentifier,
+  quoteLiteral,
+  type ColumnDescription,
+  type ColumnExpressions,
+  type Connector,
+  type Dialect,
+  type SampleSource,
+  type Scalar,
+  type TableDescription,
 } from './connector.js';
 export {
+  DEFAULT_EXACT_DISTINCT_MAX_ROWS,
   DEFAULT_SAMPLE_ROWS,
   DEFAULT_SAMPLE_SIZE,
+  MAX_VALUE_LENGTH,
   profileDatabase,
   type ProfileOptions,
   type ProfileProgress,
+  type TableDone,
 } from './profile.js';
-export { openSqlite, profileSqlite } from './sqlite.js';
+export { ProfilerError, type ProfilerErrorCode } from './errors.js';
+export { openSqlite, profileSqlite, sqliteDialect } from './sqlite.js';
+export { openPostgres, postgresDialect, profilePostgres, redactUrl, type PostgresOptions } from './postgres.js';
+export { duckdbDialect, openDuckdb, profileDuckdb } from './duckdb.js';
+export { openConnection, parseConnection, profileConnection, sniffFile, type Connection } from './connect.js';
+export { mergeProfiles } from './merge.js';
+export { cleanSample, isPlaceholder, MAX_REPRESENTATIVE_LENGTH, PLACEHOLDERS, tukeyFences } from './clean.js';
+export { tagOntology, ONTOLOGY_THRESHOLD, type OntologyInput } from './ontology.js';
+export { estimateDistinct, type SampleCounts } from './estimate.js';
+export { declaredKind, inferType } from './infer-type.js';

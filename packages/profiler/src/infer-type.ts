@@ -12,7 +12,7 @@ export function declaredKind(declaredType: string): InferredType | undefined {
   const t = declaredType.toUpperCase();
   if (t.includes('INT')) return 'integer';
   if (t.includes('CHAR') || t.includes('CLOB') || t.includes('TEXT')) return 'text';
-  if (t.includes('BLOB')) return 'blob';
+  if (t.includes('BLOB') || t === 'BYTEA') return 'blob';
   if (t.includes('REAL') || t.includes('FLOA') || t.includes('DOUB')) return 'real';
   if (t.includes('DATE') || t.includes('TIME')) return 'date';
   if (t.includes('BOOL')) return 'boolean';

@@ -14,10 +14,12 @@ const sources = readdirSync(here)
   .map((f) => ({ file: f, text: readFileSync(join(here, f), 'utf8') }));
 
 describe('the package stands alone', () => {
-  it('has no runtime dependencies; better-sqlite3 is an optional peer', () => {
+  it('has no runtime dependencies; every driver is an optional peer', () => {
     expect(manifest.dependencies ?? {}).toEqual({});
-    expect(manifest.peerDependencies?.['better-sqlite3']).toBeDefined();
-    expect(manifest.peerDependenciesMeta?.['better-sqlite3']?.optional).toBe(true);
+    for (const driver of ['better-sqlite3', 'pg', '@duckdb/node-api']) {
+      expect(manifest.peerDependencies?.[driver], driver).toBeDefined();
+      expect(manifest.peerDependenciesMeta?.[driver]?.optional, driver).toBe(true);
+    }
   });
 
   it('imports no workspace package from its sources', () => {
@@ -27,12 +29,12 @@ describe('the package stands alone', () => {
     }
   });
 
-  it('loads better-sqlite3 only lazily (type imports aside)', () => {
+  it.each(['better-sqlite3', 'pg', '@duckdb/node-api'])('loads %s only lazily (type imports aside)', (driver) => {
     for (const { file, text } of sources) {
-      const valueImports = text.match(/^import\s+(?!type\b)[^;]*from\s+['"]better-sqlite3['"]/gm) ?? [];
+      const valueImports = text.match(new RegExp(`^import\\s+(?!type\\b)[^;]*from\\s+['"]${driver}['"]`, 'gm')) ?? [];
       expect(valueImports, file).toEqual([]);
     }
-    const lazy = sources.filter(({ text }) => text.includes("import('better-sqlite3')"));
+    const lazy = sources.filter(({ text }) => text.includes(`import('${driver}')`));
     expect(lazy.map((s) => s.file)).toEqual(['driver.ts']);
   });
 });

@@ -35,7 +35,7 @@ describe('openSqlite', () => {
 
   it('reports a missing file clearly', async () => {
     const missing = join(fixture.dir, 'nope.db');
-    await expect(openSqlite(missing)).rejects.toThrow(new Error(`database file not found: ${missing}`));
+    await expect(openSqlite(missing)).rejects.toThrow(`database file not found: ${missing}`);
   });
 
   it('reports a file that is not SQLite clearly, without a stack trace in the message', async () => {
@@ -57,7 +57,7 @@ describe('openSqlite', () => {
 
   it('explains how to install better-sqlite3 when it cannot be loaded', async () => {
     const failing = () => Promise.reject(new Error("Cannot find package 'better-sqlite3'"));
-    await expect(loadBetterSqlite3(failing)).rejects.toThrow(new Error(DRIVER_NOT_INSTALLED));
+    await expect(loadBetterSqlite3(failing)).rejects.toThrow(DRIVER_NOT_INSTALLED);
     expect(DRIVER_NOT_INSTALLED).toBe('better-sqlite3 is not installed: run `pnpm add better-sqlite3@12`');
     expect(typeof (await loadBetterSqlite3())).toBe('function');
   });
@@ -123,53 +123,65 @@ describe('SQLite connector', () => {
     await expect(connector.describeTable('nope')).rejects.toThrow('no such table: nope');
   });
 
-  it('computes stats in SQL, through quoted identifiers', async () => {
-    expect(await connector.rowCount('line items')).toBe(4);
-    expect(await connector.columnStats('say "hi"', 'the "id"')).toEqual({
-      count: 3,
-      nulls: 0,
-      distinct: 3,
-      min: 1,
-      max: 3,
-    });
+  it('runs SQL through quoted identifiers, integers beyond 2^53 as exact strings, blobs as null', async () => {
+    expect(await connector.query(`SELECT COUNT(*) FROM ${quoteIdentifier('line items')}`)).toEqual([[4]]);
+    expect(await connector.query(`SELECT MAX(big) FROM ${quoteIdentifier('say "hi"')}`)).toEqual([['9007199254740993']]);
+    expect(await connector.query("SELECT avatar FROM customer WHERE id = 1")).toEqual([[null]]);
   });
 
-  it('returns integers beyond 2^53 as exact decimal strings', async () => {
-    expect(await connector.columnStats('say "hi"', 'big')).toEqual({
-      count: 2,
-      nulls: 1,
-      distinct: 2,
-      min: 5,
-      max: '9007199254740993',
-    });
+  it('names a missing table in query errors', async () => {
+    await expect(connector.query('SELECT * FROM ghost')).rejects.toThrow('no such table: ghost');
   });
 
-  it('never returns blobs as min, max or sample values', async () => {
-    expect(await connector.columnStats('customer', 'avatar')).toEqual({
-      count: 2,
-      nulls: 3,
-      distinct: 2,
-      min: null,
-      max: null,
-    });
-    expect(await connector.sampleValues('customer', 'avatar', { sampleRows: 100, sampleSize: 10 })).toEqual([]);
+  it('samples all rows of a small table, one row per rowid stride of a large one, leading rows of a WITHOUT ROWID one', async () => {
+    expect(await connector.sampleSource('customer', 5, 10)).toEqual({ from: '"customer" AS s', method: 'all rows' });
+    const stride = await connector.sampleSource('customer', 5, 2);
+    expect(stride.method).toBe('rowid stride');
+    expect(await connector.query(`SELECT id FROM ${stride.from}`)).toEqual([[2], [3]]);
+    const tag = await connector.sampleSource('tag', 3, 1);
+    expect(tag.method).toBe('leading rows');
+    expect(await connector.query(`SELECT name FROM ${tag.from}`)).toEqual([['a']]);
   });
+});
 
-  it('samples the leading rows in storage order, even when the column is indexed', async () => {
-    // customer.region has an index; sampling it in index order would give [EU×2].
-    expect(await connector.sampleValues('customer', 'region', { sampleRows: 2, sampleSize: 10 })).toEqual([
-      { value: 'EU', count: 1 },
-      { value: 'US', count: 1 },
-    ]);
-    expect(await connector.sampleValues('customer', 'region', { sampleRows: 100, sampleSize: 1 })).toEqual([
-      { value: 'EU', count: 3 },
-    ]);
-  });
-
-  it('samples a WITHOUT ROWID table in primary-key order, not in an index order', async () => {
-    // Storage (key) order: a, b, c with weights 9, 1, 5; tag_weight's order would start b / 1.
-    const first = { sampleRows: 1, sampleSize: 10 };
-    expect(await connector.sampleValues('tag', 'name', first)).toEqual([{ value: 'a', count: 1 }]);
-    expect(await connector.sampleValues('tag', 'weight', first)).toEqual([{ value: 9, count: 1 }]);
+describe('SQLite bad input', () => {
+  it('profiles odd identifiers, empty and all-NULL tables, mixed types, blobs and huge text; skips a table dropped mid-profile', async () => {
+    const { BAD_INPUT_SQL, HUGE_TEXT } = await import('./test-support/bad-input.js');
+    const { default: Database } = await import('better-sqlite3');
+    const { profileDatabase } = await import('./profile.js');
+    const path = join(fixture.dir, 'bad.db');
+    const writer = new Database(path);
+    for (const sql of BAD_INPUT_SQL) writer.exec(sql);
+    writer.exec("CREATE TABLE mixed (v); INSERT INTO mixed VALUES (1), ('two'), (3.5), (x'00'), (NULL);");
+    writer.prepare('CREATE TABLE huge (t TEXT)').run();
+    writer.prepare('INSERT INTO huge VALUES (?), (?)').run(HUGE_TEXT, 'short');
+    writer.exec('CREATE TABLE doomed (x INTEGER)');
+    const reader = await openSqlite(path);
+    const warnings: string[] = [];
+    try {
+      const profile = await profileDatabase(reader, {
+        onProgress: ({ table }) => {
+          if (table === 'doomed') writer.exec('DROP TABLE doomed');
+        },
+        onWarning: (w) => warnings.push(w),
+      });
+      const column = (t: string, c: string) => profile.tables.find((x) => x.name === t)?.columns.find((x) => x.name === c);
+      expect(warnings).toEqual(['table "doomed" was dropped while profiling: skipped']);
+      expect(profile.tables.map((t) => t.name)).not.toContain('doomed');
+      expect(column('select', 'ünïcødé näme')).toMatchObject({ count: 3, distinct: 3 });
+      expect(column('select', 'say "hi"')).toMatchObject({ count: 2, nulls: 1 });
+      expect(column('all_null', 'nothing')).toMatchObject({ count: 0, nulls: 2, sample: [], ontology: null });
+      expect(column('empty_table', 'a')).toMatchObject({ count: 0, sample: [], length: null });
+      expect(column('mixed', 'v')).toMatchObject({ count: 4, distinct: 4, inferredType: 'unknown', min: 1, max: 'two' });
+      expect(column('mixed', 'v')?.sample.map((s) => s.value)).toEqual([1, 3.5, 'two']);
+      expect(String(column('huge', 't')?.max).length).toBe(1000);
+      expect(column('huge', 't')?.length).toEqual({ min: 5, max: 200_000, mean: 100_002.5 });
+      expect(column('contacts', 'email')?.ontology).toBe('email');
+      expect(column('contacts', 'phone')?.ontology).toBe('phone');
+      expect(column('line items', 'note')?.cleanSample).toEqual(['fine']);
+    } finally {
+      await reader.close();
+      writer.close();
+    }
   });
 });

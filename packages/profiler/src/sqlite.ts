@@ -1,41 +1,42 @@
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import type {
-  ColumnDescription,
-  ColumnStats,
-  Connector,
-  SampleOptions,
-  TableDescription,
+import {
+  bigintScalar,
+  quoteIdentifier,
+  type ColumnDescription,
+  type Connector,
+  type Dialect,
+  type SampleSource,
+  type Scalar,
+  type TableDescription,
 } from './connector.js';
 import { loadBetterSqlite3, type Database } from './driver.js';
+import { errorCode, messageOf, ProfilerError } from './errors.js';
 import { profileDatabase, type ProfileOptions } from './profile.js';
-import type { DatabaseProfile, ForeignKey, ValueFrequency } from './types.js';
+import type { DatabaseProfile, ForeignKey } from './types.js';
 
-/** `"name"` with embedded double quotes doubled: safe for any identifier. */
-export function quoteIdentifier(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
-}
+export { quoteIdentifier };
 
 /** A JSON-safe scalar: bigints as numbers when safe (else decimal strings); blobs and the rest as `null`. */
-function toScalar(value: unknown): string | number | null {
+function toScalar(value: unknown): Scalar {
   if (typeof value === 'number' || typeof value === 'string') return value;
-  if (typeof value === 'bigint') {
-    return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER)
-      ? Number(value)
-      : value.toString();
-  }
+  if (typeof value === 'bigint') return bigintScalar(value);
   return null;
 }
 
-function toCount(value: unknown): number {
-  const n = toScalar(value);
-  return typeof n === 'number' ? n : Number(n ?? 0);
-}
-
-function errorCode(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : undefined;
-}
+/** SQLite's SQL: typeof() keeps blobs out of values, lengths only for text. */
+export const sqliteDialect: Dialect = {
+  quoteIdentifier,
+  tableRef: quoteIdentifier,
+  column(c) {
+    return {
+      value: `CASE WHEN typeof(${c}) <> 'blob' THEN ${c} END`,
+      distinct: c,
+      length: `CASE WHEN typeof(${c}) = 'text' THEN length(${c}) END`,
+      clip: (e, max) => `CASE WHEN typeof(${e}) = 'text' AND length(${e}) > ${max} THEN substr(${e}, 1, ${max}) ELSE ${e} END`,
+    };
+  },
+};
 
 const handles = new WeakMap<Connector, Database>();
 
@@ -69,6 +70,7 @@ interface ForeignKeyRow {
 
 class SqliteConnector implements Connector {
   readonly engine = 'sqlite' as const;
+  readonly dialect = sqliteDialect;
   readonly #db: Database;
 
   constructor(
@@ -89,71 +91,66 @@ class SqliteConnector implements Connector {
 
   async describeTable(table: string): Promise<TableDescription> {
     const info = this.#tableInfo(table);
-    if (info.length === 0) throw new Error(`no such table: ${table}`);
+    if (info.length === 0) throw new ProfilerError('no-such-table', `no such table: ${table}`);
     const columns: ColumnDescription[] = info.map((c) => ({ name: c.name, declaredType: c.type }));
     return { columns, primaryKey: primaryKeyOf(info), foreignKeys: await this.#foreignKeys(table) };
   }
 
-  async rowCount(table: string): Promise<number> {
-    const sql = `SELECT COUNT(*) FROM ${quoteIdentifier(table)}`;
-    return toCount(this.#db.prepare(sql).pluck().safeIntegers(true).get());
-  }
-
-  async columnStats(table: string, column: string): Promise<ColumnStats> {
-    const c = quoteIdentifier(column);
-    const scalar = `CASE WHEN typeof(${c}) <> 'blob' THEN ${c} END`;
-    const sql =
-      `SELECT COUNT(*), COUNT(${c}), COUNT(DISTINCT ${c}), MIN(${scalar}), MAX(${scalar}) ` +
-      `FROM ${quoteIdentifier(table)}`;
-    const row = this.#db.prepare<[], unknown[]>(sql).raw(true).safeIntegers(true).get() ?? [];
-    const [rows, count, distinct, min, max] = row;
-    return {
-      count: toCount(count),
-      nulls: toCount(rows) - toCount(count),
-      distinct: toCount(distinct),
-      min: toScalar(min),
-      max: toScalar(max),
-    };
-  }
-
-  async sampleValues(table: string, column: string, options: SampleOptions): Promise<ValueFrequency[]> {
-    const c = quoteIdentifier(column);
-    const sql =
-      `SELECT v, COUNT(*) FROM (SELECT ${c} AS v FROM ${this.#inStorageOrder(table, c)} LIMIT ?) ` +
-      'GROUP BY v ORDER BY 2 DESC, 1 LIMIT ?';
-    const rows = this.#db
-      .prepare<[number, number], unknown[]>(sql)
-      .raw(true)
-      .safeIntegers(true)
-      .all(options.sampleRows, options.sampleSize);
-    const sample: ValueFrequency[] = [];
-    for (const [value, count] of rows) {
-      const v = toScalar(value);
-      if (v !== null) sample.push({ value: v, count: toCount(count) });
+  async query(sql: string): Promise<Scalar[][]> {
+    try {
+      const rows = this.#db.prepare<[], unknown[]>(sql).raw(true).safeIntegers(true).all();
+      return rows.map((row) => row.map(toScalar));
+    } catch (error) {
+      const message = messageOf(error);
+      const missing = /^no such table: (?:main\.)?(.*)$/.exec(message);
+      if (missing) throw new ProfilerError('no-such-table', `no such table: ${missing[1] ?? ''}`, { cause: error });
+      throw new ProfilerError('query-failed', `SQLite: ${message}`, { cause: error });
     }
-    return sample;
-  }
-
-  async close(): Promise<void> {
-    if (this.#db.open) this.#db.close();
   }
 
   /**
-   * The FROM clause (from the table name on) that reads the column's non-null, non-blob values in
-   * storage order. "First rows" must never follow a covering index's sorted order, which would
-   * sample only an indexed column's smallest values. NOT INDEXED keeps a rowid table to its own
-   * b-tree; a WITHOUT ROWID table ignores NOT INDEXED, so it is ordered by its primary key (its
-   * storage order, so no sort is needed).
+   * All rows when the table fits the sample; otherwise one row in each of `sampleRows` equal
+   * rowid strides (a rowid table), or the leading rows in primary-key order (a
+   * WITHOUT ROWID table, or one whose columns shadow every rowid alias).
    */
-  #inStorageOrder(table: string, c: string): string {
-    const where = `WHERE ${c} IS NOT NULL AND typeof(${c}) <> 'blob'`;
+  async sampleSource(table: string, rowCount: number, sampleRows: number): Promise<SampleSource> {
+    const ref = quoteIdentifier(table);
+    if (rowCount <= sampleRows) return { from: `${ref} AS s`, method: 'all rows' };
+    // Never in an index's order, which would sample an indexed column's smallest values only.
+    const leading = { from: `(SELECT * FROM ${ref} NOT INDEXED LIMIT ${sampleRows}) AS s`, method: 'leading rows' };
     const withoutRowid = this.#db
       .prepare<[string], number>("SELECT wr FROM pragma_table_list WHERE schema = 'main' AND name = ?")
       .pluck()
       .get(table);
-    if (withoutRowid !== 1) return `${quoteIdentifier(table)} NOT INDEXED ${where}`;
-    const order = primaryKeyOf(this.#tableInfo(table)).map(quoteIdentifier).join(', ');
-    return `${quoteIdentifier(table)} ${where} ORDER BY ${order}`;
+    if (withoutRowid === 1) {
+      // NOT INDEXED does not apply: order by the primary key, its storage order.
+      const order = primaryKeyOf(this.#tableInfo(table)).map(quoteIdentifier).join(', ');
+      return { from: `(SELECT * FROM ${ref} ORDER BY ${order} LIMIT ${sampleRows}) AS s`, method: 'leading rows' };
+    }
+    const names = new Set(this.#tableInfo(table).map((c) => c.name.toLowerCase()));
+    const rowid = ['rowid', '_rowid_', 'oid'].find((n) => !names.has(n));
+    if (rowid === undefined) return leading;
+    const [bounds] = await this.query(`SELECT MIN(${rowid}), MAX(${rowid}) FROM ${ref}`);
+    const lo = Number(bounds?.[0]);
+    const hi = Number(bounds?.[1]);
+    if (!Number.isSafeInteger(lo) || !Number.isSafeInteger(hi)) return leading;
+    const span = hi - lo + 1;
+    const stride = Math.floor(span / sampleRows);
+    if (stride < 2) return leading;
+    // Row i of the sample is the row at a pseudo-random offset within the i-th of sampleRows
+    // equal rowid strides (or the next row after it, for sparse rowids): spread over the whole table like a random sample (no runs of
+    // neighbouring rows), without duplicates, deterministic, and each one a rowid seek.
+    const pick = `${lo} + r.i * ${stride} + ((r.i * 2654435761 + 40503) % ${stride})`;
+    return {
+      from:
+        `(SELECT t.* FROM (WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${sampleRows - 1}) SELECT i FROM n) AS r ` +
+        `CROSS JOIN ${ref} AS t WHERE t.${rowid} = (SELECT u.${rowid} FROM ${ref} AS u WHERE u.${rowid} >= ${pick} ORDER BY u.${rowid} LIMIT 1)) AS s`,
+      method: 'rowid stride',
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.#db.open) this.#db.close();
   }
 
   #tableInfo(table: string): TableInfoRow[] {
@@ -212,18 +209,22 @@ export async function openSqlite(path: string): Promise<Connector> {
     isFile = (await stat(path)).isFile();
   } catch (error) {
     if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') {
-      throw new Error(`database file not found: ${path}`, { cause: error });
+      throw new ProfilerError('not-found', `database file not found: ${path}`, { cause: error });
     }
-    throw new Error(`cannot open database: ${path}: ${(error as Error).message}`, { cause: error });
+    if (errorCode(error) === 'EACCES') {
+      throw new ProfilerError('permission-denied', `permission denied: ${path}`, { cause: error });
+    }
+    throw new ProfilerError('not-found', `cannot open database: ${path}: ${messageOf(error)}`, { cause: error });
   }
-  if (!isFile) throw new Error(`not a SQLite database: ${path} (not a regular file)`);
+  if (!isFile) throw new ProfilerError('not-a-database', `not a SQLite database: ${path} (not a regular file)`);
 
   const Database = await loadBetterSqlite3();
   let db: Database;
   try {
     db = new Database(path, { readonly: true, fileMustExist: true });
   } catch (error) {
-    throw new Error(`cannot open database: ${path}: ${(error as Error).message}`, { cause: error });
+    const code = errorCode(error) === 'SQLITE_CANTOPEN' ? 'permission-denied' : 'not-a-database';
+    throw new ProfilerError(code, `cannot open database: ${path}: ${messageOf(error)}`, { cause: error });
   }
   try {
     db.pragma('query_only = ON');
@@ -232,9 +233,9 @@ export async function openSqlite(path: string): Promise<Connector> {
   } catch (error) {
     db.close();
     const code = errorCode(error);
-    if (code === 'SQLITE_NOTADB') throw new Error(`not a SQLite database: ${path}`, { cause: error });
-    if (code === 'SQLITE_CORRUPT') throw new Error(`corrupt SQLite database: ${path}`, { cause: error });
-    throw new Error(`cannot open database: ${path}: ${(error as Error).message}`, { cause: error });
+    if (code === 'SQLITE_NOTADB') throw new ProfilerError('not-a-database', `not a SQLite database: ${path}`, { cause: error });
+    if (code === 'SQLITE_CORRUPT') throw new ProfilerError('not-a-database', `corrupt SQLite database: ${path}`, { cause: error });
+    throw new ProfilerError('not-a-database', `cannot open database: ${path}: ${messageOf(error)}`, { cause: error });
   }
   const connector = new SqliteConnector(db, basename(path));
   handles.set(connector, db);

@@ -4,12 +4,35 @@ export const PROFILE_FORMAT_VERSION = 1;
 /** A scalar as read from the database; dates arrive as ISO strings, blobs are never sampled. */
 export type SqlValue = string | number | bigint | null;
 
+/** The engines with a connector in this package. */
+export type Engine = 'sqlite' | 'postgres' | 'duckdb';
+
 /** The broad kind of values a column holds, inferred from its declared type and its values. */
 export type InferredType = 'integer' | 'real' | 'text' | 'date' | 'boolean' | 'blob' | 'unknown';
+
+/** What a column's values clearly are, when they clearly are one thing (see `tagOntology`). */
+export type OntologyTag =
+  | 'email'
+  | 'url'
+  | 'phone'
+  | 'date'
+  | 'datetime'
+  | 'year'
+  | 'country'
+  | 'currency'
+  | 'boolean'
+  | 'identifier';
 
 export interface ValueFrequency {
   value: string | number;
   count: number;
+}
+
+/** Lengths (in characters) of a column's text values in the sample. */
+export interface LengthStats {
+  min: number;
+  max: number;
+  mean: number;
 }
 
 export interface ColumnProfile {
@@ -19,17 +42,34 @@ export interface ColumnProfile {
   inferredType: InferredType;
   /** Rows in the table. */
   rowCount: number;
-  /** Non-null values. */
+  /** Non-null values (every row). */
   count: number;
   nulls: number;
+  /**
+   * Distinct non-null values: exact (`COUNT(DISTINCT)` over every row) when `distinctExact` is
+   * true or absent; otherwise equal to `approxDistinct` (tables above `exactDistinctMaxRows`).
+   */
   distinct: number;
   min: string | number | null;
   max: string | number | null;
   /**
-   * Up to `sampleSize` distinct non-null values, most frequent first (ties by value), drawn from
-   * the first `sampleRows` rows: deterministic for the same database.
+   * Up to `sampleSize` distinct non-null values of the table's sample, most frequent first (ties
+   * by value), with their frequencies in the sample: deterministic for the same database.
    */
   sample: ValueFrequency[];
+  /** Whether `distinct` is exact. Absent in profiles written before it existed (they were exact). */
+  distinctExact?: boolean;
+  /**
+   * Estimated distinct non-null values over the whole table: the engine's own sketch where it has
+   * one (DuckDB `approx_count_distinct`), else the Haas–Stokes (Duj1) estimate from the sample.
+   */
+  approxDistinct?: number;
+  /** Representative values: the sample's top values without blanks, placeholders and outliers (`cleanSample`). */
+  cleanSample?: (string | number)[];
+  /** Lengths of the text values in the sample; `null` when the sample holds no text value. */
+  length?: LengthStats | null;
+  /** What the values clearly are, or `null`. */
+  ontology?: OntologyTag | null;
 }
 
 export interface ForeignKey {
@@ -45,11 +85,15 @@ export interface TableProfile {
   /** Declared primary key columns, in key order; empty when none is declared. */
   primaryKey: string[];
   foreignKeys: ForeignKey[];
+  /** Rows in the table's sample (every row when the table holds at most `sampleRows`). */
+  sampledRows?: number;
+  /** How the engine drew the sample: `all rows`, `rowid ranges`, `leading rows`, `TABLESAMPLE SYSTEM`, `reservoir`. */
+  sampleMethod?: string;
 }
 
 export interface DatabaseProfile {
   formatVersion: typeof PROFILE_FORMAT_VERSION;
-  engine: 'sqlite';
+  engine: Engine;
   /** A name for the database (the file's base name by default). */
   database: string;
   tables: TableProfile[];

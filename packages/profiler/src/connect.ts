@@ -1,0 +1,97 @@
+import { open } from 'node:fs/promises';
+import { extname } from 'node:path';
+import type { Connector } from './connector.js';
+import { openDuckdb } from './duckdb.js';
+import { errorCode, ProfilerError } from './errors.js';
+import { openPostgres, redactUrl, type PostgresOptions } from './postgres.js';
+import { profileDatabase, type ProfileOptions } from './profile.js';
+import { openSqlite } from './sqlite.js';
+import type { DatabaseProfile, Engine } from './types.js';
+
+/** Where a connection string points: an engine and a file path or a URL. */
+export interface Connection {
+  engine: Engine;
+  /** The file (SQLite, DuckDB or Parquet) or the PostgreSQL URL. */
+  target: string;
+  /** The same, safe to print (password replaced by `***`). */
+  display: string;
+}
+
+const SQLITE_EXTENSIONS = new Set(['.sqlite', '.sqlite3', '.db', '.db3', '.s3db', '.sl3']);
+const DUCKDB_EXTENSIONS = new Set(['.duckdb', '.ddb', '.parquet']);
+
+/** The engine a file's first bytes name: `SQLite format 3\0`, DuckDB's `DUCK` at offset 8, Parquet's `PAR1`. */
+export async function sniffFile(path: string): Promise<Engine | undefined> {
+  let handle;
+  try {
+    handle = await open(path, 'r');
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new ProfilerError('not-found', `database file not found: ${path}`, { cause: error });
+    if (code === 'EACCES') throw new ProfilerError('permission-denied', `permission denied: ${path}`, { cause: error });
+    if (code === 'EISDIR') return undefined;
+    throw new ProfilerError('not-found', `cannot open ${path}: ${code ?? 'error'}`, { cause: error });
+  }
+  try {
+    const buffer = Buffer.alloc(16);
+    const { bytesRead } = await handle.read(buffer, 0, 16, 0);
+    const head = buffer.subarray(0, bytesRead);
+    if (head.toString('latin1').startsWith('SQLite format 3\0')) return 'sqlite';
+    if (head.subarray(8, 12).toString('latin1') === 'DUCK') return 'duckdb';
+    if (head.subarray(0, 4).toString('latin1') === 'PAR1') return 'duckdb';
+    return undefined;
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Reads a connection string: `postgres://…` / `postgresql://…`, `sqlite:<path>`, `duckdb:<path>`,
+ * or a bare file path whose engine comes from its first bytes (else its extension: `.sqlite`,
+ * `.db`, … → SQLite; `.duckdb`, `.ddb`, `.parquet` → DuckDB). Errors are one line, without passwords.
+ */
+export async function parseConnection(text: string): Promise<Connection> {
+  const input = text.trim();
+  if (input === '') throw new ProfilerError('bad-connection', 'empty connection string');
+  if (/^postgres(ql)?:\/\//i.test(input)) return { engine: 'postgres', target: input, display: redactUrl(input) };
+  const scheme = /^(sqlite|duckdb):(?:\/\/)?(.*)$/i.exec(input);
+  if (scheme) {
+    const path = scheme[2] ?? '';
+    if (path === '') throw new ProfilerError('bad-connection', `no file in connection string: ${input}`);
+    return { engine: scheme[1]?.toLowerCase() === 'duckdb' ? 'duckdb' : 'sqlite', target: path, display: path };
+  }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(input)) {
+    const scheme = input.slice(0, input.indexOf(':'));
+    throw new ProfilerError(
+      'bad-connection',
+      `unsupported connection string scheme "${scheme}:" in ${redactUrl(input)}: use a file path, sqlite:<file>, duckdb:<file> or postgres://user:password@host:port/database`,
+    );
+  }
+  const sniffed = await sniffFile(input);
+  if (sniffed) return { engine: sniffed, target: input, display: input };
+  const ext = extname(input).toLowerCase();
+  if (SQLITE_EXTENSIONS.has(ext)) return { engine: 'sqlite', target: input, display: input };
+  if (DUCKDB_EXTENSIONS.has(ext)) return { engine: 'duckdb', target: input, display: input };
+  throw new ProfilerError('not-a-database', `not a SQLite, DuckDB or Parquet file: ${input}`);
+}
+
+/** Opens any connection string read-only (see `parseConnection`). */
+export async function openConnection(text: string, options: PostgresOptions = {}): Promise<Connector> {
+  const connection = await parseConnection(text);
+  if (connection.engine === 'postgres') return openPostgres(connection.target, options);
+  if (connection.engine === 'duckdb') return openDuckdb(connection.target, options.database === undefined ? {} : { database: options.database });
+  return openSqlite(connection.target);
+}
+
+/** Opens any connection string read-only, profiles it and closes it (also when profiling fails). */
+export async function profileConnection(
+  text: string,
+  options: ProfileOptions & PostgresOptions = {},
+): Promise<DatabaseProfile> {
+  const connector = await openConnection(text, options);
+  try {
+    return await profileDatabase(connector, options);
+  } finally {
+    await connector.close();
+  }
+}

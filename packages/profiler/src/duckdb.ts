@@ -1,0 +1,222 @@
+import { stat } from 'node:fs/promises';
+import { basename, extname, resolve } from 'node:path';
+import {
+  bigintScalar,
+  quoteIdentifier,
+  quoteLiteral,
+  type Connector,
+  type Dialect,
+  type SampleSource,
+  type Scalar,
+  type TableDescription,
+} from './connector.js';
+import { loadDuckdb, type DuckdbModule } from './driver.js';
+import { errorCode, messageOf, ProfilerError } from './errors.js';
+import { profileDatabase, type ProfileOptions } from './profile.js';
+import type { DatabaseProfile } from './types.js';
+
+const NATIVE = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|FLOAT|DOUBLE|DECIMAL|VARCHAR|DATE|TIMESTAMP|TIME|BOOLEAN)\b/i;
+
+/** DuckDB's SQL: blobs never sampled, nested types compared as text, reservoir samples, HLL distinct. */
+export function duckdbDialect(tableRef: (table: string) => string = quoteIdentifier): Dialect {
+  return {
+    quoteIdentifier,
+    tableRef,
+    column(c, declaredType) {
+      const blob = /^(BLOB|BYTEA|BIT)\b/i.test(declaredType);
+      const native = NATIVE.test(declaredType) && !declaredType.includes('[');
+      const text = /^VARCHAR$/i.test(declaredType);
+      return {
+        value: blob ? 'CAST(NULL AS VARCHAR)' : native ? c : `CAST(${c} AS VARCHAR)`,
+        distinct: c,
+        length: text ? `length(${c})` : null,
+        clip: (e, max) => (text || !native ? `left(${e}, ${max})` : e),
+      };
+    },
+    approxDistinct: (e) => `approx_count_distinct(${e})`,
+    sampleFrom(ref, rowCount, sampleRows, seed): SampleSource {
+      if (rowCount <= sampleRows) return { from: `${ref} AS s`, method: 'all rows' };
+      return { from: `(SELECT * FROM ${ref} USING SAMPLE reservoir(${sampleRows} ROWS) REPEATABLE (${seed})) AS s`, method: 'reservoir' };
+    },
+  };
+}
+
+type Instance = Awaited<ReturnType<DuckdbModule['DuckDBInstance']['create']>>;
+type Connection = Awaited<ReturnType<Instance['connect']>>;
+
+function toScalar(duckdb: DuckdbModule, value: unknown): Scalar {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'bigint') return bigintScalar(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (value instanceof duckdb.DuckDBBlobValue) return null;
+  if (value instanceof duckdb.DuckDBDecimalValue) return value.toDouble();
+  return String(value);
+}
+
+const handles = new WeakMap<Connector, Connection>();
+
+/** The connection of a connector made by `openDuckdb`, so tests can prove it refuses writes. @internal */
+export function duckdbHandle(connector: Connector): { run(sql: string): Promise<unknown> } {
+  const connection = handles.get(connector);
+  if (connection === undefined) throw new Error('not a connector made by openDuckdb');
+  return { run: (sql: string) => connection.run(sql) };
+}
+
+class DuckdbConnector implements Connector {
+  readonly engine = 'duckdb' as const;
+  #closed = false;
+
+  constructor(
+    readonly duckdb: DuckdbModule,
+    readonly instance: Instance,
+    readonly connection: Connection,
+    readonly database: string,
+    readonly dialect: Dialect,
+    /** Parquet mode: table name → file. */
+    readonly files: ReadonlyMap<string, string> | undefined,
+  ) {}
+
+  async query(sql: string): Promise<Scalar[][]> {
+    try {
+      const reader = await this.connection.runAndReadAll(sql);
+      return reader.getRows().map((row) => row.map((v) => toScalar(this.duckdb, v)));
+    } catch (error) {
+      const message = messageOf(error);
+      const missing = /Table with name (.*) does not exist/.exec(message);
+      if (missing) throw new ProfilerError('no-such-table', `no such table: ${missing[1] ?? ''}`, { cause: error });
+      throw new ProfilerError('query-failed', `DuckDB: ${message}`, { cause: error });
+    }
+  }
+
+  async listTables(): Promise<string[]> {
+    if (this.files) return [...this.files.keys()].sort();
+    const rows = await this.query(
+      "SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = 'main' AND NOT internal AND NOT temporary",
+    );
+    return rows.map((r) => String(r[0])).sort();
+  }
+
+  async describeTable(table: string): Promise<TableDescription> {
+    if (this.files) {
+      if (!this.files.has(table)) throw new ProfilerError('no-such-table', `no such table: ${table}`);
+      const rows = await this.query(`DESCRIBE SELECT * FROM ${this.dialect.tableRef(table)}`);
+      return { columns: rows.map((r) => ({ name: String(r[0]), declaredType: String(r[1]) })), primaryKey: [], foreignKeys: [] };
+    }
+    const where = `database_name = current_database() AND schema_name = 'main' AND table_name = ${quoteLiteral(table)}`;
+    const cols = await this.query(`SELECT column_name, data_type FROM duckdb_columns() WHERE ${where} ORDER BY column_index`);
+    if (cols.length === 0) throw new ProfilerError('no-such-table', `no such table: ${table}`);
+    const reader = await this.connection.runAndReadAll(
+      `SELECT constraint_type, constraint_column_names, referenced_table, referenced_column_names FROM duckdb_constraints() ` +
+        `WHERE ${where} AND constraint_type IN ('PRIMARY KEY', 'FOREIGN KEY') ORDER BY constraint_index`,
+    );
+    const description: TableDescription = {
+      columns: cols.map((r) => ({ name: String(r[0]), declaredType: String(r[1]) })),
+      primaryKey: [],
+      foreignKeys: [],
+    };
+    for (const [type, columns, referencedTable, referencedColumns] of reader.getRowsJS()) {
+      const names = (columns as unknown[]).map(String);
+      if (type === 'PRIMARY KEY') description.primaryKey = names;
+      else {
+        description.foreignKeys.push({
+          columns: names,
+          referencedTable: String(referencedTable),
+          referencedColumns: ((referencedColumns as unknown[] | null) ?? []).map(String),
+        });
+      }
+    }
+    return description;
+  }
+
+  async sampleSource(table: string, rowCount: number, sampleRows: number): Promise<SampleSource> {
+    return this.dialect.sampleFrom?.(this.dialect.tableRef(table), rowCount, sampleRows, 42) as SampleSource;
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.connection.closeSync();
+    this.instance.closeSync();
+  }
+}
+
+async function checkFile(path: string, kind: string): Promise<void> {
+  let isFile: boolean;
+  try {
+    isFile = (await stat(path)).isFile();
+  } catch (error) {
+    if (errorCode(error) === 'EACCES') throw new ProfilerError('permission-denied', `permission denied: ${path}`, { cause: error });
+    throw new ProfilerError('not-found', `database file not found: ${path}`, { cause: error });
+  }
+  if (!isFile) throw new ProfilerError('not-a-database', `not a ${kind} file: ${path} (not a regular file)`);
+}
+
+/** Cuts file-system access off and locks the settings, so no statement can write a file. */
+const LOCK_DOWN = 'SET enable_external_access = false; SET lock_configuration = true';
+
+/**
+ * Opens a DuckDB database file read-only (`access_mode = READ_ONLY`), or one or more Parquet
+ * files (each a table named after its file, read through `read_parquet`), in both cases with
+ * external file access then switched off except for those files and the configuration locked:
+ * no statement through the connection can write to the database or to any file.
+ */
+export async function openDuckdb(pathOrFiles: string | readonly string[], options: { database?: string } = {}): Promise<Connector> {
+  const paths = (typeof pathOrFiles === 'string' ? [pathOrFiles] : [...pathOrFiles]).map((p) => resolve(p));
+  const parquet = paths.length > 1 || paths.every((p) => extname(p).toLowerCase() === '.parquet');
+  for (const p of paths) await checkFile(p, parquet ? 'Parquet' : 'DuckDB');
+  const duckdb = await loadDuckdb();
+  const first = paths[0] ?? '';
+  let instance: Instance;
+  try {
+    instance = parquet
+      ? await duckdb.DuckDBInstance.create(':memory:')
+      : await duckdb.DuckDBInstance.create(first, { access_mode: 'READ_ONLY' });
+  } catch (error) {
+    const message = messageOf(error);
+    if (/not a valid DuckDB database/i.test(message)) throw new ProfilerError('not-a-database', `not a DuckDB database: ${first}`, { cause: error });
+    if (/permission denied/i.test(message)) throw new ProfilerError('permission-denied', `permission denied: ${first}`, { cause: error });
+    throw new ProfilerError('not-a-database', `cannot open DuckDB database: ${first}: ${message}`, { cause: error });
+  }
+  const connection = await instance.connect();
+  let files: Map<string, string> | undefined;
+  let dialect = duckdbDialect();
+  try {
+    if (parquet) {
+      files = new Map(paths.map((p) => [basename(p, extname(p)), p]));
+      const byTable = files;
+      dialect = duckdbDialect((table) => `read_parquet(${quoteLiteral(byTable.get(table) ?? table)})`);
+      await connection.run(`SET allowed_paths = [${paths.map(quoteLiteral).join(', ')}]`);
+    }
+    await connection.run(LOCK_DOWN);
+    if (parquet) {
+      for (const p of paths) {
+        await connection.run(`SELECT 1 FROM read_parquet(${quoteLiteral(p)}) LIMIT 0`).catch((error: unknown) => {
+          throw new ProfilerError('not-a-database', `not a Parquet file: ${p}`, { cause: error });
+        });
+      }
+    }
+  } catch (error) {
+    connection.closeSync();
+    instance.closeSync();
+    throw error;
+  }
+  const name = options.database ?? (parquet && paths.length > 1 ? 'parquet' : basename(first));
+  const connector = new DuckdbConnector(duckdb, instance, connection, name, dialect, files);
+  handles.set(connector, connection);
+  return connector;
+}
+
+/** Opens read-only, profiles and closes again (also when profiling fails). */
+export async function profileDuckdb(
+  pathOrFiles: string | readonly string[],
+  options: ProfileOptions = {},
+): Promise<DatabaseProfile> {
+  const connector = await openDuckdb(pathOrFiles, options.database === undefined ? {} : { database: options.database });
+  try {
+    return await profileDatabase(connector, options);
+  } finally {
+    await connector.close();
+  }
+}

@@ -1,0 +1,284 @@
+import {
+  bigintScalar,
+  quoteIdentifier,
+  quoteLiteral,
+  type Connector,
+  type Dialect,
+  type SampleSource,
+  type Scalar,
+  type TableDescription,
+} from './connector.js';
+import { loadPg } from './driver.js';
+import { errorCode, messageOf, ProfilerError } from './errors.js';
+import { profileDatabase, type ProfileOptions } from './profile.js';
+import type { DatabaseProfile, ForeignKey } from './types.js';
+
+/** Types compared and returned as they are; everything else is cast to text (json, uuid, arrays, …). */
+const NATIVE = /^(smallint|integer|bigint|real|double precision|numeric|decimal|character|character varying|text|date|timestamp|time)\b|^"char"$/;
+const TEXT = /^(character|character varying|text|"char"|citext|name)\b/;
+
+/** PostgreSQL's SQL: bytea never sampled, other non-native types compared as text, TABLESAMPLE SYSTEM. */
+export function postgresDialect(schema: string): Dialect {
+  return {
+    quoteIdentifier,
+    tableRef: (table) => `${quoteIdentifier(schema)}.${quoteIdentifier(table)}`,
+    column(c, declaredType) {
+      const type = declaredType.toLowerCase();
+      const blob = type === 'bytea';
+      const native = NATIVE.test(type);
+      const text = TEXT.test(type);
+      return {
+        value: blob ? 'CAST(NULL AS text)' : native ? c : `CAST(${c} AS text)`,
+        distinct: blob || native ? c : `CAST(${c} AS text)`,
+        length: text ? `char_length(${c})` : null,
+        clip: (e, max) => (text || !native ? `left(${e}, ${max})` : e),
+      };
+    },
+    sampleFrom(tableRef, rowCount, sampleRows, seed): SampleSource {
+      if (rowCount <= sampleRows) return { from: `${tableRef} AS s`, method: 'all rows' };
+      // Pages, not rows: 20% more than needed so the LIMIT is usually reached.
+      const percent = Math.min(100, ((sampleRows * 1.2) / rowCount) * 100);
+      return {
+        from: `(SELECT * FROM ${tableRef} TABLESAMPLE SYSTEM (${percent.toFixed(6)}) REPEATABLE (${seed}) LIMIT ${sampleRows}) AS s`,
+        method: 'TABLESAMPLE SYSTEM',
+      };
+    },
+  };
+}
+
+/** pg's type ids whose text we keep (dates, times) or turn into JSON-safe numbers. */
+const OID = { int8: 20, numeric: 1700, date: 1082, time: 1083, timestamp: 1114, timestamptz: 1184, interval: 1186, timetz: 1266 };
+
+function numericScalar(text: string): string | number {
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return text;
+  const significant = text.replace(/^-?0*/, '').replace('.', '').replace(/0+$/, '').length;
+  return significant <= 15 ? Number(text) : text;
+}
+
+function toScalar(value: unknown): Scalar {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number' || typeof value === 'string') return value;
+  if (typeof value === 'bigint') return bigintScalar(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (Buffer.isBuffer(value)) return null;
+  if (value instanceof Date) return value.toISOString();
+  return JSON.stringify(value);
+}
+
+/** The connection string with its password replaced by `***` (also inside `?password=`). */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/?#@]*:)[^@/?#]*@/i, '$1***@')
+    .replace(/([?&]password=)[^&#]*/i, '$1***');
+}
+
+export interface PostgresOptions {
+  /** The schema whose tables are profiled (default `public`). */
+  schema?: string;
+  /** A name for the profile's `database` (default: the database name in the URL). */
+  database?: string;
+  /** Abort any one statement after this many milliseconds (default: no limit). */
+  statementTimeoutMs?: number;
+}
+
+interface PgClient {
+  query(config: { text: string; rowMode?: 'array'; values?: unknown[]; types?: unknown }): Promise<{ rows: unknown[] }>;
+  end(): Promise<void>;
+}
+
+const handles = new WeakMap<Connector, PgClient>();
+
+/** The client of a connector made by `openPostgres`, so tests can prove it refuses writes. @internal */
+export function postgresHandle(connector: Connector): { query(text: string): Promise<unknown> } {
+  const client = handles.get(connector);
+  if (client === undefined) throw new Error('not a connector made by openPostgres');
+  return { query: (text: string) => client.query({ text }) };
+}
+
+class PostgresConnector implements Connector {
+  readonly engine = 'postgres' as const;
+  readonly dialect: Dialect;
+  #closed = false;
+  #savepoints = 0;
+
+  constructor(
+    readonly client: PgClient,
+    readonly database: string,
+    readonly schema: string,
+    readonly types: unknown,
+    readonly secret: string,
+  ) {
+    this.dialect = postgresDialect(schema);
+  }
+
+  async #run(text: string, values?: unknown[]): Promise<unknown[][]> {
+    try {
+      const result = await this.client.query({ text, rowMode: 'array', types: this.types, ...(values ? { values } : {}) });
+      return result.rows as unknown[][];
+    } catch (error) {
+      throw pgError(error, this.secret);
+    }
+  }
+
+  async listTables(): Promise<string[]> {
+    const rows = await this.#run(
+      "SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relkind IN ('r', 'p') AND NOT c.relispartition ORDER BY c.relname COLLATE \"C\"",
+      [this.schema],
+    );
+    return rows.map((r) => String(r[0]));
+  }
+
+  async describeTable(table: string): Promise<TableDescription> {
+    const ref = `${quoteLiteral(quoteIdentifier(this.schema))}||'.'||${quoteLiteral(quoteIdentifier(table))}`;
+    const exists = await this.#run(`SELECT to_regclass(${ref})`);
+    if (exists[0]?.[0] === null || exists[0]?.[0] === undefined) throw new ProfilerError('no-such-table', `no such table: ${table}`);
+    const cols = await this.#run(
+      `SELECT attname, format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = to_regclass(${ref}) AND attnum > 0 AND NOT attisdropped ORDER BY attnum`,
+    );
+    const keys = await this.#run(
+      `SELECT con.contype, con.conname,
+              ARRAY(SELECT a.attname::text FROM unnest(con.conkey) WITH ORDINALITY k(n, i) JOIN pg_attribute a ON a.attrelid = con.conrelid AND a.attnum = k.n ORDER BY k.i),
+              rc.relname,
+              ARRAY(SELECT a.attname::text FROM unnest(con.confkey) WITH ORDINALITY k(n, i) JOIN pg_attribute a ON a.attrelid = con.confrelid AND a.attnum = k.n ORDER BY k.i)
+         FROM pg_constraint con LEFT JOIN pg_class rc ON rc.oid = con.confrelid
+        WHERE con.conrelid = to_regclass(${ref}) AND con.contype IN ('p', 'f')
+        ORDER BY con.contype DESC, con.conname COLLATE "C"`,
+    );
+    let primaryKey: string[] = [];
+    const foreignKeys: ForeignKey[] = [];
+    for (const [type, , columns, referencedTable, referencedColumns] of keys) {
+      if (type === 'p') primaryKey = columns as string[];
+      else foreignKeys.push({ columns: columns as string[], referencedTable: String(referencedTable), referencedColumns: referencedColumns as string[] });
+    }
+    return { columns: cols.map(([name, type]) => ({ name: String(name), declaredType: String(type) })), primaryKey, foreignKeys };
+  }
+
+  async sampleSource(table: string, rowCount: number, sampleRows: number): Promise<SampleSource> {
+    return postgresDialect(this.schema).sampleFrom?.(this.dialect.tableRef(table), rowCount, sampleRows, 42) as SampleSource;
+  }
+
+  async query(sql: string): Promise<Scalar[][]> {
+    return (await this.#run(sql)).map((row) => row.map(toScalar));
+  }
+
+  async isolate<T>(work: () => Promise<T>): Promise<T> {
+    const name = `guided_${(this.#savepoints += 1)}`;
+    await this.#run(`SAVEPOINT ${name}`);
+    try {
+      const result = await work();
+      await this.#run(`RELEASE SAVEPOINT ${name}`);
+      return result;
+    } catch (error) {
+      await this.#run(`ROLLBACK TO SAVEPOINT ${name}`);
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    try {
+      await this.client.query({ text: 'ROLLBACK' });
+    } catch {
+      // The connection may already be gone; closing must not fail because of it.
+    }
+    await this.client.end().catch(() => undefined);
+  }
+}
+
+/** One line that names what failed and never contains the password. */
+function pgError(error: unknown, secret: string, target = ''): ProfilerError {
+  const code = errorCode(error);
+  let message = messageOf(error);
+  if (secret.length > 0) message = message.replaceAll(secret, '***');
+  const where = target ? `${target}: ` : '';
+  switch (code) {
+    case 'ECONNREFUSED':
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'ETIMEDOUT':
+    case 'EHOSTUNREACH':
+    case 'ECONNRESET':
+      return new ProfilerError('unreachable', `PostgreSQL server unreachable: ${where}${message}`, { cause: error });
+    case '28P01':
+    case '28000':
+      return new ProfilerError('auth-failed', `PostgreSQL: ${where}${message}`, { cause: error });
+    case '3D000':
+      return new ProfilerError('not-found', `PostgreSQL: ${where}${message}`, { cause: error });
+    case '42501':
+      return new ProfilerError('permission-denied', `PostgreSQL: ${where}${message}`, { cause: error });
+    case '42P01':
+      return new ProfilerError('no-such-table', `no such table: ${/relation "(.*)" does not exist/.exec(message)?.[1] ?? message}`, { cause: error });
+    default:
+      return new ProfilerError('query-failed', `PostgreSQL: ${where}${message}`, { cause: error });
+  }
+}
+
+/**
+ * Connects to PostgreSQL (`postgres://user:password@host:port/database`) for reading only: the
+ * session starts with `default_transaction_read_only = on`, and everything runs inside one
+ * `BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY` transaction (one consistent snapshot), which
+ * is rolled back on close. Errors are one line and never contain the password.
+ */
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Connector> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch (error) {
+    throw new ProfilerError('bad-connection', `not a PostgreSQL URL: ${redactUrl(url)}`, { cause: error });
+  }
+  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
+    throw new ProfilerError('bad-connection', `not a PostgreSQL URL: ${redactUrl(url)}`);
+  }
+  const secret = decodeURIComponent(parsed.password || parsed.searchParams.get('password') || '');
+  const target = `${parsed.hostname || 'localhost'}:${parsed.port || '5432'}`;
+  const pg = await loadPg();
+  const keep = (text: string) => text;
+  const overrides: Record<number, (text: string) => unknown> = {
+    [OID.int8]: (t) => bigintScalar(BigInt(t)),
+    [OID.numeric]: numericScalar,
+    [OID.date]: keep,
+    [OID.time]: keep,
+    [OID.timetz]: keep,
+    [OID.timestamp]: keep,
+    [OID.timestamptz]: keep,
+    [OID.interval]: keep,
+  };
+  const types = {
+    getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+      overrides[oid] ?? (pg.types.getTypeParser as (o: number, f?: string) => unknown)(oid, format),
+  };
+  const settings = ['-c default_transaction_read_only=on'];
+  if (options.statementTimeoutMs !== undefined) settings.push(`-c statement_timeout=${Math.floor(options.statementTimeoutMs)}`);
+  const client = new pg.Client({ connectionString: url, options: settings.join(' '), connectionTimeoutMillis: 10_000 });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    throw pgError(error, secret, target);
+  }
+  const schema = options.schema ?? 'public';
+  const connector = new PostgresConnector(client as unknown as PgClient, options.database ?? (decodeURIComponent(parsed.pathname.replace(/^\//, '')) || 'postgres'), schema, types, secret);
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+  } catch (error) {
+    await connector.close();
+    throw pgError(error, secret, target);
+  }
+  handles.set(connector, client as unknown as PgClient);
+  return connector;
+}
+
+/** Connects read-only, profiles the schema and disconnects (also when profiling fails). */
+export async function profilePostgres(
+  url: string,
+  options: ProfileOptions & PostgresOptions = {},
+): Promise<DatabaseProfile> {
+  const connector = await openPostgres(url, options);
+  try {
+    return await profileDatabase(connector, options);
+  } finally {
+    await connector.close();
+  }
+}
