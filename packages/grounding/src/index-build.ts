@@ -24,7 +24,7 @@ const MAX_FORMS = 16;
 export interface IndexOptions {
   /** Synonyms of a schema word, also indexed (WordNet by default; none to switch off). */
   synonyms?: (word: string) => readonly string[];
-  /** Index foreign-key columns' names too (default false: they name the table they reference). */
+  /** Index foreign-key columns' names too (default true; their words mostly name the table they reference, and stronger matches on that table win). */
   foreignKeyColumns?: boolean;
 }
 
@@ -50,7 +50,7 @@ export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = 
     const prefix = commonColumnPrefix(table.columns.map((c) => c.name));
     for (const column of table.columns) {
       // A foreign-key column names the table it references, not a fact about its own table.
-      if (!options.foreignKeyColumns && joinKeyColumns.has(`${table.name}.${column.name}`.toLowerCase())) continue;
+      if (options.foreignKeyColumns === false && joinKeyColumns.has(`${table.name}.${column.name}`.toLowerCase())) continue;
       const bare = prefix && column.name.toLowerCase().startsWith(prefix) ? column.name.slice(prefix.length) : column.name;
       const entry = (kind: MatchKind) => (key: string, keyKind: VariantKind, coverage: number) =>
         add(key, { table: table.name, column: column.name, kind, keyKind, coverage });

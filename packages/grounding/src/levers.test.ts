@@ -82,10 +82,10 @@ describe('foreign-key columns', () => {
     tables: [{ name: 'races', columns: ['raceId', 'year'] }, { name: 'seasons', columns: ['year', 'url'] }],
     foreignKeys: [{ fromTable: 'races', fromColumns: ['year'], toTable: 'seasons', toColumns: ['year'] }],
   });
-  it('are left out of the index unless asked for', async () => {
-    const off = await (await GroundingIndex.build(races)).ground('races by year');
-    expect(off.matches.filter((m) => m.column === 'year').map((m) => m.table)).toEqual(['seasons']);
-    const on = await (await GroundingIndex.build(races, { levers: { foreignKeyColumns: true } })).ground('races by year');
+  it('are indexed by default, so the table the question names wins; they can be left out', async () => {
+    const on = await (await GroundingIndex.build(races)).ground('races by year');
     expect(on.matches.filter((m) => m.column === 'year').map((m) => m.table)).toEqual(['races']);
+    const off = await (await GroundingIndex.build(races, { levers: { foreignKeyColumns: false } })).ground('races by year');
+    expect(off.matches.filter((m) => m.column === 'year').map((m) => m.table)).toEqual(['seasons']);
   });
 });

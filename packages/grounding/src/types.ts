@@ -63,7 +63,7 @@ export interface GroundingLevers {
   inverseTableFrequency?: boolean;
   /** Let `average`, `total`, `count`… alone match a column of exactly that name (default false). */
   operationWordsAsColumns?: boolean;
-  /** Index foreign-key columns' names too (default false). */
+  /** Index foreign-key columns' names too (default true: it measured better on Spider and BIRD dev). */
   foreignKeyColumns?: boolean;
   /** Drop a match inside a longer, nearly as strong one (default true). */
   preferLongerSpans?: boolean;
