@@ -162,7 +162,13 @@ const LOCK_DOWN = 'SET enable_external_access = false; SET lock_configuration = 
  * external file access then switched off except for those files and the configuration locked:
  * no statement through the connection can write to the database or to any file.
  */
-export async function openDuckdb(pathOrFiles: string | readonly string[], options: { database?: string } = {}): Promise<Connector> {
+/** DuckDB's own buffer pool is capped so that profiling stays within a bounded memory budget. */
+export const DEFAULT_DUCKDB_MEMORY_LIMIT = '200MB';
+
+export async function openDuckdb(
+  pathOrFiles: string | readonly string[],
+  options: { database?: string; memoryLimit?: string } = {},
+): Promise<Connector> {
   const paths = (typeof pathOrFiles === 'string' ? [pathOrFiles] : [...pathOrFiles]).map((p) => resolve(p));
   const parquet = paths.length > 1 || paths.every((p) => extname(p).toLowerCase() === '.parquet');
   for (const p of paths) await checkFile(p, parquet ? 'Parquet' : 'DuckDB');
@@ -170,9 +176,10 @@ export async function openDuckdb(pathOrFiles: string | readonly string[], option
   const first = paths[0] ?? '';
   let instance: Instance;
   try {
+    const memory = { memory_limit: options.memoryLimit ?? DEFAULT_DUCKDB_MEMORY_LIMIT };
     instance = parquet
-      ? await duckdb.DuckDBInstance.create(':memory:')
-      : await duckdb.DuckDBInstance.create(first, { access_mode: 'READ_ONLY' });
+      ? await duckdb.DuckDBInstance.create(':memory:', memory)
+      : await duckdb.DuckDBInstance.create(first, { access_mode: 'READ_ONLY', ...memory });
   } catch (error) {
     const message = messageOf(error);
     if (/not a valid DuckDB database/i.test(message)) throw new ProfilerError('not-a-database', `not a DuckDB database: ${first}`, { cause: error });
