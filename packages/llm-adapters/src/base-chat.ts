@@ -1,5 +1,5 @@
 import { ResponseCache } from './cache.js';
-import type { ChatMessage, ChatModel, ChatRequest, ChatResponse } from './chat.js';
+import type { ChatMessage, ChatModel, ChatRequest, ChatResponse, TokenInfo } from './chat.js';
 import { ModelError } from './errors.js';
 import { parseJsonAnswer, validateJson, type JsonSchema } from './json-schema.js';
 import { resolveTransport, withRetries, type ResolvedTransport, type TransportOptions } from './transport.js';
@@ -15,6 +15,8 @@ export interface ChatModelOptions extends TransportOptions {
   repairs?: number;
   /** Default sampling temperature (default 0: as repeatable as the server allows). */
   temperature?: number;
+  /** Stream answers by default (a request's own `stream` wins); see `ChatRequest.stream`. */
+  stream?: boolean;
 }
 
 /** One request as an adapter sends it. */
@@ -25,6 +27,10 @@ export interface SendRequest {
   temperature: number;
   maxTokens?: number;
   signal: AbortSignal;
+  /** Stream the answer; an adapter that cannot stream may ignore it. */
+  stream?: boolean;
+  /** Each chunk as it arrives (streamed requests only; the base class handles the rest). */
+  onToken?: (chunk: string) => void;
 }
 
 /** One answer as an adapter receives it. */
@@ -81,10 +87,13 @@ export abstract class BaseChatModel implements ChatModel {
     const cacheKey = ResponseCache.key(this.id, {
       messages: request.messages, jsonSchema: schema ?? null, schemaName, temperature, maxTokens: request.maxTokens ?? null,
     });
+    const onToken = request.onToken;
+    const stream = request.stream ?? this.options.stream ?? onToken !== undefined;
     if (this.cache && !request.noCache) {
       const hit = await this.cache.get<CachedAnswer>(cacheKey);
       if (hit && typeof hit.content === 'string') {
         this.counter.cacheHits++;
+        deliver(onToken, hit.content, { attempt: 0 }, this.id);
         return { ...hit, latencyMs: 0, cached: true, attempts: 0 };
       }
     }
@@ -93,10 +102,20 @@ export abstract class BaseChatModel implements ChatModel {
     const repairs = Math.max(0, this.options.repairs ?? 1);
     const totals = { promptTokens: 0, completionTokens: 0, counted: false };
     let attempts = 0;
+    let sent = 0;
     for (let round = 0; ; round++) {
       const before = this.counter.calls;
       const answer = await withRetries(
-        (signal) => this.send({ messages, schemaName, temperature, signal, ...(schema ? { jsonSchema: schema } : {}), ...(request.maxTokens ? { maxTokens: request.maxTokens } : {}) }),
+        async (signal) => {
+          const info: TokenInfo = { attempt: ++sent };
+          const raw = await this.send({
+            messages, schemaName, temperature, signal,
+            ...(schema ? { jsonSchema: schema } : {}), ...(request.maxTokens ? { maxTokens: request.maxTokens } : {}),
+            ...(stream ? { stream: true } : {}), ...(stream && onToken ? { onToken: (chunk: string) => onToken(chunk, info) } : {}),
+          });
+          if (!stream) deliver(onToken, raw.content, info, this.id);
+          return raw;
+        },
         {
           transport: this.transport, usage: this.counter, what: this.id, secrets: this.secrets(),
           ...(request.signal ? { signal: request.signal } : {}), ...(request.timeoutMs ? { timeoutMs: request.timeoutMs } : {}),
@@ -135,6 +154,16 @@ export abstract class BaseChatModel implements ChatModel {
         { role: 'user', content: repairMessage(problems) },
       );
     }
+  }
+}
+
+/** The whole answer as one chunk, for a cache hit or a request that was not streamed. */
+function deliver(onToken: ChatRequest['onToken'], content: string, info: TokenInfo, what: string): void {
+  if (!onToken || content === '') return;
+  try {
+    onToken(content, info);
+  } catch (e) {
+    throw new ModelError('config', `${what}: onToken threw: ${e instanceof Error ? e.message : String(e)}`, { retryable: false, cause: e });
   }
 }
 

@@ -31,6 +31,25 @@ export interface ChatRequest {
   signal?: AbortSignal;
   /** Neither read nor write the on-disk cache for this request. */
   noCache?: boolean;
+  /**
+   * Stream the answer (Ollama NDJSON, OpenAI server-sent events) and put the chunks together
+   * into the same `ChatResponse`. Default: the adapter's `stream` option, else true when
+   * `onToken` is given, else false. Adapters that cannot stream ignore it.
+   */
+  stream?: boolean;
+  /**
+   * Called with each chunk of the answer as it arrives. A retry or a repair turn starts a new
+   * answer: `info.attempt` says which request the chunk belongs to (1, 2, …; 0 for a cache hit,
+   * which delivers the whole answer as one chunk, as does a request that is not streamed).
+   * An exception thrown here fails the request (`kind: 'config'`, not retried).
+   */
+  onToken?: (chunk: string, info: TokenInfo) => void;
+}
+
+/** Where a streamed chunk belongs. */
+export interface TokenInfo {
+  /** The request within one `complete` call: 1 for the first, +1 for each retry and repair turn; 0 for a cache hit. */
+  attempt: number;
 }
 
 /** Token counts, when the server reports them. */

@@ -1,4 +1,4 @@
-export type { ChatMessage, ChatModel, ChatRequest, ChatResponse, ChatUsage } from './chat.js';
+export type { ChatMessage, ChatModel, ChatRequest, ChatResponse, ChatUsage, TokenInfo } from './chat.js';
 export { cosineSimilarity } from './embedder.js';
 export type { Embedder } from './embedder.js';
 export {

@@ -3,7 +3,7 @@ import type { Embedder } from './embedder.js';
 import { ModelError } from './errors.js';
 import { createOfflineEmbedder } from './offline-embedder.js';
 import { DEFAULT_OLLAMA_URL, OllamaChatModel, OllamaEmbedder } from './ollama.js';
-import { DEFAULT_OPENAI_URL, OpenAiChatModel, OpenAiEmbedder } from './openai.js';
+import { DEFAULT_OPENAI_URL, OpenAiChatModel, OpenAiEmbedder, type OpenAiOptions } from './openai.js';
 import { TransformersEmbedder, type TransformersEmbedderOptions } from './transformers-embedder.js';
 import type { ChatModelOptions } from './base-chat.js';
 import type { EmbedderOptions } from './base-embedder.js';
@@ -79,8 +79,8 @@ export interface CreateOptions {
   env?: Readonly<Record<string, string | undefined>>;
 }
 
-/** A chat model from a spec: `ollama:…` or `openai:…`. */
-export function createChatModel(spec: string, options: ChatModelOptions & CreateOptions = {}): ChatModel {
+/** A chat model from a spec: `ollama:…` or `openai:…` (`streamUsage` applies to `openai:` only). */
+export function createChatModel(spec: string, options: ChatModelOptions & CreateOptions & Pick<OpenAiOptions, 'streamUsage'> = {}): ChatModel {
   const env = options.env ?? process.env;
   const parsed = parseModelSpec(spec, env);
   if (parsed.provider === 'ollama') return new OllamaChatModel(parsed.model, parsed.baseUrl!, options);

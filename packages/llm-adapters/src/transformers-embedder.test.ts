@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { ModelError, TransformersEmbedder } from './index.js';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { ModelError, TransformersEmbedder, createEmbedder } from './index.js';
 
 const root = mkdtempSync(join(tmpdir(), 'tfjs-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -53,4 +53,42 @@ describe('TransformersEmbedder', () => {
     expect(embedder.dimensions).toBe(2);
     expect(embedder.id).toBe('transformers:mini');
   });
+});
+
+// The real library (a devDependency; installed with ONNXRUNTIME_NODE_INSTALL=skip). No weights can
+// be fetched here, so these check the failure paths: they must be local and clear.
+describe('TransformersEmbedder with the real @huggingface/transformers', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('names a missing folder without loading anything', async () => {
+    const folder = join(root, 'not-there');
+    const error = (await createEmbedder(`transformers:${folder}`).embed(['x']).catch((e: unknown) => e)) as ModelError;
+    expect(error).toBeInstanceOf(ModelError);
+    expect(error.kind).toBe('missing-model');
+    expect(error.message).toContain(`transformers: no model in ${folder} (it needs config.json`);
+  });
+
+  it("maps the library's file-not-found error to a clear missing-model error naming the folder, and never goes remote", async () => {
+    const transformers = await import('@huggingface/transformers');
+    const folder = join(root, 'incomplete-model');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'config.json'), '{}'); // passes the adapter's own check; tokenizer and weights missing
+    transformers.env.allowRemoteModels = true; // whatever the process set before, the adapter turns it off
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const embedder = createEmbedder(`transformers:${folder}`);
+    expect(embedder.id).toBe('transformers:incomplete-model');
+    const error = (await embedder.embed(['x']).catch((e: unknown) => e)) as ModelError;
+    expect(error).toBeInstanceOf(ModelError);
+    expect(error.kind).toBe('missing-model');
+    expect(error.message).toBe(
+      `transformers: no model in ${folder}: tokenizer.json is missing (it needs config.json, tokenizer.json and onnx/model.onnx); ` +
+        'models are never downloaded: put an ONNX export of a sentence-embedding model there',
+    );
+    expect(String((error.cause as Error).message)).toContain('env.allowRemoteModels=false');
+    expect(transformers.env.allowRemoteModels).toBe(false);
+    expect(transformers.env.localModelPath).toBe(root);
+    expect(fetchSpy).not.toHaveBeenCalled();
+    // a second call tries again (nothing cached from the failure) and fails the same way
+    expect(((await embedder.embed(['x']).catch((e: unknown) => e)) as ModelError).message).toBe(error.message);
+  }, 60_000);
 });

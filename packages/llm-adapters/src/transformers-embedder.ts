@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { Embedder } from './embedder.js';
 import { ModelError } from './errors.js';
 import { UsageCounter, type UsageSnapshot } from './usage.js';
@@ -89,10 +89,26 @@ export class TransformersEmbedder implements Embedder {
     mod.env.allowLocalModels = true;
     mod.env.localModelPath = dirname(this.folder);
     try {
-      return await mod.pipeline('feature-extraction', basename(this.folder), this.options.dtype ? { dtype: this.options.dtype } : {});
+      return await mod.pipeline('feature-extraction', basename(this.folder), { local_files_only: true, ...(this.options.dtype ? { dtype: this.options.dtype } : {}) });
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
+      // transformers.js 3.x: "`local_files_only=true` or `env.allowRemoteModels=false` and file was not found locally at "<path>"."
+      const missing = /file was not found locally at "([^"]+)"/.exec(message)?.[1];
+      if (missing) {
+        throw new ModelError(
+          'missing-model',
+          `transformers: no model in ${this.folder}: ${relativeTo(this.folder, missing)} is missing (it needs config.json, tokenizer.json and onnx/model.onnx); ` +
+            'models are never downloaded: put an ONNX export of a sentence-embedding model there',
+          { cause: e },
+        );
+      }
       throw new ModelError('missing-model', `transformers: cannot load the model in ${this.folder}: ${message}`, { cause: e });
     }
   }
+}
+
+/** `file` relative to `folder` when it is inside it, else as it is. */
+function relativeTo(folder: string, file: string): string {
+  const rel = relative(folder, resolve(file));
+  return rel && !rel.startsWith('..') ? rel : file;
 }

@@ -17,6 +17,18 @@ export interface Reply {
   headers?: Record<string, string>;
   /** Wait this long before answering (for timeouts). */
   delayMs?: number;
+  /** A streamed answer: the body in these pieces, written one after another. */
+  stream?: StreamedBody;
+}
+
+/** How a streamed body is sent. */
+export interface StreamedBody {
+  contentType: string;
+  pieces: Buffer[];
+  /** Pause between pieces (default 0: each piece is still its own write). */
+  gapMs?: number;
+  /** After the pieces, reset the connection instead of ending the body properly. */
+  thenDestroy?: boolean;
 }
 
 export interface FakeServer {
@@ -48,6 +60,19 @@ export async function startFakeServer(handler: (request: Received, n: number) =>
         const reply = await handler(request, received.length - 1);
         if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
         if (res.destroyed) return;
+        if (reply.stream) {
+          res.writeHead(reply.status ?? 200, { 'content-type': reply.stream.contentType, ...reply.headers });
+          res.flushHeaders();
+          for (const piece of reply.stream.pieces) {
+            if (res.destroyed) return;
+            res.write(piece);
+            const gap = reply.stream.gapMs ?? 0;
+            await new Promise((r) => (gap > 0 ? setTimeout(r, gap) : setImmediate(r)));
+          }
+          if (reply.stream.thenDestroy) res.destroy();
+          else res.end();
+          return;
+        }
         const payload = reply.json !== undefined ? JSON.stringify(reply.json) : (reply.text ?? '');
         res.writeHead(reply.status ?? 200, {
           'content-type': reply.json !== undefined ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
@@ -144,4 +169,69 @@ export function openAiEmbed(embeddings: number[][], model = 'text-embedding-3-sm
 /** OpenAI's error body. */
 export function openAiError(status: number, message: string, code: string, headers: Record<string, string> = {}): Reply {
   return { status, headers, json: { error: { message, type: status === 429 ? 'requests' : 'invalid_request_error', param: null, code } } };
+}
+
+/** `text` as UTF-8 bytes cut every `size` bytes: pieces split lines, JSON and even characters. */
+export function bytePieces(text: string, size: number): Buffer[] {
+  const bytes = Buffer.from(text, 'utf8');
+  const pieces: Buffer[] = [];
+  for (let i = 0; i < bytes.length; i += size) pieces.push(bytes.subarray(i, i + size));
+  return pieces;
+}
+
+/** Options of the streamed answers below. */
+export interface StreamShape {
+  /** Bytes per network piece (default 7). */
+  pieceBytes?: number;
+  gapMs?: number;
+  /** Leave out the final line (`done: true` / `data: [DONE]`): a stream cut off midway. */
+  truncate?: boolean;
+  /** With `truncate`, reset the connection rather than end the body cleanly. */
+  destroy?: boolean;
+}
+
+function streamed(contentType: string, text: string, shape: StreamShape): Reply {
+  return {
+    stream: {
+      contentType,
+      pieces: bytePieces(text, shape.pieceBytes ?? 7),
+      ...(shape.gapMs ? { gapMs: shape.gapMs } : {}),
+      ...(shape.destroy ? { thenDestroy: true } : {}),
+    },
+  };
+}
+
+/** Ollama's `/api/chat` answer with `stream: true`: NDJSON, one line per token, a final `done` line with counts. */
+export function ollamaStream(tokens: readonly string[], shape: StreamShape = {}, model = 'qwen2.5:7b', counts: [number, number] = [120, 30]): Reply {
+  const at = '2025-01-01T00:00:00.000000Z';
+  const lines = tokens.map((t) => JSON.stringify({ model, created_at: at, message: { role: 'assistant', content: t }, done: false }));
+  if (!shape.truncate) {
+    lines.push(JSON.stringify({
+      model, created_at: at, message: { role: 'assistant', content: '' }, done_reason: 'stop', done: true,
+      total_duration: 1_234_567_890, load_duration: 12_345_678, prompt_eval_count: counts[0], prompt_eval_duration: 345_678_901,
+      eval_count: counts[1], eval_duration: 876_543_210,
+    }));
+  }
+  let text = lines.map((l) => `${l}\n`).join('');
+  if (shape.truncate) text = text.slice(0, text.length - 20); // mid-way through the last token's line
+  return streamed('application/x-ndjson', text, shape);
+}
+
+/**
+ * OpenAI's `/v1/chat/completions` answer with `stream: true`: server-sent events, a first delta
+ * with the role, one per token, a finish chunk, a usage chunk (when `counts` is given), `[DONE]`.
+ */
+export function openAiStream(tokens: readonly string[], shape: StreamShape = {}, counts?: [number, number], model = 'gpt-4o-mini-2024-07-18'): Reply {
+  const base = { id: 'chatcmpl-B9MBs8CjcvOU2jLn4n570S5qMJKcT', object: 'chat.completion.chunk', created: 1741569952, model, system_fingerprint: 'fp_06737a9306' };
+  const choice = (delta: object, finish: string | null) => ({ index: 0, delta, logprobs: null, finish_reason: finish });
+  const events: object[] = [
+    { ...base, choices: [choice({ role: 'assistant', content: '', refusal: null }, null)], ...(counts ? { usage: null } : {}) },
+    ...tokens.map((t) => ({ ...base, choices: [choice({ content: t }, null)], ...(counts ? { usage: null } : {}) })),
+    { ...base, choices: [choice({}, 'stop')], ...(counts ? { usage: null } : {}) },
+  ];
+  if (counts) events.push({ ...base, choices: [], usage: { prompt_tokens: counts[0], completion_tokens: counts[1], total_tokens: counts[0] + counts[1] } });
+  let text = `: keep-alive\n\n${events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('')}`;
+  if (shape.truncate) text = text.slice(0, Math.floor(text.length * 0.6));
+  else text += 'data: [DONE]\n\n';
+  return streamed('text/event-stream; charset=utf-8', text, shape);
 }
