@@ -50,15 +50,9 @@ export function lookupAll(tokens: readonly QuestionToken[], index: InvertedIndex
       if (end - start === 1 && span[0]!.lower.length < 2) continue;
       const variants = end - start === 1 ? wordVariants(span[0]!) : spanVariants(span);
       for (const variant of variants) {
-        const entries = index.get(variant.key) ?? [];
-        // Values and names are counted apart: `ship` as a value of one column is specific even
-        // when several tables have a column whose name contains `ship`.
-        const tablesNaming = (values: boolean) =>
-          useFrequency ? new Set(entries.filter((e) => e.kind !== 'table' && (e.kind === 'value') === values).map((e) => e.table)).size : 1;
-        const frequency = { value: tablesNaming(true), name: tablesNaming(false) };
-        for (const entry of entries) {
+        for (const entry of index.get(variant.key) ?? []) {
           if (end - start === 1 && entry.kind !== 'table' && OPERATION_WORDS.has(variant.key) && (entry.coverage < 1 || options.operationWordsAsColumns !== true)) continue;
-          const match = toMatch(span, [start, end], variant, entry, entry.kind === 'table' ? 1 : entry.kind === 'value' ? frequency.value : frequency.name);
+          const match = toMatch(span, [start, end], variant, entry, useFrequency ? entry.tableFrequency : 1);
           const key = `${start}:${end}:${entry.table}:${entry.column ?? ''}:${entry.kind}`;
           const current = found.get(key);
           if (!current || match.score > current.score) found.set(key, match);

@@ -12,6 +12,11 @@ export interface IndexEntry {
   /** How the key was derived from the schema's spelling. */
   keyKind: VariantKind;
   coverage: number;
+  /**
+   * How many tables the same key names as a value (for a value entry) or as a column or alias
+   * (otherwise); 1 for a table's name. Computed once, when the index is built.
+   */
+  tableFrequency: number;
 }
 
 /** The inverted hash index: normalised key → the schema elements and values it names. */
@@ -33,11 +38,11 @@ export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = 
   const forms = (word: string) => wordForms(word, synonyms);
   const index: InvertedIndex = new Map();
   const vocabulary = schemaVocabulary(graph);
-  const add = (key: string, entry: IndexEntry) => {
+  const add: AddEntry = (key, entry) => {
     if (key.length < 2) return;
     const list = index.get(key) ?? [];
     const same = list.find((e) => e.table === entry.table && e.column === entry.column && e.kind === entry.kind);
-    if (!same) list.push(entry);
+    if (!same) list.push({ ...entry, tableFrequency: 1 });
     else if (rank(entry) > rank(same)) Object.assign(same, entry);
     index.set(key, list);
   };
@@ -59,6 +64,12 @@ export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = 
       if ((column.inferredType === 'text' || column.inferredType === 'unknown') && !isFreeText(bare)) indexValues(table, column.name, add);
     }
   }
+  for (const entries of index.values()) {
+    const tablesNaming = (values: boolean) =>
+      new Set(entries.filter((e) => e.kind !== 'table' && (e.kind === 'value') === values).map((e) => e.table)).size;
+    const frequency = { value: tablesNaming(true), name: tablesNaming(false) };
+    for (const e of entries) e.tableFrequency = e.kind === 'table' ? 1 : e.kind === 'value' ? frequency.value : frequency.name;
+  }
   return index;
 }
 
@@ -70,11 +81,13 @@ function isFreeText(columnName: string): boolean {
   return FREE_TEXT_WORDS.has(words[words.length - 1] ?? '');
 }
 
-function rank(entry: IndexEntry): number {
+type AddEntry = (key: string, entry: Omit<IndexEntry, 'tableFrequency'>) => void;
+
+function rank(entry: Pick<IndexEntry, 'coverage' | 'keyKind'>): number {
   return entry.coverage + (entry.keyKind === 'exact' ? 0.01 : 0);
 }
 
-function indexValues(table: GraphTable, columnName: string, add: (key: string, entry: IndexEntry) => void): void {
+function indexValues(table: GraphTable, columnName: string, add: AddEntry): void {
   const column = table.columns.find((c) => c.name === columnName);
   for (const { value } of column?.sample ?? []) {
     if (typeof value !== 'string' || value.length > MAX_VALUE_LENGTH || !/[a-z]/i.test(value)) continue;
