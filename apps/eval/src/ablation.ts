@@ -4,6 +4,7 @@ import { Retriever, type RetrieverOptions } from '@guided-retrieval/retrieval';
 import { loadBenchmark } from './bench/load.js';
 import type { BenchName } from './bench/types.js';
 import { goldTables } from './gold.js';
+import { selectQuestions } from './run.js';
 import { createWordVectorEmbedder } from './word-vectors.js';
 import { summarizeLatency, type LatencySummary } from './latency.js';
 import { averageMetrics, scoreQuestion, type MetricSummary, type QuestionMetrics } from './metrics.js';
@@ -50,9 +51,7 @@ export interface AblationOptions {
 /** Runs retrieval once per variant on the same questions and graphs; gold is parsed once. */
 export async function runAblation(options: AblationOptions): Promise<AblationRow[]> {
   const bench = loadBenchmark(options.bench, options.dataDir);
-  const wanted = options.databases && options.databases.length > 0 ? new Set(options.databases) : null;
-  let questions = bench.questions.filter((q) => !wanted || wanted.has(q.db));
-  if (options.limit !== undefined) questions = questions.slice(0, options.limit);
+  const questions = selectQuestions(bench, options);
   const graphs = new Map(bench.databases.filter((d) => questions.some((q) => q.db === d.name)).map((d) => [d.name, graphFromSchema(d.schema)]));
   const gold = questions.map((q) => goldTables(q.sql, graphs.get(q.db)!.tables.map((t) => t.name)));
   const embedder = options.embedder ?? createOfflineEmbedder();

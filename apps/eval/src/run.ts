@@ -3,7 +3,7 @@ import { UsageCounter, createChatModel, createEmbedder, createOfflineEmbedder } 
 import { LlmDisambiguator, Retriever, type PhaseTimings } from '@guided-retrieval/retrieval';
 import { createBaselines } from './baselines.js';
 import { loadBenchmark } from './bench/load.js';
-import type { BenchName, BenchQuestion } from './bench/types.js';
+import type { Benchmark, BenchName, BenchQuestion } from './bench/types.js';
 import { goldTables } from './gold.js';
 import { summarizeLatency, type LatencySummary } from './latency.js';
 import { averageMetrics, scoreQuestion, type MetricSummary, type QuestionMetrics } from './metrics.js';
@@ -60,6 +60,21 @@ export interface EvalResults {
   paper: { bench: 'bird-dev'; accuracy: number; precision: number; recall: number; f1: number; perfectRecall: number };
 }
 
+/**
+ * The questions a run asks: those of the chosen databases (each must exist: the error lists the
+ * benchmark's), at most `limit` of them, in benchmark order.
+ */
+export function selectQuestions(bench: Benchmark, options: { bench: BenchName; databases?: string[]; limit?: number }): BenchQuestion[] {
+  const wanted = options.databases && options.databases.length > 0 ? new Set(options.databases) : null;
+  if (wanted) {
+    const known = new Set(bench.databases.map((d) => d.name));
+    const missing = [...wanted].filter((d) => !known.has(d));
+    if (missing.length > 0) throw new Error(`unknown database ${missing.join(', ')} in ${options.bench}; it has ${[...known].sort().join(', ')}`);
+  }
+  const questions = bench.questions.filter((q) => !wanted || wanted.has(q.db));
+  return options.limit === undefined ? questions : questions.slice(0, options.limit);
+}
+
 /** The paper's BIRD-dev figures (with an LLM in the loop), for comparison. */
 export const PAPER_BIRD_DEV = { bench: 'bird-dev', accuracy: 0.85, precision: 0.94, recall: 0.89, f1: 0.92, perfectRecall: 0.81 } as const;
 
@@ -73,14 +88,7 @@ const PHASES: PhaseName[] = ['grounding', 'exploration', 'disambiguation', 'path
 export async function runEvaluation(options: EvalOptions): Promise<{ results: EvalResults; outcomes: QuestionOutcome[] }> {
   const started = performance.now();
   const bench = loadBenchmark(options.bench, options.dataDir);
-  const wanted = options.databases && options.databases.length > 0 ? new Set(options.databases) : null;
-  if (wanted) {
-    const known = new Set(bench.databases.map((d) => d.name));
-    const missing = [...wanted].filter((d) => !known.has(d));
-    if (missing.length > 0) throw new Error(`unknown database ${missing.join(', ')} in ${options.bench}; it has ${[...known].sort().join(', ')}`);
-  }
-  let questions = bench.questions.filter((q) => !wanted || wanted.has(q.db));
-  if (options.limit !== undefined) questions = questions.slice(0, options.limit);
+  const questions = selectQuestions(bench, options);
   const byDb = new Map<string, BenchQuestion[]>();
   for (const q of questions) byDb.set(q.db, [...(byDb.get(q.db) ?? []), q]);
 
