@@ -93,16 +93,7 @@ export function schemaFromSpiderEntry(
   file: string,
   extras: (table: string, column: string) => ColumnExtras | undefined = () => undefined,
 ): { schema: SchemaSpec; stats: SchemaStats } {
-  const stats: SchemaStats = {
-    tables: entry.table_names_original.length,
-    columns: 0,
-    foreignKeys: 0,
-    describedColumns: 0,
-    sampledColumns: 0,
-    skippedForeignKeys: [],
-    duplicateForeignKeys: [],
-    skippedPrimaryKeys: [],
-  };
+  const stats: SchemaStats = { ...emptySchemaStats(), tables: entry.table_names_original.length };
   const seenTables = new Set<string>();
   type Table = Omit<SchemaTableSpec, 'columns'> & { columns: SchemaColumnSpec[] };
   const tables: Table[] = entry.table_names_original.map((name, i) => {
@@ -253,10 +244,8 @@ export interface LoadStats extends SchemaStats {
   unmatchedDescriptions: string[];
 }
 
-export function emptyLoadStats(): LoadStats {
+function emptySchemaStats(): SchemaStats {
   return {
-    databases: 0,
-    questions: 0,
     tables: 0,
     columns: 0,
     foreignKeys: 0,
@@ -265,9 +254,11 @@ export function emptyLoadStats(): LoadStats {
     skippedForeignKeys: [],
     duplicateForeignKeys: [],
     skippedPrimaryKeys: [],
-    descriptionFile: null,
-    unmatchedDescriptions: [],
   };
+}
+
+export function emptyLoadStats(): LoadStats {
+  return { ...emptySchemaStats(), databases: 0, questions: 0, descriptionFile: null, unmatchedDescriptions: [] };
 }
 
 /** Adds one schema's counts to `total`. */
