@@ -10,6 +10,7 @@ export {
   type SqlValue,
   type TableProfile,
   type ValueFrequency,
+  type ValueSketch,
 } from './types.js';
 export {
   quoteIdentifier,
@@ -42,3 +43,15 @@ export { cleanSample, isPlaceholder, MAX_REPRESENTATIVE_LENGTH, PLACEHOLDERS, tu
 export { tagOntology, ONTOLOGY_THRESHOLD, type OntologyInput } from './ontology.js';
 export { estimateDistinct, type SampleCounts } from './estimate.js';
 export { declaredKind, inferType } from './infer-type.js';
+export {
+  BLOOM_FALSE_POSITIVE_RATE,
+  SKETCH_HASH,
+  SKETCH_K,
+  buildSketch,
+  canonicalValue,
+  hashValue,
+  isCompleteSketch,
+  readBloom,
+  type BloomReader,
+  type SketchOptions,
+} from './sketch.js';

@@ -70,6 +70,28 @@ export interface ColumnProfile {
   length?: LengthStats | null;
   /** What the values clearly are, or `null`. */
   ontology?: OntologyTag | null;
+  /**
+   * Hashes of the sample's distinct values, for estimating inclusion between columns (join
+   * inference) without the values: absent for columns that cannot be join keys (reals, dates,
+   * booleans, blobs, long text) and in profiles written before it existed.
+   */
+  sketch?: ValueSketch;
+}
+
+/**
+ * A column's distinct sample values, hashed (`sketch.ts`): the bottom-k hashes, a uniform sample
+ * of the distinct values that is coordinated across columns (the same value always has the same
+ * hash), plus a Bloom filter over every distinct value when the sample's values are all distinct.
+ */
+export interface ValueSketch {
+  /** How values were canonicalised and hashed (`SKETCH_HASH`); only equal ids compare. */
+  hash: string;
+  /** Distinct non-null values sketched (the sample's). */
+  distinct: number;
+  /** The smallest hashes, ascending: every distinct value's when `distinct` ≤ their number. */
+  minHashes: number[];
+  /** Membership of every distinct value: `bits` bits, `hashes` probes each, base64. */
+  bloom?: { bits: number; hashes: number; data: string };
 }
 
 export interface ForeignKey {
