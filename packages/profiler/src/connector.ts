@@ -72,6 +72,11 @@ export interface Connector {
   /** Runs one read-only SELECT; rows as arrays of JSON-safe scalars. */
   query(sql: string): Promise<Scalar[][]>;
   /**
+   * Runs one read-only SELECT and yields its rows in batches, so a large result never sits in
+   * memory whole (a cursor, an iterator, result chunks). Default: `query`, as one batch.
+   */
+  stream?(sql: string): AsyncIterable<Scalar[][]>;
+  /**
    * Runs `work` so that an error inside it leaves the connection usable for the next table
    * (PostgreSQL: a savepoint inside the read-only transaction). Default: just runs it.
    */

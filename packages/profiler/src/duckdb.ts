@@ -55,6 +55,13 @@ function toScalar(duckdb: DuckdbModule, value: unknown): Scalar {
   return String(value);
 }
 
+function duckdbError(error: unknown): ProfilerError {
+  const message = messageOf(error);
+  const missing = /Table with name (.*) does not exist/.exec(message);
+  if (missing) return new ProfilerError('no-such-table', `no such table: ${missing[1] ?? ''}`, { cause: error });
+  return new ProfilerError('query-failed', `DuckDB: ${message}`, { cause: error });
+}
+
 const handles = new WeakMap<Connector, Connection>();
 
 /** The connection of a connector made by `openDuckdb`, so tests can prove it refuses writes. @internal */
@@ -83,10 +90,28 @@ class DuckdbConnector implements Connector {
       const reader = await this.connection.runAndReadAll(sql);
       return reader.getRows().map((row) => row.map((v) => toScalar(this.duckdb, v)));
     } catch (error) {
-      const message = messageOf(error);
-      const missing = /Table with name (.*) does not exist/.exec(message);
-      if (missing) throw new ProfilerError('no-such-table', `no such table: ${missing[1] ?? ''}`, { cause: error });
-      throw new ProfilerError('query-failed', `DuckDB: ${message}`, { cause: error });
+      throw duckdbError(error);
+    }
+  }
+
+  /** DuckDB's streaming result, one data chunk (2,048 rows) at a time. */
+  async *stream(sql: string): AsyncIterable<Scalar[][]> {
+    let result;
+    try {
+      result = await this.connection.stream(sql);
+    } catch (error) {
+      throw duckdbError(error);
+    }
+    const chunks = result.yieldRows()[Symbol.asyncIterator]();
+    for (;;) {
+      let next: IteratorResult<unknown[][]>;
+      try {
+        next = await chunks.next();
+      } catch (error) {
+        throw duckdbError(error);
+      }
+      if (next.done) return;
+      yield next.value.map((row) => row.map((v) => toScalar(this.duckdb, v)));
     }
   }
 

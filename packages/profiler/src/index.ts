@@ -52,6 +52,7 @@ export {
   hashValue,
   isCompleteSketch,
   readBloom,
+  sketchHashes,
   type BloomReader,
   type SketchOptions,
 } from './sketch.js';

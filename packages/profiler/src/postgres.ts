@@ -46,6 +46,9 @@ export function postgresDialect(schema: string): Dialect {
   };
 }
 
+/** Rows per FETCH when streaming a result. */
+const STREAM_BATCH = 2000;
+
 /** pg's type ids whose text we keep (dates, times) or turn into JSON-safe numbers. */
 const OID = { int8: 20, numeric: 1700, date: 1082, time: 1083, timestamp: 1114, timestamptz: 1184, interval: 1186, timetz: 1266 };
 
@@ -100,6 +103,7 @@ class PostgresConnector implements Connector {
   readonly dialect: Dialect;
   #closed = false;
   #savepoints = 0;
+  #cursors = 0;
 
   constructor(
     readonly client: PgClient,
@@ -159,6 +163,26 @@ class PostgresConnector implements Connector {
 
   async query(sql: string): Promise<Scalar[][]> {
     return (await this.#run(sql)).map((row) => row.map(toScalar));
+  }
+
+  /** A cursor inside the read-only transaction, fetched `STREAM_BATCH` rows at a time. */
+  async *stream(sql: string): AsyncIterable<Scalar[][]> {
+    const cursor = `guided_cursor_${(this.#cursors += 1)}`;
+    await this.#run(`DECLARE ${cursor} NO SCROLL CURSOR FOR ${sql}`);
+    let failed = false;
+    try {
+      for (;;) {
+        const rows = await this.#run(`FETCH FORWARD ${STREAM_BATCH} FROM ${cursor}`);
+        if (rows.length > 0) yield rows.map((row) => row.map(toScalar));
+        if (rows.length < STREAM_BATCH) break;
+      }
+    } catch (error) {
+      failed = true;
+      throw error;
+    } finally {
+      // After an error the transaction is aborted (the caller's savepoint rolls the cursor back).
+      if (!failed) await this.#run(`CLOSE ${cursor}`);
+    }
   }
 
   async isolate<T>(work: () => Promise<T>): Promise<T> {

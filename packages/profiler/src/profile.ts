@@ -1,4 +1,5 @@
 import { cleanSample } from './clean.js';
+import { mayBeKey, num, sampleColumn, sketchable, sketchOf, type ColumnSample } from './column-sample.js';
 import type { Connector, Scalar } from './connector.js';
 import { ProfilerError } from './errors.js';
 import { estimateDistinct } from './estimate.js';
@@ -8,9 +9,7 @@ import {
   PROFILE_FORMAT_VERSION,
   type ColumnProfile,
   type DatabaseProfile,
-  type LengthStats,
   type TableProfile,
-  type ValueFrequency,
 } from './types.js';
 
 /** Rows in each table's sample. */
@@ -83,12 +82,6 @@ function selectTables(available: readonly string[], requested: readonly string[]
   return [...new Set(requested)].sort(byCodeUnit);
 }
 
-function num(value: Scalar | undefined): number {
-  if (typeof value === 'number') return value;
-  if (typeof value === 'string') return Number(value);
-  return 0;
-}
-
 function clipValue(value: Scalar | undefined): string | number | null {
   if (value === undefined || value === null) return null;
   return typeof value === 'string' && value.length > MAX_VALUE_LENGTH ? value.slice(0, MAX_VALUE_LENGTH) : value;
@@ -153,43 +146,25 @@ async function profileTable(connector: Connector, table: string, settings: Setti
   const profiles: ColumnProfile[] = [];
   for (const [i, { name, declaredType, sql }] of columns.entries()) {
     const stats = full[i] ?? { count: 0, min: null, max: null };
-    const length = sql.length ?? 'CAST(NULL AS INTEGER)';
-    const inner = `SELECT ${sql.value} AS v, ${length} AS l FROM ${source.from}`;
-    let summary: Scalar[] = [];
-    let top: ValueFrequency[] = [];
-    if (rowCount > 0) {
-      // One statement per column: the sample grouped by value; every row carries the totals
-      // (window aggregates over the groups), the NULL group sorts last.
-      const candidates = settings.sampleSize * 2;
-      const rows = await connector.query(
-        `SELECT ${sql.clip('v', MAX_VALUE_LENGTH)}, n, SUM(n) OVER (), SUM(CASE WHEN v IS NOT NULL THEN n ELSE 0 END) OVER (), ` +
-          'COUNT(v) OVER (), SUM(CASE WHEN v IS NOT NULL AND n = 1 THEN 1 ELSE 0 END) OVER (), ' +
-          'MIN(lmin) OVER (), MAX(lmax) OVER (), SUM(lsum) OVER (), SUM(lcnt) OVER () ' +
-          `FROM (SELECT v, COUNT(*) AS n, MIN(l) AS lmin, MAX(l) AS lmax, SUM(l) AS lsum, COUNT(l) AS lcnt FROM (${inner}) AS q GROUP BY v) AS g ` +
-          `ORDER BY CASE WHEN v IS NULL THEN 1 ELSE 0 END, n DESC, v LIMIT ${candidates + 1}`,
-      );
-      summary = (rows[0] ?? []).slice(2);
-      top = rows.flatMap(([value, n]) => (value === null || value === undefined ? [] : [{ value, count: num(n) }]));
-      top = top.slice(0, candidates);
-    }
-    sampledRows = Math.max(sampledRows, num(summary[0]));
-    const sampleNonNull = num(summary[1]);
-    const sampleDistinct = num(summary[2]);
+    const candidates = settings.sampleSize * 2;
+    const sketch = mayBeKey(declaredType);
+    const sampled: ColumnSample =
+      rowCount > 0
+        ? await sampleColumn(connector, sql, source.from, { candidates, maxLength: MAX_VALUE_LENGTH, sketch })
+        : { sampledRows: 0, nonNull: 0, distinct: 0, singletons: 0, length: null, top: [], ...(sketch ? { hashes: new Set<number>() } : {}) };
+    sampledRows = Math.max(sampledRows, sampled.sampledRows);
     const estimated =
       stats.approxDistinct !== undefined
         ? Math.min(stats.approxDistinct, stats.count)
-        : estimateDistinct({ sampleNonNull, sampleDistinct, singletons: num(summary[3]), totalNonNull: stats.count });
+        : estimateDistinct({ sampleNonNull: sampled.nonNull, sampleDistinct: sampled.distinct, singletons: sampled.singletons, totalNonNull: stats.count });
     const distinct = stats.exactDistinct ?? estimated;
-    const lengthCount = num(summary[7]);
-    const lengthStats: LengthStats | null =
-      lengthCount > 0
-        ? { min: num(summary[4]), max: num(summary[5]), mean: Math.round((num(summary[6]) / lengthCount) * 100) / 100 }
-        : null;
+    const { top } = sampled;
     const sample = top.slice(0, settings.sampleSize);
+    const inferredType = inferType(declaredType, sample.map((s) => s.value));
     profiles.push({
       name,
       declaredType,
-      inferredType: inferType(declaredType, sample.map((s) => s.value)),
+      inferredType,
       rowCount,
       count: stats.count,
       nulls: rowCount - stats.count,
@@ -200,8 +175,9 @@ async function profileTable(connector: Connector, table: string, settings: Setti
       distinctExact: stats.exactDistinct !== undefined,
       approxDistinct: estimated,
       cleanSample: cleanSample(top, settings.sampleSize),
-      length: lengthStats,
+      length: sampled.length,
       ontology: tagOntology({ name, values: top, distinct, count: stats.count, primaryKey: primaryKey.has(name) }),
+      ...(sketchable(inferredType, sampled) ? { sketch: sketchOf(sampled) } : {}),
     });
   }
   return {
@@ -218,8 +194,10 @@ async function profileTable(connector: Connector, table: string, settings: Setti
 /**
  * Profiles every column of every (or every requested) table through a read-only connector. The
  * engine does the work: one pass per table for counts, min, max and distinct counts, and a sample
- * it draws itself for top values, lengths and the distinct estimate; only aggregates and top
- * values reach Node, so memory stays bounded whatever the table size. Tables come in name order
+ * it draws itself for top values, lengths, the distinct estimate and the value sketches of
+ * possible join-key columns; only aggregates, top values and the sample's distinct values of those
+ * columns (streamed, hashed, dropped) reach Node, so memory stays bounded by the sample size
+ * whatever the table size. Tables come in name order
  * and columns in declared order, so the same database always yields the same JSON. A table that
  * disappears while profiling is skipped with a warning. The connector is left open.
  */

@@ -61,9 +61,15 @@ export interface SketchOptions {
  * optionally a Bloom filter over all of them. Pure; the values are hashed, never stored.
  */
 export function buildSketch(values: Iterable<string | number | bigint>, options: SketchOptions = {}): ValueSketch {
-  const k = options.k ?? SKETCH_K;
   const unique = new Set<number>();
   for (const value of values) unique.add(hashValue(value));
+  return sketchHashes(unique, options);
+}
+
+/** `buildSketch` from the values' hashes (`hashValue`), e.g. collected while streaming them. */
+export function sketchHashes(hashes: Iterable<number>, options: SketchOptions = {}): ValueSketch {
+  const k = options.k ?? SKETCH_K;
+  const unique = hashes instanceof Set ? (hashes as Set<number>) : new Set(hashes);
   const sorted = Float64Array.from(unique).sort();
   const sketch: ValueSketch = { hash: SKETCH_HASH, distinct: unique.size, minHashes: Array.from(sorted.subarray(0, k)) };
   if (options.bloom && unique.size > 0) {

@@ -38,6 +38,16 @@ export const sqliteDialect: Dialect = {
   },
 };
 
+/** Rows per batch when streaming a result. */
+const STREAM_BATCH = 2000;
+
+function sqliteError(error: unknown): ProfilerError {
+  const message = messageOf(error);
+  const missing = /^no such table: (?:main\.)?(.*)$/.exec(message);
+  if (missing) return new ProfilerError('no-such-table', `no such table: ${missing[1] ?? ''}`, { cause: error });
+  return new ProfilerError('query-failed', `SQLite: ${message}`, { cause: error });
+}
+
 const handles = new WeakMap<Connector, Database>();
 
 /**
@@ -101,11 +111,25 @@ class SqliteConnector implements Connector {
       const rows = this.#db.prepare<[], unknown[]>(sql).raw(true).safeIntegers(true).all();
       return rows.map((row) => row.map(toScalar));
     } catch (error) {
-      const message = messageOf(error);
-      const missing = /^no such table: (?:main\.)?(.*)$/.exec(message);
-      if (missing) throw new ProfilerError('no-such-table', `no such table: ${missing[1] ?? ''}`, { cause: error });
-      throw new ProfilerError('query-failed', `SQLite: ${message}`, { cause: error });
+      throw sqliteError(error);
     }
+  }
+
+  /** Steps through the result with SQLite's own iterator, `STREAM_BATCH` rows at a time. */
+  async *stream(sql: string): AsyncIterable<Scalar[][]> {
+    let batch: Scalar[][] = [];
+    try {
+      for (const row of this.#db.prepare<[], unknown[]>(sql).raw(true).safeIntegers(true).iterate()) {
+        batch.push(row.map(toScalar));
+        if (batch.length >= STREAM_BATCH) {
+          yield batch;
+          batch = [];
+        }
+      }
+    } catch (error) {
+      throw sqliteError(error);
+    }
+    if (batch.length > 0) yield batch;
   }
 
   /**
