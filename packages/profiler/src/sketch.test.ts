@@ -6,7 +6,7 @@ describe('canonicalValue', () => {
     expect(canonicalValue(5)).toBe('5');
     expect(canonicalValue(5.0)).toBe('5');
     expect(canonicalValue('5')).toBe('5');
-    expect(canonicalValue('005')).toBe('5');
+    expect(canonicalValue('005')).toBe('005');
     expect(canonicalValue(5n)).toBe('5');
     expect(canonicalValue(-12)).toBe('-12');
     expect(canonicalValue(2.5)).toBe('2.5');

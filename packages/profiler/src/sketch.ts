@@ -10,12 +10,12 @@ export const BLOOM_FALSE_POSITIVE_RATE = 0.01;
 /**
  * The text a value is hashed as, so that the same value compares equal across storage types:
  * an integer stored as INTEGER, REAL (`5.0`) or TEXT (`'5'`) is `5`; other numbers use their
- * shortest round-trip form; strings are kept exactly (case and spaces matter to a join).
+ * shortest round-trip form; strings are kept exactly (case, spaces and leading zeros matter to
+ * a join: the code `'01'` is not the number 1).
  */
 export function canonicalValue(value: string | number | bigint): string {
   if (typeof value === 'bigint') return value.toString();
   if (typeof value === 'number') return Number.isInteger(value) ? BigInt(value).toString() : String(value);
-  if (/^-?\d+$/.test(value)) return value.replace(/^(-?)0+(?=\d)/, '$1');
   return value;
 }
 
