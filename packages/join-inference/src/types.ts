@@ -25,3 +25,55 @@ export interface JoinInferrer {
   readonly name: string;
   infer(profile: DatabaseProfile): Promise<JoinEdge[]>;
 }
+
+/** A column set that could be its table's primary key, scored in [0, 1]. */
+export interface KeyCandidate {
+  table: string;
+  columns: string[];
+  score: number;
+  /** `declared` keys are taken as they are; `inferred` ones come from statistics and names. */
+  origin: 'declared' | 'inferred';
+  evidence: string[];
+}
+
+/** Answers whether an inferred edge holds; only ever confirms or rejects a candidate. */
+export interface JoinAdjudicator {
+  readonly id: string;
+  judge(candidates: readonly JoinEdge[], profile: DatabaseProfile): Promise<Map<string, boolean>>;
+}
+
+export interface InferJoinsOptions {
+  /**
+   * `use` (default): declared foreign keys are kept as edges and declared primary keys trusted;
+   * `hide`: inference sees neither, as if the schema declared nothing (how it is evaluated).
+   */
+  declared?: 'use' | 'hide';
+  /** Inferred edges below this confidence are dropped (default `DEFAULT_MIN_CONFIDENCE`). */
+  minConfidence?: number;
+  /** Confirms or rejects the candidates whose confidence falls in `adjudicationBand`. */
+  adjudicator?: JoinAdjudicator;
+  /** The ambiguous middle band handed to the adjudicator, [low, high) (default [0.35, 0.75)). */
+  adjudicationBand?: readonly [number, number];
+  onProgress?: (message: string) => void;
+}
+
+/** What inference found and how much work it did. */
+export interface JoinInference {
+  /** Declared (when used) and inferred edges, sorted by id. */
+  edges: JoinEdge[];
+  /** Primary-key candidates, per table best first; tables in profile order. */
+  keys: KeyCandidate[];
+  stats: {
+    tables: number;
+    columns: number;
+    /** Column pairs (referencing, referenced key) considered before pruning. */
+    candidatePairs: number;
+    /** Pairs left after the cheap type, range and cardinality checks. */
+    afterPruning: number;
+    /** Inferred edges kept. */
+    accepted: number;
+    /** Candidates the adjudicator was asked about. */
+    adjudicated: number;
+    ms: number;
+  };
+}

@@ -1,0 +1,96 @@
+import { canonicalValue, isCompleteSketch, readBloom, type BloomReader, type ColumnProfile, type ValueSketch } from '@guided-retrieval/profiler';
+
+/** An estimate of the share of `from`'s distinct values that `to` also holds. */
+export interface Containment {
+  /** In [0, 1]. */
+  value: number;
+  /** How it was estimated, for the edge's evidence. */
+  method: 'bloom filter' | 'complete sketch' | 'bottom-k sketch' | 'dense key range' | 'sample values';
+  /** How many of `from`'s values were looked up. */
+  checked: number;
+}
+
+/** Fewer coordinated hashes than this give no estimate from two bottom-k sketches. */
+const MIN_COORDINATED = 8;
+
+/** Decoded Bloom filters, cached per sketch object: one referenced key is probed by many columns. */
+const blooms = new WeakMap<ValueSketch, BloomReader>();
+
+function bloomOf(sketch: ValueSketch): BloomReader | undefined {
+  if (!sketch.bloom) return undefined;
+  let reader = blooms.get(sketch);
+  if (!reader) {
+    reader = readBloom(sketch.bloom);
+    blooms.set(sketch, reader);
+  }
+  return reader;
+}
+
+const sets = new WeakMap<ValueSketch, Set<number>>();
+
+function setOf(sketch: ValueSketch): Set<number> {
+  let set = sets.get(sketch);
+  if (!set) {
+    set = new Set(sketch.minHashes);
+    sets.set(sketch, set);
+  }
+  return set;
+}
+
+/**
+ * Estimates inclusion of `from`'s values in `to`'s, most exact method first: the referenced
+ * column's Bloom filter or complete sketch probed with `from`'s bottom-k hashes (a uniform sample
+ * of its distinct values); two bottom-k sketches compared below the smaller threshold; a dense
+ * integer key range (`to` holds every integer from its min to its max); the sampled values when
+ * `to`'s are all known. A referenced sample smaller than its table lowers the share found by the
+ * same factor, which is divided out. Undefined when nothing can tell.
+ */
+export function estimateContainment(from: ColumnProfile, to: ColumnProfile): Containment | undefined {
+  const a = from.sketch;
+  const b = to.sketch;
+  if (a && b && a.hash === b.hash && a.minHashes.length > 0) {
+    const coverage = to.distinct > 0 ? Math.min(1, b.distinct / to.distinct) : 1;
+    const bloom = bloomOf(b);
+    if (bloom && !isCompleteSketch(b)) {
+      const falsePositive = 0.01;
+      const hits = a.minHashes.filter((h) => bloom.has(h)).length / a.minHashes.length;
+      const share = Math.max(0, (hits - falsePositive) / (1 - falsePositive));
+      return { value: Math.min(1, share / coverage), method: 'bloom filter', checked: a.minHashes.length };
+    }
+    const set = setOf(b);
+    if (isCompleteSketch(b)) {
+      const hits = a.minHashes.filter((h) => set.has(h)).length;
+      return { value: Math.min(1, hits / a.minHashes.length / coverage), method: 'complete sketch', checked: a.minHashes.length };
+    }
+    const threshold = b.minHashes[b.minHashes.length - 1] ?? 0;
+    const eligible = a.minHashes.filter((h) => h <= threshold);
+    if (eligible.length >= MIN_COORDINATED) {
+      const hits = eligible.filter((h) => set.has(h)).length;
+      return { value: Math.min(1, hits / eligible.length / coverage), method: 'bottom-k sketch', checked: eligible.length };
+    }
+  }
+  if (isDenseIntegerKey(to) && typeof from.min === 'number' && typeof from.max === 'number' && Number.isInteger(from.min) && Number.isInteger(from.max)) {
+    const inside = from.min >= (to.min as number) && from.max <= (to.max as number);
+    return { value: inside ? 1 : 0, method: 'dense key range', checked: 2 };
+  }
+  if (to.sample.length > 0 && to.sample.length >= to.distinct && from.sample.length > 0) {
+    const known = new Set(to.sample.map((s) => canonicalValue(s.value)));
+    const hits = from.sample.filter((s) => known.has(canonicalValue(s.value))).length;
+    return { value: hits / from.sample.length, method: 'sample values', checked: from.sample.length };
+  }
+  return undefined;
+}
+
+/** A unique integer column holding every integer between its min and max. */
+export function isDenseIntegerKey(column: ColumnProfile): boolean {
+  const { min, max } = column;
+  return (
+    typeof min === 'number' &&
+    typeof max === 'number' &&
+    Number.isInteger(min) &&
+    Number.isInteger(max) &&
+    column.distinct === column.count &&
+    column.count > 0 &&
+    max - min + 1 === column.distinct
+  );
+}

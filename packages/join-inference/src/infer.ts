@@ -1,0 +1,213 @@
+import type { DatabaseProfile, TableProfile } from '@guided-retrieval/profiler';
+import { namePrior, passesPruning, scorePair, valueKind, type KeyTarget, type ScoredPair, type ValueKind } from './candidates.js';
+import { estimateContainment } from './containment.js';
+import { declaredJoinEdges, joinEdgeId } from './declared.js';
+import { keyCandidates } from './keys.js';
+import { nameMatch, namedAfterTable } from './names.js';
+import type { InferJoinsOptions, JoinEdge, JoinInference, KeyCandidate } from './types.js';
+
+/** Inferred edges below this confidence are dropped unless an adjudicator confirms them. */
+export const DEFAULT_MIN_CONFIDENCE = 0.6;
+/** The middle band an adjudicator is asked about. */
+export const DEFAULT_ADJUDICATION_BAND: readonly [number, number] = [0.35, 0.75];
+/** Candidates within this much of a column's best are near ties: the tightest key wins among them. */
+const NEAR_TIE = 0.02;
+
+function byId(a: JoinEdge, b: JoinEdge): number {
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+function round(x: number): number {
+  return Math.round(x * 100) / 100;
+}
+
+/**
+ * Join edges for a database from its profile alone: primary-key candidates from statistics,
+ * inclusion dependencies from value sketches (cheap type, cardinality and range checks first),
+ * scored with name similarity and key-ness; each referencing column keeps its best target (the
+ * tightest key among near ties, so `A ⊆ B ⊆ C` yields A → B, not A → C); composite references
+ * to composite keys by matching names. Declared foreign keys are kept as they are (unless
+ * `declared: 'hide'`), and an optional adjudicator confirms or rejects the ambiguous middle band.
+ * Deterministic for the same profile and options.
+ */
+export async function inferJoins(profile: DatabaseProfile, options: InferJoinsOptions = {}): Promise<JoinInference> {
+  const started = performance.now();
+  const useDeclared = (options.declared ?? 'use') === 'use';
+  const minConfidence = options.minConfidence ?? DEFAULT_MIN_CONFIDENCE;
+  const [low, high] = options.adjudicationBand ?? DEFAULT_ADJUDICATION_BAND;
+  const progress = options.onProgress ?? (() => {});
+
+  const keys = profile.tables.flatMap((t) => keyCandidates(t, useDeclared));
+  const targets = singleColumnTargets(profile, keys);
+  const ownKeys = new Set(targets.filter((t) => t.own).map((t) => t.column));
+  const declared = useDeclared ? declaredJoinEdges(profile, (reason) => progress(`skipped a declared key: ${reason}`)) : [];
+  const declaredFrom = new Set(declared.map((e) => `${e.fromTable}\u0000${e.fromColumns.join('\u0000')}`.toLowerCase()));
+  progress(`${keys.length} key candidates in ${profile.tables.length} tables`);
+
+  const floor = options.adjudicator ? Math.min(low, minConfidence) : minConfidence;
+  let candidatePairs = 0;
+  let afterPruning = 0;
+  const best: ScoredPair[] = [];
+  for (const table of profile.tables) {
+    for (const from of table.columns) {
+      const fromKind = valueKind(from);
+      if (!fromKind || declaredFrom.has(`${table.name}\u0000${from.name}`.toLowerCase())) continue;
+      const scored: ScoredPair[] = [];
+      for (const to of targets) {
+        if (to.column === from) continue;
+        candidatePairs++;
+        const toKind = to.kind;
+        if (!passesPruning(from, fromKind, to, toKind)) continue;
+        afterPruning++;
+        const { name, ceiling } = namePrior(from, table, to);
+        if (ceiling < floor) continue;
+        const pair = scorePair(table, from, to, name, ownKeys.has(from));
+        if (pair && pair.confidence >= floor) scored.push(pair);
+      }
+      const chosen = chooseTarget(scored);
+      if (chosen) best.push(chosen);
+    }
+  }
+  progress(`${candidatePairs} column pairs, ${afterPruning} after pruning, ${best.length} candidate references`);
+
+  let inferred = best.map(toEdge);
+  inferred.push(...compositeEdges(profile, keys, declared));
+  let adjudicated = 0;
+  if (options.adjudicator) {
+    const ambiguous = inferred.filter((e) => e.confidence >= low && e.confidence < high);
+    adjudicated = ambiguous.length;
+    if (ambiguous.length > 0) {
+      progress(`asking ${options.adjudicator.id} about ${ambiguous.length} ambiguous candidates`);
+      const verdicts = await options.adjudicator.judge(ambiguous, profile);
+      inferred = inferred.flatMap((e) => {
+        const verdict = verdicts.get(e.id);
+        if (verdict === undefined) return e.confidence >= minConfidence ? [e] : [];
+        if (!verdict) return [];
+        return [{ ...e, confidence: Math.max(e.confidence, high), evidence: [...e.evidence, `confirmed by ${options.adjudicator!.id}`] }];
+      });
+    }
+  }
+  inferred = inferred.filter((e) => e.confidence >= minConfidence);
+  const declaredIds = new Set(declared.map((e) => e.id.toLowerCase()));
+  inferred = inferred.filter((e) => !declaredIds.has(e.id.toLowerCase()));
+  const edges = [...declared, ...inferred].sort(byId);
+  progress(`${declared.length} declared and ${inferred.length} inferred join edges`);
+  return {
+    edges,
+    keys,
+    stats: {
+      tables: profile.tables.length,
+      columns: profile.tables.reduce((n, t) => n + t.columns.length, 0),
+      candidatePairs,
+      afterPruning,
+      accepted: inferred.length,
+      adjudicated,
+      ms: Math.round(performance.now() - started),
+    },
+  };
+}
+
+type Target = KeyTarget & { kind: ValueKind };
+
+/** Every single-column key candidate, as something a column can reference. */
+function singleColumnTargets(profile: DatabaseProfile, keys: readonly KeyCandidate[]): Target[] {
+  const tables = new Map(profile.tables.map((t) => [t.name, t]));
+  const out: Target[] = [];
+  const seen = new Set<string>();
+  const firstOfTable = new Set<string>();
+  for (const key of keys) {
+    const own = !firstOfTable.has(key.table);
+    firstOfTable.add(key.table);
+    if (key.columns.length !== 1) continue;
+    const table = tables.get(key.table)!;
+    const column = table.columns.find((c) => c.name === key.columns[0]);
+    const kind = column && valueKind(column);
+    const id = `${key.table}\u0000${key.columns[0]}`;
+    if (!column || !kind || seen.has(id)) continue;
+    seen.add(id);
+    out.push({ table, column, score: key.score, kind, own });
+  }
+  return out;
+}
+
+/**
+ * The column's best target. Among near ties the tightest key wins (`A ⊆ B ⊆ C`: B), unless
+ * several keys are equally tight and no name tells them apart (sibling tables sharing one key,
+ * such as several `person_*` tables keyed by `businessentityid`): then the key its own table is
+ * named after (`businessentity.businessentityid`) if one fits, else the tie stands, penalised.
+ */
+function chooseTarget(scored: ScoredPair[]): ScoredPair | undefined {
+  if (scored.length === 0) return undefined;
+  const top = Math.max(...scored.map((p) => p.confidence));
+  const ties = scored.filter((p) => p.confidence >= top - NEAR_TIE);
+  ties.sort(
+    (a, b) =>
+      a.to.column.distinct - b.to.column.distinct ||
+      b.confidence - a.confidence ||
+      (a.to.table.name < b.to.table.name ? -1 : a.to.table.name > b.to.table.name ? 1 : 0),
+  );
+  const chosen = ties[0]!;
+  const rivals = ties.filter((p) => p.to.column.distinct === chosen.to.column.distinct && p.name.score === chosen.name.score).length;
+  if (rivals === 1) return chosen;
+  const owner = ties.find((p) => namedAfterTable(p.to.column.name, p.to.table.name));
+  if (owner) return { ...owner, evidence: [...owner.evidence, `${rivals} sibling keys fit equally; ${owner.to.table.name} is named for the key`] };
+  return { ...chosen, confidence: chosen.confidence - 0.1 * (rivals - 1), evidence: [...chosen.evidence, `${rivals} keys fit equally`] };
+}
+
+function toEdge(pair: ScoredPair): JoinEdge {
+  const fromColumns = [pair.from.name];
+  const toColumns = [pair.to.column.name];
+  return {
+    id: joinEdgeId(pair.fromTable.name, fromColumns, pair.to.table.name, toColumns),
+    fromTable: pair.fromTable.name,
+    fromColumns,
+    toTable: pair.to.table.name,
+    toColumns,
+    origin: 'inferred',
+    confidence: round(pair.confidence),
+    evidence: pair.evidence,
+  };
+}
+
+/**
+ * References to composite keys: a table whose columns carry the same names as every column of
+ * another table's two-column key (`lineitem(l_partkey, l_suppkey)` → `partsupp(ps_partkey,
+ * ps_suppkey)`), with each column's values inside the key column's where sketches can tell.
+ */
+function compositeEdges(profile: DatabaseProfile, keys: readonly KeyCandidate[], declared: readonly JoinEdge[]): JoinEdge[] {
+  const tables = new Map(profile.tables.map((t) => [t.name, t]));
+  const declaredFrom = new Set(declared.map((e) => `${e.fromTable}\u0000${e.fromColumns.join('\u0000')}`.toLowerCase()));
+  const out: JoinEdge[] = [];
+  for (const key of keys) {
+    if (key.columns.length !== 2) continue;
+    const target = tables.get(key.table)!;
+    const keyColumns = key.columns.map((name) => target.columns.find((c) => c.name === name)!);
+    for (const table of profile.tables) {
+      if (table === target) continue;
+      const matched = keyColumns.map((kc) =>
+        table.columns.find((c) => nameMatch(c.name, target.name, kc.name).score === 1 && valueKind(c)?.kind === valueKind(kc)?.kind),
+      );
+      if (matched.some((c) => c === undefined) || matched[0] === matched[1]) continue;
+      const fromColumns = matched.map((c) => c!.name);
+      if (declaredFrom.has(`${table.name}\u0000${fromColumns.join('\u0000')}`.toLowerCase())) continue;
+      const checks = matched.map((c, i) => (c!.count > 0 ? estimateContainment(c!, keyColumns[i]!) : undefined));
+      if (checks.some((c) => c !== undefined && c.value < 0.9)) continue;
+      const known = checks.filter((c) => c !== undefined).length;
+      out.push({
+        id: joinEdgeId(table.name, fromColumns, target.name, key.columns),
+        fromTable: table.name,
+        fromColumns,
+        toTable: target.name,
+        toColumns: [...key.columns],
+        origin: 'inferred',
+        confidence: known === 2 ? 0.8 : 0.7,
+        evidence: [
+          `same names as ${target.name}'s key (${key.columns.join(', ')})`,
+          known === 2 ? 'each column\'s values inside the key column\'s' : 'values not checked for every column',
+          ...key.evidence,
+        ],
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,140 @@
+/**
+ * Name evidence for a join: how strongly a referencing column's name points at a referenced
+ * table and column. Pure; works on identifiers as schemas spell them (snake_case, camelCase,
+ * `schema_table`, TPC-H's `l_orderkey` prefixes).
+ */
+
+/** Words that say a column identifies rows. */
+const ID_WORDS = new Set(['id', 'key', 'code', 'no', 'num', 'number', 'nr', 'pk', 'uid', 'guid', 'uuid', 'sk']);
+/** Words that name a column's role rather than what it identifies: `id` or `name` alone says nothing. */
+const GENERIC = new Set([...ID_WORDS, 'fk', 'ref', 'name', 'type']);
+/** Suffixes that mark a column as a reference (`customer_id`, `o_custkey`, `countrycode`). */
+const REFERENCE_SUFFIX = /(id|key|code|no|num|nr|ref|fk|uuid|guid)$/;
+
+/** Words of an identifier, lower case: `SupportRepId` → support, rep, id; `l_orderkey` → l, orderkey. */
+export function words(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 0);
+}
+
+/** An identifier squeezed to lower-case letters and digits: `Customer_ID` → customerid. */
+export function squeeze(name: string): string {
+  return words(name).join('');
+}
+
+/** A crude singular: regions → region, categories → category, addresses → address. */
+export function singular(word: string): string {
+  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (word.length > 4 && /(ses|xes|zes|ches|shes)$/.test(word)) return word.slice(0, -2);
+  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us')) return word.slice(0, -1);
+  return word;
+}
+
+/**
+ * A column name without a short table prefix (`l_orderkey` → orderkey, `ps_partkey` → partkey)
+ * — TPC-H style prefixes of one to three letters before an underscore.
+ */
+export function stripPrefix(column: string): string {
+  const w = words(column);
+  if (w.length >= 2 && w[0]!.length <= 3 && /^[a-z]+$/.test(w[0]!) && !GENERIC.has(w[0]!) && column.includes('_')) {
+    return w.slice(1).join('');
+  }
+  return w.join('');
+}
+
+/** The names a table goes by: `person_businessentity` → businessentity, personbusinessentity; plurals singular. */
+export function tableNames(table: string): string[] {
+  const w = words(table).map(singular);
+  const names = new Set<string>([w.join(''), w[w.length - 1] ?? '']);
+  if (w.length >= 2) names.add(w.slice(1).join(''));
+  return [...names].filter((n) => n.length > 0);
+}
+
+/** Whether a column's name contains one of the names the table goes by (`manager_staff_id` and staff). */
+export function mentionsTable(column: string, table: string): boolean {
+  const name = squeeze(column);
+  return tableNames(table).some((owner) => owner.length >= 3 && name.includes(owner));
+}
+
+/** Whether a column is named as its table's own key: `<table>id`, `<table>_key`, `<table>code`, `<table>no`. */
+export function namedAfterTable(column: string, table: string): boolean {
+  const name = squeeze(column);
+  const bare = stripPrefix(column);
+  return tableNames(table).some((o) => [`${o}id`, `${o}key`, `${o}code`, `${o}no`].some((n) => name === n || bare === n));
+}
+
+/** Whether a name reads like a reference to another table's key. */
+export function isReferenceLike(column: string): boolean {
+  const s = squeeze(column);
+  return REFERENCE_SUFFIX.test(s) && !GENERIC.has(s);
+}
+
+/** A bare identifier name: `id`, `code`, `key`, `l_id`. */
+export function isIdentifierName(column: string): boolean {
+  return ID_WORDS.has(squeeze(column)) || ID_WORDS.has(stripPrefix(column));
+}
+
+export function isGeneric(column: string): boolean {
+  return GENERIC.has(squeeze(column)) || GENERIC.has(stripPrefix(column));
+}
+
+export interface NameMatch {
+  /** 0 (nothing in common) to 1 (the name says exactly this key). */
+  score: number;
+  reason: string;
+}
+
+/**
+ * How strongly `from` (a column of `fromTable`) names `toTable.to`:
+ * - 1: the same non-generic name (`AlbumId` = `AlbumId`, `l_orderkey` ~ `o_orderkey`), or the
+ *   table's name plus the key's (`customer_id` → customer.id, `countrycode` → country.code);
+ * - 0.8: a role before the key's name (`manager_staff_id` → staff.staff_id), or the table's name
+ *   plus a reference suffix (`cust_id` → customer, `productassemblyid` → product);
+ * - 0.6: the column is named after the table (`region` → regions.code);
+ * - 0.3: a word in common with the table (`ShipVia` → Shippers);
+ * - 0: nothing.
+ */
+export function nameMatch(from: string, toTable: string, to: string): NameMatch {
+  const f = squeeze(from);
+  const fBare = stripPrefix(from);
+  const t = squeeze(to);
+  const tBare = stripPrefix(to);
+  const owners = tableNames(toTable);
+  const toGeneric = isGeneric(to);
+
+  if (!toGeneric && (f === t || fBare === tBare) && fBare.length > 2) return { score: 1, reason: `same name as ${toTable}.${to}` };
+  for (const owner of owners) {
+    if (f === owner + t || f === owner + tBare || fBare === owner + tBare) {
+      return { score: 1, reason: `${toTable}'s name plus ${to}` };
+    }
+  }
+  if (!toGeneric && tBare.length > 2 && (f.endsWith(tBare) || fBare.endsWith(tBare))) {
+    return { score: 0.8, reason: `ends with ${to}` };
+  }
+  const suffix = REFERENCE_SUFFIX.exec(fBare)?.[0];
+  if (suffix !== undefined) {
+    const stem = fBare.slice(0, -suffix.length);
+    const last = singular(words(toTable).at(-1) ?? '');
+    // `cust_id` abbreviates the table's own word; `productassemblyid` and `manager_staff_id` qualify it.
+    const abbreviates = stem.length >= 3 && last.startsWith(stem);
+    if (abbreviates || (stem.length >= 3 && owners.some((owner) => stem.startsWith(owner) || stem.endsWith(owner)))) {
+      return { score: 0.8, reason: `${toTable}'s name with a reference suffix` };
+    }
+  }
+  for (const owner of owners) {
+    if (fBare === owner || singular(fBare) === owner) return { score: 0.6, reason: `named after ${toTable}` };
+  }
+  const fromWords = new Set(words(from).map(singular).filter((w) => w.length >= 3 && !GENERIC.has(w)));
+  for (const w of words(toTable).map(singular)) {
+    for (const fw of fromWords) {
+      if (w.length >= 3 && (w === fw || (fw.length >= 4 && w.startsWith(fw)) || (w.length >= 4 && fw.startsWith(w)))) {
+        return { score: 0.3, reason: `shares "${fw}" with ${toTable}` };
+      }
+    }
+  }
+  return { score: 0, reason: 'no name in common' };
+}
