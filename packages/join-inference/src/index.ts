@@ -5,3 +5,4 @@ export { keyCandidates } from './keys.js';
 export { estimateContainment, type Containment } from './containment.js';
 export { nameMatch, type NameMatch } from './names.js';
 export { JOINS_FORMAT_VERSION, JoinsFileError, loadJoins, parseJoins, saveJoins, serializeJoins, type JoinsDocument, type JoinsFile } from './io.js';
+export { ADJUDICATION_PROMPT_VERSION, adjudicationPrompt, createJoinAdjudicator, type AdjudicatorOptions } from './adjudicate.js';

@@ -1,0 +1,124 @@
+import type { ChatModel, ChatRequest } from '@guided-retrieval/llm-adapters';
+import type { ColumnProfile, DatabaseProfile } from '@guided-retrieval/profiler';
+import type { JoinAdjudicator, JoinEdge } from './types.js';
+
+/** Bump when the prompt's wording or answer shape changes (cached answers then no longer apply). */
+export const ADJUDICATION_PROMPT_VERSION = 1;
+
+export interface AdjudicatorOptions {
+  /** Candidates per model call (default 20): keeps each prompt small. */
+  batchSize?: number;
+  /** Per model call (default: the model's own). */
+  timeoutMs?: number;
+  /** What went wrong with a call or an answer; the statistics' own verdict then stands. */
+  onNote?: (note: string) => void;
+}
+
+const SYSTEM = [
+  'You review candidate foreign keys found in a database by statistics: each candidate says that',
+  'every value of a referencing column is a value of a referenced key column. Statistics find',
+  'coincidental overlaps too (small integers that fit any key, codes shared by unrelated tables).',
+  'For each candidate, answer whether the referencing column really refers to rows of the',
+  'referenced table, judging from the table and column names, the sample values and the evidence.',
+  'Answer only about the candidates given, by their number.',
+].join(' ');
+
+const ANSWER_SCHEMA = {
+  type: 'object',
+  properties: {
+    verdicts: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { candidate: { type: 'integer' }, holds: { type: 'boolean' }, reason: { type: 'string' } },
+        required: ['candidate', 'holds'],
+      },
+    },
+  },
+  required: ['verdicts'],
+} as const;
+
+function describeColumn(profile: DatabaseProfile, table: string, columns: readonly string[]): string {
+  const t = profile.tables.find((x) => x.name === table);
+  return columns
+    .map((name) => {
+      const c: ColumnProfile | undefined = t?.columns.find((x) => x.name === name);
+      if (!c) return `${table}.${name}`;
+      const values = c.sample.slice(0, 5).map((s) => JSON.stringify(s.value)).join(', ');
+      return `${table}.${name} (${c.declaredType || c.inferredType}; ${c.distinct} distinct of ${t!.rowCount} rows; e.g. ${values || 'no values'})`;
+    })
+    .join(' + ');
+}
+
+/** The user message for one batch: numbered candidates with what the statistics saw. */
+export function adjudicationPrompt(candidates: readonly JoinEdge[], profile: DatabaseProfile): string {
+  const lines = candidates.map((edge, i) =>
+    [
+      `${i + 1}. ${describeColumn(profile, edge.fromTable, edge.fromColumns)}`,
+      `   references ${describeColumn(profile, edge.toTable, edge.toColumns)}`,
+      `   evidence: ${edge.evidence.join('; ')}`,
+    ].join('\n'),
+  );
+  return [
+    `Database: ${profile.database} (${profile.tables.length} tables: ${profile.tables.map((t) => t.name).join(', ')})`,
+    '',
+    'Candidates:',
+    ...lines,
+    '',
+    'Return {"verdicts": [{"candidate": <number>, "holds": true|false, "reason": "<a few words>"}]}.',
+  ].join('\n');
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * An adjudicator backed by a chat model: it may only confirm or reject the candidates it is
+ * shown. A verdict for a number it was not shown, a malformed answer or a failed call leaves
+ * those candidates undecided, and inference then keeps its own threshold for them.
+ */
+export function createJoinAdjudicator(model: ChatModel, options: AdjudicatorOptions = {}): JoinAdjudicator {
+  const batchSize = Math.max(1, options.batchSize ?? 20);
+  const note = options.onNote ?? (() => {});
+  return {
+    id: `llm:${model.id}`,
+    async judge(candidates, profile) {
+      const verdicts = new Map<string, boolean>();
+      for (let start = 0; start < candidates.length; start += batchSize) {
+        const batch = candidates.slice(start, start + batchSize);
+        const request: ChatRequest = {
+          messages: [
+            { role: 'system', content: SYSTEM },
+            { role: 'user', content: adjudicationPrompt(batch, profile) },
+          ],
+          jsonSchema: ANSWER_SCHEMA,
+          schemaName: `join_adjudication_v${ADJUDICATION_PROMPT_VERSION}`,
+          temperature: 0,
+          ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+        };
+        let answer: unknown;
+        try {
+          answer = (await model.complete(request)).json;
+        } catch (error) {
+          note(`${model.id} failed on candidates ${start + 1}–${start + batch.length}: ${error instanceof Error ? error.message : String(error)}`);
+          continue;
+        }
+        if (!isRecord(answer) || !Array.isArray(answer.verdicts)) {
+          note(`${model.id} answered without a verdicts list: candidates ${start + 1}–${start + batch.length} left to the statistics`);
+          continue;
+        }
+        for (const verdict of answer.verdicts) {
+          const index = isRecord(verdict) && Number.isInteger(verdict.candidate) ? (verdict.candidate as number) - 1 : -1;
+          const edge = batch[index];
+          if (!edge || typeof (verdict as Record<string, unknown>).holds !== 'boolean') {
+            note(`${model.id} gave a verdict for a candidate it was not shown: ignored`);
+            continue;
+          }
+          verdicts.set(edge.id, (verdict as Record<string, unknown>).holds as boolean);
+        }
+      }
+      return verdicts;
+    },
+  };
+}

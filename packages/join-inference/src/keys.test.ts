@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { keyCandidates } from './keys.js';
+import { tableFromColumns } from './test-support/profile-from-values.js';
+
+const ids = (n: number, from = 1) => Array.from({ length: n }, (_, i) => i + from);
+
+describe('keyCandidates', () => {
+  it('ranks a unique id named after its table first, and drops non-unique or NULL columns', () => {
+    const table = tableFromColumns('customer', {
+      name: ids(5).map((i) => `Customer#${i}`),
+      customer_id: ids(5),
+      nation: [1, 1, 2, 2, 3],
+      phone: ['1', '2', null, '4', '5'],
+    });
+    const keys = keyCandidates(table, false);
+    expect(keys.map((k) => k.columns)).toEqual([['customer_id'], ['name']]);
+    expect(keys[0]!.evidence).toContain('named after its table');
+    expect(keys[0]!.score).toBeGreaterThan(keys[1]!.score);
+  });
+
+  it('does not take reals or dates as keys', () => {
+    const table = tableFromColumns('m', { price: [1.5, 2.5, 3.5] });
+    expect(keyCandidates(table, false)).toEqual([]);
+  });
+
+  it('trusts a declared key only when told to', () => {
+    const table = tableFromColumns('t', { a: [1, 1], b: [1, 2] }, { primaryKey: ['a', 'b'] });
+    expect(keyCandidates(table, true)[0]).toMatchObject({ columns: ['a', 'b'], origin: 'declared', score: 1 });
+    expect(keyCandidates(table, false).some((k) => k.origin === 'declared')).toBe(false);
+  });
+
+  it('proposes a composite key when no single column is unique', () => {
+    const table = tableFromColumns('partsupp', {
+      ps_partkey: [1, 1, 2, 2, 3, 3],
+      ps_suppkey: [1, 2, 1, 2, 1, 2],
+      ps_availqty: [5, 5, 5, 5, 5, 6],
+    });
+    expect(keyCandidates(table, false)).toMatchObject([{ columns: ['ps_partkey', 'ps_suppkey'], origin: 'inferred' }]);
+  });
+
+  it('reads an empty table\'s key off the names', () => {
+    const table = tableFromColumns('CustomerDemographics', { CustomerTypeID: [], CustomerDesc: [] });
+    expect(keyCandidates(table, false).map((k) => k.columns)).toEqual([['CustomerTypeID']]);
+  });
+});
