@@ -5,8 +5,28 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { writeReports } from './report.js';
 import { runEvaluation } from './run.js';
 import type { BenchName } from './bench/types.js';
+import { isJoinsBench, JOINS_BENCHES, runJoinsCommand, type JoinsCliOptions } from './joins/command.js';
+import type { JoinsBench } from './joins/run.js';
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
+
+function unitInterval(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) throw new InvalidArgumentError(`must be a number in [0, 1], got "${value}"`);
+  return n;
+}
+
+function scaleFactor(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n <= 0 || n > 10) throw new InvalidArgumentError(`must be a number in (0, 10], got "${value}"`);
+  return n;
+}
+
+const BENCH_HELP = [
+  'benchmark: bird-dev or spider-dev (table retrieval);',
+  'joins (join inference on every *.sqlite under --data, one per subfolder, plus TPC-H);',
+  'joins-bird or joins-spider (join inference on the BIRD or Spider dev schemas, and retrieval with declared vs inferred edges)',
+].join(' ');
 
 function positiveInteger(value: string): number {
   const n = Number(value);
@@ -16,9 +36,12 @@ function positiveInteger(value: string): number {
 
 export function program(): Command {
   return new Command('guided-eval')
-    .description('Measure table retrieval (accuracy, precision, recall, F1, perfect recall) on BIRD dev or Spider dev, with baselines in the same run.')
-    .addOption(new Option('--bench <name>', 'benchmark').choices(['bird-dev', 'spider-dev']).makeOptionMandatory())
-    .requiredOption('--data <dir>', 'folder holding the benchmark files (dev.json and its tables file)')
+    .description(
+      'Measure table retrieval (accuracy, precision, recall, F1, perfect recall) on BIRD dev or Spider dev, with baselines in the same run; ' +
+        'or join inference (precision, recall, F1 of inferred edges against the declared foreign keys) with --bench joins, joins-bird or joins-spider.',
+    )
+    .addOption(new Option('--bench <name>', BENCH_HELP).choices(['bird-dev', 'spider-dev', ...JOINS_BENCHES]).makeOptionMandatory())
+    .requiredOption('--data <dir>', 'folder holding the benchmark files (dev.json and its tables file; for joins, the sample-dbs folder)')
     .option('--db <name...>', 'only these databases')
     .option('--limit <n>', 'at most n questions', positiveInteger)
     .option('--evidence', "append BIRD's evidence hint to each question (reported separately)")
@@ -27,11 +50,29 @@ export function program(): Command {
     .option('--embedder <spec>', 'embedder: offline (default), ollama:<model>[@url], openai:<model>[@url] or transformers:<folder>')
     .option('--model-cache <dir>', 'cache of model answers, so reruns cost nothing', '.model-cache')
     .option('--ablation', 'also run each retrieval lever switched off, the word-vector embedder (loads 300 MB) and the weak-table threshold curve; writes ablation.json and ablation.md')
+    .option('--min-confidence <x>', 'joins benches: drop inferred edges below this confidence (default: the inference default)', unitInterval)
+    .option('--no-tpch', 'joins: leave TPC-H out')
+    .option('--tpch-scale-factor <sf>', 'joins: scale factor of the generated TPC-H database', scaleFactor, 0.01)
+    .option('--cache-dir <dir>', 'joins: where the TPC-H database is generated and kept (default $GUIDED_CACHE_DIR, else ~/.cache/guided-retrieval)')
+    .option('--no-retrieval', 'joins-bird, joins-spider: score the edges only, without the two retrieval runs')
     .showHelpAfterError('(run with --help for usage)')
-    .action(async (options: { bench: BenchName; data: string; db?: string[]; limit?: number; evidence?: boolean; out: string; ablation?: boolean; llm?: string; embedder?: string; modelCache: string }) => {
+    .action(async (options: { bench: BenchName | JoinsBench; data: string; db?: string[]; limit?: number; evidence?: boolean; out: string; ablation?: boolean; llm?: string; embedder?: string; modelCache: string }) => {
+      if (isJoinsBench(options.bench)) {
+        await runJoinsCommand(options as JoinsCliOptions, log);
+        return;
+      }
+      const bench: BenchName = options.bench;
+      const joinsOnly = options as Partial<JoinsCliOptions>;
+      const misplaced = [
+        joinsOnly.minConfidence !== undefined && '--min-confidence',
+        joinsOnly.tpch === false && '--no-tpch',
+        joinsOnly.cacheDir !== undefined && '--cache-dir',
+        joinsOnly.retrieval === false && '--no-retrieval',
+      ].filter((flag): flag is string => typeof flag === 'string');
+      if (misplaced.length > 0) throw new Error(`${misplaced.join(', ')} only apply to the joins benches (joins, joins-bird, joins-spider)`);
       const interactive = process.stderr.isTTY;
       const { results, outcomes } = await runEvaluation({
-        bench: options.bench,
+        bench,
         dataDir: resolve(options.data),
         ...(options.db ? { databases: options.db } : {}),
         ...(options.limit ? { limit: options.limit } : {}),
@@ -54,11 +95,11 @@ export function program(): Command {
       }
       if (options.ablation) {
         const rows = await runAblation({
-          bench: options.bench, dataDir: resolve(options.data), evidence: Boolean(options.evidence),
+          bench, dataDir: resolve(options.data), evidence: Boolean(options.evidence),
           ...(options.db ? { databases: options.db } : {}), ...(options.limit ? { limit: options.limit } : {}),
         });
         await writeFile(join(resolve(options.out), 'ablation.json'), `${JSON.stringify(rows, null, 2)}\n`);
-        await writeFile(join(resolve(options.out), 'ablation.md'), ablationMarkdown(options.bench, rows));
+        await writeFile(join(resolve(options.out), 'ablation.md'), ablationMarkdown(bench, rows));
         for (const r of rows) log(`ablation: ${r.name}: F1 ${r.overall.f1.toFixed(3)} recall ${r.overall.recall.toFixed(3)} precision ${r.overall.precision.toFixed(3)}`);
       }
       if (results.models.llm || results.models.calls > 0 || results.models.cacheHits > 0) {

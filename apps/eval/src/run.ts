@@ -1,4 +1,5 @@
-import { graphFromSchema } from '@guided-retrieval/context-graph';
+import { ContextGraph, graphFromSchema } from '@guided-retrieval/context-graph';
+import type { JoinEdge } from '@guided-retrieval/join-inference';
 import { UsageCounter, createChatModel, createEmbedder, createOfflineEmbedder } from '@guided-retrieval/llm-adapters';
 import { LlmDisambiguator, Retriever, type PhaseTimings } from '@guided-retrieval/retrieval';
 import { createBaselines } from './baselines.js';
@@ -23,6 +24,13 @@ export interface EvalOptions {
   embedder?: string;
   /** Where model answers are cached (content-addressed), so that reruns cost nothing. */
   modelCacheDir?: string;
+  /**
+   * Join edges per database (by name) that replace the schema's declared foreign keys in its
+   * context graph, e.g. inferred ones; a database not listed keeps its declared keys.
+   */
+  edges?: Readonly<Record<string, readonly JoinEdge[]>>;
+  /** Run the baselines too (default true); they do not depend on the join edges. */
+  baselines?: boolean;
   onProgress?: (event: { db: string; done: number; total: number }) => void;
 }
 
@@ -103,10 +111,10 @@ export async function runEvaluation(options: EvalOptions): Promise<{ results: Ev
     const db = bench.databases.find((d) => d.name === dbName);
     if (!db) throw new Error(`question ${dbQuestions[0]!.id} names database ${dbName}, which has no schema`);
     const buildStart = performance.now();
-    const graph = graphFromSchema(db.schema);
+    const graph = withEdges(graphFromSchema(db.schema), options.edges?.[dbName]);
     const retriever = await Retriever.create(graph, { embedder, ...(chat ? { disambiguator: new LlmDisambiguator(chat) } : {}) });
     graphBuildMs[dbName] = round(performance.now() - buildStart);
-    const baselines = await createBaselines(graph, embedder);
+    const baselines = options.baselines === false ? [] : await createBaselines(graph, embedder);
     const tableNames = graph.tables.map((t) => t.name);
     let done = 0;
     for (const q of dbQuestions) {
@@ -134,6 +142,11 @@ export async function runEvaluation(options: EvalOptions): Promise<{ results: Ev
   const { ms, ...cost } = usage.snapshot();
   results.models = { llm: chat?.id ?? null, embedder: embedder.id, ...cost, seconds: round(ms / 1000) };
   return { results, outcomes };
+}
+
+/** The graph with its join edges replaced by `edges`, or as it is when there are none given. */
+export function withEdges(graph: ContextGraph, edges: readonly JoinEdge[] | undefined): ContextGraph {
+  return edges ? new ContextGraph({ ...graph.toData(), edges: [...edges] }) : graph;
 }
 
 function summarize(

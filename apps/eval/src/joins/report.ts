@@ -1,0 +1,77 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { MetricSummary } from '../metrics.js';
+import type { JoinsResults } from './run.js';
+
+const f = (n: number) => n.toFixed(3);
+const TITLES: Record<JoinsResults['bench'], string> = {
+  joins: 'sample SQLite databases',
+  'joins-bird': 'BIRD dev schemas',
+  'joins-spider': 'Spider dev schemas',
+};
+
+/** The results as Markdown: edges overall and per database, the misses, and retrieval side by side. */
+export function joinsMarkdown(results: JoinsResults): string {
+  const o = results.overall;
+  const lines = [
+    `# Join inference on ${TITLES[results.bench]}`,
+    '',
+    `Data: \`${results.data}\`. Inference ran with the declared keys hidden` +
+      `${results.inference.minConfidence === null ? '' : ` and minimum confidence ${results.inference.minConfidence}`}; ` +
+      'the declared foreign keys are the truth. An edge is correct when both tables and all columns match (case-insensitively, direction included).',
+    '',
+    '## Edges',
+    '',
+    '| database | precision | recall | F1 | declared | predicted | correct | ms |',
+    '|---|---|---|---|---|---|---|---|',
+    `| **overall (micro)** | ${f(o.precision)} | ${f(o.recall)} | ${f(o.f1)} | ${o.truth} | ${o.predicted} | ${o.correct} | |`,
+    ...Object.entries(results.perDatabase).map(
+      ([db, s]) => `| ${db} | ${f(s.precision)} | ${f(s.recall)} | ${f(s.f1)} | ${s.truth} | ${s.predicted} | ${s.correct} | ${s.ms} |`,
+    ),
+  ];
+  if (results.retrieval) {
+    const r = results.retrieval;
+    const row = (name: string, m: MetricSummary) =>
+      `| ${name} | ${f(m.accuracy)} | ${f(m.precision)} | ${f(m.recall)} | ${f(m.f1)} | ${f(m.perfectRecall)} |`;
+    lines.push(
+      '',
+      '## Table retrieval with each edge set',
+      '',
+      `${r.questions} questions, ${r.scored} scored${r.evidence ? ', with evidence' : ''}; the same questions and graphs, only the join edges differ.`,
+      '',
+      '| edges | accuracy | precision | recall | F1 | perfect recall |',
+      '|---|---|---|---|---|---|',
+      row('declared', r.declared.overall),
+      row('inferred (declared hidden)', r.inferred.overall),
+      '',
+      '| database | questions | F1 declared | F1 inferred | recall declared | recall inferred | perfect recall declared | perfect recall inferred |',
+      '|---|---|---|---|---|---|---|---|',
+      ...Object.entries(r.declared.perDatabase).map(([db, d]) => {
+        const i = r.inferred.perDatabase[db];
+        return `| ${db} | ${d.questions} | ${f(d.f1)} | ${i ? f(i.f1) : ''} | ${f(d.recall)} | ${i ? f(i.recall) : ''} | ${f(d.perfectRecall)} | ${i ? f(i.perfectRecall) : ''} |`;
+      }),
+    );
+  }
+  const misses = Object.entries(results.perDatabase).filter(([, s]) => s.falsePositives.length + s.falseNegatives.length > 0);
+  if (misses.length > 0) {
+    lines.push('', '## Misses', '');
+    for (const [db, s] of misses) {
+      lines.push(`### ${db}`, '');
+      if (s.falseNegatives.length > 0) lines.push(`Declared but not inferred (${s.falseNegatives.length}):`, '', ...s.falseNegatives.map((id) => `- \`${id}\``), '');
+      if (s.falsePositives.length > 0) lines.push(`Inferred but not declared (${s.falsePositives.length}):`, '', ...s.falsePositives.map((id) => `- \`${id}\``), '');
+    }
+  }
+  if (results.skippedTruth.length > 0) {
+    lines.push('', '## Declared keys left out of the truth set', '', ...results.skippedTruth.map((s) => `- ${s}`));
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/** Writes results.json and results.md into `dir`; returns their paths. */
+export async function writeJoinsReports(dir: string, results: JoinsResults): Promise<string[]> {
+  await mkdir(dir, { recursive: true });
+  const files = [join(dir, 'results.json'), join(dir, 'results.md')];
+  await writeFile(files[0]!, `${JSON.stringify(results, null, 2)}\n`);
+  await writeFile(files[1]!, joinsMarkdown(results));
+  return files;
+}

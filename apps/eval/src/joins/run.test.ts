@@ -1,0 +1,90 @@
+import { rm } from 'node:fs/promises';
+import { afterAll, describe, expect, it } from 'vitest';
+import { declaredJoinEdges, type InferJoinsOptions, type JoinEdge, type JoinInference } from '@guided-retrieval/join-inference';
+import type { DatabaseProfile } from '@guided-retrieval/profiler';
+import { runEvaluation } from '../run.js';
+import { writeMiniSpider } from '../test-support/mini-spider.js';
+import { joinsMarkdown } from './report.js';
+import { runBenchJoins, scoreDatabase, type Infer } from './run.js';
+
+const dir = writeMiniSpider();
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const STATS = { tables: 0, columns: 0, candidatePairs: 0, afterPruning: 0, accepted: 0, adjudicated: 0, ms: 0 };
+
+/** An inferrer that answers with `edges(profile)` and records the options it was called with. */
+function fakeInfer(edges: (profile: DatabaseProfile) => JoinEdge[]): Infer & { calls: InferJoinsOptions[] } {
+  const calls: InferJoinsOptions[] = [];
+  const infer = async (profile: DatabaseProfile, options: InferJoinsOptions): Promise<JoinInference> => {
+    calls.push(options);
+    const found = edges(profile).map((e) => ({ ...e, origin: 'inferred' as const, confidence: 0.9 }));
+    return { edges: found, keys: [], stats: { ...STATS, accepted: found.length } };
+  };
+  return Object.assign(infer, { calls });
+}
+
+const column = (name: string) => ({ name, declaredType: 'INTEGER', inferredType: 'integer' as const, rowCount: 0, count: 0, nulls: 0, distinct: 0, min: null, max: null, sample: [] });
+const profile: DatabaseProfile = {
+  formatVersion: 1,
+  engine: 'sqlite',
+  database: 'shop',
+  tables: [
+    { name: 'customer', rowCount: 0, primaryKey: ['id'], foreignKeys: [], columns: [column('id')] },
+    {
+      name: 'orders',
+      rowCount: 0,
+      primaryKey: [],
+      columns: [column('id'), column('customer_id'), column('ghost_id')],
+      foreignKeys: [
+        { columns: ['customer_id'], referencedTable: 'customer', referencedColumns: ['id'] },
+        { columns: ['ghost_id'], referencedTable: 'ghost', referencedColumns: ['id'] },
+      ],
+    },
+  ],
+};
+const edge = (id: string, fromTable: string, from: string, toTable: string, to: string): JoinEdge => ({
+  id, fromTable, fromColumns: [from], toTable, toColumns: [to], origin: 'inferred', confidence: 0.8, evidence: [],
+});
+
+describe('scoreDatabase', () => {
+  it('hides the declared keys from inference, takes them as truth and leaves out those naming a missing table', async () => {
+    const infer = fakeInfer(() => [edge('ORDERS(customer_id)->customer(ID)', 'ORDERS', 'customer_id', 'customer', 'ID'), edge('customer(id)->orders(id)', 'customer', 'id', 'orders', 'id')]);
+    const run = await scoreDatabase(profile, { infer, minConfidence: 0.7 });
+    expect(infer.calls).toEqual([{ declared: 'hide', minConfidence: 0.7 }]);
+    expect(run.score).toMatchObject({ truth: 1, predicted: 2, correct: 1, precision: 0.5, recall: 1, falsePositives: ['customer(id)->orders(id)'], falseNegatives: [] });
+    expect(run.score.inference.accepted).toBe(2);
+    expect(run.score.ms).toBeGreaterThanOrEqual(0);
+    expect(run.skippedTruth).toEqual(['shop: orders(ghost_id) references missing table ghost']);
+  });
+});
+
+describe('runBenchJoins on a small Spider-format benchmark', () => {
+  it('scores the inferred edges and runs retrieval with the declared edges and with the inferred ones', async () => {
+    const plain = (await runEvaluation({ bench: 'spider-dev', dataDir: dir, baselines: false })).results;
+    const echo = await runBenchJoins({ bench: 'joins-spider', dataDir: dir, infer: fakeInfer((p) => declaredJoinEdges(p)) });
+    expect(echo.overall).toMatchObject({ truth: 2, predicted: 2, correct: 2, f1: 1 });
+    expect(echo.retrieval?.declared.overall).toEqual(plain.overall);
+    // the same edges, inferred: the same retrieval
+    expect(echo.retrieval?.inferred.overall).toEqual(plain.overall);
+
+    const none = await runBenchJoins({ bench: 'joins-spider', dataDir: dir, infer: fakeInfer(() => []) });
+    expect(none.overall).toMatchObject({ truth: 2, predicted: 0, recall: 0 });
+    expect(none.perDatabase.shop!.falseNegatives).toEqual(['orders(customer_id)->customer(customer_id)', 'orders(product_id)->product(product_id)']);
+    expect(none.retrieval).toMatchObject({ questions: 5, scored: 4, declared: { overall: plain.overall } });
+    // without edges the three-table question can no longer be joined
+    expect(none.retrieval!.inferred.overall.perfectRecall).toBeLessThan(plain.overall.perfectRecall);
+
+    const md = joinsMarkdown(none);
+    expect(md).toContain('# Join inference on Spider dev schemas');
+    expect(md).toContain('| **overall (micro)** | 0.000 | 0.000 | 0.000 | 2 | 0 | 0 | |');
+    expect(md).toContain('| declared | ');
+    expect(md).toContain('| inferred (declared hidden) | ');
+    expect(md).toContain('- `orders(product_id)->product(product_id)`');
+  });
+
+  it('scores the edges alone with retrieval off', async () => {
+    const results = await runBenchJoins({ bench: 'joins-spider', dataDir: dir, retrieval: false, infer: fakeInfer(() => []) });
+    expect(results.retrieval).toBeUndefined();
+    expect(Object.keys(results.perDatabase)).toEqual(['shop']);
+  });
+});
