@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { OllamaChatModel, type ChatModel, type ChatRequest, type ChatResponse } from '@guided-retrieval/llm-adapters';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adjudicationPrompt, createJoinAdjudicator } from './adjudicate.js';
-import { databaseFromTables, tableFromColumns } from './test-support/profile-from-values.js';
+import { databaseFromTables, tableFromColumns } from './profile-from-values.js';
 import type { JoinEdge } from './types.js';
 
 const profile = databaseFromTables('shop', [

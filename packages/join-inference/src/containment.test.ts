@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { estimateContainment, isDenseIntegerKey } from './containment.js';
-import { columnFromValues } from './test-support/profile-from-values.js';
+import { columnFromValues } from './profile-from-values.js';
 
 const range = (n: number, from = 1) => Array.from({ length: n }, (_, i) => i + from);
 

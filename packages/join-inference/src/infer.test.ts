@@ -6,7 +6,7 @@ import { generateTpch } from '@guided-retrieval/tpch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declaredJoinEdges } from './declared.js';
 import { inferJoins } from './infer.js';
-import { databaseFromTables, tableFromColumns } from './test-support/profile-from-values.js';
+import { databaseFromTables, tableFromColumns } from './profile-from-values.js';
 import type { JoinAdjudicator } from './types.js';
 
 const range = (n: number, from = 1) => Array.from({ length: n }, (_, i) => i + from);

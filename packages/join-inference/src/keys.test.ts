@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { keyCandidates } from './keys.js';
-import { tableFromColumns } from './test-support/profile-from-values.js';
+import { tableFromColumns } from './profile-from-values.js';
 
 const ids = (n: number, from = 1) => Array.from({ length: n }, (_, i) => i + from);
 

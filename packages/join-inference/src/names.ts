@@ -11,20 +11,41 @@ const GENERIC = new Set([...ID_WORDS, 'fk', 'ref', 'name', 'type']);
 /** Suffixes that mark a column as a reference (`customer_id`, `o_custkey`, `countrycode`). */
 const REFERENCE_SUFFIX = /(id|key|code|no|num|nr|ref|fk|uuid|guid)$/;
 
-/** Words of an identifier, lower case: `SupportRepId` → support, rep, id; `l_orderkey` → l, orderkey. */
-export function words(name: string): string[] {
-  return name
+function memo<T>(compute: (name: string) => T): (name: string) => T {
+  // Inference asks about the same few thousand names for every column pair.
+  const cache = new Map<string, T>();
+  return (name) => {
+    let value = cache.get(name);
+    if (value === undefined) {
+      value = compute(name);
+      if (cache.size > 100_000) cache.clear();
+      cache.set(name, value);
+    }
+    return value;
+  };
+}
+
+/**
+ * Words of an identifier, lower case: `SupportRepId` → support, rep, id; `l_orderkey` → l,
+ * orderkey. A number stays with the word before it (`contract_1` → contract1).
+ */
+export const words = memo((name: string): string[] => {
+  const raw = name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter((w) => w.length > 0);
-}
+  const out: string[] = [];
+  for (const w of raw) {
+    if (/^\d+$/.test(w) && out.length > 0) out[out.length - 1] += w;
+    else out.push(w);
+  }
+  return out;
+});
 
 /** An identifier squeezed to lower-case letters and digits: `Customer_ID` → customerid. */
-export function squeeze(name: string): string {
-  return words(name).join('');
-}
+export const squeeze = memo((name: string): string => words(name).join(''));
 
 /** A crude singular: regions → region, categories → category, addresses → address. */
 export function singular(word: string): string {
@@ -38,21 +59,21 @@ export function singular(word: string): string {
  * A column name without a short table prefix (`l_orderkey` → orderkey, `ps_partkey` → partkey)
  * — TPC-H style prefixes of one to three letters before an underscore.
  */
-export function stripPrefix(column: string): string {
+export const stripPrefix = memo((column: string): string => {
   const w = words(column);
   if (w.length >= 2 && w[0]!.length <= 3 && /^[a-z]+$/.test(w[0]!) && !GENERIC.has(w[0]!) && column.includes('_')) {
     return w.slice(1).join('');
   }
   return w.join('');
-}
+});
 
 /** The names a table goes by: `person_businessentity` → businessentity, personbusinessentity; plurals singular. */
-export function tableNames(table: string): string[] {
+export const tableNames = memo((table: string): string[] => {
   const w = words(table).map(singular);
   const names = new Set<string>([w.join(''), w[w.length - 1] ?? '']);
   if (w.length >= 2) names.add(w.slice(1).join(''));
-  return [...names].filter((n) => n.length > 0);
-}
+  return [...names].filter((n) => n.length >= 3);
+});
 
 /** Whether a column's name contains one of the names the table goes by (`manager_staff_id` and staff). */
 export function mentionsTable(column: string, table: string): boolean {
