@@ -13,16 +13,18 @@ export interface JoinsDocument {
   database: string;
   edges: readonly JoinEdge[];
   keys: readonly KeyCandidate[];
-  /** What inference did (counts, time); informational, never read back into anything. */
-  stats?: JoinInference['stats'];
+  /** What inference did (counts); informational. Its `ms` is not written, so reruns give the same bytes. */
+  stats?: JoinsStats;
 }
+
+export type JoinsStats = Omit<JoinInference['stats'], 'ms'> & { ms?: number };
 
 export interface JoinsFile {
   formatVersion: typeof JOINS_FORMAT_VERSION;
   database: string;
   edges: JoinEdge[];
   keys: KeyCandidate[];
-  stats?: JoinInference['stats'];
+  stats?: JoinsStats;
 }
 
 /** A joins file that cannot be read: the one-line message names the file and what is wrong. */
@@ -32,13 +34,14 @@ export class JoinsFileError extends Error {
 
 /**
  * The document as pretty JSON: fields in a fixed order, edges sorted by id, keys in the order
- * given (inference gives them per table, best first). The same input gives the same bytes.
+ * given (inference gives them per table, best first), stats without the time. The same edges,
+ * keys and counts give the same bytes.
  */
 export function serializeJoins(doc: JoinsDocument): string {
   const file = {
     formatVersion: JOINS_FORMAT_VERSION,
     database: doc.database,
-    ...(doc.stats ? { stats: { ...doc.stats } } : {}),
+    ...(doc.stats ? { stats: withoutTime(doc.stats) } : {}),
     edges: [...doc.edges].sort(byId).map(edgeFields),
     keys: doc.keys.map(keyFields),
   };
@@ -81,7 +84,7 @@ export function parseJoins(text: string, fileName: string): JoinsFile {
     edges,
     keys: keys.map((key: unknown, i) => parseKey(key, (what) => fail(`key ${i}: ${what}`))),
   };
-  if (isRecord(json.stats)) file.stats = json.stats as JoinInference['stats'];
+  if (isRecord(json.stats)) file.stats = json.stats as JoinsStats;
   return file;
 }
 
@@ -138,6 +141,11 @@ function parseKey(raw: unknown, fail: (what: string) => JoinsFileError): KeyCand
   const reasons = evidence === undefined ? [] : evidence;
   if (!isStringList(reasons)) throw fail(`${table}: "evidence" must be an array of strings`);
   return { table, columns, score, origin, evidence: reasons };
+}
+
+function withoutTime(stats: JoinsStats): JoinsStats {
+  const { ms: _ms, ...rest } = stats;
+  return rest;
 }
 
 function edgeFields(e: JoinEdge): JoinEdge {
