@@ -24,14 +24,15 @@ describe('guided --help', () => {
     const run = box.run(['--help']);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^Usage: guided /);
-    for (const sub of ['demo', 'retrieve', 'build', 'tpch']) expect(run.stdout).toMatch(new RegExp(`^\\s+${sub} `, 'm'));
+    for (const sub of ['demo', 'retrieve', 'build', 'tpch', 'profile', 'infer-joins']) expect(run.stdout).toMatch(new RegExp(`^\\s+${sub} `, 'm'));
     cacheIsUntouched();
   });
 
   const options: Record<string, string[]> = {
     demo: ['[question...]', '--json', '--scale-factor <sf>'],
     retrieve: ['<question...>', '--graph <file>', '--json'],
-    build: ['<database>', '-o, --output <file>'],
+    build: ['<database>', '-o, --output <file>', '--joins <file>', '--infer-joins'],
+    'infer-joins': ['<profile>', '-o, --output <file>', '--hide-declared', '--min-confidence <x>', '--llm <spec>', '--json'],
     tpch: ['-o, --output <file>', '--scale-factor <sf>', '--seed <n>', '--force'],
   };
   for (const [sub, mentions] of Object.entries(options)) {

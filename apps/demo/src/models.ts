@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { ContextGraph } from '@guided-retrieval/context-graph';
 import { describeGraph } from '@guided-retrieval/context-graph';
+import { createJoinAdjudicator, type JoinAdjudicator } from '@guided-retrieval/join-inference';
 import { createChatModel, createEmbedder, parseModelSpec, UsageCounter } from '@guided-retrieval/llm-adapters';
 import { LlmDisambiguator, type RetrieverOptions } from '@guided-retrieval/retrieval';
 import { cacheDir } from './cache.js';
@@ -46,4 +47,9 @@ export async function describeWithModel(graph: ContextGraph, spec: string, log: 
   const cost = usage.snapshot();
   log(`described with ${cost.calls} model calls (${cost.cacheHits} cached), ${cost.promptTokens + cost.completionTokens} tokens`);
   return described;
+}
+
+/** A chat model that confirms or rejects the inferred join edges of uncertain confidence (cached). */
+export function joinAdjudicator(spec: string, log: (message: string) => void): JoinAdjudicator {
+  return createJoinAdjudicator(createChatModel(checked(spec, '--llm'), modelOptions()), { onNote: (note) => log(`note: ${note}`) });
 }

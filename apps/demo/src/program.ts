@@ -6,10 +6,11 @@ import { DEFAULT_SCALE_FACTOR, generateTpch } from '@guided-retrieval/tpch';
 import { demoGraph } from './cache.js';
 import { ask } from './commands/retrieve.js';
 import { DEFAULT_PORT, port, registerServe, serveWeb } from './commands/serve.js';
+import { registerInferJoins } from './commands/infer-joins.js';
 import { registerProfile } from './commands/profile.js';
 import { describeError, UserError } from './errors.js';
 import { describeWithModel, EMBEDDER_HELP, LLM_HELP, retrieverOptions, type ModelFlags } from './models.js';
-import { buildGraphFromSqlite } from './pipeline.js';
+import { buildGraphFromSqlite, type EdgeSource } from './pipeline.js';
 
 const DEMO_QUESTION = 'Which Indian suppliers are shipping the most to China?';
 const log = (message: string) => process.stderr.write(`${message}\n`);
@@ -69,9 +70,13 @@ export function program(): Command {
     .description('profile a SQLite database (read-only) and write its context graph')
     .argument('<database>', 'path to a SQLite database file')
     .requiredOption('-o, --output <file>', 'where to write the context graph JSON')
+    .option('--joins <file>', 'joins file from `guided infer-joins`: its edges join the graph along with the declared foreign keys')
+    .option('--infer-joins', 'infer join edges while building: declared keys kept, inferred edges added')
     .option('--llm <spec>', 'chat model that writes descriptions and aliases for tables and columns (cached), e.g. ollama:qwen2.5:7b')
-    .action(async (database: string, options: { output: string; llm?: string }) => {
-      const built = await buildGraphFromSqlite(resolve(database), log);
+    .action(async (database: string, options: { output: string; joins?: string; inferJoins?: boolean; llm?: string }) => {
+      if (options.joins && options.inferJoins) throw new UserError('pass --joins or --infer-joins, not both');
+      const edges: EdgeSource = options.joins ? { kind: 'file', path: resolve(options.joins) } : options.inferJoins ? { kind: 'infer' } : { kind: 'declared' };
+      const built = await buildGraphFromSqlite(resolve(database), log, undefined, edges);
       const graph = options.llm ? await describeWithModel(built, options.llm, log) : built;
       await saveGraph(graph, resolve(options.output));
       log(`wrote ${options.output}`);
@@ -99,6 +104,7 @@ export function program(): Command {
       log(`wrote ${summary.path} in ${Math.round(summary.ms)} ms`);
     });
   registerProfile(cli);
+  registerInferJoins(cli, log);
   return cli;
 }
 
