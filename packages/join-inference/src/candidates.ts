@@ -1,7 +1,7 @@
 import type { ColumnProfile, TableProfile } from '@guided-retrieval/profiler';
 import { estimateContainment, type Containment } from './containment.js';
 import { isKeyType, isUnique } from './keys.js';
-import { isReferenceLike, mentionsTable, nameMatch, type NameMatch } from './names.js';
+import { isReferenceLike, mentionsTable, namedAfterTable, nameMatch, namesOwnTable, type NameMatch } from './names.js';
 
 /** A referenced single-column key: a column unique in its table, with how key-like it is. */
 export interface KeyTarget {
@@ -49,22 +49,38 @@ function compatible(a: ValueKind, b: ValueKind): boolean {
   return a.kind === b.kind || (a.kind === 'integer' && b.numericText) || (b.kind === 'integer' && a.numericText);
 }
 
-function comparable(a: unknown, b: unknown): a is number | string {
-  return (typeof a === 'number' && typeof b === 'number') || (typeof a === 'string' && typeof b === 'string');
+/** Share of `from`'s numeric range that lies inside the key's: dirty rows may stray a little. */
+function rangeInside(fromMin: number, fromMax: number, keyMin: number, keyMax: number): number {
+  if (fromMax < keyMin || fromMin > keyMax) return 0;
+  if (fromMax === fromMin) return 1;
+  return (Math.min(fromMax, keyMax) - Math.max(fromMin, keyMin)) / (fromMax - fromMin);
+}
+
+/** Ranges too far apart for a reference: numbers mostly outside the key's range; text disjoint or wider on both ends. */
+function rangesExclude(from: ColumnProfile, key: ColumnProfile): boolean {
+  const { min: a, max: b } = from;
+  const { min: c, max: d } = key;
+  if (typeof a === 'number' && typeof b === 'number' && typeof c === 'number' && typeof d === 'number') return rangeInside(a, b, c, d) < 0.9;
+  if (typeof a === 'string' && typeof b === 'string' && typeof c === 'string' && typeof d === 'string') return b < c || a > d || (a < c && b > d);
+  return false;
 }
 
 /**
- * The cheap checks that rule a pair out before any sketch is read: the same kind of values,
- * no more distinct values than the key has, `from`'s value range and text lengths inside the
- * key's. A column with no values (an empty table, all NULL) passes: only names can speak for it.
+ * The cheap checks that rule a pair out before any sketch is read: compatible kinds of values,
+ * no more distinct values than the key has, `from`'s value range (nearly) inside the key's, text
+ * lengths inside the key's. A column with no values (an empty table, all NULL) passes: only
+ * names can speak for it.
  */
 export function passesPruning(from: ColumnProfile, fromKind: ValueKind, to: KeyTarget, toKind: ValueKind): boolean {
-  if (!compatible(fromKind, toKind)) return false;
-  if (from.count === 0) return true;
   const key = to.column;
-  if (from.distinct > key.distinct * 1.1 + 1) return false;
-  if (comparable(from.min, key.min) && from.min < (key.min as typeof from.min)) return false;
-  if (comparable(from.max, key.max) && from.max > (key.max as typeof from.max)) return false;
+  // Without values (an empty table, a schema without data) declared types are all there is, and
+  // schemas declare a key and its references loosely (`number` here, `text` there).
+  if (from.count === 0 || key.count === 0) return true;
+  if (!compatible(fromKind, toKind)) return false;
+  // Exact counts leave room only for a few dirty rows; estimates for their error.
+  const slack = from.distinctExact === false || key.distinctExact === false ? 1.1 : 1.02;
+  if (from.distinct > key.distinct * slack + 1) return false;
+  if (rangesExclude(from, key)) return false;
   if (from.length && key.length && (from.length.max > key.length.max || from.length.min < key.length.min)) return false;
   return true;
 }
@@ -76,7 +92,8 @@ export function passesPruning(from: ColumnProfile, fromKind: ValueKind, to: KeyT
 export function namePrior(from: ColumnProfile, fromTable: TableProfile, to: KeyTarget): { name: NameMatch; ceiling: number } {
   const name = nameMatch(from.name, to.table.name, to.column.name);
   const ceiling = combine(name.score, isReferenceLike(from.name), to.score, { value: 1, method: 'bloom filter', checked: 1 }, false);
-  return { name, ceiling: fromTable === to.table && name.score < 0.8 ? 0 : ceiling };
+  // A table referencing itself says so with a role before its key's name (`parent_category_id`).
+  return { name, ceiling: fromTable === to.table && name.kind !== 'role-plus-key' ? 0 : ceiling };
 }
 
 /**
@@ -91,7 +108,7 @@ export function combine(nameScore: number, referenceLike: boolean, keyScore: num
     if (containment.method === 'dense key range' || containment.method === 'sample values') score -= 0.05;
     if (fromIsUnique && nameScore < 1) score -= 0.15;
   } else {
-    score = 0.15 + 0.55 * nameScore + (referenceLike ? 0.1 : 0) + 0.1 * keyScore;
+    score = 0.2 + 0.55 * nameScore + (referenceLike ? 0.1 : 0) + 0.1 * keyScore;
   }
   return Math.max(0, Math.min(1, Math.round(score * 1000) / 1000));
 }
@@ -109,7 +126,15 @@ function isExact(containment: Containment): boolean {
 export function scorePair(fromTable: TableProfile, from: ColumnProfile, to: KeyTarget, name: NameMatch, fromIsOwnKey: boolean): ScoredPair | undefined {
   if (!to.own && to.score < MIN_TARGET_KEY_SCORE) return undefined;
   if (fromIsOwnKey && (name.score < 1 || !to.own)) return undefined;
+  // A column named for its own table (`customer.customer_id`, `course.Course`) identifies or labels
+  // that table's rows: it refers elsewhere only to a key named for it too (`businessentity`).
+  const keyNamedForTarget =
+    namesOwnTable(to.column.name, to.table.name) || (namedAfterTable(to.column.name, to.table.name) && !namedAfterTable(to.column.name, fromTable.name));
+  if (namesOwnTable(from.name, fromTable.name) && !keyNamedForTarget) return undefined;
   const containment = from.count > 0 ? estimateContainment(from, to.column) : undefined;
+  // With no value to compare, one table's key referencing another's is only believable as a
+  // subtype of the table the key is named for; with counts alone, only into a larger key.
+  if (!containment && fromIsOwnKey && !keyNamedForTarget && (from.count === 0 || from.distinct >= to.column.distinct)) return undefined;
   if (containment && containment.value < (isExact(containment) ? MIN_EXACT_CONTAINMENT : MIN_CONTAINMENT)) return undefined;
   const fromIsUnique = isUnique(from);
   if (containment && fromIsUnique && from.distinct >= to.column.distinct && from.distinct > 1) {

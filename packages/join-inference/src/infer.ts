@@ -190,9 +190,10 @@ function compositeEdges(profile: DatabaseProfile, keys: readonly KeyCandidate[],
       if (matched.some((c) => c === undefined) || matched[0] === matched[1]) continue;
       const fromColumns = matched.map((c) => c!.name);
       if (declaredFrom.has(`${table.name}\u0000${fromColumns.join('\u0000')}`.toLowerCase())) continue;
+      // Names alone do not make a composite reference: tables often share a pair of key names
+      // (`raceId, driverId`) without one holding the other's pairs.
       const checks = matched.map((c, i) => (c!.count > 0 ? estimateContainment(c!, keyColumns[i]!) : undefined));
-      if (checks.some((c) => c !== undefined && c.value < 0.9)) continue;
-      const known = checks.filter((c) => c !== undefined).length;
+      if (checks.some((c) => c === undefined || c.value < 0.9)) continue;
       out.push({
         id: joinEdgeId(table.name, fromColumns, target.name, key.columns),
         fromTable: table.name,
@@ -200,12 +201,8 @@ function compositeEdges(profile: DatabaseProfile, keys: readonly KeyCandidate[],
         toTable: target.name,
         toColumns: [...key.columns],
         origin: 'inferred',
-        confidence: known === 2 ? 0.8 : 0.7,
-        evidence: [
-          `same names as ${target.name}'s key (${key.columns.join(', ')})`,
-          known === 2 ? 'each column\'s values inside the key column\'s' : 'values not checked for every column',
-          ...key.evidence,
-        ],
+        confidence: 0.8,
+        evidence: [`same names as ${target.name}'s key (${key.columns.join(', ')})`, "each column's values inside the key column's", ...key.evidence],
       });
     }
   }

@@ -5,7 +5,7 @@ import { tableFromColumns } from './profile-from-values.js';
 const ids = (n: number, from = 1) => Array.from({ length: n }, (_, i) => i + from);
 
 describe('keyCandidates', () => {
-  it('ranks a unique id named after its table first, and drops non-unique or NULL columns', () => {
+  it('ranks a unique id named after its table first, a unique column with NULLs last, and drops non-unique ones', () => {
     const table = tableFromColumns('customer', {
       name: ids(5).map((i) => `Customer#${i}`),
       customer_id: ids(5),
@@ -13,7 +13,8 @@ describe('keyCandidates', () => {
       phone: ['1', '2', null, '4', '5'],
     });
     const keys = keyCandidates(table, false);
-    expect(keys.map((k) => k.columns)).toEqual([['customer_id'], ['name']]);
+    expect(keys.map((k) => k.columns)).toEqual([['customer_id'], ['name'], ['phone']]);
+    expect(keys[2]!.evidence[0]).toBe('4 distinct of 4 values, 1 NULL');
     expect(keys[0]!.evidence).toContain('named after its table');
     expect(keys[0]!.score).toBeGreaterThan(keys[1]!.score);
   });

@@ -5,15 +5,17 @@ import type { KeyCandidate } from './types.js';
 /** Value kinds a key can hold: reals, dates, booleans and blobs never identify rows in practice. */
 export function isKeyType(column: ColumnProfile): boolean {
   if (column.inferredType === 'integer') return true;
+  // A schema's generic `number` with no value seen may well hold integers.
+  if (column.count === 0 && column.inferredType === 'real' && /^(number|numeric)$/i.test(column.declaredType.trim())) return true;
   if (column.inferredType === 'text' || column.inferredType === 'unknown') {
     return column.length == null || column.length.max <= 64;
   }
   return false;
 }
 
-/** Every non-null value distinct and no NULL: what the statistics can say of a single-column key. */
+/** Every non-null value distinct: what the statistics can say of a single-column key (a UNIQUE one may hold NULLs). */
 export function isUnique(column: ColumnProfile): boolean {
-  return column.count > 0 && column.nulls === 0 && column.distinct === column.count;
+  return column.count > 0 && column.distinct === column.count;
 }
 
 /**
@@ -23,8 +25,8 @@ export function isUnique(column: ColumnProfile): boolean {
  */
 export function singleKeyScore(table: TableProfile, column: ColumnProfile, position: number): { score: number; evidence: string[] } {
   if (!isUnique(column) || !isKeyType(column)) return { score: 0, evidence: [] };
-  const evidence = [`${column.distinct} distinct of ${column.count} rows, no NULL`];
-  let score = 0.5;
+  const evidence = [`${column.distinct} distinct of ${column.count} values${column.nulls > 0 ? `, ${column.nulls} NULL` : ', no NULL'}`];
+  let score = column.nulls > 0 ? 0.35 : 0.5;
   if (namedAfterTable(column.name, table.name)) {
     score += 0.35;
     evidence.push('named after its table');
@@ -67,11 +69,11 @@ export function keyCandidates(table: TableProfile, trustDeclared: boolean): KeyC
     }
   });
   if (out.length === 0 && table.rowCount === 0) {
-    // An empty table has no statistics: its key can only be read off the names.
-    const named =
-      table.columns.find((c) => namedAfterTable(c.name, table.name) && isKeyType(c)) ??
-      table.columns.slice(0, 1).find((c) => isReferenceLike(c.name) && isKeyType(c));
-    if (named) out.push({ table: table.name, columns: [named.name], score: 0.6, origin: 'inferred', evidence: ['empty table: its key read off the names'] });
+    // A table without values (empty, or a schema alone) has no statistics: its key can only be read off the names.
+    const named = table.columns.find((c) => (namedAfterTable(c.name, table.name) || isIdentifierName(c.name)) && isKeyType(c));
+    const first = table.columns.slice(0, 1).find((c) => isReferenceLike(c.name) && isKeyType(c));
+    const key = named ?? first;
+    if (key) out.push({ table: table.name, columns: [key.name], score: named ? 0.8 : 0.6, origin: 'inferred', evidence: ['no values: its key read off the names'] });
   }
   if (out.length === 0 && table.rowCount > 1) {
     const composite = compositeKey(table);

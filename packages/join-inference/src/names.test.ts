@@ -26,7 +26,15 @@ describe('nameMatch', () => {
     ['region', 'regions', 'code', 0.6],
     ['ShipVia', 'Shippers', 'ShipperID', 0.3],
     ['SupportRepId', 'Employee', 'EmployeeId', 0],
-    ['id', 'city', 'id', 0],
+    ['id', 'city', 'id', 0.6],
+    ['uuid', 'cards', 'uuid', 0.6],
+    ['atom_id2', 'atom', 'atom_id', 1],
+    ['home_player_1', 'Player', 'player_api_id', 0.6],
+    ['link_to_member', 'member', 'member_id', 0.6],
+    ['hero_id', 'superhero', 'id', 0.6],
+    ['cds', 'schools', 'CDSCode', 0.8],
+    ['PostHistoryTypeId', 'posts', 'Id', 0.3],
+    ['name', 'city', 'name', 0],
   ];
   it.each(cases)('%s → %s.%s scores %d', (from, table, to, score) => {
     expect(nameMatch(from, table, to).score).toBe(score);

@@ -81,11 +81,28 @@ export function mentionsTable(column: string, table: string): boolean {
   return tableNames(table).some((owner) => owner.length >= 3 && name.includes(owner));
 }
 
-/** Whether a column is named as its table's own key: `<table>id`, `<table>_key`, `<table>code`, `<table>no`. */
+/** Whether a column is named as its table's own key: `<table>id`, `<table>_key`, `<table>code`, `<table>no`, `<table>_number`. */
 export function namedAfterTable(column: string, table: string): boolean {
   const name = squeeze(column);
   const bare = stripPrefix(column);
-  return tableNames(table).some((o) => [`${o}id`, `${o}key`, `${o}code`, `${o}no`].some((n) => name === n || bare === n));
+  return tableNames(table).some((o) => [`${o}id`, `${o}key`, `${o}code`, `${o}no`, `${o}num`, `${o}number`].some((n) => name === n || bare === n));
+}
+
+/** A name without a trailing repetition number: `atom_id2` → atom_id, `address2` → address. */
+export function unnumbered(name: string): string {
+  const bare = name.replace(/_?\d+$/, '');
+  return bare.length >= 2 ? bare : name;
+}
+
+/**
+ * Whether a column identifies or labels its own table's rows, by the table's whole name:
+ * `customer.customer_id`, `course.Course`, `address.address2` (not `hero_attribute.attribute_id`).
+ */
+export function namesOwnTable(column: string, table: string): boolean {
+  const full = words(table).map(singular).join('');
+  const name = squeeze(unnumbered(column));
+  const bare = stripPrefix(unnumbered(column));
+  return [full, ...['id', 'key', 'code', 'no', 'num', 'number'].map((w) => full + w)].some((n) => n === name || n === bare);
 }
 
 /** Whether a name reads like a reference to another table's key. */
@@ -103,59 +120,85 @@ export function isGeneric(column: string): boolean {
   return GENERIC.has(squeeze(column)) || GENERIC.has(stripPrefix(column));
 }
 
+/** Which rule matched, strongest first. */
+export type NameMatchKind =
+  | 'same'
+  | 'owner-plus-key'
+  | 'role-plus-key'
+  | 'key-without-suffix'
+  | 'owner-suffix'
+  | 'same-generic'
+  | 'named-after'
+  | 'mentions'
+  | 'shared-word'
+  | 'none';
+
 export interface NameMatch {
   /** 0 (nothing in common) to 1 (the name says exactly this key). */
   score: number;
+  kind: NameMatchKind;
   reason: string;
 }
 
+/** Words after a table's name that make it another thing: `PostHistoryTypeId` is no post. */
+const OTHER_THING = /(type|status|kind|category|class|group|history|state|level|mode|reason)$/;
+
 /**
- * How strongly `from` (a column of `fromTable`) names `toTable.to`:
+ * How strongly `from` (a column of `fromTable`) names `toTable.to`. A trailing number on `from`
+ * is a repetition, not part of the name (`atom_id2`, `home_player_1`).
  * - 1: the same non-generic name (`AlbumId` = `AlbumId`, `l_orderkey` ~ `o_orderkey`), or the
  *   table's name plus the key's (`customer_id` → customer.id, `countrycode` → country.code);
- * - 0.8: a role before the key's name (`manager_staff_id` → staff.staff_id), or the table's name
- *   plus a reference suffix (`cust_id` → customer, `productassemblyid` → product);
- * - 0.6: the column is named after the table (`region` → regions.code);
+ * - 0.8: a role before the key's name (`manager_staff_id` → staff.staff_id); the key's name
+ *   without its id suffix (`cds` → CDSCode, `zip` → zip_code); the table's name with a reference
+ *   suffix (`cust_id` → customer, `productassemblyid` → product, but not `posthistorytypeid`);
+ * - 0.6: the same generic name (`uuid` = `uuid`, `ID` = `ID`); the column is named after the
+ *   table (`region` → regions.code) or mentions it (`link_to_member`, `home_player_1`, `hero_id`
+ *   → superhero);
  * - 0.3: a word in common with the table (`ShipVia` → Shippers);
  * - 0: nothing.
  */
 export function nameMatch(from: string, toTable: string, to: string): NameMatch {
-  const f = squeeze(from);
-  const fBare = stripPrefix(from);
+  const fromName = unnumbered(from);
+  const f = squeeze(fromName);
+  const fBare = stripPrefix(fromName);
   const t = squeeze(to);
   const tBare = stripPrefix(to);
   const owners = tableNames(toTable);
+  const last = singular(words(toTable).at(-1) ?? '');
   const toGeneric = isGeneric(to);
+  const match = (score: number, kind: NameMatchKind, reason: string): NameMatch => ({ score, kind, reason });
 
-  if (!toGeneric && (f === t || fBare === tBare) && fBare.length > 2) return { score: 1, reason: `same name as ${toTable}.${to}` };
-  for (const owner of owners) {
-    if (f === owner + t || f === owner + tBare || fBare === owner + tBare) {
-      return { score: 1, reason: `${toTable}'s name plus ${to}` };
-    }
+  if (!toGeneric && (f === t || fBare === tBare) && fBare.length > 2) return match(1, 'same', `same name as ${toTable}.${to}`);
+  if (owners.some((owner) => f === owner + t || f === owner + tBare || fBare === owner + tBare)) {
+    return match(1, 'owner-plus-key', `${toTable}'s name plus ${to}`);
   }
-  if (!toGeneric && tBare.length > 2 && (f.endsWith(tBare) || fBare.endsWith(tBare))) {
-    return { score: 0.8, reason: `ends with ${to}` };
-  }
+  if (!toGeneric && tBare.length > 2 && (f.endsWith(tBare) || fBare.endsWith(tBare))) return match(0.8, 'role-plus-key', `a role before ${to}`);
+  if (f.length >= 3 && [...ID_WORDS].some((w) => f + w === t)) return match(0.8, 'key-without-suffix', `${to} without its suffix`);
   const suffix = REFERENCE_SUFFIX.exec(fBare)?.[0];
   if (suffix !== undefined) {
     const stem = fBare.slice(0, -suffix.length);
-    const last = singular(words(toTable).at(-1) ?? '');
-    // `cust_id` abbreviates the table's own word; `productassemblyid` and `manager_staff_id` qualify it.
-    const abbreviates = stem.length >= 3 && last.startsWith(stem);
-    if (abbreviates || (stem.length >= 3 && owners.some((owner) => stem.startsWith(owner) || stem.endsWith(owner)))) {
-      return { score: 0.8, reason: `${toTable}'s name with a reference suffix` };
+    // `cust_id` abbreviates the table's word; `manager_staff_id` plays a role; `productassemblyid` qualifies it.
+    const qualifies = owners.some((owner) => stem.startsWith(owner) && !OTHER_THING.test(stem.slice(owner.length)));
+    if (stem.length >= 3 && (last.startsWith(stem) || owners.some((owner) => stem.endsWith(owner)) || qualifies)) {
+      return match(0.8, 'owner-suffix', `${toTable}'s name with a reference suffix`);
     }
   }
-  for (const owner of owners) {
-    if (fBare === owner || singular(fBare) === owner) return { score: 0.6, reason: `named after ${toTable}` };
-  }
-  const fromWords = new Set(words(from).map(singular).filter((w) => w.length >= 3 && !GENERIC.has(w)));
+  if (toGeneric && isIdentifierName(to) && (f === t || fBare === tBare)) return match(0.6, 'same-generic', `same generic name as ${toTable}.${to}`);
+  if (owners.some((owner) => fBare === owner || singular(fBare) === owner)) return match(0.6, 'named-after', `named after ${toTable}`);
+  const fromWords = words(fromName).map((w) => singular(w.replace(/\d+$/, '')));
+  const stem = suffix !== undefined ? fBare.slice(0, -suffix.length) : '';
+  // The table's word last (`link_to_member`, `home_player_1`), or a key suffix after its tail (`hero_id` → superhero);
+  // a word after it makes another thing (`rental_duration`, `CustomerDesc`).
+  const lastWord = fromWords.filter((w) => !GENERIC.has(w)).at(-1);
+  const endsOnTable = lastWord === last && (suffix !== undefined || fromWords.at(-1) === last);
+  if (last.length >= 3 && (endsOnTable || (stem.length >= 4 && last.endsWith(stem)))) return match(0.6, 'mentions', `mentions ${toTable}`);
+  const meaningful = new Set(fromWords.filter((w) => w.length >= 3 && !GENERIC.has(w)));
   for (const w of words(toTable).map(singular)) {
-    for (const fw of fromWords) {
+    for (const fw of meaningful) {
       if (w.length >= 3 && (w === fw || (fw.length >= 4 && w.startsWith(fw)) || (w.length >= 4 && fw.startsWith(w)))) {
-        return { score: 0.3, reason: `shares "${fw}" with ${toTable}` };
+        return match(0.3, 'shared-word', `shares "${fw}" with ${toTable}`);
       }
     }
   }
-  return { score: 0, reason: 'no name in common' };
+  return match(0, 'none', 'no name in common');
 }
