@@ -108,6 +108,22 @@ describe('guided build with joins', () => {
     expect(edges).toEqual(json<{ edges: Edge[] }>('joins.json').edges);
   });
 
+  it('infers the joins by itself when the schema declares no foreign key', () => {
+    const bare = file('bare.sqlite');
+    const conn = new Database(bare);
+    conn.exec(`
+      CREATE TABLE customer (customer_id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+      CREATE TABLE orders (order_id INTEGER PRIMARY KEY, customer_id INTEGER NOT NULL, quantity INTEGER NOT NULL);`);
+    for (let i = 1; i <= 30; i++) conn.prepare('INSERT INTO customer VALUES (?, ?)').run(i, `Customer ${i}`);
+    for (let i = 1; i <= 100; i++) conn.prepare('INSERT INTO orders VALUES (?, ?, ?)').run(i, 1 + ((i * 7) % 30), 1 + (i % 4));
+    conn.close();
+    const run = box.run(['build', bare, '-o', 'bare.graph.json']);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stderr).toContain('the schema declares no foreign keys: inferring them');
+    const edges = json<{ edges: Edge[] }>('bare.graph.json').edges;
+    expect(edges.map((e) => [e.id, e.origin])).toEqual([['orders(customer_id)->customer(customer_id)', 'inferred']]);
+  });
+
   it('names a missing, non-JSON, other-version or mismatched joins file in one line', () => {
     expectOneLineError(box.run(['build', db, '-o', 'g.json', '--joins', 'nope.json']), `cannot read joins file ${file('nope.json')}: no such file`);
     writeFileSync(file('broken-joins.json'), '[');

@@ -11,8 +11,9 @@ export interface BuildProgress {
 }
 
 /**
- * Where the graph's join edges come from: the declared foreign keys (default); those plus the
- * edges inference finds (`infer`); or those plus the edges of a joins file (`file`).
+ * Where the graph's join edges come from: the declared foreign keys (default; inferred when the
+ * schema declares none); those plus the edges inference finds (`infer`); or those plus the edges
+ * of a joins file (`file`).
  */
 export type EdgeSource = { kind: 'declared' } | { kind: 'infer' } | { kind: 'file'; path: string };
 
@@ -48,6 +49,11 @@ async function edgesFor(profile: DatabaseProfile, source: EdgeSource, file: Join
     return result.edges;
   }
   const declared = declaredJoinEdges(profile, (reason) => progress(`skipped a foreign key: ${reason}`));
+  if (source.kind === 'declared' && declared.length === 0 && profile.tables.length > 1) {
+    // Without any declared key the graph would be islands and no question could join tables.
+    progress('the schema declares no foreign keys: inferring them (pass --joins FILE to give your own)');
+    return edgesFor(profile, { kind: 'infer' }, undefined, progress);
+  }
   if (source.kind === 'declared' || !file) return declared;
   if (stem(file.database) !== stem(profile.database)) {
     progress(`note: ${source.path} was made for database ${file.database}, this one is ${profile.database}`);
