@@ -1,4 +1,4 @@
-import type { DatabaseProfile, TableProfile } from '@guided-retrieval/profiler';
+import type { DatabaseProfile } from '@guided-retrieval/profiler';
 import { namePrior, passesPruning, scorePair, valueKind, type KeyTarget, type ScoredPair, type ValueKind } from './candidates.js';
 import { estimateContainment } from './containment.js';
 import { declaredJoinEdges, joinEdgeId } from './declared.js';
