@@ -103,7 +103,7 @@ if (args.child) {
     writeFileSync(file, JSON.stringify(generated));
     const columns = generated.profile.tables.reduce((n, t) => n + t.columns.length, 0);
     console.log(`generated ${generated.profile.tables.length} tables, ${columns} columns, ${generated.truth.length} planted references in ${Math.round(performance.now() - t0)} ms`);
-    const run = spawnSync(process.execPath, [new URL(import.meta.url).pathname, '--child', file], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [...process.execArgv, new URL(import.meta.url).pathname, '--child', file], { encoding: 'utf8' });
     if (process.env.SCALE_VERBOSE) console.error(run.stderr);
     if (run.status !== 0) throw new Error(run.stderr);
     const r = JSON.parse(run.stdout.trim().split('\n').at(-1));

@@ -157,15 +157,63 @@ const OTHER_THING = /(type|status|kind|category|class|group|history|state|level|
  * - 0.3: a word in common with the table (`ShipVia` → Shippers);
  * - 0: nothing.
  */
+interface FromName {
+  f: string;
+  fBare: string;
+  suffix: string | undefined;
+  stem: string;
+  words: string[];
+  lastWord: string | undefined;
+  meaningful: string[];
+}
+
+/** What matching needs of a referencing column's name, computed once per name. */
+const fromName = memo((from: string): FromName => {
+  const name = unnumbered(from);
+  const fBare = stripPrefix(name);
+  const suffix = REFERENCE_SUFFIX.exec(fBare)?.[0];
+  const fromWords = words(name).map((w) => singular(w.replace(/\d+$/, '')));
+  return {
+    f: squeeze(name),
+    fBare,
+    suffix,
+    stem: suffix !== undefined ? fBare.slice(0, -suffix.length) : '',
+    words: fromWords,
+    lastWord: fromWords.filter((w) => !GENERIC.has(w)).at(-1),
+    meaningful: [...new Set(fromWords.filter((w) => w.length >= 3 && !GENERIC.has(w)))],
+  };
+});
+
+interface ToName {
+  t: string;
+  tBare: string;
+  owners: string[];
+  last: string;
+  generic: boolean;
+  identifier: boolean;
+  tableWords: string[];
+}
+
+/** What matching needs of a referenced table and key column, computed once per pair of names. */
+const toName = memo((key: string): ToName => {
+  const [table, column] = key.split('\u0000') as [string, string];
+  const tableWords = words(table).map(singular);
+  return {
+    t: squeeze(column),
+    tBare: stripPrefix(column),
+    owners: tableNames(table),
+    last: tableWords.at(-1) ?? '',
+    generic: isGeneric(column),
+    identifier: isIdentifierName(column),
+    tableWords,
+  };
+});
+
+const ID_SUFFIXES = [...ID_WORDS];
+
 export function nameMatch(from: string, toTable: string, to: string): NameMatch {
-  const fromName = unnumbered(from);
-  const f = squeeze(fromName);
-  const fBare = stripPrefix(fromName);
-  const t = squeeze(to);
-  const tBare = stripPrefix(to);
-  const owners = tableNames(toTable);
-  const last = singular(words(toTable).at(-1) ?? '');
-  const toGeneric = isGeneric(to);
+  const { f, fBare, suffix, stem, words: fromWords, lastWord, meaningful } = fromName(from);
+  const { t, tBare, owners, last, generic: toGeneric, identifier, tableWords } = toName(`${toTable}\u0000${to}`);
   const match = (score: number, kind: NameMatchKind, reason: string): NameMatch => ({ score, kind, reason });
 
   if (!toGeneric && (f === t || fBare === tBare) && fBare.length > 2) return match(1, 'same', `same name as ${toTable}.${to}`);
@@ -173,27 +221,23 @@ export function nameMatch(from: string, toTable: string, to: string): NameMatch 
     return match(1, 'owner-plus-key', `${toTable}'s name plus ${to}`);
   }
   if (!toGeneric && tBare.length > 2 && (f.endsWith(tBare) || fBare.endsWith(tBare))) return match(0.8, 'role-plus-key', `a role before ${to}`);
-  if (f.length >= 3 && [...ID_WORDS].some((w) => f + w === t)) return match(0.8, 'key-without-suffix', `${to} without its suffix`);
-  const suffix = REFERENCE_SUFFIX.exec(fBare)?.[0];
-  if (suffix !== undefined) {
-    const stem = fBare.slice(0, -suffix.length);
+  if (f.length >= 3 && t.length > f.length && t.startsWith(f) && ID_SUFFIXES.includes(t.slice(f.length))) {
+    return match(0.8, 'key-without-suffix', `${to} without its suffix`);
+  }
+  if (suffix !== undefined && stem.length >= 3) {
     // `cust_id` abbreviates the table's word; `manager_staff_id` plays a role; `productassemblyid` qualifies it.
     const qualifies = owners.some((owner) => stem.startsWith(owner) && !OTHER_THING.test(stem.slice(owner.length)));
-    if (stem.length >= 3 && (last.startsWith(stem) || owners.some((owner) => stem.endsWith(owner)) || qualifies)) {
+    if (last.startsWith(stem) || owners.some((owner) => stem.endsWith(owner)) || qualifies) {
       return match(0.8, 'owner-suffix', `${toTable}'s name with a reference suffix`);
     }
   }
-  if (toGeneric && isIdentifierName(to) && (f === t || fBare === tBare)) return match(0.6, 'same-generic', `same generic name as ${toTable}.${to}`);
+  if (toGeneric && identifier && (f === t || fBare === tBare)) return match(0.6, 'same-generic', `same generic name as ${toTable}.${to}`);
   if (owners.some((owner) => fBare === owner || singular(fBare) === owner)) return match(0.6, 'named-after', `named after ${toTable}`);
-  const fromWords = words(fromName).map((w) => singular(w.replace(/\d+$/, '')));
-  const stem = suffix !== undefined ? fBare.slice(0, -suffix.length) : '';
   // The table's word last (`link_to_member`, `home_player_1`), or a key suffix after its tail (`hero_id` → superhero);
   // a word after it makes another thing (`rental_duration`, `CustomerDesc`).
-  const lastWord = fromWords.filter((w) => !GENERIC.has(w)).at(-1);
   const endsOnTable = lastWord === last && (suffix !== undefined || fromWords.at(-1) === last);
   if (last.length >= 3 && (endsOnTable || (stem.length >= 4 && last.endsWith(stem)))) return match(0.6, 'mentions', `mentions ${toTable}`);
-  const meaningful = new Set(fromWords.filter((w) => w.length >= 3 && !GENERIC.has(w)));
-  for (const w of words(toTable).map(singular)) {
+  for (const w of tableWords) {
     for (const fw of meaningful) {
       if (w.length >= 3 && (w === fw || (fw.length >= 4 && w.startsWith(fw)) || (w.length >= 4 && fw.startsWith(w)))) {
         return match(0.3, 'shared-word', `shares "${fw}" with ${toTable}`);

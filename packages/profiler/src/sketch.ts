@@ -40,10 +40,9 @@ function fmix32(input: number): number {
   return h >>> 0;
 }
 
-/** The probe positions of one hash in a Bloom filter of `bits` bits (Kirsch–Mitzenmacher double hashing). */
-function* bloomPositions(hash: number, bits: number, hashes: number): Generator<number> {
-  const h2 = fmix32(hash ^ 0x9e3779b9) | 1;
-  for (let i = 0; i < hashes; i++) yield ((hash + Math.imul(i, h2)) >>> 0) % bits;
+/** The second hash of Kirsch–Mitzenmacher double hashing: probe i of a hash is at `(hash + i·step) mod bits`. */
+function bloomStep(hash: number): number {
+  return fmix32(hash ^ 0x9e3779b9) | 1;
 }
 
 export interface SketchOptions {
@@ -78,7 +77,11 @@ export function sketchHashes(hashes: Iterable<number>, options: SketchOptions = 
     const hashes = Math.max(1, Math.round((bits / unique.size) * Math.LN2));
     const data = new Uint8Array(bits / 8);
     for (const hash of unique) {
-      for (const at of bloomPositions(hash, bits, hashes)) data[at >>> 3]! |= 1 << (at & 7);
+      const step = bloomStep(hash);
+      for (let i = 0; i < hashes; i++) {
+        const at = ((hash + Math.imul(i, step)) >>> 0) % bits;
+        data[at >>> 3]! |= 1 << (at & 7);
+      }
     }
     sketch.bloom = { bits, hashes, data: Buffer.from(data).toString('base64') };
   }
@@ -94,7 +97,10 @@ export function readBloom(bloom: NonNullable<ValueSketch['bloom']>): BloomReader
   const data = Buffer.from(bloom.data, 'base64');
   return {
     has(hash) {
-      for (const at of bloomPositions(hash, bloom.bits, bloom.hashes)) {
+      // Probed once per referencing value for every candidate key: a plain loop, no iterator.
+      const step = bloomStep(hash);
+      for (let i = 0; i < bloom.hashes; i++) {
+        const at = ((hash + Math.imul(i, step)) >>> 0) % bloom.bits;
         if (((data[at >>> 3] ?? 0) & (1 << (at & 7))) === 0) return false;
       }
       return true;
