@@ -3,6 +3,8 @@
 // baseline that streams every row into Node and counts there; wall time and peak RSS per run,
 // each run in its own child process. Usage (from packages/profiler, after `pnpm build`):
 //   node bench/bench.mjs /tmp/sf1.sqlite [--engines sqlite,duckdb,postgres] [--postgres URL]
+//     [--only profile|naive] [--reuse]
+// --reuse keeps the DuckDB file and the PostgreSQL database loaded by an earlier run (same CSV).
 // Generate the database first: node apps/demo/dist/cli.js tpch -o /tmp/sf1.sqlite --scale-factor 1
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -54,7 +56,10 @@ if (mode === '--child') {
 }
 
 const sqlite = mode;
-const engines = (rest[rest.indexOf('--engines') + 1] ?? 'sqlite,duckdb,postgres').split(',');
+const option = (name) => (rest.includes(name) ? rest[rest.indexOf(name) + 1] : undefined);
+const engines = (option('--engines') ?? 'sqlite,duckdb,postgres').split(',');
+const kinds = option('--only') ? [option('--only')] : ['profile', 'naive'];
+const reuse = rest.includes('--reuse');
 const pgUrl = rest.includes('--postgres') ? rest[rest.indexOf('--postgres') + 1] : process.env.GUIDED_TEST_POSTGRES_URL;
 if (!sqlite || !existsSync(sqlite)) {
   console.error('usage: node bench/bench.mjs <tpch.sqlite> [--engines sqlite,duckdb,postgres] [--postgres URL]');
@@ -91,6 +96,7 @@ function ddl(sql) {
 
 const results = [];
 function measure(engine, kind, target) {
+  if (!kinds.includes(kind)) return;
   const child = spawnSync(process.execPath, ['--max-old-space-size=20000', fileURLToPath(import.meta.url), '--child', kind, target], { encoding: 'utf8', maxBuffer: 1 << 20 });
   if (child.status !== 0) {
     results.push({ engine, kind, error: (child.stderr || '').split('\n').find((l) => l.trim()) ?? `exit ${child.status}` });
@@ -112,16 +118,18 @@ if (engines.includes('sqlite')) {
 }
 if (engines.includes('duckdb')) {
   const duck = join(work, 'tpch.duckdb');
-  rmSync(duck, { force: true });
-  const { DuckDBInstance } = await import('@duckdb/node-api');
-  const instance = await DuckDBInstance.create(duck);
-  const c = await instance.connect();
-  for (const { name, sql } of tables) {
-    await c.run(ddl(sql));
-    await c.run(`COPY "${name}" FROM '${join(work, 'csv', `${name}.csv`)}' (FORMAT csv, HEADER false)`);
+  if (!(reuse && existsSync(duck))) {
+    rmSync(duck, { force: true });
+    const { DuckDBInstance } = await import('@duckdb/node-api');
+    const instance = await DuckDBInstance.create(duck);
+    const c = await instance.connect();
+    for (const { name, sql } of tables) {
+      await c.run(ddl(sql));
+      await c.run(`COPY "${name}" FROM '${join(work, 'csv', `${name}.csv`)}' (FORMAT csv, HEADER false)`);
+    }
+    c.closeSync();
+    instance.closeSync();
   }
-  c.closeSync();
-  instance.closeSync();
   measure('duckdb', 'profile', duck);
   measure('duckdb', 'naive', duck);
 }
@@ -129,19 +137,22 @@ if (engines.includes('postgres') && pgUrl) {
   const pg = (await import('pg')).default;
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();
-  await admin.query('DROP DATABASE IF EXISTS guided_bench WITH (FORCE)');
-  await admin.query('CREATE DATABASE guided_bench');
   const u = new URL(pgUrl);
   u.pathname = '/guided_bench';
-  const client = new pg.Client({ connectionString: u.toString() });
-  await client.connect();
-  // The DDL is portable as it stands; tables come parents first, so the keys hold while loading.
-  for (const { sql } of tables) await client.query(ddl(sql));
-  for (const { name } of tables) {
-    execFileSync('psql', [u.toString(), '-qc', `\\copy ${name} FROM '${join(work, 'csv', `${name}.csv`)}' WITH (FORMAT csv)`]);
+  const loaded = reuse && (await admin.query("SELECT 1 FROM pg_database WHERE datname = 'guided_bench'")).rows.length > 0;
+  if (!loaded) {
+    await admin.query('DROP DATABASE IF EXISTS guided_bench WITH (FORCE)');
+    await admin.query('CREATE DATABASE guided_bench');
+    const client = new pg.Client({ connectionString: u.toString() });
+    await client.connect();
+    // The DDL is portable as it stands; tables come parents first, so the keys hold while loading.
+    for (const { sql } of tables) await client.query(ddl(sql));
+    for (const { name } of tables) {
+      execFileSync('psql', [u.toString(), '-qc', `\\copy ${name} FROM '${join(work, 'csv', `${name}.csv`)}' WITH (FORMAT csv)`]);
+    }
+    await client.query('ANALYZE');
+    await client.end();
   }
-  await client.query('ANALYZE');
-  await client.end();
   await admin.end();
   measure('postgres', 'profile', u.toString());
   measure('postgres', 'naive', u.toString());
