@@ -1,12 +1,13 @@
 import type { ColumnExpressions, Connector, Scalar } from './connector.js';
 import { declaredKind } from './infer-type.js';
-import { hashValue, sketchHashes } from './sketch.js';
+import { sketchHashes } from './sketch.js';
+import { hashJsonList } from './value-list.js';
 import type { InferredType, LengthStats, ValueFrequency, ValueSketch } from './types.js';
 
 /** Text columns whose sample values are longer than this on average are not sketched (no join keys). */
 export const MAX_SKETCH_MEAN_LENGTH = 64;
 
-/** What one statement over a column's sample found. */
+/** What the statement over a table's sample found for one column. */
 export interface ColumnSample {
   /** Rows in the sample. */
   sampledRows: number;
@@ -19,8 +20,11 @@ export interface ColumnSample {
   length: LengthStats | null;
   /** Up to `candidates` most frequent values, most frequent first, ties by value. */
   top: ValueFrequency[];
-  /** Hashes of every distinct value of the sample, when it was streamed for a sketch. */
-  hashes?: Set<number>;
+  /**
+   * Hashes of the sample's distinct values (a value may repeat: 5 and '5'), when the column may be
+   * a join key and its values, as text, average at most `MAX_SKETCH_MEAN_LENGTH` characters.
+   */
+  hashes?: Uint32Array;
   /** Whether a number with a fractional part was among the hashed values. */
   fractional?: boolean;
 }
@@ -42,15 +46,15 @@ export function mayBeKey(declaredType: string): boolean {
 }
 
 /**
- * Whether a column's values, as the sample shows them, can be a join key: integers or text of at
- * most `MAX_SKETCH_MEAN_LENGTH` characters on average (an untyped column: integers and short
- * strings, no fractional numbers). Never reals, dates, booleans, blobs.
+ * Whether a column's values, as the sample shows them, can be a join key: integers or text (an
+ * untyped column: integers and strings, no fractional numbers), whose values, as text, average at
+ * most `MAX_SKETCH_MEAN_LENGTH` characters (else the engine sent no values). Never reals, dates,
+ * booleans, blobs.
  */
 export function sketchable(inferredType: InferredType, sample: ColumnSample): boolean {
   if (sample.hashes === undefined) return false;
-  const short = (sample.length?.mean ?? 0) <= MAX_SKETCH_MEAN_LENGTH;
-  if (inferredType === 'integer' || inferredType === 'text') return short;
-  return inferredType === 'unknown' && sample.hashes.size > 0 && !sample.fractional && short;
+  if (inferredType === 'integer' || inferredType === 'text') return true;
+  return inferredType === 'unknown' && sample.hashes.length > 0 && !sample.fractional;
 }
 
 /** The column's sketch: bottom-k hashes, plus a Bloom filter when the sample's values are all distinct. */
@@ -58,71 +62,141 @@ export function sketchOf(sample: ColumnSample): ValueSketch {
   return sketchHashes(sample.hashes ?? [], { bloom: sample.nonNull > 0 && sample.distinct === sample.nonNull });
 }
 
+/** What an empty sample shows. */
+export function emptySample(sketch: boolean): ColumnSample {
+  return { sampledRows: 0, nonNull: 0, distinct: 0, singletons: 0, length: null, top: [], ...(sketch ? { hashes: new Uint32Array(0), fractional: false } : {}) };
+}
+
+/** One column to sample: its expressions, and whether its distinct values are wanted (for a sketch). */
+export interface SampledColumn {
+  sql: ColumnExpressions;
+  sketch: boolean;
+}
+
 /**
- * One statement over a table's sample for one column: the sample grouped by value, every row
- * carrying the totals as window aggregates over the groups, the NULL group last. Without
- * `sketch`, only the `candidates` top groups come back. With `sketch`, every group does, streamed
- * in batches: the first `candidates` are still the top values, and every value is hashed on the
- * way (values of `maxLength` characters or more, possibly cut, are skipped), so memory stays
- * bounded by the sample's distinct values and the sample is read once. Values are hashed as the
- * driver returns them, through `canonicalValue` (`hashValue`): an integer hashes the same as
- * INTEGER, BIGINT (a decimal string beyond 2^53), REAL 5.0 or TEXT '5'; PostgreSQL
- * `character(n)` values arrive without their blank padding, as `clip` casts them to text.
+ * `sampleTable`, and when the engine runs out of memory for several columns at once (DuckDB, whose
+ * read-only databases cannot spill), the same again for each half of them, down to one column.
  */
-export async function sampleColumn(
+export async function sampleColumns(
   connector: Connector,
-  sql: ColumnExpressions,
+  columns: readonly SampledColumn[],
   from: string,
-  options: { candidates: number; maxLength: number; sketch: boolean },
-): Promise<ColumnSample> {
-  const length = sql.length ?? 'CAST(NULL AS INTEGER)';
-  const inner = `SELECT ${sql.value} AS v, ${length} AS l FROM ${from}`;
-  const statement =
-    `SELECT ${sql.clip('v', options.maxLength)}, n, SUM(n) OVER (), SUM(CASE WHEN v IS NOT NULL THEN n ELSE 0 END) OVER (), ` +
-    'COUNT(v) OVER (), SUM(CASE WHEN v IS NOT NULL AND n = 1 THEN 1 ELSE 0 END) OVER (), ' +
-    'MIN(lmin) OVER (), MAX(lmax) OVER (), SUM(lsum) OVER (), SUM(lcnt) OVER () ' +
-    `FROM (SELECT v, COUNT(*) AS n, MIN(l) AS lmin, MAX(l) AS lmax, SUM(l) AS lsum, COUNT(l) AS lcnt FROM (${inner}) AS q GROUP BY v) AS g ` +
-    `ORDER BY CASE WHEN v IS NULL THEN 1 ELSE 0 END, n DESC, v` +
-    (options.sketch ? '' : ` LIMIT ${options.candidates + 1}`);
-
-  let summary: Scalar[] | undefined;
-  const top: ValueFrequency[] = [];
-  const hashes = options.sketch ? new Set<number>() : undefined;
-  let fractional = false;
-  const take = (rows: Scalar[][]) => {
-    for (const row of rows) {
-      summary ??= row.slice(2);
-      const value = row[0];
-      if (value === null || value === undefined) continue;
-      if (top.length < options.candidates) top.push({ value, count: num(row[1]) });
-      if (hashes === undefined) continue;
-      if (typeof value === 'string') {
-        if (value.length >= options.maxLength) continue;
-        hashes.add(hashValue(value));
-      } else {
-        if (!Number.isInteger(value)) fractional = true;
-        hashes.add(hashValue(value));
-      }
-    }
-  };
-  if (options.sketch && connector.stream) {
-    for await (const batch of connector.stream(statement)) take(batch);
-  } else {
-    take(await connector.query(statement));
+  options: { candidates: number; maxLength: number },
+): Promise<ColumnSample[]> {
+  const attempt = () => sampleTable(connector, columns, from, options);
+  try {
+    return await (connector.isolate ? connector.isolate(attempt) : attempt());
+  } catch (error) {
+    if (columns.length < 2 || !(error instanceof Error) || !/out of memory/i.test(error.message)) throw error;
+    const half = Math.ceil(columns.length / 2);
+    return [
+      ...(await sampleColumns(connector, columns.slice(0, half), from, options)),
+      ...(await sampleColumns(connector, columns.slice(half), from, options)),
+    ];
   }
+}
 
-  const s = summary ?? [];
-  const lengthCount = num(s[7]);
-  return {
-    sampledRows: num(s[0]),
-    nonNull: num(s[1]),
-    distinct: num(s[2]),
-    singletons: num(s[3]),
-    length:
-      lengthCount > 0
-        ? { min: num(s[4]), max: num(s[5]), mean: Math.round((num(s[6]) / lengthCount) * 100) / 100 }
-        : null,
-    top,
-    ...(hashes ? { hashes, fractional } : {}),
-  };
+/** The name the sample goes by inside the statement. */
+const SAMPLE = 'guided_sample';
+
+/**
+ * One statement over a table's sample for several columns. The sample is drawn once (a
+ * materialized CTE) and grouped by value once per column (another); per column, one UNION ALL
+ * branch ranks its `candidates` + 1 top groups (the NULL group last, then by frequency, ties by
+ * value) and another totals its groups: sample rows, non-null values, distinct values,
+ * singletons, text lengths and, for a column with `sketch`, every distinct value as one JSON
+ * array (`Dialect.valueList`: values of `maxLength` characters or more are left out, and no list
+ * is sent when the values average more than `MAX_SKETCH_MEAN_LENGTH` characters). Only those few
+ * rows reach Node, and the values are hashed and dropped column by column: memory stays bounded
+ * by the sample.
+ *
+ * Values are hashed as the engine spells them as text (`canonicalValue` through `hashValue`): an
+ * integer hashes the same as INTEGER, BIGINT (beyond 2^53 too), REAL 5.0 or TEXT '5'; PostgreSQL
+ * `character(n)` values lose their blank padding in the cast to text. Branches whose values have
+ * the same SQL type (`ColumnExpressions.type`) share a result column; a first, empty branch gives
+ * every result column its type.
+ */
+export async function sampleTable(
+  connector: Connector,
+  columns: readonly SampledColumn[],
+  from: string,
+  options: { candidates: number; maxLength: number },
+): Promise<ColumnSample[]> {
+  const { dialect } = connector;
+  const results = columns.map(({ sketch }) => emptySample(sketch && dialect.valueList !== undefined));
+  if (columns.length === 0) return results;
+  const types: string[] = [];
+  const slot = columns.map(({ sql }) => {
+    const key = sql.type ?? '';
+    if (!types.includes(key)) types.push(key);
+    return types.indexOf(key);
+  });
+  const cells = (j: number, value: string) => types.map((_, t) => (t === slot[j] ? value : 'NULL')).join(', ');
+  const nulls = (n: number, type = 'BIGINT') => Array.from({ length: n }, () => `CAST(NULL AS ${type})`).join(', ');
+  const big = (e: string) => `CAST(${e} AS BIGINT)`;
+  const ctes = [
+    `${SAMPLE} AS MATERIALIZED (SELECT ${columns.map(({ sql }, j) => `${sql.value} AS v${j}, ${sql.length ?? 'CAST(NULL AS INTEGER)'} AS l${j}`).join(', ')} FROM ${from})`,
+    ...columns.map(
+      (_, j) =>
+        `g${j} AS MATERIALIZED (SELECT v${j} AS v, COUNT(*) AS n, MIN(l${j}) AS lmin, MAX(l${j}) AS lmax, SUM(l${j}) AS lsum, COUNT(l${j}) AS lcnt FROM ${SAMPLE} GROUP BY v${j})`,
+    ),
+  ];
+  // The first branch only types the result columns: k, rank, one value column per type, n, 8 totals, values.
+  const typed = types.map((_, t) => {
+    const j = slot.indexOf(t);
+    return columns[j]?.sql.clip(`v${j}`, options.maxLength) ?? 'NULL';
+  });
+  // Every other column is typed explicitly (BIGINT, TEXT), as PostgreSQL types a UNION pairwise.
+  const branches = [`SELECT ${nulls(2)}, ${typed.join(', ')}, ${nulls(9)}, ${nulls(1, 'TEXT')} FROM ${SAMPLE} WHERE 1 = 0`];
+  const order = 'CASE WHEN v IS NULL THEN 1 ELSE 0 END, n DESC, v';
+  columns.forEach(({ sql, sketch }, j) => {
+    branches.push(
+      `SELECT ${j}, ${big(`ROW_NUMBER() OVER (ORDER BY ${order})`)}, ${cells(j, sql.clip('v', options.maxLength))}, ${big('n')}, ${nulls(8)}, ${nulls(1, 'TEXT')} ` +
+        `FROM (SELECT v, n FROM g${j} ORDER BY ${order} LIMIT ${options.candidates + 1}) AS t${j}`,
+    );
+    const values = sketch && dialect.valueList ? dialect.valueList('v', 'n', options.maxLength, MAX_SKETCH_MEAN_LENGTH) : nulls(1, 'TEXT');
+    const totals = [
+      'SUM(n)',
+      'SUM(CASE WHEN v IS NOT NULL THEN n ELSE 0 END)',
+      'COUNT(v)',
+      'SUM(CASE WHEN v IS NOT NULL AND n = 1 THEN 1 ELSE 0 END)',
+      'MIN(lmin)',
+      'MAX(lmax)',
+      'SUM(lsum)',
+      'SUM(lcnt)',
+    ];
+    branches.push(`SELECT ${j}, ${big('0')}, ${types.map(() => 'NULL').join(', ')}, ${nulls(1)}, ${totals.map(big).join(', ')}, ${values} FROM g${j}`);
+  });
+  const rows = await connector.query(`WITH ${ctes.join(', ')} ${branches.join(' UNION ALL ')}`);
+
+  const tops: [number, ValueFrequency][][] = columns.map(() => []);
+  for (const row of rows) {
+    const j = num(row[0]);
+    const result = results[j];
+    if (result === undefined) continue;
+    const rank = num(row[1]);
+    if (rank > 0) {
+      const value = row[2 + (slot[j] ?? 0)];
+      if (value !== null && value !== undefined && rank <= options.candidates) tops[j]?.push([rank, { value, count: num(row[2 + types.length]) }]);
+      continue;
+    }
+    const t = row.slice(3 + types.length, 11 + types.length).map(num);
+    result.sampledRows = t[0] ?? 0;
+    result.nonNull = t[1] ?? 0;
+    result.distinct = t[2] ?? 0;
+    result.singletons = t[3] ?? 0;
+    result.length = (t[7] ?? 0) > 0 ? { min: t[4] ?? 0, max: t[5] ?? 0, mean: Math.round(((t[6] ?? 0) / (t[7] ?? 1)) * 100) / 100 } : null;
+    const list = row[11 + types.length];
+    if (result.hashes === undefined) continue;
+    if (typeof list !== 'string') {
+      delete result.hashes; // longer values on average: no join key
+      delete result.fractional;
+      continue;
+    }
+    Object.assign(result, hashJsonList(list));
+  }
+  results.forEach((result, j) => {
+    result.top = (tops[j] ?? []).sort((a, b) => a[0] - b[0]).map(([, top]) => top);
+  });
+  return results;
 }

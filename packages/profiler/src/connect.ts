@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { Connector } from './connector.js';
-import { openDuckdb } from './duckdb.js';
+import { openDuckdb, type DuckdbOptions } from './duckdb.js';
 import { errorCode, ProfilerError } from './errors.js';
 import { openPostgres, redactUrl, type PostgresOptions } from './postgres.js';
 import { profileDatabase, type ProfileOptions } from './profile.js';
@@ -76,17 +76,17 @@ export async function parseConnection(text: string): Promise<Connection> {
 }
 
 /** Opens any connection string read-only (see `parseConnection`). */
-export async function openConnection(text: string, options: PostgresOptions = {}): Promise<Connector> {
+export async function openConnection(text: string, options: PostgresOptions & DuckdbOptions = {}): Promise<Connector> {
   const connection = await parseConnection(text);
   if (connection.engine === 'postgres') return openPostgres(connection.target, options);
-  if (connection.engine === 'duckdb') return openDuckdb(connection.target, options.database === undefined ? {} : { database: options.database });
+  if (connection.engine === 'duckdb') return openDuckdb(connection.target, options);
   return openSqlite(connection.target);
 }
 
 /** Opens any connection string read-only, profiles it and closes it (also when profiling fails). */
 export async function profileConnection(
   text: string,
-  options: ProfileOptions & PostgresOptions = {},
+  options: ProfileOptions & PostgresOptions & DuckdbOptions = {},
 ): Promise<DatabaseProfile> {
   const connector = await openConnection(text, options);
   try {

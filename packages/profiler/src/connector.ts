@@ -5,6 +5,8 @@ export interface ColumnDescription {
   name: string;
   /** The declared type as written in the schema (`INTEGER`, `VARCHAR(25)`, … or `''`). */
   declaredType: string;
+  /** Declared NOT NULL (the engine enforces it): its non-null count is the row count. */
+  notNull?: boolean;
 }
 
 /** What a table's schema declares: columns in declared order, primary key in key order, foreign keys. */
@@ -12,6 +14,17 @@ export interface TableDescription {
   columns: ColumnDescription[];
   primaryKey: string[];
   foreignKeys: ForeignKey[];
+  /**
+   * Columns that are alone in a declared unique constraint or unique index (besides a
+   * single-column primary key): their non-null values are all distinct.
+   */
+  unique?: string[];
+  /**
+   * The catalog's estimate of the table's rows (PostgreSQL `reltuples`), when it has one: it only
+   * decides whether distinct values are counted exactly, and saves counting the rows before the
+   * pass over every row (which counts them).
+   */
+  estimatedRows?: number;
 }
 
 /** A JSON-safe scalar as connectors return them: blobs as `null`, big integers as decimal strings. */
@@ -27,6 +40,17 @@ export interface ColumnExpressions {
   length: string | null;
   /** Wraps an expression of `value` so that long text comes back cut to `max` characters. */
   clip(expression: string, max: number): string;
+  /**
+   * Aggregates for MIN and MAX cheaper than `MIN(value)`, `MAX(value)`, and an aggregate that is
+   * true (non-zero) when they are those bounds; when it is not, the bounds are computed again
+   * from `value` (SQLite: the raw column, unless a blob is among its values).
+   */
+  bounds?: { min: string; max: string; exact: string };
+  /**
+   * The SQL type of `clip(value)`, as a key: columns whose keys are equal may share one result
+   * column of a UNION. Absent where values are typed dynamically (SQLite): all share one.
+   */
+  type?: string;
 }
 
 /** The rows one table's sample is drawn from: a FROM item (with its alias) and how it was drawn. */
@@ -49,6 +73,19 @@ export interface Dialect {
   column(quotedColumn: string, declaredType: string): ColumnExpressions;
   /** An approximate distinct count over every row (a sketch in the engine), or `undefined` when it has none. */
   approxDistinct?(expression: string): string;
+  /**
+   * An aggregate over groups of a column's sample (`value`: the group's value, `count`: its rows)
+   * giving every non-null value of fewer than `maxLength` characters as one JSON array, as text:
+   * each value as its exact text (integers too, whatever their size; SQLite: reals as JSON numbers);
+   * NULL when the values, as text, average more than `maxMeanLength` characters over the rows.
+   * Without it no column is sketched.
+   */
+  valueList?(value: string, count: string, maxLength: number, maxMeanLength: number): string;
+  /**
+   * Columns per statement over the sample (default 16): each statement draws the sample once, and
+   * an engine that keeps a statement's work in memory (DuckDB) bounds it with fewer.
+   */
+  sampleColumnsPerStatement?: number;
   /** A FROM item for a sample of `sampleRows` rows, for engines whose sampling is pure SQL. */
   sampleFrom?(tableRef: string, rowCount: number, sampleRows: number, seed: number): SampleSource;
 }
@@ -71,11 +108,6 @@ export interface Connector {
   sampleSource(table: string, rowCount: number, sampleRows: number): Promise<SampleSource>;
   /** Runs one read-only SELECT; rows as arrays of JSON-safe scalars. */
   query(sql: string): Promise<Scalar[][]>;
-  /**
-   * Runs one read-only SELECT and yields its rows in batches, so a large result never sits in
-   * memory whole (a cursor, an iterator, result chunks). Default: `query`, as one batch.
-   */
-  stream?(sql: string): AsyncIterable<Scalar[][]>;
   /**
    * Runs `work` so that an error inside it leaves the connection usable for the next table
    * (PostgreSQL: a savepoint inside the read-only transaction). Default: just runs it.

@@ -17,7 +17,7 @@ import type { DatabaseProfile } from './types.js';
 
 const NATIVE = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|FLOAT|DOUBLE|DECIMAL|VARCHAR|DATE|TIMESTAMP|TIME|BOOLEAN)\b/i;
 
-/** DuckDB's SQL: blobs never sampled, nested types compared as text, reservoir samples, HLL distinct. */
+/** DuckDB's SQL: blobs never sampled, nested types compared as text, Bernoulli samples, HLL distinct. */
 export function duckdbDialect(tableRef: (table: string) => string = quoteIdentifier): Dialect {
   return {
     quoteIdentifier,
@@ -31,12 +31,25 @@ export function duckdbDialect(tableRef: (table: string) => string = quoteIdentif
         distinct: c,
         length: text ? `length(${c})` : null,
         clip: (e, max) => (text || !native ? `left(${e}, ${max})` : e),
+        type: text || !native ? 'VARCHAR' : declaredType.toUpperCase(),
       };
     },
     approxDistinct: (e) => `approx_count_distinct(${e})`,
+    // A read-only DuckDB database cannot spill: 4 columns at a time keep a statement's memory small.
+    sampleColumnsPerStatement: 4,
+    valueList(v, n, maxLength, maxMean) {
+      const t = `length(CAST(${v} AS VARCHAR))`;
+      return (
+        `CASE WHEN COALESCE(SUM(CASE WHEN ${v} IS NOT NULL THEN ${n} * ${t} END), 0) <= ${maxMean} * SUM(CASE WHEN ${v} IS NOT NULL THEN ${n} ELSE 0 END) ` +
+        `THEN COALESCE(CAST(to_json(list(CAST(${v} AS VARCHAR)) FILTER (WHERE ${v} IS NOT NULL AND ${t} < ${maxLength})) AS VARCHAR), '[]') END`
+      );
+    },
     sampleFrom(ref, rowCount, sampleRows, seed): SampleSource {
       if (rowCount <= sampleRows) return { from: `${ref} AS s`, method: 'all rows' };
-      return { from: `(SELECT * FROM ${ref} USING SAMPLE reservoir(${sampleRows} ROWS) REPEATABLE (${seed})) AS s`, method: 'reservoir' };
+      // Each row independently with probability sampleRows / rowCount: a uniform sample of about
+      // sampleRows rows, cheaper in time and memory than a reservoir of exactly that many.
+      const percent = ((100 * sampleRows) / rowCount).toFixed(6);
+      return { from: `(SELECT * FROM ${ref} USING SAMPLE ${percent} PERCENT (bernoulli, ${seed})) AS s`, method: 'bernoulli' };
     },
   };
 }
@@ -55,11 +68,12 @@ function toScalar(duckdb: DuckdbModule, value: unknown): Scalar {
   return String(value);
 }
 
-function duckdbError(error: unknown): ProfilerError {
+function duckdbError(error: unknown, memoryLimit: string): ProfilerError {
   const message = messageOf(error);
   const missing = /Table with name (.*) does not exist/.exec(message);
   if (missing) return new ProfilerError('no-such-table', `no such table: ${missing[1] ?? ''}`, { cause: error });
-  return new ProfilerError('query-failed', `DuckDB: ${message}`, { cause: error });
+  const hint = /out of memory/i.test(message) ? ` (memoryLimit is ${memoryLimit}: raise it)` : '';
+  return new ProfilerError('query-failed', `DuckDB: ${message.split('\n')[0]}${hint}`, { cause: error });
 }
 
 const handles = new WeakMap<Connector, Connection>();
@@ -83,6 +97,7 @@ class DuckdbConnector implements Connector {
     readonly dialect: Dialect,
     /** Parquet mode: table name → file. */
     readonly files: ReadonlyMap<string, string> | undefined,
+    readonly memoryLimit: string,
   ) {}
 
   async query(sql: string): Promise<Scalar[][]> {
@@ -90,28 +105,7 @@ class DuckdbConnector implements Connector {
       const reader = await this.connection.runAndReadAll(sql);
       return reader.getRows().map((row) => row.map((v) => toScalar(this.duckdb, v)));
     } catch (error) {
-      throw duckdbError(error);
-    }
-  }
-
-  /** DuckDB's streaming result, one data chunk (2,048 rows) at a time. */
-  async *stream(sql: string): AsyncIterable<Scalar[][]> {
-    let result;
-    try {
-      result = await this.connection.stream(sql);
-    } catch (error) {
-      throw duckdbError(error);
-    }
-    const chunks = result.yieldRows()[Symbol.asyncIterator]();
-    for (;;) {
-      let next: IteratorResult<unknown[][]>;
-      try {
-        next = await chunks.next();
-      } catch (error) {
-        throw duckdbError(error);
-      }
-      if (next.done) return;
-      yield next.value.map((row) => row.map((v) => toScalar(this.duckdb, v)));
+      throw duckdbError(error, this.memoryLimit);
     }
   }
 
@@ -130,21 +124,24 @@ class DuckdbConnector implements Connector {
       return { columns: rows.map((r) => ({ name: String(r[0]), declaredType: String(r[1]) })), primaryKey: [], foreignKeys: [] };
     }
     const where = `database_name = current_database() AND schema_name = 'main' AND table_name = ${quoteLiteral(table)}`;
-    const cols = await this.query(`SELECT column_name, data_type FROM duckdb_columns() WHERE ${where} ORDER BY column_index`);
+    const cols = await this.query(`SELECT column_name, data_type, is_nullable FROM duckdb_columns() WHERE ${where} ORDER BY column_index`);
     if (cols.length === 0) throw new ProfilerError('no-such-table', `no such table: ${table}`);
     const reader = await this.connection.runAndReadAll(
       `SELECT constraint_type, constraint_column_names, referenced_table, referenced_column_names FROM duckdb_constraints() ` +
-        `WHERE ${where} AND constraint_type IN ('PRIMARY KEY', 'FOREIGN KEY') ORDER BY constraint_index`,
+        `WHERE ${where} AND constraint_type IN ('PRIMARY KEY', 'FOREIGN KEY', 'UNIQUE') ORDER BY constraint_index`,
     );
     const description: TableDescription = {
-      columns: cols.map((r) => ({ name: String(r[0]), declaredType: String(r[1]) })),
+      columns: cols.map((r) => ({ name: String(r[0]), declaredType: String(r[1]), notNull: r[2] === 'false' || r[2] === 0 })),
       primaryKey: [],
       foreignKeys: [],
+      unique: [],
     };
     for (const [type, columns, referencedTable, referencedColumns] of reader.getRowsJS()) {
       const names = (columns as unknown[]).map(String);
       if (type === 'PRIMARY KEY') description.primaryKey = names;
-      else {
+      else if (type === 'UNIQUE') {
+        if (names.length === 1) description.unique?.push(...names);
+      } else {
         description.foreignKeys.push({
           columns: names,
           referencedTable: String(referencedTable),
@@ -182,26 +179,45 @@ async function checkFile(path: string, kind: string): Promise<void> {
 const LOCK_DOWN = 'SET enable_external_access = false; SET lock_configuration = true';
 
 /**
+ * DuckDB's own buffer pool is capped so that profiling stays within a bounded memory budget (a
+ * statement that needs more fails: a read-only database does not spill; raise it for samples of
+ * very long values).
+ */
+export const DEFAULT_DUCKDB_MEMORY_LIMIT = '100MB';
+/**
+ * DuckDB's allocator otherwise keeps what a statement freed for later ones: hand it back to the
+ * system after every statement, so that the process's peak memory is the largest statement's,
+ * not their sum.
+ */
+const ALLOCATOR = {
+  allocator_flush_threshold: '1MB',
+  allocator_bulk_deallocation_flush_threshold: '1MB',
+  allocator_background_threads: 'true',
+};
+
+/**
  * Opens a DuckDB database file read-only (`access_mode = READ_ONLY`), or one or more Parquet
  * files (each a table named after its file, read through `read_parquet`), in both cases with
  * external file access then switched off except for those files and the configuration locked:
  * no statement through the connection can write to the database or to any file.
  */
-/** DuckDB's own buffer pool is capped so that profiling stays within a bounded memory budget. */
-export const DEFAULT_DUCKDB_MEMORY_LIMIT = '200MB';
+export interface DuckdbOptions {
+  /** A name for the profile's `database` (default: the file's base name, or `parquet`). */
+  database?: string;
+  /** DuckDB's `memory_limit` (default `DEFAULT_DUCKDB_MEMORY_LIMIT`). */
+  memoryLimit?: string;
+}
 
-export async function openDuckdb(
-  pathOrFiles: string | readonly string[],
-  options: { database?: string; memoryLimit?: string } = {},
-): Promise<Connector> {
+export async function openDuckdb(pathOrFiles: string | readonly string[], options: DuckdbOptions = {}): Promise<Connector> {
   const paths = (typeof pathOrFiles === 'string' ? [pathOrFiles] : [...pathOrFiles]).map((p) => resolve(p));
   const parquet = paths.length > 1 || paths.every((p) => extname(p).toLowerCase() === '.parquet');
   for (const p of paths) await checkFile(p, parquet ? 'Parquet' : 'DuckDB');
   const duckdb = await loadDuckdb();
   const first = paths[0] ?? '';
+  const memoryLimit = options.memoryLimit ?? DEFAULT_DUCKDB_MEMORY_LIMIT;
   let instance: Instance;
   try {
-    const memory = { memory_limit: options.memoryLimit ?? DEFAULT_DUCKDB_MEMORY_LIMIT };
+    const memory = { memory_limit: memoryLimit, ...ALLOCATOR };
     instance = parquet
       ? await duckdb.DuckDBInstance.create(':memory:', memory)
       : await duckdb.DuckDBInstance.create(first, { access_mode: 'READ_ONLY', ...memory });
@@ -235,7 +251,7 @@ export async function openDuckdb(
     throw error;
   }
   const name = options.database ?? (parquet && paths.length > 1 ? 'parquet' : basename(first));
-  const connector = new DuckdbConnector(duckdb, instance, connection, name, dialect, files);
+  const connector = new DuckdbConnector(duckdb, instance, connection, name, dialect, files, memoryLimit);
   handles.set(connector, connection);
   return connector;
 }
@@ -243,9 +259,9 @@ export async function openDuckdb(
 /** Opens read-only, profiles and closes again (also when profiling fails). */
 export async function profileDuckdb(
   pathOrFiles: string | readonly string[],
-  options: ProfileOptions = {},
+  options: ProfileOptions & DuckdbOptions = {},
 ): Promise<DatabaseProfile> {
-  const connector = await openDuckdb(pathOrFiles, options.database === undefined ? {} : { database: options.database });
+  const connector = await openDuckdb(pathOrFiles, options);
   try {
     return await profileDatabase(connector, options);
   } finally {

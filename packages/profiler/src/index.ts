@@ -24,7 +24,6 @@ export {
   type TableDescription,
 } from './connector.js';
 export {
-  DEFAULT_EXACT_DISTINCT_MAX_ROWS,
   DEFAULT_SAMPLE_ROWS,
   DEFAULT_SAMPLE_SIZE,
   MAX_VALUE_LENGTH,
@@ -36,7 +35,7 @@ export {
 export { ProfilerError, type ProfilerErrorCode } from './errors.js';
 export { openSqlite, profileSqlite, sqliteDialect } from './sqlite.js';
 export { openPostgres, postgresDialect, profilePostgres, redactUrl, type PostgresOptions } from './postgres.js';
-export { duckdbDialect, openDuckdb, profileDuckdb } from './duckdb.js';
+export { DEFAULT_DUCKDB_MEMORY_LIMIT, duckdbDialect, openDuckdb, profileDuckdb, type DuckdbOptions } from './duckdb.js';
 export { openConnection, parseConnection, profileConnection, sniffFile, type Connection } from './connect.js';
 export { mergeProfiles } from './merge.js';
 export { cleanSample, isPlaceholder, MAX_REPRESENTATIVE_LENGTH, PLACEHOLDERS, tukeyFences } from './clean.js';

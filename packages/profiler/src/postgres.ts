@@ -32,7 +32,15 @@ export function postgresDialect(schema: string): Dialect {
         distinct: blob || native ? c : `CAST(${c} AS text)`,
         length: text ? `char_length(${c})` : null,
         clip: (e, max) => (text || !native ? `left(${e}, ${max})` : e),
+        type: text || !native ? 'text' : type,
       };
+    },
+    valueList(v, n, maxLength, maxMean) {
+      const t = `char_length(CAST(${v} AS text))`;
+      return (
+        `CASE WHEN COALESCE(SUM(CASE WHEN ${v} IS NOT NULL THEN ${n} * ${t} END), 0) <= ${maxMean} * SUM(CASE WHEN ${v} IS NOT NULL THEN ${n} ELSE 0 END) ` +
+        `THEN COALESCE(CAST(json_agg(CAST(${v} AS text)) FILTER (WHERE ${v} IS NOT NULL AND ${t} < ${maxLength}) AS text), '[]') END`
+      );
     },
     sampleFrom(tableRef, rowCount, sampleRows, seed): SampleSource {
       if (rowCount <= sampleRows) return { from: `${tableRef} AS s`, method: 'all rows' };
@@ -45,9 +53,6 @@ export function postgresDialect(schema: string): Dialect {
     },
   };
 }
-
-/** Rows per FETCH when streaming a result. */
-const STREAM_BATCH = 2000;
 
 /** pg's type ids whose text we keep (dates, times) or turn into JSON-safe numbers. */
 const OID = { int8: 20, numeric: 1700, date: 1082, time: 1083, timestamp: 1114, timestamptz: 1184, interval: 1186, timetz: 1266 };
@@ -103,7 +108,6 @@ class PostgresConnector implements Connector {
   readonly dialect: Dialect;
   #closed = false;
   #savepoints = 0;
-  #cursors = 0;
 
   constructor(
     readonly client: PgClient,
@@ -134,10 +138,18 @@ class PostgresConnector implements Connector {
 
   async describeTable(table: string): Promise<TableDescription> {
     const ref = `${quoteLiteral(quoteIdentifier(this.schema))}||'.'||${quoteLiteral(quoteIdentifier(table))}`;
-    const exists = await this.#run(`SELECT to_regclass(${ref})`);
+    // reltuples: ANALYZE's estimate of the rows (-1 or 0 when never analyzed, or empty).
+    const exists = await this.#run(`SELECT to_regclass(${ref}), (SELECT reltuples FROM pg_class WHERE oid = to_regclass(${ref}))`);
     if (exists[0]?.[0] === null || exists[0]?.[0] === undefined) throw new ProfilerError('no-such-table', `no such table: ${table}`);
+    const estimate = Number(exists[0]?.[1]);
     const cols = await this.#run(
-      `SELECT attname, format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = to_regclass(${ref}) AND attnum > 0 AND NOT attisdropped ORDER BY attnum`,
+      `SELECT attname, format_type(atttypid, atttypmod), attnotnull FROM pg_attribute WHERE attrelid = to_regclass(${ref}) AND attnum > 0 AND NOT attisdropped ORDER BY attnum`,
+    );
+    // Single-column unique indexes (primary keys and unique constraints have one), not partial, not on expressions.
+    const unique = await this.#run(
+      `SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]
+        WHERE i.indrelid = to_regclass(${ref}) AND i.indisunique AND i.indisvalid AND i.indnkeyatts = 1 AND i.indpred IS NULL AND i.indexprs IS NULL
+        ORDER BY a.attname COLLATE "C"`,
     );
     const keys = await this.#run(
       `SELECT con.contype, con.conname,
@@ -154,7 +166,13 @@ class PostgresConnector implements Connector {
       if (type === 'p') primaryKey = columns as string[];
       else foreignKeys.push({ columns: columns as string[], referencedTable: String(referencedTable), referencedColumns: referencedColumns as string[] });
     }
-    return { columns: cols.map(([name, type]) => ({ name: String(name), declaredType: String(type) })), primaryKey, foreignKeys };
+    return {
+      columns: cols.map(([name, type, notNull]) => ({ name: String(name), declaredType: String(type), notNull: notNull === true })),
+      primaryKey,
+      foreignKeys,
+      unique: [...new Set(unique.map((r) => String(r[0])))],
+      ...(estimate > 0 ? { estimatedRows: Math.round(estimate) } : {}),
+    };
   }
 
   async sampleSource(table: string, rowCount: number, sampleRows: number): Promise<SampleSource> {
@@ -163,26 +181,6 @@ class PostgresConnector implements Connector {
 
   async query(sql: string): Promise<Scalar[][]> {
     return (await this.#run(sql)).map((row) => row.map(toScalar));
-  }
-
-  /** A cursor inside the read-only transaction, fetched `STREAM_BATCH` rows at a time. */
-  async *stream(sql: string): AsyncIterable<Scalar[][]> {
-    const cursor = `guided_cursor_${(this.#cursors += 1)}`;
-    await this.#run(`DECLARE ${cursor} NO SCROLL CURSOR FOR ${sql}`);
-    let failed = false;
-    try {
-      for (;;) {
-        const rows = await this.#run(`FETCH FORWARD ${STREAM_BATCH} FROM ${cursor}`);
-        if (rows.length > 0) yield rows.map((row) => row.map(toScalar));
-        if (rows.length < STREAM_BATCH) break;
-      }
-    } catch (error) {
-      failed = true;
-      throw error;
-    } finally {
-      // After an error the transaction is aborted (the caller's savepoint rolls the cursor back).
-      if (!failed) await this.#run(`CLOSE ${cursor}`);
-    }
   }
 
   async isolate<T>(work: () => Promise<T>): Promise<T> {

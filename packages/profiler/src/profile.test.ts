@@ -222,7 +222,7 @@ describe('profileDatabase', () => {
   });
 
   it('draws samples of sampleRows rows and keeps sampleSize values', async () => {
-    const profile = await profileSqlite(fixture.path, { tables: ['customer'], sampleRows: 2, sampleSize: 1 });
+    const profile = await profileSqlite(fixture.path, { tables: ['customer'], sampleRows: 2, sampleSize: 1, exactDistinctMaxRows: 10 });
     expect(profile.tables[0]).toMatchObject({ sampledRows: 2, sampleMethod: 'rowid stride' });
     const region = profile.tables[0]?.columns.find((c) => c.name === 'region');
     expect(region?.sample).toHaveLength(1);

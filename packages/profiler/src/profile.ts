@@ -1,6 +1,9 @@
 import { cleanSample } from './clean.js';
-import { mayBeKey, num, sampleColumn, sketchable, sketchOf, type ColumnSample } from './column-sample.js';
-import type { Connector, Scalar } from './connector.js';
+import { chunks, fullPass, MAX_VALUE_LENGTH } from './full-pass.js';
+
+export { MAX_VALUE_LENGTH };
+import { emptySample, mayBeKey, num, sampleColumns, sketchable, sketchOf, type ColumnSample } from './column-sample.js';
+import type { Connector } from './connector.js';
 import { ProfilerError } from './errors.js';
 import { estimateDistinct } from './estimate.js';
 import { inferType } from './infer-type.js';
@@ -16,12 +19,8 @@ import {
 export const DEFAULT_SAMPLE_ROWS = 100_000;
 /** Top values kept per column. */
 export const DEFAULT_SAMPLE_SIZE = 50;
-/** Tables up to this many rows get an exact `COUNT(DISTINCT)` per column; larger ones an estimate. */
-export const DEFAULT_EXACT_DISTINCT_MAX_ROWS = 1_000_000;
-/** Text values (min, max, sample) longer than this come back cut to this many characters. */
-export const MAX_VALUE_LENGTH = 1000;
-/** Columns per statistics query (engines cap a SELECT's width). */
-const COLUMNS_PER_QUERY = 64;
+/** Columns per statement over the sample, unless the dialect says otherwise. */
+const SAMPLE_COLUMNS_PER_STATEMENT = 16;
 
 /** Reported before each table is profiled; `index` counts from 0 up to `total - 1`. */
 export interface ProfileProgress {
@@ -44,7 +43,11 @@ export interface ProfileOptions {
   sampleRows?: number;
   /** At most this many top values per column (default 50). */
   sampleSize?: number;
-  /** Exact distinct counts for tables up to this many rows (default 1,000,000); estimates above. */
+  /**
+   * Exact `COUNT(DISTINCT)` for tables up to this many rows; estimates above (default:
+   * `sampleRows`, i.e. exact when the sample is the whole table). Declared single-column primary
+   * keys and unique columns are exact at any size (distinct = count).
+   */
   exactDistinctMaxRows?: number;
   /** The profile's `database` name; default: the connector's (for files, the file's base name). */
   database?: string;
@@ -82,25 +85,6 @@ function selectTables(available: readonly string[], requested: readonly string[]
   return [...new Set(requested)].sort(byCodeUnit);
 }
 
-function clipValue(value: Scalar | undefined): string | number | null {
-  if (value === undefined || value === null) return null;
-  return typeof value === 'string' && value.length > MAX_VALUE_LENGTH ? value.slice(0, MAX_VALUE_LENGTH) : value;
-}
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
-interface FullStats {
-  count: number;
-  min: string | number | null;
-  max: string | number | null;
-  exactDistinct?: number;
-  approxDistinct?: number;
-}
-
 interface Settings {
   sampleRows: number;
   sampleSize: number;
@@ -111,47 +95,33 @@ async function profileTable(connector: Connector, table: string, settings: Setti
   const { dialect } = connector;
   const description = await connector.describeTable(table);
   const ref = dialect.tableRef(table);
-  const rowCount = num((await connector.query(`SELECT COUNT(*) FROM ${ref}`))[0]?.[0]);
-  const exact = rowCount <= settings.exactDistinctMaxRows;
+  // With the catalog's estimate, rows are counted in the pass over every row; without, first.
+  const counted = description.estimatedRows === undefined ? num((await connector.query(`SELECT COUNT(*) FROM ${ref}`))[0]?.[0]) : undefined;
+  const exact = (counted ?? description.estimatedRows ?? 0) <= settings.exactDistinctMaxRows;
+  const unique = new Set([...(description.unique ?? []), ...(description.primaryKey.length === 1 ? description.primaryKey : [])]);
   const columns = description.columns.map((c) => ({
     ...c,
+    unique: unique.has(c.name),
     sql: dialect.column(dialect.quoteIdentifier(c.name), c.declaredType),
   }));
 
-  // One pass over every row per group of columns: counts, min, max and distinct counts.
-  const full: FullStats[] = [];
-  for (const group of chunks(columns, COLUMNS_PER_QUERY)) {
-    const parts: string[] = [];
-    for (const { sql } of group) {
-      parts.push(`COUNT(${sql.distinct})`, `MIN(${sql.value})`, `MAX(${sql.value})`);
-      parts.push(exact ? `COUNT(DISTINCT ${sql.distinct})` : 'NULL');
-      parts.push(dialect.approxDistinct ? dialect.approxDistinct(sql.distinct) : 'NULL');
-    }
-    const row = rowCount === 0 ? [] : ((await connector.query(`SELECT ${parts.join(', ')} FROM ${ref}`))[0] ?? []);
-    group.forEach((_, i) => {
-      const at = (k: number) => row[i * 5 + k];
-      full.push({
-        count: num(at(0)),
-        min: clipValue(at(1)),
-        max: clipValue(at(2)),
-        ...(exact ? { exactDistinct: num(at(3)) } : {}),
-        ...(dialect.approxDistinct ? { approxDistinct: num(at(4)) } : {}),
-      });
-    });
-  }
+  const { rowCount, stats: full } = await fullPass(connector, ref, counted, columns, exact);
 
   const source = await connector.sampleSource(table, rowCount, settings.sampleRows);
   const primaryKey = new Set(description.primaryKey.length === 1 ? description.primaryKey : []);
   let sampledRows = 0;
   const profiles: ColumnProfile[] = [];
-  for (const [i, { name, declaredType, sql }] of columns.entries()) {
+  // One statement per group of columns over the sample, drawn once for the group: top values,
+  // totals and, for possible join keys, every distinct value (hashed for the sketch).
+  const samples: ColumnSample[] = [];
+  const wanted = columns.map(({ sql, declaredType }) => ({ sql, sketch: mayBeKey(declaredType) }));
+  const options = { candidates: settings.sampleSize * 2, maxLength: MAX_VALUE_LENGTH };
+  for (const group of chunks(wanted, dialect.sampleColumnsPerStatement ?? SAMPLE_COLUMNS_PER_STATEMENT)) {
+    samples.push(...(rowCount > 0 ? await sampleColumns(connector, group, source.from, options) : group.map((c) => emptySample(c.sketch))));
+  }
+  for (const [i, { name, declaredType }] of columns.entries()) {
     const stats = full[i] ?? { count: 0, min: null, max: null };
-    const candidates = settings.sampleSize * 2;
-    const sketch = mayBeKey(declaredType);
-    const sampled: ColumnSample =
-      rowCount > 0
-        ? await sampleColumn(connector, sql, source.from, { candidates, maxLength: MAX_VALUE_LENGTH, sketch })
-        : { sampledRows: 0, nonNull: 0, distinct: 0, singletons: 0, length: null, top: [], ...(sketch ? { hashes: new Set<number>() } : {}) };
+    const sampled = samples[i] ?? emptySample(false);
     sampledRows = Math.max(sampledRows, sampled.sampledRows);
     const estimated =
       stats.approxDistinct !== undefined
@@ -196,7 +166,7 @@ async function profileTable(connector: Connector, table: string, settings: Setti
  * engine does the work: one pass per table for counts, min, max and distinct counts, and a sample
  * it draws itself for top values, lengths, the distinct estimate and the value sketches of
  * possible join-key columns; only aggregates, top values and the sample's distinct values of those
- * columns (streamed, hashed, dropped) reach Node, so memory stays bounded by the sample size
+ * columns (as one JSON array per column, hashed and dropped) reach Node, so memory stays bounded by the sample size
  * whatever the table size. Tables come in name order
  * and columns in declared order, so the same database always yields the same JSON. A table that
  * disappears while profiling is skipped with a warning. The connector is left open.
@@ -205,10 +175,11 @@ export async function profileDatabase(
   connector: Connector,
   options: ProfileOptions = {},
 ): Promise<DatabaseProfile> {
+  const sampleRows = count('sampleRows', options.sampleRows, DEFAULT_SAMPLE_ROWS);
   const settings: Settings = {
-    sampleRows: count('sampleRows', options.sampleRows, DEFAULT_SAMPLE_ROWS),
+    sampleRows,
     sampleSize: count('sampleSize', options.sampleSize, DEFAULT_SAMPLE_SIZE),
-    exactDistinctMaxRows: count('exactDistinctMaxRows', options.exactDistinctMaxRows, DEFAULT_EXACT_DISTINCT_MAX_ROWS),
+    exactDistinctMaxRows: count('exactDistinctMaxRows', options.exactDistinctMaxRows, sampleRows),
   };
   const tables = selectTables(await connector.listTables(), options.tables);
   const profiles: TableProfile[] = [];

@@ -91,13 +91,17 @@ describe('SQLite connector', () => {
   it('describes columns in declared order and the primary key in key order', async () => {
     const orders = await connector.describeTable('orders');
     expect(orders.columns).toEqual([
-      { name: 'order_no', declaredType: 'INTEGER' },
-      { name: 'customer_id', declaredType: 'INTEGER' },
-      { name: 'placed_at', declaredType: 'TEXT' },
-      { name: 'total', declaredType: 'REAL' },
+      { name: 'order_no', declaredType: 'INTEGER', notNull: true },
+      { name: 'customer_id', declaredType: 'INTEGER', notNull: true },
+      { name: 'placed_at', declaredType: 'TEXT', notNull: false },
+      { name: 'total', declaredType: 'REAL', notNull: false },
     ]);
     expect(orders.primaryKey).toEqual(['customer_id', 'order_no']);
+    expect(orders.unique).toEqual([]);
     expect((await connector.describeTable('empty_table')).primaryKey).toEqual([]);
+    // Single-column unique indexes: the WITHOUT ROWID primary key, the text primary key.
+    expect((await connector.describeTable('tag')).unique).toEqual(['name']);
+    expect((await connector.describeTable('region')).unique).toEqual(['code']);
   });
 
   it('keeps composite foreign keys together, in declaration order', async () => {

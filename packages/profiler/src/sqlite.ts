@@ -34,12 +34,14 @@ export const sqliteDialect: Dialect = {
       distinct: c,
       length: `CASE WHEN typeof(${c}) = 'text' THEN length(${c}) END`,
       clip: (e, max) => `CASE WHEN typeof(${e}) = 'text' AND length(${e}) > ${max} THEN substr(${e}, 1, ${max}) ELSE ${e} END`,
+      // Blobs sort after every other value: MAX is a blob exactly when the column holds one.
+      bounds: { min: `MIN(${c})`, max: `MAX(${c})`, exact: `typeof(MAX(${c})) <> 'blob'` },
     };
   },
+  valueList: (v, n, maxLength, maxMean) =>
+    `CASE WHEN COALESCE(SUM(CASE WHEN ${v} IS NOT NULL THEN ${n} * length(${v}) END), 0) <= ${maxMean} * SUM(CASE WHEN ${v} IS NOT NULL THEN ${n} ELSE 0 END) ` +
+    `THEN json_group_array(CASE WHEN typeof(${v}) = 'integer' THEN CAST(${v} AS TEXT) ELSE ${v} END) FILTER (WHERE ${v} IS NOT NULL AND length(${v}) < ${maxLength}) END`,
 };
-
-/** Rows per batch when streaming a result. */
-const STREAM_BATCH = 2000;
 
 function sqliteError(error: unknown): ProfilerError {
   const message = messageOf(error);
@@ -67,6 +69,7 @@ export function sqliteHandle(connector: Connector): {
 interface TableInfoRow {
   name: string;
   type: string;
+  notnull: number;
   pk: number;
 }
 
@@ -102,8 +105,8 @@ class SqliteConnector implements Connector {
   async describeTable(table: string): Promise<TableDescription> {
     const info = this.#tableInfo(table);
     if (info.length === 0) throw new ProfilerError('no-such-table', `no such table: ${table}`);
-    const columns: ColumnDescription[] = info.map((c) => ({ name: c.name, declaredType: c.type }));
-    return { columns, primaryKey: primaryKeyOf(info), foreignKeys: await this.#foreignKeys(table) };
+    const columns: ColumnDescription[] = info.map((c) => ({ name: c.name, declaredType: c.type, notNull: c.notnull === 1 }));
+    return { columns, primaryKey: primaryKeyOf(info), foreignKeys: await this.#foreignKeys(table), unique: this.#uniqueColumns(table) };
   }
 
   async query(sql: string): Promise<Scalar[][]> {
@@ -113,23 +116,6 @@ class SqliteConnector implements Connector {
     } catch (error) {
       throw sqliteError(error);
     }
-  }
-
-  /** Steps through the result with SQLite's own iterator, `STREAM_BATCH` rows at a time. */
-  async *stream(sql: string): AsyncIterable<Scalar[][]> {
-    let batch: Scalar[][] = [];
-    try {
-      for (const row of this.#db.prepare<[], unknown[]>(sql).raw(true).safeIntegers(true).iterate()) {
-        batch.push(row.map(toScalar));
-        if (batch.length >= STREAM_BATCH) {
-          yield batch;
-          batch = [];
-        }
-      }
-    } catch (error) {
-      throw sqliteError(error);
-    }
-    if (batch.length > 0) yield batch;
   }
 
   /**
@@ -179,7 +165,18 @@ class SqliteConnector implements Connector {
 
   #tableInfo(table: string): TableInfoRow[] {
     return this.#db
-      .prepare<[string], TableInfoRow>('SELECT name, type, pk FROM pragma_table_info(?) ORDER BY cid')
+      .prepare<[string], TableInfoRow>('SELECT name, type, "notnull", pk FROM pragma_table_info(?) ORDER BY cid')
+      .all(table);
+  }
+
+  /** Columns alone in a unique index (UNIQUE constraints, unique indexes; not partial ones). */
+  #uniqueColumns(table: string): string[] {
+    return this.#db
+      .prepare<[string], string>(
+        'SELECT MIN(c.name) FROM pragma_index_list(?) AS l JOIN pragma_index_info(l.name) AS c ' +
+          "WHERE l.\"unique\" = 1 AND l.partial = 0 GROUP BY l.name HAVING COUNT(*) = 1 AND MIN(c.name) IS NOT NULL ORDER BY 1",
+      )
+      .pluck()
       .all(table);
   }
 

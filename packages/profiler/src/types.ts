@@ -46,8 +46,9 @@ export interface ColumnProfile {
   count: number;
   nulls: number;
   /**
-   * Distinct non-null values: exact (`COUNT(DISTINCT)` over every row) when `distinctExact` is
-   * true or absent; otherwise equal to `approxDistinct` (tables above `exactDistinctMaxRows`).
+   * Distinct non-null values: exact when `distinctExact` is true or absent (`COUNT(DISTINCT)` over
+   * every row, or the count of a declared single-column primary key or unique column); otherwise
+   * equal to `approxDistinct` (tables above `exactDistinctMaxRows`).
    */
   distinct: number;
   min: string | number | null;
@@ -60,8 +61,9 @@ export interface ColumnProfile {
   /** Whether `distinct` is exact. Absent in profiles written before it existed (they were exact). */
   distinctExact?: boolean;
   /**
-   * Estimated distinct non-null values over the whole table: the engine's own sketch where it has
-   * one (DuckDB `approx_count_distinct`), else the Haas–Stokes (Duj1) estimate from the sample.
+   * Estimated distinct non-null values over the whole table: the count of a declared unique
+   * column, else the engine's own sketch where it has one (DuckDB `approx_count_distinct`), else
+   * the Haas–Stokes (Duj1) estimate from the sample.
    */
   approxDistinct?: number;
   /** Representative values: the sample's top values without blanks, placeholders and outliers (`cleanSample`). */
@@ -109,7 +111,7 @@ export interface TableProfile {
   foreignKeys: ForeignKey[];
   /** Rows in the table's sample (every row when the table holds at most `sampleRows`). */
   sampledRows?: number;
-  /** How the engine drew the sample: `all rows`, `rowid ranges`, `leading rows`, `TABLESAMPLE SYSTEM`, `reservoir`. */
+  /** How the engine drew the sample: `all rows`, `rowid stride`, `leading rows`, `TABLESAMPLE SYSTEM`, `bernoulli` (`reservoir` in older profiles). */
   sampleMethod?: string;
 }
 

@@ -1,0 +1,150 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleColumns, sampleTable } from './column-sample.js';
+import type { Connector } from './connector.js';
+import { openPostgres } from './postgres.js';
+import { profileDatabase } from './profile.js';
+import { openSqlite } from './sqlite.js';
+import { postgresUrl, scratchDatabase } from './test-support/postgres.js';
+import type { ColumnProfile, DatabaseProfile } from './types.js';
+
+const SQL = [
+  'CREATE TABLE item (id INTEGER PRIMARY KEY, code TEXT NOT NULL UNIQUE, grp INTEGER NOT NULL, note TEXT, odd)',
+  `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)
+   INSERT INTO item SELECT i, 'C' || i, i % 10, CASE WHEN i % 3 = 0 THEN NULL ELSE 'n' || (i % 100) END,
+     CASE i % 4 WHEN 0 THEN x'ff' WHEN 1 THEN 'text ' || i WHEN 2 THEN i ELSE NULL END FROM n`,
+];
+
+/** Profiles with every statement recorded. */
+async function recorded(connector: Connector, options: Parameters<typeof profileDatabase>[1]): Promise<{ profile: DatabaseProfile; statements: string[] }> {
+  const statements: string[] = [];
+  const query = connector.query.bind(connector);
+  connector.query = (sql) => {
+    statements.push(sql);
+    return query(sql);
+  };
+  return { profile: await profileDatabase(connector, options), statements };
+}
+
+const column = (p: DatabaseProfile, name: string): ColumnProfile => {
+  const found = p.tables[0]?.columns.find((c) => c.name === name);
+  if (!found) throw new Error(name);
+  return found;
+};
+
+let dir: string;
+let path: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'profiler-pass-'));
+  path = join(dir, 'items.db');
+  const db = new Database(path);
+  for (const sql of SQL) db.exec(sql);
+  db.close();
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the pass over every row', () => {
+  it('counts nothing the schema guarantees: NOT NULL counts, unique distinct counts', async () => {
+    const connector = await openSqlite(path);
+    try {
+      // A sample smaller than the table: distinct values are estimated, except for unique columns.
+      const { profile, statements } = await recorded(connector, { sampleRows: 500 });
+      const pass = statements.find((s) => s.startsWith('SELECT ') && s.includes('MIN("id")')) ?? '';
+      expect(pass).not.toMatch(/COUNT\("(code|grp)"\)/);
+      expect(pass).toMatch(/COUNT\("id"\).*COUNT\("note"\)/); // the rowid alias is not declared NOT NULL
+      expect(pass).not.toMatch(/COUNT\(DISTINCT/);
+      expect(column(profile, 'id')).toMatchObject({ count: 3000, distinct: 3000, distinctExact: true, approxDistinct: 3000 });
+      expect(column(profile, 'code')).toMatchObject({ count: 3000, distinct: 3000, distinctExact: true, min: 'C1', max: 'C999' });
+      expect(column(profile, 'grp')).toMatchObject({ count: 3000, distinctExact: false, min: 0, max: 9 });
+      expect(column(profile, 'note')).toMatchObject({ count: 2000, nulls: 1000, distinctExact: false });
+    } finally {
+      await connector.close();
+    }
+  });
+
+  it('counts distinct values exactly when the sample is the whole table (the default threshold)', async () => {
+    const connector = await openSqlite(path);
+    try {
+      const { profile, statements } = await recorded(connector, {});
+      expect(statements.some((s) => s.includes('COUNT(DISTINCT "grp")'))).toBe(true);
+      expect(column(profile, 'grp')).toMatchObject({ distinct: 10, distinctExact: true });
+      expect(column(profile, 'note')).toMatchObject({ distinct: 100, distinctExact: true });
+    } finally {
+      await connector.close();
+    }
+  });
+
+  it('leaves blobs out of min and max, with a second pass for a column that holds one', async () => {
+    const connector = await openSqlite(path);
+    try {
+      const { profile, statements } = await recorded(connector, {});
+      // Numbers sort before text in SQLite; the blobs (which sort last) are not values.
+      expect(column(profile, 'odd')).toMatchObject({ min: 2, max: 'text 997' });
+      expect(statements.filter((s) => s.startsWith('SELECT MIN(CASE WHEN typeof("odd")'))).toHaveLength(1);
+    } finally {
+      await connector.close();
+    }
+  });
+});
+
+describe('sampleColumns', () => {
+  it('splits the columns when the engine runs out of memory for several at once', async () => {
+    const connector = await openSqlite(path);
+    try {
+      const { columns } = await connector.describeTable('item');
+      const wanted = columns.map((c) => ({ sql: connector.dialect.column(connector.dialect.quoteIdentifier(c.name), c.declaredType), sketch: true }));
+      const source = await connector.sampleSource('item', 3000, 3000);
+      const options = { candidates: 4, maxLength: 1000 };
+      const whole = await sampleTable(connector, wanted, source.from, options);
+      const query = connector.query.bind(connector);
+      let refused = 0;
+      connector.query = async (sql) => {
+        if (sql.includes(' g1 AS ')) {
+          refused += 1;
+          throw new Error('DuckDB: Out of Memory Error: failed to allocate data of size 16.0 MiB');
+        }
+        return query(sql);
+      };
+      expect(await sampleColumns(connector, wanted, source.from, options)).toEqual(whole);
+      expect(refused).toBe(1 + 2 + 1); // 5 columns, then 3 and 2, then 2 of the 3
+    } finally {
+      await connector.close();
+    }
+  });
+});
+
+let admin: string | undefined;
+try {
+  admin = postgresUrl();
+} catch {
+  admin = undefined; // postgres.test.ts reports the missing set-up
+}
+
+describe.skipIf(admin === undefined)('PostgreSQL row estimates', () => {
+  it('count the rows in the pass over every row, whatever the estimate says', async () => {
+    const db = await scratchDatabase(admin ?? '', `guided_pass_test_${process.pid}`, [
+      'CREATE TABLE t (id INTEGER PRIMARY KEY, grp INTEGER NOT NULL)',
+      'INSERT INTO t SELECT i, i % 10 FROM generate_series(1, 1000) AS i',
+      'ANALYZE t',
+      // The estimate is now stale: 1,000 rows estimated, 5,000 there.
+      'INSERT INTO t SELECT i, i % 10 FROM generate_series(1001, 5000) AS i',
+    ]);
+    const connector = await openPostgres(db.url);
+    try {
+      expect((await connector.describeTable('t')).estimatedRows).toBe(1000);
+      const { profile, statements } = await recorded(connector, { sampleRows: 2000 });
+      expect(statements.filter((s) => /^SELECT COUNT\(\*\) FROM/.test(s))).toEqual([]);
+      expect(profile.tables[0]).toMatchObject({ rowCount: 5000 });
+      expect(column(profile, 'grp')).toMatchObject({ count: 5000, nulls: 0 });
+      // Exactness was decided on the estimate (1,000 ≤ 2,000): counted exactly, over every row.
+      expect(column(profile, 'grp')).toMatchObject({ distinct: 10, distinctExact: true });
+      expect(column(profile, 'id')).toMatchObject({ distinct: 5000, distinctExact: true, min: 1, max: 5000 });
+    } finally {
+      await connector.close();
+      await db.drop();
+    }
+  });
+});
