@@ -20,7 +20,8 @@ export interface TableDescription {
    */
   unique?: string[];
   /**
-   * The catalog's estimate of the table's rows (PostgreSQL `reltuples`), when it has one: it only
+   * The catalog's estimate of the table's rows (PostgreSQL `reltuples`; SQLite: the rowid span, an
+   * upper bound), when it has one: it only
    * decides whether distinct values are counted exactly, and saves counting the rows before the
    * pass over every row (which counts them).
    */
@@ -108,6 +109,12 @@ export interface Connector {
   sampleSource(table: string, rowCount: number, sampleRows: number): Promise<SampleSource>;
   /** Runs one read-only SELECT; rows as arrays of JSON-safe scalars. */
   query(sql: string): Promise<Scalar[][]>;
+  /**
+   * MIN and MAX of the columns whose bounds an index gives without reading the table (the rowid,
+   * the leading column of an index), as `MIN(value)` and `MAX(value)` would give them; columns
+   * left out are computed in the pass over every row. Default: none.
+   */
+  indexBounds?(table: string, columns: readonly ColumnDescription[]): Promise<Map<string, [Scalar, Scalar]>>;
   /**
    * Runs `work` so that an error inside it leaves the connection usable for the next table
    * (PostgreSQL: a savepoint inside the read-only transaction). Default: just runs it.

@@ -16,6 +16,7 @@ const SQL = [
   `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)
    INSERT INTO item SELECT i, 'C' || i, i % 10, CASE WHEN i % 3 = 0 THEN NULL ELSE 'n' || (i % 100) END,
      CASE i % 4 WHEN 0 THEN x'ff' WHEN 1 THEN 'text ' || i WHEN 2 THEN i ELSE NULL END FROM n`,
+  "CREATE TABLE keyed (k UNIQUE); INSERT INTO keyed VALUES (1), ('a'), (x'00')",
 ];
 
 /** Profiles with every statement recorded. */
@@ -51,10 +52,16 @@ describe('the pass over every row', () => {
     const connector = await openSqlite(path);
     try {
       // A sample smaller than the table: distinct values are estimated, except for unique columns.
-      const { profile, statements } = await recorded(connector, { sampleRows: 500 });
-      const pass = statements.find((s) => s.startsWith('SELECT ') && s.includes('MIN("id")')) ?? '';
+      const { profile, statements } = await recorded(connector, { sampleRows: 500, tables: ['item'] });
+      const pass = statements.find((s) => s.startsWith('SELECT ') && s.includes('COUNT("note")')) ?? '';
       expect(pass).not.toMatch(/COUNT\("(code|grp)"\)/);
       expect(pass).toMatch(/COUNT\("id"\).*COUNT\("note"\)/); // the rowid alias is not declared NOT NULL
+      // The rowid alias and the unique column lead an index: their bounds are seeks, not in the pass.
+      expect(pass).not.toMatch(/M(IN|AX)\("(id|code)"\)/);
+      expect(statements).toContain(
+        'SELECT (SELECT MIN("id") FROM "item"), (SELECT MAX("id") FROM "item"), (SELECT typeof(m) FROM (SELECT MAX("id") AS m FROM "item")), ' +
+          '(SELECT MIN("code") FROM "item"), (SELECT MAX("code") FROM "item"), (SELECT typeof(m) FROM (SELECT MAX("code") AS m FROM "item"))',
+      );
       expect(pass).not.toMatch(/COUNT\(DISTINCT/);
       expect(column(profile, 'id')).toMatchObject({ count: 3000, distinct: 3000, distinctExact: true, approxDistinct: 3000 });
       expect(column(profile, 'code')).toMatchObject({ count: 3000, distinct: 3000, distinctExact: true, min: 'C1', max: 'C999' });
@@ -68,7 +75,7 @@ describe('the pass over every row', () => {
   it('counts distinct values exactly when the sample is the whole table (the default threshold)', async () => {
     const connector = await openSqlite(path);
     try {
-      const { profile, statements } = await recorded(connector, {});
+      const { profile, statements } = await recorded(connector, { tables: ['item'] });
       expect(statements.some((s) => s.includes('COUNT(DISTINCT "grp")'))).toBe(true);
       expect(column(profile, 'grp')).toMatchObject({ distinct: 10, distinctExact: true });
       expect(column(profile, 'note')).toMatchObject({ distinct: 100, distinctExact: true });
@@ -80,10 +87,13 @@ describe('the pass over every row', () => {
   it('leaves blobs out of min and max, with a second pass for a column that holds one', async () => {
     const connector = await openSqlite(path);
     try {
-      const { profile, statements } = await recorded(connector, {});
+      const { profile, statements } = await recorded(connector, { tables: ['item'] });
       // Numbers sort before text in SQLite; the blobs (which sort last) are not values.
       expect(column(profile, 'odd')).toMatchObject({ min: 2, max: 'text 997' });
       expect(statements.filter((s) => s.startsWith('SELECT MIN(CASE WHEN typeof("odd")'))).toHaveLength(1);
+      // An indexed column holding a blob: its index bounds are not used, the pass leaves the blob out.
+      const keyed = await profileDatabase(connector, { tables: ['keyed'] });
+      expect(keyed.tables[0]?.columns[0]).toMatchObject({ min: 1, max: 'a', distinct: 3, distinctExact: true });
     } finally {
       await connector.close();
     }
@@ -137,6 +147,9 @@ describe.skipIf(admin === undefined)('PostgreSQL row estimates', () => {
       expect((await connector.describeTable('t')).estimatedRows).toBe(1000);
       const { profile, statements } = await recorded(connector, { sampleRows: 2000 });
       expect(statements.filter((s) => /^SELECT COUNT\(\*\) FROM/.test(s))).toEqual([]);
+      // The primary key's bounds come from its index, not from the pass.
+      expect(statements).toContain('SELECT (SELECT MIN("id") FROM "public"."t"), (SELECT MAX("id") FROM "public"."t")');
+      expect(statements.find((s) => s.startsWith('SELECT COUNT(*), '))).not.toMatch(/MIN\("id"\)/);
       expect(profile.tables[0]).toMatchObject({ rowCount: 5000 });
       expect(column(profile, 'grp')).toMatchObject({ count: 5000, nulls: 0 });
       // Exactness was decided on the estimate (1,000 ≤ 2,000): counted exactly, over every row.

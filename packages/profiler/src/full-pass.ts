@@ -8,6 +8,7 @@ const COLUMNS_PER_QUERY = 64;
 
 /** One column of the pass over every row, with what the schema guarantees about it. */
 export interface PassColumn {
+  name: string;
   sql: ColumnExpressions;
   /** Declared NOT NULL: its count is the row count. */
   notNull?: boolean;
@@ -41,8 +42,9 @@ export function chunks<T>(items: readonly T[], size: number): T[][] {
  * One pass over every row per group of columns: non-null counts, min, max, exact distinct counts
  * (when `exact`) and the engine's distinct estimate. What the schema already guarantees is not
  * computed: a NOT NULL column's count is the row count, a unique column's distinct count is its
- * count. Where the dialect offers cheaper bounds (`ColumnExpressions.bounds`), they are used, and
- * a column whose cheap bounds turn out not to be its bounds gets a second pass of its own.
+ * count. Bounds an index gave (`indexed`) are not computed again; where the dialect offers cheaper
+ * bounds (`ColumnExpressions.bounds`), they are used, and a column whose cheap bounds turn out not
+ * to be its bounds gets a second pass of its own.
  */
 export async function fullPass(
   connector: Connector,
@@ -50,6 +52,8 @@ export async function fullPass(
   counted: number | undefined,
   columns: readonly PassColumn[],
   exact: boolean,
+  /** Bounds already known from indexes (`Connector.indexBounds`), by column. */
+  indexed: ReadonlyMap<string, readonly [Scalar, Scalar]> = new Map(),
 ): Promise<{ rowCount: number; stats: FullStats[] }> {
   const { dialect } = connector;
   const out: FullStats[] = [];
@@ -58,15 +62,15 @@ export async function fullPass(
     const parts: string[] = [];
     const at = (expression: string) => parts.push(expression) - 1;
     const rows = counted === undefined && g === 0 ? at('COUNT(*)') : -1;
-    const plan = group.map(({ sql, notNull, unique }) => ({
+    const plan = group.map(({ name, sql, notNull, unique }) => ({
       count: notNull ? -1 : at(`COUNT(${sql.distinct})`),
-      min: at(sql.bounds ? sql.bounds.min : `MIN(${sql.value})`),
-      max: at(sql.bounds ? sql.bounds.max : `MAX(${sql.value})`),
-      bounded: sql.bounds ? at(sql.bounds.exact) : -1,
+      min: indexed.has(name) ? -1 : at(sql.bounds ? sql.bounds.min : `MIN(${sql.value})`),
+      max: indexed.has(name) ? -1 : at(sql.bounds ? sql.bounds.max : `MAX(${sql.value})`),
+      bounded: sql.bounds && !indexed.has(name) ? at(sql.bounds.exact) : -1,
       distinct: exact && !unique ? at(`COUNT(DISTINCT ${sql.distinct})`) : -1,
       approx: dialect.approxDistinct && !unique ? at(dialect.approxDistinct(sql.distinct)) : -1,
     }));
-    const row = counted === 0 ? [] : ((await connector.query(`SELECT ${parts.join(', ')} FROM ${ref}`))[0] ?? []);
+    const row = counted === 0 || parts.length === 0 ? [] : ((await connector.query(`SELECT ${parts.join(', ')} FROM ${ref}`))[0] ?? []);
     const value = (k: number) => (k < 0 ? undefined : row[k]);
     if (rows >= 0) rowCount = num(value(rows));
 
@@ -79,11 +83,11 @@ export async function fullPass(
       again.forEach((i, k) => bounds.set(i, [second?.[2 * k] ?? null, second?.[2 * k + 1] ?? null]));
     }
 
-    group.forEach(({ notNull, unique }, i) => {
+    group.forEach(({ name, notNull, unique }, i) => {
       const p = plan[i];
       if (p === undefined) return;
       const count = notNull ? rowCount : num(value(p.count));
-      const [min, max] = bounds.get(i) ?? [value(p.min), value(p.max)];
+      const [min, max] = indexed.get(name) ?? bounds.get(i) ?? [value(p.min), value(p.max)];
       out.push({
         count,
         min: clipValue(min),

@@ -2,6 +2,7 @@ import {
   bigintScalar,
   quoteIdentifier,
   quoteLiteral,
+  type ColumnDescription,
   type Connector,
   type Dialect,
   type SampleSource,
@@ -181,6 +182,33 @@ class PostgresConnector implements Connector {
 
   async query(sql: string): Promise<Scalar[][]> {
     return (await this.#run(sql)).map((row) => row.map(toScalar));
+  }
+
+  /**
+   * Bounds of the columns that lead a btree index (valid, not partial, not on an expression, with
+   * the column's collation) and are compared as they are: one MIN or MAX per subquery, each an
+   * index seek.
+   */
+  async indexBounds(table: string, columns: readonly ColumnDescription[]): Promise<Map<string, [Scalar, Scalar]>> {
+    const ref = `${quoteLiteral(quoteIdentifier(this.schema))}||'.'||${quoteLiteral(quoteIdentifier(table))}`;
+    const rows = await this.#run(
+      `SELECT DISTINCT a.attname FROM pg_index i JOIN pg_class ic ON ic.oid = i.indexrelid JOIN pg_am am ON am.oid = ic.relam
+         JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]
+        WHERE i.indrelid = to_regclass(${ref}) AND am.amname = 'btree' AND i.indisvalid AND i.indpred IS NULL AND i.indexprs IS NULL
+          AND i.indcollation[0] = a.attcollation`,
+    );
+    const leading = new Set(rows.map((r) => String(r[0])));
+    const names = columns
+      .filter((c) => leading.has(c.name))
+      .filter((c) => this.dialect.column(quoteIdentifier(c.name), c.declaredType).value === quoteIdentifier(c.name))
+      .map((c) => c.name);
+    const bounds = new Map<string, [Scalar, Scalar]>();
+    if (names.length === 0) return bounds;
+    const from = this.dialect.tableRef(table);
+    const parts = names.map((n) => `(SELECT MIN(${quoteIdentifier(n)}) FROM ${from}), (SELECT MAX(${quoteIdentifier(n)}) FROM ${from})`);
+    const [row] = await this.query(`SELECT ${parts.join(', ')}`);
+    names.forEach((n, i) => bounds.set(n, [row?.[2 * i] ?? null, row?.[2 * i + 1] ?? null]));
+    return bounds;
   }
 
   async isolate<T>(work: () => Promise<T>): Promise<T> {

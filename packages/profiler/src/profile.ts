@@ -105,7 +105,8 @@ async function profileTable(connector: Connector, table: string, settings: Setti
     sql: dialect.column(dialect.quoteIdentifier(c.name), c.declaredType),
   }));
 
-  const { rowCount, stats: full } = await fullPass(connector, ref, counted, columns, exact);
+  const indexed = connector.indexBounds && counted !== 0 ? await connector.indexBounds(table, description.columns) : undefined;
+  const { rowCount, stats: full } = await fullPass(connector, ref, counted, columns, exact, indexed);
 
   const source = await connector.sampleSource(table, rowCount, settings.sampleRows);
   const primaryKey = new Set(description.primaryKey.length === 1 ? description.primaryKey : []);

@@ -106,7 +106,48 @@ class SqliteConnector implements Connector {
     const info = this.#tableInfo(table);
     if (info.length === 0) throw new ProfilerError('no-such-table', `no such table: ${table}`);
     const columns: ColumnDescription[] = info.map((c) => ({ name: c.name, declaredType: c.type, notNull: c.notnull === 1 }));
-    return { columns, primaryKey: primaryKeyOf(info), foreignKeys: await this.#foreignKeys(table), unique: this.#uniqueColumns(table) };
+    // The rowid span bounds the row count from above (two seeks), which is all the estimate decides.
+    const bounds = await this.#rowidBounds(table);
+    return {
+      columns,
+      primaryKey: primaryKeyOf(info),
+      foreignKeys: await this.#foreignKeys(table),
+      unique: this.#uniqueColumns(table),
+      ...(bounds ? { estimatedRows: bounds.hi - bounds.lo + 1 } : {}),
+    };
+  }
+
+  /**
+   * Bounds of the rowid alias (INTEGER PRIMARY KEY) and of the leading column of each index (not
+   * partial, BINARY collation): one MIN or MAX per subquery, so each is a b-tree seek. A column
+   * holding a blob (MAX is one) is left to the pass over every row, which leaves blobs out.
+   */
+  async indexBounds(table: string, columns: readonly ColumnDescription[]): Promise<Map<string, [Scalar, Scalar]>> {
+    const info = this.#tableInfo(table);
+    const key = primaryKeyOf(info);
+    const leading = new Set(
+      this.#db
+        .prepare<[string], string>(
+          "SELECT x.name FROM pragma_index_list(?) AS l JOIN pragma_index_xinfo(l.name) AS x WHERE l.partial = 0 AND x.seqno = 0 AND x.key = 1 AND x.name IS NOT NULL AND x.coll = 'BINARY'",
+        )
+        .pluck()
+        .all(table),
+    );
+    const alias = key.length === 1 && info.find((c) => c.name === key[0])?.type.toUpperCase() === 'INTEGER' && !this.#withoutRowid(table);
+    if (alias && key[0] !== undefined) leading.add(key[0]);
+    const names = columns.map((c) => c.name).filter((n) => leading.has(n));
+    const bounds = new Map<string, [Scalar, Scalar]>();
+    if (names.length === 0) return bounds;
+    const ref = quoteIdentifier(table);
+    const parts = names.map((n) => {
+      const c = quoteIdentifier(n);
+      return `(SELECT MIN(${c}) FROM ${ref}), (SELECT MAX(${c}) FROM ${ref}), (SELECT typeof(m) FROM (SELECT MAX(${c}) AS m FROM ${ref}))`;
+    });
+    const [row] = await this.query(`SELECT ${parts.join(', ')}`);
+    names.forEach((n, i) => {
+      if (row?.[3 * i + 2] !== 'blob') bounds.set(n, [row?.[3 * i] ?? null, row?.[3 * i + 1] ?? null]);
+    });
+    return bounds;
   }
 
   async query(sql: string): Promise<Scalar[][]> {
@@ -128,22 +169,14 @@ class SqliteConnector implements Connector {
     if (rowCount <= sampleRows) return { from: `${ref} AS s`, method: 'all rows' };
     // Never in an index's order, which would sample an indexed column's smallest values only.
     const leading = { from: `(SELECT * FROM ${ref} NOT INDEXED LIMIT ${sampleRows}) AS s`, method: 'leading rows' };
-    const withoutRowid = this.#db
-      .prepare<[string], number>("SELECT wr FROM pragma_table_list WHERE schema = 'main' AND name = ?")
-      .pluck()
-      .get(table);
-    if (withoutRowid === 1) {
+    if (this.#withoutRowid(table)) {
       // NOT INDEXED does not apply: order by the primary key, its storage order.
       const order = primaryKeyOf(this.#tableInfo(table)).map(quoteIdentifier).join(', ');
       return { from: `(SELECT * FROM ${ref} ORDER BY ${order} LIMIT ${sampleRows}) AS s`, method: 'leading rows' };
     }
-    const names = new Set(this.#tableInfo(table).map((c) => c.name.toLowerCase()));
-    const rowid = ['rowid', '_rowid_', 'oid'].find((n) => !names.has(n));
-    if (rowid === undefined) return leading;
-    const [bounds] = await this.query(`SELECT MIN(${rowid}), MAX(${rowid}) FROM ${ref}`);
-    const lo = Number(bounds?.[0]);
-    const hi = Number(bounds?.[1]);
-    if (!Number.isSafeInteger(lo) || !Number.isSafeInteger(hi)) return leading;
+    const bounds = await this.#rowidBounds(table);
+    if (bounds === undefined) return leading;
+    const { rowid, lo, hi } = bounds;
     const span = hi - lo + 1;
     const stride = Math.floor(span / sampleRows);
     if (stride < 2) return leading;
@@ -161,6 +194,24 @@ class SqliteConnector implements Connector {
 
   async close(): Promise<void> {
     if (this.#db.open) this.#db.close();
+  }
+
+  #withoutRowid(table: string): boolean {
+    return this.#db.prepare<[string], number>("SELECT wr FROM pragma_table_list WHERE schema = 'main' AND name = ?").pluck().get(table) === 1;
+  }
+
+  /** The smallest and largest rowid (two b-tree seeks: one MIN or MAX per query, else SQLite scans). */
+  async #rowidBounds(table: string): Promise<{ rowid: string; lo: number; hi: number } | undefined> {
+    if (this.#withoutRowid(table)) return undefined;
+    const names = new Set(this.#tableInfo(table).map((c) => c.name.toLowerCase()));
+    const rowid = ['rowid', '_rowid_', 'oid'].find((n) => !names.has(n));
+    if (rowid === undefined) return undefined;
+    const ref = quoteIdentifier(table);
+    const [bounds] = await this.query(`SELECT (SELECT MIN(${rowid}) FROM ${ref}), (SELECT MAX(${rowid}) FROM ${ref})`);
+    const lo = Number(bounds?.[0]);
+    const hi = Number(bounds?.[1]);
+    if (bounds?.[0] === null || !Number.isSafeInteger(lo) || !Number.isSafeInteger(hi)) return undefined;
+    return { rowid, lo, hi };
   }
 
   #tableInfo(table: string): TableInfoRow[] {
