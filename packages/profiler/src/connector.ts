@@ -116,6 +116,11 @@ export interface Connector {
    */
   indexBounds?(table: string, columns: readonly ColumnDescription[]): Promise<Map<string, [Scalar, Scalar]>>;
   /**
+   * Opens another read-only connection on the same snapshot, so that tables can be profiled in
+   * parallel (PostgreSQL: `pg_export_snapshot`); the caller closes it. Default: no parallelism.
+   */
+  fork?(): Promise<Connector>;
+  /**
    * Runs `work` so that an error inside it leaves the connection usable for the next table
    * (PostgreSQL: a savepoint inside the read-only transaction). Default: just runs it.
    */

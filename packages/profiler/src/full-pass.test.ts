@@ -133,6 +133,38 @@ try {
   admin = undefined; // postgres.test.ts reports the missing set-up
 }
 
+describe.skipIf(admin === undefined)('PostgreSQL connections on one snapshot', () => {
+  it('profile tables in parallel, every one as of the first connection\'s snapshot', async () => {
+    const db = await scratchDatabase(admin ?? '', `guided_fork_test_${process.pid}`, [
+      'CREATE TABLE a (x INTEGER NOT NULL)',
+      'CREATE TABLE b (x INTEGER NOT NULL)',
+      'CREATE TABLE c (x INTEGER NOT NULL)',
+      'INSERT INTO a SELECT generate_series(1, 100)',
+      'INSERT INTO b SELECT generate_series(1, 200)',
+      'INSERT INTO c SELECT generate_series(1, 300)',
+    ]);
+    const connector = await openPostgres(db.url);
+    try {
+      expect(await connector.listTables()).toEqual(['a', 'b', 'c']); // the snapshot is taken here
+      for (const t of ['a', 'b', 'c']) await db.client.query(`INSERT INTO ${t} SELECT generate_series(1, 1000)`);
+      const opened: string[] = [];
+      const fork = connector.fork!.bind(connector);
+      connector.fork = async () => {
+        opened.push('fork');
+        return fork();
+      };
+      const profile = await profileDatabase(connector, { concurrency: 3 });
+      expect(opened).toHaveLength(2);
+      expect(profile.tables.map((t) => [t.name, t.rowCount])).toEqual([['a', 100], ['b', 200], ['c', 300]]);
+      // The forks are closed; the connector goes on.
+      expect(await connector.query('SELECT COUNT(*) FROM a')).toEqual([[100]]);
+    } finally {
+      await connector.close();
+      await db.drop();
+    }
+  });
+});
+
 describe.skipIf(admin === undefined)('PostgreSQL row estimates', () => {
   it('count the rows in the pass over every row, whatever the estimate says', async () => {
     const db = await scratchDatabase(admin ?? '', `guided_pass_test_${process.pid}`, [

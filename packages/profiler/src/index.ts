@@ -24,6 +24,7 @@ export {
   type TableDescription,
 } from './connector.js';
 export {
+  DEFAULT_CONCURRENCY,
   DEFAULT_SAMPLE_ROWS,
   DEFAULT_SAMPLE_SIZE,
   MAX_VALUE_LENGTH,

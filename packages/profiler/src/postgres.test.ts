@@ -114,8 +114,9 @@ describe.skipIf(admin === undefined)('PostgreSQL connector', () => {
     expect(column('big', 'label')?.distinct).toBe(1000);
   });
 
-  it('is deterministic', async () => {
+  it('is deterministic, and the same one table at a time as two at once', async () => {
     expect(await profilePostgres(db.url, { sampleRows: 20_000, exactDistinctMaxRows: 100_000 })).toEqual(profile);
+    expect(await profilePostgres(db.url, { sampleRows: 20_000, exactDistinctMaxRows: 100_000, concurrency: 1 })).toEqual(profile);
   });
 
   it('refuses writes on its connection: the transaction and the session are read-only', async () => {

@@ -116,8 +116,16 @@ class PostgresConnector implements Connector {
     readonly schema: string,
     readonly types: unknown,
     readonly secret: string,
+    /** Opens another connection whose transaction imports this snapshot. */
+    readonly opener: (snapshot: string) => Promise<PostgresConnector>,
   ) {
     this.dialect = postgresDialect(schema);
+  }
+
+  /** Another read-only connection on the same snapshot (`pg_export_snapshot`, `SET TRANSACTION SNAPSHOT`). */
+  async fork(): Promise<Connector> {
+    const [row] = await this.#run('SELECT pg_export_snapshot()');
+    return this.opener(String(row?.[0]));
   }
 
   async #run(text: string, values?: unknown[]): Promise<unknown[][]> {
@@ -300,24 +308,29 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   };
   const settings = ['-c default_transaction_read_only=on'];
   if (options.statementTimeoutMs !== undefined) settings.push(`-c statement_timeout=${Math.floor(options.statementTimeoutMs)}`);
-  const client = new pg.Client({ connectionString: url, options: settings.join(' '), connectionTimeoutMillis: 10_000 });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-  } catch (error) {
-    await client.end().catch(() => undefined);
-    throw pgError(error, secret, target);
-  }
   const schema = options.schema ?? 'public';
-  const connector = new PostgresConnector(client as unknown as PgClient, options.database ?? (decodeURIComponent(parsed.pathname.replace(/^\//, '')) || 'postgres'), schema, types, secret);
-  try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-  } catch (error) {
-    await connector.close();
-    throw pgError(error, secret, target);
-  }
-  handles.set(connector, client as unknown as PgClient);
-  return connector;
+  const database = options.database ?? (decodeURIComponent(parsed.pathname.replace(/^\//, '')) || 'postgres');
+  const open = async (snapshot?: string): Promise<PostgresConnector> => {
+    const client = new pg.Client({ connectionString: url, options: settings.join(' '), connectionTimeoutMillis: 10_000 });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw pgError(error, secret, target);
+    }
+    const connector = new PostgresConnector(client as unknown as PgClient, database, schema, types, secret, open);
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      if (snapshot !== undefined) await client.query(`SET TRANSACTION SNAPSHOT ${quoteLiteral(snapshot)}`);
+    } catch (error) {
+      await connector.close();
+      throw pgError(error, secret, target);
+    }
+    handles.set(connector, client as unknown as PgClient);
+    return connector;
+  };
+  return open();
 }
 
 /** Connects read-only, profiles the schema and disconnects (also when profiling fails). */

@@ -19,6 +19,8 @@ import {
 export const DEFAULT_SAMPLE_ROWS = 100_000;
 /** Top values kept per column. */
 export const DEFAULT_SAMPLE_SIZE = 50;
+/** Tables profiled at once where the connector can open connections on the same snapshot. */
+export const DEFAULT_CONCURRENCY = 2;
 /** Columns per statement over the sample, unless the dialect says otherwise. */
 const SAMPLE_COLUMNS_PER_STATEMENT = 16;
 
@@ -49,6 +51,12 @@ export interface ProfileOptions {
    * keys and unique columns are exact at any size (distinct = count).
    */
   exactDistinctMaxRows?: number;
+  /**
+   * Tables profiled at once, each on its own connection, where the connector can open more on the
+   * same snapshot (`Connector.fork`: PostgreSQL); default 2, 1 for one at a time. Progress events
+   * of different tables may then interleave; the profile is the same.
+   */
+  concurrency?: number;
   /** The profile's `database` name; default: the connector's (for files, the file's base name). */
   database?: string;
   onProgress?: (event: ProfileProgress) => void;
@@ -183,25 +191,26 @@ export async function profileDatabase(
     exactDistinctMaxRows: count('exactDistinctMaxRows', options.exactDistinctMaxRows, sampleRows),
   };
   const tables = selectTables(await connector.listTables(), options.tables);
-  const profiles: TableProfile[] = [];
-  for (const [index, table] of tables.entries()) {
+  const concurrency = Math.max(1, count('concurrency', options.concurrency, DEFAULT_CONCURRENCY));
+
+  /** One table on one connection; `undefined` when it was dropped meanwhile (with a warning). */
+  const profileOne = async (lane: Connector, table: string, index: number): Promise<TableProfile | undefined> => {
     options.onProgress?.({ table, index, total: tables.length });
     const started = performance.now();
     let profile: TableProfile;
     try {
-      const work = () => profileTable(connector, table, settings);
-      profile = await (connector.isolate ? connector.isolate(work) : work());
+      const work = () => profileTable(lane, table, settings);
+      profile = await (lane.isolate ? lane.isolate(work) : work());
     } catch (error) {
-      if (error instanceof ProfilerError && error.code === 'no-such-table' && (error.message === `no such table: ${table}` || !(await connector.listTables()).includes(table))) {
+      if (error instanceof ProfilerError && error.code === 'no-such-table' && (error.message === `no such table: ${table}` || !(await lane.listTables()).includes(table))) {
         options.onWarning?.(`table ${JSON.stringify(table)} was dropped while profiling: skipped`);
-        continue;
+        return undefined;
       }
       if (error instanceof ProfilerError) {
         throw new ProfilerError(error.code, `table ${JSON.stringify(table)}: ${error.message}`, { cause: error });
       }
       throw error;
     }
-    profiles.push(profile);
     options.onTableDone?.({
       table,
       index,
@@ -210,11 +219,40 @@ export async function profileDatabase(
       sampledRows: profile.sampledRows ?? 0,
       ms: Math.round(performance.now() - started),
     });
+    return profile;
+  };
+
+  // Connections on the same snapshot (PostgreSQL) take the next table as they come free.
+  const lanes: Connector[] = [connector];
+  const results: (TableProfile | undefined)[] = [];
+  const failures: unknown[] = [];
+  let next = 0;
+  try {
+    while (connector.fork && lanes.length < Math.min(concurrency, tables.length)) {
+      const lane = await connector.fork().catch(() => undefined); // e.g. no connection left: fewer lanes
+      if (lane === undefined) break;
+      lanes.push(lane);
+    }
+    await Promise.all(
+      lanes.map(async (lane) => {
+        while (failures.length === 0 && next < tables.length) {
+          const index = next++;
+          try {
+            results[index] = await profileOne(lane, tables[index] ?? '', index);
+          } catch (error) {
+            failures.push(error);
+          }
+        }
+      }),
+    );
+  } finally {
+    for (const lane of lanes.slice(1)) await lane.close();
   }
+  if (failures.length > 0) throw failures[0];
   return {
     formatVersion: PROFILE_FORMAT_VERSION,
     engine: connector.engine,
     database: options.database ?? connector.database,
-    tables: profiles,
+    tables: results.filter((t): t is TableProfile => t !== undefined),
   };
 }
