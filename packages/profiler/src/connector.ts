@@ -7,6 +7,11 @@ export interface ColumnDescription {
   declaredType: string;
   /** Declared NOT NULL (the engine enforces it): its non-null count is the row count. */
   notNull?: boolean;
+  /**
+   * The catalog's estimate of distinct non-null values, when it has one (PostgreSQL
+   * `pg_stats.n_distinct` from ANALYZE: a count, or minus a fraction of the rows).
+   */
+  catalogDistinct?: number;
 }
 
 /** What a table's schema declares: columns in declared order, primary key in key order, foreign keys. */

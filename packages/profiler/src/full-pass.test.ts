@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleColumns, sampleTable } from './column-sample.js';
 import type { Connector } from './connector.js';
-import { openPostgres } from './postgres.js';
+import { openPostgres, profilePostgres } from './postgres.js';
 import { profileDatabase } from './profile.js';
 import { openSqlite } from './sqlite.js';
 import { postgresUrl, scratchDatabase } from './test-support/postgres.js';
@@ -160,6 +160,28 @@ describe.skipIf(admin === undefined)('PostgreSQL connections on one snapshot', (
       expect(await connector.query('SELECT COUNT(*) FROM a')).toEqual([[100]]);
     } finally {
       await connector.close();
+      await db.drop();
+    }
+  });
+});
+
+describe.skipIf(admin === undefined)('PostgreSQL distinct estimates', () => {
+  it('take ANALYZE\'s estimate where the page sample sees clustered values together', async () => {
+    const db = await scratchDatabase(admin ?? '', `guided_ndistinct_test_${process.pid}`, [
+      // Runs of 4 equal values: a page sample sees each run whole, so it sees few distinct values.
+      'CREATE TABLE runs (v INTEGER NOT NULL)',
+      'INSERT INTO runs SELECT i / 4 FROM generate_series(0, 79999) AS i',
+      'ANALYZE runs',
+    ]);
+    try {
+      const profile = await profilePostgres(db.url, { sampleRows: 4000 });
+      const v = profile.tables[0]?.columns[0];
+      expect(profile.tables[0]?.sampleMethod).toBe('TABLESAMPLE SYSTEM');
+      expect(v?.distinctExact).toBe(false);
+      // The page sample alone: about 1,000 distinct values; ANALYZE's row sample: close to 20,000.
+      expect(v?.distinct).toBeGreaterThan(15_000);
+      expect(v?.distinct).toBeLessThanOrEqual(80_000);
+    } finally {
       await db.drop();
     }
   });

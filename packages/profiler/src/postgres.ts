@@ -155,6 +155,12 @@ class PostgresConnector implements Connector {
       `SELECT attname, format_type(atttypid, atttypmod), attnotnull FROM pg_attribute WHERE attrelid = to_regclass(${ref}) AND attnum > 0 AND NOT attisdropped ORDER BY attnum`,
     );
     // Single-column unique indexes (primary keys and unique constraints have one), not partial, not on expressions.
+    // ANALYZE's distinct estimates, from a sample of rows (not of pages): absent when never analyzed.
+    const stats = new Map(
+      (await this.#run('SELECT attname, n_distinct FROM pg_stats WHERE schemaname = $1 AND tablename = $2 AND NOT inherited', [this.schema, table])).map(
+        (r) => [String(r[0]), Number(r[1])] as const,
+      ),
+    );
     const unique = await this.#run(
       `SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]
         WHERE i.indrelid = to_regclass(${ref}) AND i.indisunique AND i.indisvalid AND i.indnkeyatts = 1 AND i.indpred IS NULL AND i.indexprs IS NULL
@@ -176,7 +182,10 @@ class PostgresConnector implements Connector {
       else foreignKeys.push({ columns: columns as string[], referencedTable: String(referencedTable), referencedColumns: referencedColumns as string[] });
     }
     return {
-      columns: cols.map(([name, type, notNull]) => ({ name: String(name), declaredType: String(type), notNull: notNull === true })),
+      columns: cols.map(([name, type, notNull]) => {
+        const distinct = stats.get(String(name));
+        return { name: String(name), declaredType: String(type), notNull: notNull === true, ...(distinct === undefined ? {} : { catalogDistinct: distinct }) };
+      }),
       primaryKey,
       foreignKeys,
       unique: [...new Set(unique.map((r) => String(r[0])))],

@@ -93,6 +93,12 @@ function selectTables(available: readonly string[], requested: readonly string[]
   return [...new Set(requested)].sort(byCodeUnit);
 }
 
+/** The catalog's distinct estimate as a count (PostgreSQL: negative is minus a fraction of the rows); 0 without one. */
+function catalogDistinct(value: number | undefined, rowCount: number): number {
+  if (value === undefined || !Number.isFinite(value)) return 0;
+  return Math.round(value < 0 ? -value * rowCount : value);
+}
+
 interface Settings {
   sampleRows: number;
   sampleSize: number;
@@ -132,10 +138,15 @@ async function profileTable(connector: Connector, table: string, settings: Setti
     const stats = full[i] ?? { count: 0, min: null, max: null };
     const sampled = samples[i] ?? emptySample(false);
     sampledRows = Math.max(sampledRows, sampled.sampledRows);
+    const catalog = catalogDistinct(description.columns[i]?.catalogDistinct, rowCount);
     const estimated =
       stats.approxDistinct !== undefined
         ? Math.min(stats.approxDistinct, stats.count)
-        : estimateDistinct({ sampleNonNull: sampled.nonNull, sampleDistinct: sampled.distinct, singletons: sampled.singletons, totalNonNull: stats.count });
+        : Math.min(
+            stats.count,
+            // Both estimates fall short on clustered columns; the catalog's comes from a row sample.
+            Math.max(catalog, estimateDistinct({ sampleNonNull: sampled.nonNull, sampleDistinct: sampled.distinct, singletons: sampled.singletons, totalNonNull: stats.count })),
+          );
     const distinct = stats.exactDistinct ?? estimated;
     const { top } = sampled;
     const sample = top.slice(0, settings.sampleSize);
