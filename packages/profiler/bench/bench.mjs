@@ -3,8 +3,9 @@
 // baseline that streams every row into Node and counts there; wall time and peak RSS per run,
 // each run in its own child process. Usage (from packages/profiler, after `pnpm build`):
 //   node bench/bench.mjs /tmp/sf1.sqlite [--engines sqlite,duckdb,postgres] [--postgres URL]
-//     [--only profile|naive] [--reuse]
-// --reuse keeps the DuckDB file and the PostgreSQL database loaded by an earlier run (same CSV).
+//     [--only profile|naive] [--reuse] [--exact-distinct-max-rows N]
+// --reuse keeps the DuckDB file and the PostgreSQL database loaded by an earlier run (same CSV);
+// --exact-distinct-max-rows profiles with that option instead of the default.
 // Generate the database first: node apps/demo/dist/cli.js tpch -o /tmp/sf1.sqlite --scale-factor 1
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,7 +18,8 @@ const [mode, ...rest] = process.argv.slice(2);
 async function profileRun(target) {
   const { profileConnection } = await import('../dist/index.js');
   const started = performance.now();
-  const profile = await profileConnection(target);
+  const exact = process.env.GUIDED_BENCH_EXACT_DISTINCT_MAX_ROWS;
+  const profile = await profileConnection(target, exact ? { exactDistinctMaxRows: Number(exact) } : {});
   return { ms: performance.now() - started, tables: profile.tables.length };
 }
 
@@ -60,6 +62,7 @@ const option = (name) => (rest.includes(name) ? rest[rest.indexOf(name) + 1] : u
 const engines = (option('--engines') ?? 'sqlite,duckdb,postgres').split(',');
 const kinds = option('--only') ? [option('--only')] : ['profile', 'naive'];
 const reuse = rest.includes('--reuse');
+if (option('--exact-distinct-max-rows')) process.env.GUIDED_BENCH_EXACT_DISTINCT_MAX_ROWS = option('--exact-distinct-max-rows');
 const pgUrl = rest.includes('--postgres') ? rest[rest.indexOf('--postgres') + 1] : process.env.GUIDED_TEST_POSTGRES_URL;
 if (!sqlite || !existsSync(sqlite)) {
   console.error('usage: node bench/bench.mjs <tpch.sqlite> [--engines sqlite,duckdb,postgres] [--postgres URL]');

@@ -121,6 +121,12 @@ export interface Connector {
    */
   indexBounds?(table: string, columns: readonly ColumnDescription[]): Promise<Map<string, [Scalar, Scalar]>>;
   /**
+   * Runs a statement like `query`, but on another connection in another thread, so that the caller
+   * can run others on this one meanwhile (SQLite: the pass over every row beside the sample
+   * statements). Default: none.
+   */
+  offload?(sql: string): Promise<Scalar[][]>;
+  /**
    * Opens another read-only connection on the same snapshot, so that tables can be profiled in
    * parallel (PostgreSQL: `pg_export_snapshot`); the caller closes it. Default: no parallelism.
    */

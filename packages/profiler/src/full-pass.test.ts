@@ -27,6 +27,13 @@ async function recorded(connector: Connector, options: Parameters<typeof profile
     statements.push(sql);
     return query(sql);
   };
+  const offload = connector.offload?.bind(connector);
+  if (offload) {
+    connector.offload = (sql) => {
+      statements.push(sql);
+      return offload(sql);
+    };
+  }
   return { profile: await profileDatabase(connector, options), statements };
 }
 
@@ -94,6 +101,29 @@ describe('the pass over every row', () => {
       // An indexed column holding a blob: its index bounds are not used, the pass leaves the blob out.
       const keyed = await profileDatabase(connector, { tables: ['keyed'] });
       expect(keyed.tables[0]?.columns[0]).toMatchObject({ min: 1, max: 'a', distinct: 3, distinctExact: true });
+    } finally {
+      await connector.close();
+    }
+  });
+});
+
+describe('SQLite beside itself', () => {
+  it('runs the pass over every row in a worker thread, with the same profile as without', async () => {
+    const connector = await openSqlite(path);
+    try {
+      const offloaded: string[] = [];
+      const offload = connector.offload!.bind(connector);
+      connector.offload = (sql) => {
+        offloaded.push(sql);
+        return offload(sql);
+      };
+      const profile = await profileDatabase(connector, {});
+      expect(offloaded.some((s) => s.includes('COUNT("note")'))).toBe(true);
+      delete connector.offload;
+      expect(await profileDatabase(connector, {})).toEqual(profile);
+      // Errors from the worker read like the main connection's.
+      await expect(offload('SELECT * FROM nowhere')).rejects.toThrow('no such table: nowhere');
+      await expect(offload('SELEKT 1')).rejects.toThrow(/^SQLite: near "SELEKT": syntax error$/);
     } finally {
       await connector.close();
     }

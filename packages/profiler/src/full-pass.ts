@@ -47,7 +47,7 @@ export function chunks<T>(items: readonly T[], size: number): T[][] {
  * to be its bounds gets a second pass of its own.
  */
 export async function fullPass(
-  connector: Connector,
+  connector: Pick<Connector, 'dialect' | 'query'>,
   ref: string,
   counted: number | undefined,
   columns: readonly PassColumn[],

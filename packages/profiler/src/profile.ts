@@ -109,8 +109,12 @@ async function profileTable(connector: Connector, table: string, settings: Setti
   const { dialect } = connector;
   const description = await connector.describeTable(table);
   const ref = dialect.tableRef(table);
-  // With the catalog's estimate, rows are counted in the pass over every row; without, first.
-  const counted = description.estimatedRows === undefined ? num((await connector.query(`SELECT COUNT(*) FROM ${ref}`))[0]?.[0]) : undefined;
+  // With the catalog's estimate, rows are counted in the pass over every row; without, first (and
+  // first when the pass runs beside the sample statements, which need the count).
+  const counted =
+    description.estimatedRows === undefined || connector.offload
+      ? num((await connector.query(`SELECT COUNT(*) FROM ${ref}`))[0]?.[0])
+      : undefined;
   const exact = (counted ?? description.estimatedRows ?? 0) <= settings.exactDistinctMaxRows;
   const unique = new Set([...(description.unique ?? []), ...(description.primaryKey.length === 1 ? description.primaryKey : [])]);
   const columns = description.columns.map((c) => ({
@@ -120,7 +124,11 @@ async function profileTable(connector: Connector, table: string, settings: Setti
   }));
 
   const indexed = connector.indexBounds && counted !== 0 ? await connector.indexBounds(table, description.columns) : undefined;
-  const { rowCount, stats: full } = await fullPass(connector, ref, counted, columns, exact, indexed);
+  // The pass over every row, on another thread where the connector can (SQLite), beside the sample statements.
+  const offload = connector.offload?.bind(connector);
+  const passing = fullPass(offload ? { dialect, query: offload } : connector, ref, counted, columns, exact, indexed);
+  passing.catch(() => undefined); // awaited below; not unhandled meanwhile
+  const rowCount = counted ?? (await passing).rowCount;
 
   const source = await connector.sampleSource(table, rowCount, settings.sampleRows);
   const primaryKey = new Set(description.primaryKey.length === 1 ? description.primaryKey : []);
@@ -134,6 +142,7 @@ async function profileTable(connector: Connector, table: string, settings: Setti
   for (const group of chunks(wanted, dialect.sampleColumnsPerStatement ?? SAMPLE_COLUMNS_PER_STATEMENT)) {
     samples.push(...(rowCount > 0 ? await sampleColumns(connector, group, source.from, options) : group.map((c) => emptySample(c.sketch))));
   }
+  const { stats: full } = await passing;
   for (const [i, { name, declaredType }] of columns.entries()) {
     const stats = full[i] ?? { count: 0, min: null, max: null };
     const sampled = samples[i] ?? emptySample(false);

@@ -11,6 +11,7 @@ import {
   type TableDescription,
 } from './connector.js';
 import { loadBetterSqlite3, type Database } from './driver.js';
+import { SqliteWorker } from './sqlite-worker.js';
 import { errorCode, messageOf, ProfilerError } from './errors.js';
 import { profileDatabase, type ProfileOptions } from './profile.js';
 import type { DatabaseProfile, ForeignKey } from './types.js';
@@ -85,12 +86,31 @@ class SqliteConnector implements Connector {
   readonly engine = 'sqlite' as const;
   readonly dialect = sqliteDialect;
   readonly #db: Database;
+  readonly #path: string;
+  /** The second connection, in a worker thread; `null` once it proved unavailable. */
+  #worker: SqliteWorker | null | undefined;
 
-  constructor(
-    db: Database,
-    readonly database: string,
-  ) {
+  constructor(db: Database, path: string) {
     this.#db = db;
+    this.#path = path;
+    this.database = basename(path);
+  }
+
+  readonly database: string;
+
+  /**
+   * Runs a statement on a second read-only connection in a worker thread, so that the main
+   * thread's statements run meanwhile (SQLite runs one statement per thread). Falls back to
+   * `query` where no worker can be started.
+   */
+  async offload(sql: string): Promise<Scalar[][]> {
+    if (this.#worker === undefined) this.#worker = SqliteWorker.open(this.#path) ?? null;
+    if (this.#worker === null) return this.query(sql);
+    try {
+      return await this.#worker.query(sql);
+    } catch (error) {
+      throw sqliteError(error);
+    }
   }
 
   async listTables(): Promise<string[]> {
@@ -193,6 +213,8 @@ class SqliteConnector implements Connector {
   }
 
   async close(): Promise<void> {
+    await this.#worker?.close();
+    this.#worker = null;
     if (this.#db.open) this.#db.close();
   }
 
@@ -309,7 +331,7 @@ export async function openSqlite(path: string): Promise<Connector> {
     if (code === 'SQLITE_CORRUPT') throw new ProfilerError('not-a-database', `corrupt SQLite database: ${path}`, { cause: error });
     throw new ProfilerError('not-a-database', `cannot open database: ${path}: ${messageOf(error)}`, { cause: error });
   }
-  const connector = new SqliteConnector(db, basename(path));
+  const connector = new SqliteConnector(db, path);
   handles.set(connector, db);
   return connector;
 }
