@@ -107,6 +107,21 @@ describe('the pass over every row', () => {
   });
 });
 
+describe("the engine's distinct estimate", () => {
+  it('is never below the distinct values the sample saw', async () => {
+    const connector = await openSqlite(path);
+    try {
+      // An engine sketch that says 1 whatever the column (DuckDB's undercounts small sets: 2 of 3).
+      Object.defineProperty(connector, 'dialect', { value: { ...connector.dialect, approxDistinct: () => '1' } });
+      const profile = await profileDatabase(connector, { tables: ['item'], sampleRows: 2000 });
+      expect(column(profile, 'grp')).toMatchObject({ distinct: 10, approxDistinct: 10, distinctExact: false });
+      expect(column(profile, 'id')).toMatchObject({ distinct: 3000, distinctExact: true });
+    } finally {
+      await connector.close();
+    }
+  });
+});
+
 describe('SQLite beside itself', () => {
   it('runs the pass over every row in a worker thread, with the same profile as without', async () => {
     const connector = await openSqlite(path);

@@ -150,7 +150,8 @@ async function profileTable(connector: Connector, table: string, settings: Setti
     const catalog = catalogDistinct(description.columns[i]?.catalogDistinct, rowCount);
     const estimated =
       stats.approxDistinct !== undefined
-        ? Math.min(stats.approxDistinct, stats.count)
+        ? // The sample's distinct values are all in the table: a floor for the engine's sketch.
+          Math.min(stats.count, Math.max(stats.approxDistinct, sampled.distinct))
         : Math.min(
             stats.count,
             // Both estimates fall short on clustered columns; the catalog's comes from a row sample.
