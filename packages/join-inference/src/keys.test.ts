@@ -19,6 +19,13 @@ describe('keyCandidates', () => {
     expect(keys[0]!.score).toBeGreaterThan(keys[1]!.score);
   });
 
+  it('takes an estimated distinct count for a key only when every sampled value was distinct', () => {
+    const table = tableFromColumns('partsupp', { ps_partkey: [1, 1, 2, 2, 3, 3], ps_comment: ['a', 'b', 'c', 'd', 'e', 'f'] });
+    const estimated = table.columns.map((c) => ({ ...c, count: 800, distinct: 800, distinctExact: false }));
+    const keys = keyCandidates({ ...table, rowCount: 800, columns: estimated }, false);
+    expect(keys.map((k) => k.columns)).toEqual([['ps_comment']]);
+  });
+
   it('does not take reals or dates as keys', () => {
     const table = tableFromColumns('m', { price: [1.5, 2.5, 3.5] });
     expect(keyCandidates(table, false)).toEqual([]);

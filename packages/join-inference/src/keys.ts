@@ -13,9 +13,15 @@ export function isKeyType(column: ColumnProfile): boolean {
   return false;
 }
 
-/** Every non-null value distinct: what the statistics can say of a single-column key (a UNIQUE one may hold NULLs). */
+/**
+ * Every non-null value distinct: what the statistics can say of a single-column key (a UNIQUE one
+ * may hold NULLs). An estimated distinct count must be backed by the sample: a sketch with a
+ * Bloom filter means every sampled value was distinct (a sample estimator can round a column of
+ * repeated keys up to the row count).
+ */
 export function isUnique(column: ColumnProfile): boolean {
-  return column.count > 0 && column.distinct === column.count;
+  if (column.count === 0 || column.distinct !== column.count) return false;
+  return column.distinctExact !== false || column.sketch === undefined || column.sketch.bloom !== undefined;
 }
 
 /**
