@@ -33,6 +33,10 @@ export function singleKeyScore(table: TableProfile, column: ColumnProfile, posit
   if (!isUnique(column) || !isKeyType(column)) return { score: 0, evidence: [] };
   const evidence = [`${column.distinct} distinct of ${column.count} values${column.nulls > 0 ? `, ${column.nulls} NULL` : ', no NULL'}`];
   let score = column.nulls > 0 ? 0.35 : 0.5;
+  if (column.distinctExact === false) {
+    score -= 0.15;
+    evidence.push('distinct values estimated from a sample');
+  }
   if (namedAfterTable(column.name, table.name)) {
     score += 0.35;
     evidence.push('named after its table');
@@ -81,7 +85,8 @@ export function keyCandidates(table: TableProfile, trustDeclared: boolean): KeyC
     const key = named ?? first;
     if (key) out.push({ table: table.name, columns: [key.name], score: named ? 0.8 : 0.6, origin: 'inferred', evidence: ['no values: its key read off the names'] });
   }
-  if (out.length === 0 && table.rowCount > 1) {
+  // Only estimated uniqueness is no proof that a single column is the key: look for a pair too.
+  if (out.every((k) => k.origin === 'inferred' && k.evidence.includes('distinct values estimated from a sample')) && table.rowCount > 1) {
     const composite = compositeKey(table);
     if (composite) out.push(composite);
   }
@@ -89,7 +94,9 @@ export function keyCandidates(table: TableProfile, trustDeclared: boolean): KeyC
 }
 
 function compositeKey(table: TableProfile): KeyCandidate | undefined {
-  const parts = table.columns.filter((c) => c.nulls === 0 && c.count > 0 && isKeyType(c) && isReferenceLike(c.name) && c.distinct < table.rowCount);
+  const parts = table.columns.filter(
+    (c) => c.nulls === 0 && c.count > 0 && isKeyType(c) && isReferenceLike(c.name) && (c.distinct < table.rowCount || c.distinctExact === false),
+  );
   let best: { pair: [ColumnProfile, ColumnProfile]; order: number } | undefined;
   for (let i = 0; i < parts.length; i++) {
     for (let j = i + 1; j < parts.length; j++) {
