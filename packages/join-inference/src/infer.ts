@@ -1,5 +1,5 @@
 import type { DatabaseProfile } from '@guided-retrieval/profiler';
-import { namePrior, passesPruning, scorePair, valueKind, type KeyTarget, type ScoredPair, type ValueKind } from './candidates.js';
+import { MIN_CONTAINMENT, namePrior, passesPruning, scorePair, valueKind, type KeyTarget, type ScoredPair, type ValueKind } from './candidates.js';
 import { estimateContainment } from './containment.js';
 import { declaredJoinEdges, joinEdgeId } from './declared.js';
 import { keyCandidates } from './keys.js';
@@ -12,6 +12,11 @@ export const DEFAULT_MIN_CONFIDENCE = 0.6;
 export const DEFAULT_ADJUDICATION_BAND: readonly [number, number] = [0.35, 0.75];
 /** Candidates within this much of a column's best are near ties: the tightest key wins among them. */
 const NEAR_TIE = 0.02;
+
+/** Identifies a referencing column set, case-insensitively: a declared key's is not inferred again. */
+function referencing(table: string, columns: readonly string[]): string {
+  return `${table}\u0000${columns.join('\u0000')}`.toLowerCase();
+}
 
 function byId(a: JoinEdge, b: JoinEdge): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
@@ -41,7 +46,7 @@ export async function inferJoins(profile: DatabaseProfile, options: InferJoinsOp
   const targets = singleColumnTargets(profile, keys);
   const ownKeys = new Set(targets.filter((t) => t.own).map((t) => t.column));
   const declared = useDeclared ? declaredJoinEdges(profile, (reason) => progress(`skipped a declared key: ${reason}`)) : [];
-  const declaredFrom = new Set(declared.map((e) => `${e.fromTable}\u0000${e.fromColumns.join('\u0000')}`.toLowerCase()));
+  const declaredFrom = new Set(declared.map((e) => referencing(e.fromTable, e.fromColumns)));
   progress(`${keys.length} key candidates in ${profile.tables.length} tables`);
 
   const floor = options.adjudicator ? Math.min(low, minConfidence) : minConfidence;
@@ -51,7 +56,7 @@ export async function inferJoins(profile: DatabaseProfile, options: InferJoinsOp
   for (const table of profile.tables) {
     for (const from of table.columns) {
       const fromKind = valueKind(from);
-      if (!fromKind || declaredFrom.has(`${table.name}\u0000${from.name}`.toLowerCase())) continue;
+      if (!fromKind || declaredFrom.has(referencing(table.name, [from.name]))) continue;
       const scored: ScoredPair[] = [];
       for (const to of targets) {
         if (to.column === from) continue;
@@ -71,7 +76,7 @@ export async function inferJoins(profile: DatabaseProfile, options: InferJoinsOp
   progress(`${candidatePairs} column pairs, ${afterPruning} after pruning, ${best.length} candidate references`);
 
   let inferred = best.map(toEdge);
-  inferred.push(...compositeEdges(profile, keys, declared));
+  inferred.push(...compositeEdges(profile, keys, declaredFrom));
   let adjudicated = 0;
   if (options.adjudicator) {
     const ambiguous = inferred.filter((e) => e.confidence >= low && e.confidence < high);
@@ -174,9 +179,8 @@ function toEdge(pair: ScoredPair): JoinEdge {
  * another table's two-column key (`lineitem(l_partkey, l_suppkey)` → `partsupp(ps_partkey,
  * ps_suppkey)`), with each column's values inside the key column's where sketches can tell.
  */
-function compositeEdges(profile: DatabaseProfile, keys: readonly KeyCandidate[], declared: readonly JoinEdge[]): JoinEdge[] {
+function compositeEdges(profile: DatabaseProfile, keys: readonly KeyCandidate[], declaredFrom: ReadonlySet<string>): JoinEdge[] {
   const tables = new Map(profile.tables.map((t) => [t.name, t]));
-  const declaredFrom = new Set(declared.map((e) => `${e.fromTable}\u0000${e.fromColumns.join('\u0000')}`.toLowerCase()));
   const out: JoinEdge[] = [];
   for (const key of keys) {
     if (key.columns.length !== 2) continue;
@@ -189,11 +193,11 @@ function compositeEdges(profile: DatabaseProfile, keys: readonly KeyCandidate[],
       );
       if (matched.some((c) => c === undefined) || matched[0] === matched[1]) continue;
       const fromColumns = matched.map((c) => c!.name);
-      if (declaredFrom.has(`${table.name}\u0000${fromColumns.join('\u0000')}`.toLowerCase())) continue;
+      if (declaredFrom.has(referencing(table.name, fromColumns))) continue;
       // Names alone do not make a composite reference: tables often share a pair of key names
       // (`raceId, driverId`) without one holding the other's pairs.
       const checks = matched.map((c, i) => (c!.count > 0 ? estimateContainment(c!, keyColumns[i]!) : undefined));
-      if (checks.some((c) => c === undefined || c.value < 0.9)) continue;
+      if (checks.some((c) => c === undefined || c.value < MIN_CONTAINMENT)) continue;
       out.push({
         id: joinEdgeId(table.name, fromColumns, target.name, key.columns),
         fromTable: table.name,
