@@ -28,9 +28,9 @@ describe('reachability (paper §3.2)', () => {
   });
 });
 
-describe('path enumeration', () => {
-  it('enumerates every edge-path, parallel routes included, shortest first', () => {
-    const paths = tpch.paths('LINEITEM', 'NATION').map((p) => p.tables.join('>'));
+describe('k shortest paths (Yen)', () => {
+  it('finds every edge-path when k allows, cheapest (shortest) first', () => {
+    const paths = tpch.kShortestPaths('LINEITEM', 'NATION', 8).map((p) => p.tables.join('>'));
     expect(paths).toEqual([
       'LINEITEM>SUPPLIER>NATION',
       'LINEITEM>ORDERS>CUSTOMER>NATION',
@@ -39,7 +39,7 @@ describe('path enumeration', () => {
   });
 
   it('treats parallel edges between the same tables as distinct paths', () => {
-    const paths = tpch.paths('LINEITEM', 'PART');
+    const paths = tpch.kShortestPaths('LINEITEM', 'PART', 8);
     expect(paths.map((p) => p.edges.map((e) => e.id).join(' '))).toEqual([
       'LINEITEM(L_PARTKEY)->PART(P_PARTKEY)',
       'LINEITEM(L_PARTKEY,L_SUPPKEY)->PARTSUPP(PS_PARTKEY,PS_SUPPKEY) PARTSUPP(PS_PARTKEY)->PART(P_PARTKEY)',
@@ -47,17 +47,101 @@ describe('path enumeration', () => {
   });
 
   it('returns nothing against the edge direction, and the empty path to itself', () => {
-    expect(tpch.paths('NATION', 'LINEITEM')).toEqual([]);
-    expect(tpch.paths('NATION', 'NATION')[0]?.edges).toEqual([]);
+    expect(tpch.kShortestPaths('NATION', 'LINEITEM', 4)).toEqual([]);
+    expect(tpch.shortestPath('NATION', 'LINEITEM')).toBeNull();
+    expect(tpch.kShortestPaths('NATION', 'NATION', 4)[0]?.edges).toEqual([]);
   });
 
-  it('respects maxLength and maxPaths', () => {
-    expect(tpch.paths('LINEITEM', 'NATION', { maxLength: 2 })).toHaveLength(1);
-    expect(tpch.paths('LINEITEM', 'NATION', { maxPaths: 2 })).toHaveLength(2);
+  it('respects maxLength and k', () => {
+    expect(tpch.kShortestPaths('LINEITEM', 'NATION', 8, { maxLength: 2 })).toHaveLength(1);
+    expect(tpch.kShortestPaths('LINEITEM', 'NATION', 2)).toHaveLength(2);
+  });
+
+  it('follows the cost: a dearer table is avoided when a cheaper route exists', () => {
+    const avoidSupplier = (edge: { toTable: string }) => (edge.toTable === 'SUPPLIER' ? 10 : 1);
+    expect(tpch.shortestPath('LINEITEM', 'NATION', { cost: avoidSupplier })?.tables).toEqual(['LINEITEM', 'ORDERS', 'CUSTOMER', 'NATION']);
   });
 
   it('names the unknown table', () => {
-    expect(() => tpch.paths('LINEITEM', 'SHIPMENTS')).toThrow(/unknown table: SHIPMENTS/);
+    expect(() => tpch.kShortestPaths('LINEITEM', 'SHIPMENTS', 2)).toThrow(/unknown table: SHIPMENTS/);
+  });
+
+  it('stays bounded on a layered graph with 24^4 paths: k paths, each simple and real', () => {
+    const width = 24;
+    const edges: string[] = [];
+    for (let w = 0; w < width; w++) edges.push(`customer.l0_${w}->l0_${w}.id`);
+    for (let layer = 0; layer < 3; layer++) {
+      for (let a = 0; a < width; a++) for (let b = 0; b < width; b++) edges.push(`l${layer}_${a}.l${layer + 1}_${b}->l${layer + 1}_${b}.id`);
+    }
+    for (let w = 0; w < width; w++) edges.push(`l3_${w}.nation->nation.id`);
+    const layered = graphFromEdgeList('layered', edges);
+    const paths = layered.kShortestPaths('customer', 'nation', 5);
+    expect(paths).toHaveLength(5);
+    for (const p of paths) {
+      expect(p.tables).toHaveLength(6);
+      expect(new Set(p.tables).size).toBe(6);
+      expect(layered.isPath(p)).toBe(true);
+    }
+    expect(new Set(paths.map((p) => p.edges.map((e) => e.id).join()))).toHaveProperty('size', 5);
+  });
+});
+
+describe('join trees (Steiner approximation)', () => {
+  it('joins every target from the source, sharing bridges', () => {
+    const paths = tpch.joinTreePaths('LINEITEM', ['SUPPLIER', 'NATION', 'CUSTOMER']);
+    expect(paths.get('SUPPLIER')?.tables).toEqual(['LINEITEM', 'SUPPLIER']);
+    // NATION hangs from SUPPLIER, already in the tree, not from a new branch.
+    expect(paths.get('NATION')?.tables).toEqual(['LINEITEM', 'SUPPLIER', 'NATION']);
+    expect(paths.get('CUSTOMER')?.tables).toEqual(['LINEITEM', 'ORDERS', 'CUSTOMER']);
+  });
+
+  it('leaves out the targets it cannot reach', () => {
+    const paths = tpch.joinTreePaths('SUPPLIER', ['NATION', 'ORDERS']);
+    expect([...paths.keys()]).toEqual(['NATION']);
+  });
+
+  it('hangs targets from seeded paths', () => {
+    const [viaOrders] = tpch.kShortestPaths('LINEITEM', 'CUSTOMER', 1);
+    const paths = tpch.joinTreePaths('LINEITEM', ['NATION'], { seed: [viaOrders!] });
+    expect(paths.get('NATION')?.tables).toEqual(['LINEITEM', 'ORDERS', 'CUSTOMER', 'NATION']);
+  });
+
+  it('gives one path per distinct last edge for a table in several roles', () => {
+    const roles = tpch.pathsByLastEdge('LINEITEM', 'NATION', 4).map((p) => p.tables.join('>'));
+    expect(roles).toEqual(['LINEITEM>SUPPLIER>NATION', 'LINEITEM>ORDERS>CUSTOMER>NATION']);
+  });
+
+  it('checks that a path is real', () => {
+    const [path] = tpch.kShortestPaths('LINEITEM', 'NATION', 1);
+    expect(tpch.isPath(path!)).toBe(true);
+    expect(tpch.isPath({ ...path!, edges: [...path!.edges].reverse() })).toBe(false);
+  });
+});
+
+describe('islands and cycles', () => {
+  const graph = graphFromEdgeList('mixed', [
+    'a.b_id->b.id', 'b.c_id->c.id', 'c.a_id->a.id', // a cycle
+    'employee.manager_id->employee.id', // a self-reference
+    'x.y_id->y.id', // another island
+  ]);
+
+  it('computes reachability through cycles, a table excluded from its own set', () => {
+    expect(sorted(graph.reachable('a'))).toEqual(['b', 'c']);
+    expect(graph.reaches('a', 'a')).toBe(true);
+    expect(graph.reachableCount('a')).toBe(2);
+    expect(sorted(graph.reachable('employee'))).toEqual([]);
+    expect(graph.reaches('employee', 'employee')).toBe(true);
+  });
+
+  it('knows the islands', () => {
+    expect(graph.linked('a', 'c')).toBe(true);
+    expect(graph.linked('a', 'x')).toBe(false);
+    expect(sorted(graph.linkedTables('x'))).toEqual(['y']);
+    expect(graph.shortestPath('a', 'y', { reverse: true })).toBeNull();
+  });
+
+  it('finds paths around a cycle without visiting a table twice', () => {
+    expect(graph.kShortestPaths('a', 'c', 4).map((p) => p.tables.join('>'))).toEqual(['a>b>c']);
   });
 });
 
@@ -68,11 +152,11 @@ describe('walking join edges backwards', () => {
   it('links tables in either direction, while reachability stays directed', () => {
     expect([...schools.reachable('frpm')]).toEqual(['schools']);
     expect(sorted(schools.linkedTables('frpm'))).toEqual(['satscores', 'schools']);
-    expect(schools.paths('frpm', 'satscores')).toEqual([]);
+    expect(schools.kShortestPaths('frpm', 'satscores', 4)).toEqual([]);
   });
 
-  it('enumerates paths through a reversed edge whose predicate still holds', () => {
-    const [path] = schools.paths('frpm', 'satscores', { reverse: true });
+  it('finds paths through a reversed edge whose predicate still holds', () => {
+    const [path] = schools.kShortestPaths('frpm', 'satscores', 4, { reverse: true });
     expect(path?.tables).toEqual(['frpm', 'schools', 'satscores']);
     const [forward, backward] = path!.edges;
     expect(isReversed(forward!)).toBe(false);
@@ -81,8 +165,8 @@ describe('walking join edges backwards', () => {
   });
 
   it('prefers forward paths to reversed ones of the same length', () => {
-    const paths = tpch.paths('NATION', 'SUPPLIER', { reverse: true });
+    const paths = tpch.kShortestPaths('NATION', 'SUPPLIER', 4, { reverse: true });
     expect(paths[0]?.edges.map((e) => e.id)).toEqual(['~SUPPLIER(S_NATIONKEY)->NATION(N_NATIONKEY)']);
-    expect(tpch.paths('SUPPLIER', 'NATION', { reverse: true })[0]?.edges.every((e) => !isReversed(e))).toBe(true);
+    expect(tpch.kShortestPaths('SUPPLIER', 'NATION', 4, { reverse: true })[0]?.edges.every((e) => !isReversed(e))).toBe(true);
   });
 });

@@ -1,5 +1,7 @@
 import { MultiDirectedGraph } from 'graphology';
 import type { JoinEdge } from '@guided-retrieval/join-inference';
+import { computeReachability, connectedComponents, type Reachability } from './reachability.js';
+import { kShortestPaths, pathsByLastStep, shortestPath, steinerPaths, type JoinAdjacency, type JoinStep, type SearchOptions } from './search.js';
 import type { ContextGraphData, GraphColumn, GraphTable, JoinPath, PathOptions } from './types.js';
 
 export class GraphValidationError extends Error {
@@ -8,31 +10,36 @@ export class GraphValidationError extends Error {
 
 /**
  * The context graph: tables (nodes) and join edges (directed, parallel edges allowed), with the
- * reachability of every table computed once so that exploration costs nothing per question.
- * Immutable after construction.
+ * reachability of every table and its island computed once, so that exploration costs nothing per
+ * question, and weighted searches (shortest paths, k shortest, a Steiner-tree approximation) for
+ * the join tree, bounded by the question, not by the number of paths. Immutable after construction.
  */
 export class ContextGraph {
   readonly database: string;
   private readonly data: ContextGraphData;
   private readonly graph = new MultiDirectedGraph<{ table: GraphTable }, { edge: JoinEdge }>();
   private readonly byLowerName = new Map<string, GraphTable>();
-  private readonly reach = new Map<string, ReadonlySet<string>>();
-  private readonly linked = new Map<string, ReadonlySet<string>>();
+  private readonly indexOf = new Map<string, number>();
+  private readonly adjacency: JoinAdjacency;
+  private readonly reach: Reachability;
+  private readonly component: Int32Array;
+  private readonly reachableSets = new Map<string, ReadonlySet<string>>();
+  private readonly linkedSets = new Map<number, ReadonlySet<string>>();
 
   constructor(data: ContextGraphData) {
     this.data = data;
     this.database = data.database;
-    for (const table of data.tables) {
+    data.tables.forEach((table, i) => {
       const key = table.name.toLowerCase();
       if (this.byLowerName.has(key)) throw new GraphValidationError(`duplicate table name: ${table.name}`);
       this.byLowerName.set(key, table);
+      this.indexOf.set(table.name, i);
       this.graph.addNode(table.name, { table });
-    }
+    });
     for (const edge of data.edges) this.addEdge(edge);
-    for (const table of data.tables) {
-      this.reach.set(table.name, this.computeReachable(table.name, (t) => this.graph.outNeighbors(t)));
-      this.linked.set(table.name, this.computeReachable(table.name, (t) => this.graph.neighbors(t)));
-    }
+    this.adjacency = buildAdjacency(data.tables.map((t) => t.name), data.edges, this.indexOf);
+    this.reach = computeReachability(this.adjacency.forward);
+    this.component = connectedComponents(this.adjacency);
   }
 
   get tables(): readonly GraphTable[] {
@@ -64,82 +71,184 @@ export class ContextGraph {
     return this.graph.mapInEdges(t.name, (_key, attributes) => attributes.edge);
   }
 
+  /** How many join edges reference `table`: a dimension referenced by many tables is a hub. */
+  inDegree(table: string): number {
+    return this.graph.inDegree(this.require(table).name);
+  }
+
+  /** Whether `to` is reachable from `from` along directed join edges (precomputed; `from` itself only through a cycle). */
+  reaches(from: string, to: string): boolean {
+    return this.reach.has(this.indexOfTable(from), this.indexOfTable(to));
+  }
+
+  /** How many tables `table` reaches along directed join edges, itself excluded. */
+  reachableCount(table: string): number {
+    const i = this.indexOfTable(table);
+    return this.reach.count(i) - (this.reach.has(i, i) ? 1 : 0);
+  }
+
   /** R(t): every table reachable from `table` along directed join edges, `table` excluded. */
   reachable(table: string): ReadonlySet<string> {
-    return this.reach.get(this.require(table).name) ?? new Set();
+    const name = this.require(table).name;
+    let set = this.reachableSets.get(name);
+    if (!set) {
+      const i = this.indexOfTable(name);
+      const names = new Set<string>();
+      this.reach.forEach(i, (j) => {
+        if (j !== i) names.add(this.adjacency.names[j]!);
+      });
+      set = names;
+      this.reachableSets.set(name, set);
+    }
+    return set;
+  }
+
+  /** Whether two tables are connected by join edges in either direction (one island of the graph). */
+  linked(a: string, b: string): boolean {
+    return this.component[this.indexOfTable(a)] === this.component[this.indexOfTable(b)];
   }
 
   /** Every table connected to `table` by join edges in either direction, `table` excluded. */
   linkedTables(table: string): ReadonlySet<string> {
-    return this.linked.get(this.require(table).name) ?? new Set();
+    const name = this.require(table).name;
+    const c = this.component[this.indexOfTable(name)]!;
+    let members = this.linkedSets.get(c);
+    if (!members) {
+      members = new Set(this.adjacency.names.filter((_, i) => this.component[i] === c));
+      this.linkedSets.set(c, members);
+    }
+    if (members.size === 1) return new Set();
+    return new Set([...members].filter((t) => t !== name));
+  }
+
+  /** The cheapest path from `source` to `target` (fewest edges by default), or null when there is none within the bounds. */
+  shortestPath(source: string, target: string, options: PathOptions = {}): JoinPath | null {
+    const [s, t] = [this.indexOfTable(source), this.indexOfTable(target)];
+    const found = shortestPath(this.adjacency, s, t, this.searchOptions(options, [t]));
+    return found ? this.toJoinPath(found.nodes, found.steps) : null;
   }
 
   /**
-   * Every simple path (no table visited twice) from `source` to `target`, shortest first, then by
-   * edge ids, so the order is deterministic; `maxPaths` keeps the shortest. `source === target`
-   * gives the one empty path.
+   * The k cheapest simple paths (no table twice) from `source` to `target`, cheapest first, then
+   * fewer edges, then by edge ids (Yen's algorithm: bounded by k and the path length, never by
+   * the number of paths in the graph). `source === target` gives the one empty path.
    */
-  paths(source: string, target: string, options: PathOptions = {}): JoinPath[] {
-    const from = this.require(source).name;
-    const to = this.require(target).name;
-    if (from === to) return [{ source: from, target: to, tables: [from], edges: [] }];
-    const reverse = options.reverse ?? false;
-    const reach = (t: string) => (reverse ? this.linkedTables(t) : this.reachable(t));
-    if (!reach(from).has(to)) return [];
-    const maxLength = options.maxLength ?? 6;
-    const maxPaths = options.maxPaths ?? 64;
-    const found: JoinPath[] = [];
-    // Iterative deepening, so that the paths kept under maxPaths are the shortest ones.
-    for (let length = 1; length <= maxLength && found.length < maxPaths; length++) {
-      const ofLength: JoinPath[] = [];
-      this.walk(from, to, length, [from], [], ofLength, reverse, reach);
-      found.push(...ofLength.sort(comparePaths).slice(0, maxPaths - found.length));
+  kShortestPaths(source: string, target: string, k: number, options: PathOptions = {}): JoinPath[] {
+    const [s, t] = [this.indexOfTable(source), this.indexOfTable(target)];
+    return kShortestPaths(this.adjacency, s, t, k, this.searchOptions(options, [t])).map((p) => this.toJoinPath(p.nodes, p.steps));
+  }
+
+  /**
+   * For a table needed in several roles: the cheapest path from `source` for each distinct last
+   * edge into `table`, cheapest first, at most `limit`.
+   */
+  pathsByLastEdge(source: string, table: string, limit: number, options: PathOptions = {}): JoinPath[] {
+    const [s, t] = [this.indexOfTable(source), this.indexOfTable(table)];
+    return pathsByLastStep(this.adjacency, s, t, limit, this.searchOptions(options, [t])).map((p) => this.toJoinPath(p.nodes, p.steps));
+  }
+
+  /**
+   * A join tree from `source` to `targets` as one path per reached target (a Steiner-tree
+   * approximation: the cheapest remaining target is attached to the tree built so far). Paths
+   * given in `seed` are part of the tree from the start. Targets that cannot be reached are absent.
+   */
+  joinTreePaths(source: string, targets: readonly string[], options: PathOptions & { seed?: readonly JoinPath[] } = {}): Map<string, JoinPath> {
+    const s = this.indexOfTable(source);
+    const wanted = targets.map((t) => this.indexOfTable(t));
+    const seed = new Map<number, JoinStep[]>();
+    for (const path of options.seed ?? []) {
+      const steps = this.toSteps(path);
+      steps.forEach((step, i) => {
+        if (!seed.has(step.to) && step.to !== s) seed.set(step.to, steps.slice(0, i + 1));
+      });
     }
-    return found;
+    const found = steinerPaths(this.adjacency, s, wanted, {
+      ...this.searchOptions(options, wanted),
+      seed,
+      reaches: (a, b) => this.reach.has(a, b),
+    });
+    const out = new Map<string, JoinPath>();
+    for (const [t, steps] of found) out.set(this.adjacency.names[t]!, this.toJoinPath([s, ...steps.map((x) => x.to)], steps));
+    return out;
+  }
+
+  /** Whether `path` is a real route through this graph: consecutive tables joined by its edges, in the directions it walks them. */
+  isPath(path: JoinPath): boolean {
+    try {
+      this.toSteps(path);
+      return path.tables.length === path.edges.length + 1 && path.tables[0] === path.source && path.tables[path.tables.length - 1] === path.target;
+    } catch {
+      return false;
+    }
+  }
+
+  /** The fewest edges from every table to `target` along directed join edges (undefined when it cannot reach it). */
+  distancesTo(target: string): (table: string) => number | undefined {
+    const t = this.indexOfTable(target);
+    const depth = new Int32Array(this.adjacency.names.length).fill(-1);
+    depth[t] = 0;
+    const queue = new Int32Array(this.adjacency.names.length);
+    let head = 0;
+    let tail = 0;
+    queue[tail++] = t;
+    while (head < tail) {
+      const at = queue[head++]!;
+      for (const step of this.adjacency.forwardInto[at]!) {
+        if (depth[step.from] === -1) {
+          depth[step.from] = depth[at]! + 1;
+          queue[tail++] = step.from;
+        }
+      }
+    }
+    return (table) => {
+      const d = depth[this.indexOfTable(table)]!;
+      return d < 0 ? undefined : d;
+    };
   }
 
   /** The fewest edges from `source` to `target` (0 for itself), or undefined when unreachable. */
   distance(source: string, target: string): number | undefined {
-    const from = this.require(source).name;
-    const to = this.require(target).name;
-    const depth = new Map([[from, 0]]);
-    const queue = [from];
-    while (queue.length > 0) {
-      const at = queue.shift()!;
-      if (at === to) return depth.get(at);
-      for (const next of this.graph.outNeighbors(at)) {
-        if (!depth.has(next)) {
-          depth.set(next, depth.get(at)! + 1);
-          queue.push(next);
-        }
-      }
-    }
-    return undefined;
-  }
-
-  private walk(
-    at: string, to: string, left: number, tables: string[], edges: JoinEdge[], out: JoinPath[],
-    reverse: boolean, reach: (t: string) => ReadonlySet<string>,
-  ): void {
-    const steps = reverse ? [...this.outEdges(at), ...this.inEdges(at).map(reverseEdge)] : this.outEdges(at);
-    for (const edge of steps) {
-      const next = edge.toTable;
-      if (tables.includes(next)) continue;
-      if (left === 1) {
-        if (next === to) out.push({ source: tables[0]!, target: to, tables: [...tables, next], edges: [...edges, edge] });
-        continue;
-      }
-      if (next === to || !reach(next).has(to)) continue;
-      tables.push(next);
-      edges.push(edge);
-      this.walk(next, to, left - 1, tables, edges, out, reverse, reach);
-      tables.pop();
-      edges.pop();
-    }
+    return this.distancesTo(target)(source);
   }
 
   toData(): ContextGraphData {
     return this.data;
+  }
+
+  private searchOptions(options: PathOptions, targets: readonly number[]): SearchOptions {
+    const reverse = options.reverse ?? false;
+    const cost = options.cost;
+    const anyTarget = targets.length > 0 ? targets[0]! : -1;
+    return {
+      reverse,
+      maxLength: options.maxLength ?? DEFAULT_MAX_PATH_LENGTH,
+      cost: cost ? (step) => cost(step.edge, step.reversed) : () => 1,
+      // Only tables that can still lead to a target are worth a step.
+      useful: reverse
+        ? (table) => this.component[table] === this.component[anyTarget]
+        : (table) => targets.some((t) => t === table || this.reach.has(table, t)),
+    };
+  }
+
+  private indexOfTable(name: string): number {
+    return this.indexOf.get(this.require(name).name)!;
+  }
+
+  private toJoinPath(nodes: readonly number[], steps: readonly JoinStep[]): JoinPath {
+    const tables = nodes.map((n) => this.adjacency.names[n]!);
+    return { source: tables[0]!, target: tables[tables.length - 1]!, tables, edges: steps.map((s) => s.edge) };
+  }
+
+  /** The steps a path walks; throws when an edge is not in the graph or does not continue the path. */
+  private toSteps(path: JoinPath): JoinStep[] {
+    let at = this.indexOfTable(path.source);
+    return path.edges.map((edge) => {
+      const steps = isReversed(edge) ? this.adjacency.backward[at]! : this.adjacency.forward[at]!;
+      const step = steps.find((s) => s.edge.id === edge.id);
+      if (!step) throw new GraphValidationError(`join edge ${edge.id} does not leave ${this.adjacency.names[at]}`);
+      at = step.to;
+      return step;
+    });
   }
 
   private require(name: string): GraphTable {
@@ -162,22 +271,27 @@ export class ContextGraph {
     if (this.graph.hasEdge(edge.id)) throw new GraphValidationError(`duplicate join edge: ${edge.id}`);
     this.graph.addEdgeWithKey(edge.id, from.name, to.name, { edge });
   }
+}
 
-  private computeReachable(start: string, neighbours: (table: string) => string[]): ReadonlySet<string> {
-    const seen = new Set<string>();
-    const queue = [start];
-    while (queue.length > 0) {
-      const at = queue.shift()!;
-      for (const next of neighbours(at)) {
-        if (!seen.has(next)) {
-          seen.add(next);
-          queue.push(next);
-        }
-      }
-    }
-    seen.delete(start);
-    return seen;
+/** Longest join path considered, in edges, unless a caller says otherwise. */
+export const DEFAULT_MAX_PATH_LENGTH = 6;
+
+function buildAdjacency(names: readonly string[], edges: readonly JoinEdge[], indexOf: ReadonlyMap<string, number>): JoinAdjacency {
+  const lower = new Map(names.map((n, i) => [n.toLowerCase(), i]));
+  const find = (name: string) => indexOf.get(name) ?? lower.get(name.toLowerCase())!;
+  const lists = () => names.map((): JoinStep[] => []);
+  const [forward, backward, forwardInto, backwardInto] = [lists(), lists(), lists(), lists()];
+  for (const edge of edges) {
+    const from = find(edge.fromTable);
+    const to = find(edge.toTable);
+    const along: JoinStep = { edge, from, to, reversed: false };
+    forward[from]!.push(along);
+    forwardInto[to]!.push(along);
+    const against: JoinStep = { edge: reverseEdge(edge), from: to, to: from, reversed: true };
+    backward[to]!.push(against);
+    backwardInto[from]!.push(against);
   }
+  return { names, forward, backward, forwardInto, backwardInto };
 }
 
 const REVERSED = '~';
@@ -200,15 +314,4 @@ export function reverseEdge(edge: JoinEdge): JoinEdge {
 
 export function isReversed(edge: JoinEdge): boolean {
   return edge.id.startsWith(REVERSED);
-}
-
-/** Shortest first, then fewer reversed steps, then by edge ids. */
-function comparePaths(a: JoinPath, b: JoinPath): number {
-  if (a.edges.length !== b.edges.length) return a.edges.length - b.edges.length;
-  const ra = a.edges.filter(isReversed).length;
-  const rb = b.edges.filter(isReversed).length;
-  if (ra !== rb) return ra - rb;
-  const ka = a.edges.map((e) => e.id).join('|');
-  const kb = b.edges.map((e) => e.id).join('|');
-  return ka < kb ? -1 : ka > kb ? 1 : 0;
 }

@@ -1,4 +1,4 @@
-export { ContextGraph, GraphValidationError, isReversed, reverseEdge } from './graph.js';
+export { ContextGraph, DEFAULT_MAX_PATH_LENGTH, GraphValidationError, isReversed, reverseEdge } from './graph.js';
 export { graphFromEdgeList, graphFromSchema, type SchemaColumnSpec, type SchemaForeignKeySpec, type SchemaSpec, type SchemaTableSpec } from './schema.js';
 export { buildContextGraph, type Annotation, type Annotations } from './build.js';
 export { GraphFileError, loadGraph, parseGraph, saveGraph, serializeGraph } from './io.js';

@@ -55,11 +55,14 @@ export interface JoinPath {
 export interface PathOptions {
   /** Longest path, in edges (default 6). */
   maxLength?: number;
-  /** Stop after this many paths (default 64). */
-  maxPaths?: number;
   /**
    * Also walk join edges backwards (from the referenced table to the referencing one), as when
    * two fact tables share a dimension. Such steps appear as reversed edges (`reverseEdge`).
    */
   reverse?: boolean;
+  /**
+   * What one step costs (positive; 1 by default, so the cheapest path is the shortest). `edge` is
+   * oriented the way the step walks it (`edge.toTable` is the table entered).
+   */
+  cost?: (edge: JoinEdge, reversed: boolean) => number;
 }

@@ -11,9 +11,7 @@ describe('exploration (paper §3.2)', () => {
 
   it('scores coverage as |R(t) ∩ T0| exactly as the paper\'s example', () => {
     expect(coverage).toMatchObject({ LINEITEM: 2, SUPPLIER: 1, ORDERS: 1 });
-    expect(candidates.find((c) => c.table === 'LINEITEM')?.reachable).toEqual(
-      ['CUSTOMER', 'NATION', 'ORDERS', 'PART', 'PARTSUPP', 'REGION', 'SUPPLIER'],
-    );
+    expect(candidates.find((c) => c.table === 'LINEITEM')?.reachableCount).toBe(7);
   });
 
   it('ranks LINEITEM first: highest coverage and itself a target', () => {

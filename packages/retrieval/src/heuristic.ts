@@ -1,51 +1,69 @@
 import { isReversed, type ContextGraph, type JoinPath } from '@guided-retrieval/context-graph';
 import type { GroundingResult } from '@guided-retrieval/grounding';
+import { detectRoles, referencedEntityRoles } from './roles.js';
 import type {
   CandidateSource,
   DisambiguationInput,
   Disambiguator,
   PathSelectionInput,
-  RoleRequest,
   SelectedPath,
   SourceAndTargets,
 } from './types.js';
+import { lookAlikeTables, stepCost } from './weights.js';
 
 export interface HeuristicOptions {
-  maxLength?: number;
-  maxPaths?: number;
-  /** Join across shared dimensions when no table reaches every target (default true). */
-  reverse?: boolean;
+  /**
+   * A grounded foreign-key column whose words name a role (`manager_staff_id`, `ReportsTo`) brings
+   * in the table it references, as a second node when it references its own table (default true).
+   */
+  referencedEntities?: boolean;
 }
 
 /**
  * The deterministic disambiguator: structure and grounding strength stand in for an LLM's
- * judgement. Same input, same choice.
+ * judgement, and the join tree comes from a weighted tree search. Same input, same choice.
  */
 export class HeuristicDisambiguator implements Disambiguator {
   readonly name = 'heuristic';
-  private readonly limits: { maxLength?: number; maxPaths?: number };
-  constructor(private readonly options: HeuristicOptions = {}) {
-    this.limits = { ...(options.maxLength ? { maxLength: options.maxLength } : {}), ...(options.maxPaths ? { maxPaths: options.maxPaths } : {}) };
-  }
+  private readonly copies = new WeakMap<ContextGraph, Map<string, string>>();
+
+  constructor(private readonly options: HeuristicOptions = {}) {}
 
   async chooseSourceAndTargets(input: DisambiguationInput): Promise<SourceAndTargets> {
-    const { graph, grounding, initialTargets } = input;
+    const { graph, grounding, initialTargets, limits } = input;
     const notes: string[] = [];
-    let source = this.chooseSource(input.candidates, graph, grounding).table;
+    const copies = this.lookAlikes(graph);
+    let source = chooseSource(input.candidates, graph, grounding, copies).table;
     let reverse = false;
-    if (this.options.reverse !== false && coveredBy(graph, source, initialTargets, false) < initialTargets.length) {
-      const across = this.chooseSourceAcross(initialTargets, graph, grounding);
+    if (limits.reverse && coveredBy(graph, source, initialTargets, false) < initialTargets.length) {
+      const across = chooseSourceAcross(input);
       if (across && coveredBy(graph, across, initialTargets, true) > coveredBy(graph, source, initialTargets, false)) {
         notes.push(`no table reaches every target along the keys' direction: joined from ${across}, walking some edges backwards`);
         source = across;
         reverse = true;
       }
     }
-    const reach = reverse ? graph.linkedTables(source) : graph.reachable(source);
-    const targets = initialTargets.filter((t) => t !== source && reach.has(t));
-    const unreachable = initialTargets.filter((t) => t !== source && !reach.has(t));
+    const joinable = (t: string) => (reverse ? graph.linked(source, t) : graph.reaches(source, t));
+    let targets = initialTargets.filter((t) => t !== source && joinable(t));
+    const unreachable = initialTargets.filter((t) => t !== source && !joinable(t));
     if (unreachable.length > 0) notes.push(`pruned ${unreachable.join(', ')}: not reachable from ${source}`);
-    const roles = reverse ? [] : this.detectRoles(source, targets, graph, grounding);
+    const copiesNamed = targets.filter((t) => copies.has(t) && (copies.get(t) === source || targets.includes(copies.get(t)!)) && !namesOwnWords(grounding, t, copies.get(t)!));
+    if (copiesNamed.length > 0) {
+      targets = targets.filter((t) => !copiesNamed.includes(t));
+      notes.push(`pruned ${copiesNamed.join(', ')}: a copy of ${copiesNamed.map((t) => copies.get(t)).join(', ')}, matched by the same words`);
+    }
+    const context = { graph, grounding, limits: { ...limits, reverse }, cost: this.cost(graph, grounding, new Set([source, ...targets])) };
+    const roles = reverse ? [] : detectRoles(source, targets, context);
+    if (!reverse && this.options.referencedEntities !== false) {
+      for (const role of referencedEntityRoles(source, targets, context)) {
+        if (roles.some((r) => r.table === role.table)) continue;
+        roles.push(role);
+        if (role.table !== source && !targets.includes(role.table)) {
+          targets.push(role.table);
+          notes.push(`added ${role.table}: ${role.reason}`);
+        }
+      }
+    }
     for (const role of roles) {
       const bridges = role.paths.flatMap((p) => p.tables.slice(1, -1)).filter((t) => t !== source && !targets.includes(t));
       const added = [...new Set(bridges)];
@@ -58,106 +76,126 @@ export class HeuristicDisambiguator implements Disambiguator {
   }
 
   async selectPaths(input: PathSelectionInput): Promise<SelectedPath[]> {
+    const { graph, source, targets, roles, limits } = input;
+    const wanted = new Set(targets);
+    const roleTables = new Set(roles.map((r) => r.table));
+    // The roles' bridges are in the tree from the start, so other targets may hang from them.
+    const seed = roles.flatMap((r) => r.paths.filter((p) => p.edges.length > 1).map(withoutLastStep));
+    const tree = graph.joinTreePaths(
+      source,
+      targets.filter((t) => !roleTables.has(t)),
+      { maxLength: limits.maxLength, reverse: limits.reverse, cost: this.cost(graph, input.grounding, new Set([source, ...targets])), seed },
+    );
     const selected: SelectedPath[] = [];
-    const wanted = new Set(input.targets);
-    for (const target of input.targets) {
-      const role = input.roles.find((r) => r.table === target);
+    const sourceRoles = roles.filter((r) => r.table === source).map((r) => r.table);
+    for (const target of [...sourceRoles, ...targets]) {
+      const role = roles.find((r) => r.table === target);
       if (role) {
         role.paths.forEach((path, i) => selected.push({ target, path, reason: `role ${i + 1} of ${role.paths.length}: ${role.reason}` }));
         continue;
       }
-      const [best] = rankPaths(input.paths[target] ?? [], wanted);
-      if (best) selected.push({ target, path: best, reason: describeChoice(best, wanted, (input.paths[target] ?? []).length) });
+      const path = tree.get(target);
+      if (path) selected.push({ target, path, reason: describeChoice(path, wanted, (input.paths[target] ?? []).length) });
     }
     return selected;
   }
 
-  private chooseSource(candidates: readonly CandidateSource[], graph: ContextGraph, grounding: GroundingResult): CandidateSource {
-    const top = candidates[0]!;
-    const tied = candidates.filter((c) => c.covers.length === top.covers.length && c.isTarget === top.isTarget);
-    const strength = new Map(grounding.grounded.map((g) => [g.table, g.score]));
-    const cost = (c: CandidateSource) => joinCost(graph, c.table, c.covers);
-    return tied
-      .map((c) => ({ c, cost: cost(c), strength: strength.get(c.table) ?? 0, degree: graph.outEdges(c.table).length }))
-      .sort((a, b) => a.cost - b.cost || b.strength - a.strength || a.degree - b.degree || (a.c.table < b.c.table ? -1 : 1))[0]!.c;
-  }
-
-  /**
-   * The source when join edges may be walked backwards: an initial target from which every
-   * other is linked, joined with the fewest backward steps, then the fewest edges, then the
-   * strongest grounding.
-   */
-  private chooseSourceAcross(initialTargets: readonly string[], graph: ContextGraph, grounding: GroundingResult): string | undefined {
-    const strength = new Map(grounding.grounded.map((g) => [g.table, g.score]));
-    const options = initialTargets.map((s) => {
-      let backward = 0;
-      let length = 0;
-      for (const t of initialTargets) {
-        if (t === s) continue;
-        const [best] = rankAcross(graph.paths(s, t, { ...this.limits, reverse: true, maxPaths: 16 }));
-        if (!best) return null;
-        backward += best.edges.filter(isReversed).length;
-        length += best.edges.length;
-      }
-      return { s, backward, length, strength: strength.get(s) ?? 0 };
-    });
-    return options
-      .filter((o): o is NonNullable<typeof o> => o !== null)
-      .sort((a, b) => a.backward - b.backward || a.length - b.length || b.strength - a.strength || (a.s < b.s ? -1 : 1))[0]?.s;
-  }
-
-  /**
-   * A dimension that carries two or more distinct grounded values ("Indian … China") and can be
-   * reached from the source along different last edges is needed once per role.
-   */
-  private detectRoles(source: string, targets: readonly string[], graph: ContextGraph, grounding: GroundingResult): RoleRequest[] {
-    const roles: RoleRequest[] = [];
-    for (const table of targets) {
-      const values = distinctValues(grounding, table);
-      if (values.length < 2) continue;
-      const byLastEdge = new Map<string, JoinPath>();
-      for (const path of rankPaths(graph.paths(source, table, this.limits), new Set(targets))) {
-        const last = path.edges[path.edges.length - 1]!;
-        if (!byLastEdge.has(last.fromTable + last.id)) byLastEdge.set(last.fromTable + last.id, path);
-      }
-      if (byLastEdge.size < 2) continue;
-      const paths = [...byLastEdge.values()].slice(0, values.length);
-      roles.push({
-        table,
-        paths,
-        reason: `${table} carries ${values.length} grounded values (${values.join(', ')}), reached as ${paths
-          .map((p) => `${table} of ${p.tables[p.tables.length - 2]}`)
-          .join(' and ')}`,
-      });
+  private lookAlikes(graph: ContextGraph): Map<string, string> {
+    let copies = this.copies.get(graph);
+    if (!copies) {
+      copies = lookAlikeTables(graph.tables.map((t) => t.name));
+      this.copies.set(graph, copies);
     }
-    return roles;
+    return copies;
+  }
+
+  private cost(graph: ContextGraph, grounding: GroundingResult, targets: ReadonlySet<string>) {
+    return stepCost(graph, {
+      targets,
+      grounded: new Map(grounding.grounded.map((g) => [g.table, g.score])),
+      lookAlikes: new Set(this.lookAlikes(graph).keys()),
+    });
   }
 }
 
-/** Distinct values matched in a table by separate words of the question. */
-function distinctValues(grounding: GroundingResult, table: string): string[] {
-  const values: string[] = [];
-  const used = new Set<number>();
-  for (const m of grounding.matches) {
-    if (m.table !== table || m.kind !== 'value' || values.includes(m.variant)) continue;
-    if (Array.from({ length: m.span[1] - m.span[0] }, (_, i) => m.span[0] + i).some((i) => used.has(i))) continue;
-    for (let i = m.span[0]; i < m.span[1]; i++) used.add(i);
-    values.push(m.variant);
-  }
-  return values;
+/**
+ * Among the candidates that cover the most (and are targets, if the best is), the one whose
+ * shortest paths to what it covers are shortest; then the strongest grounded; then not a copy
+ * of another table; then the fewest outgoing keys; then by name.
+ */
+function chooseSource(
+  candidates: readonly CandidateSource[], graph: ContextGraph, grounding: GroundingResult, copies: ReadonlyMap<string, string>,
+): CandidateSource {
+  const top = candidates[0]!;
+  const tied = candidates.filter((c) => c.covers.length === top.covers.length && c.isTarget === top.isTarget);
+  if (tied.length === 1) return top;
+  const strength = new Map(grounding.grounded.map((g) => [g.table, g.score]));
+  // One search per covered target, from the target backwards, instead of one per candidate and target.
+  const distanceTo = new Map<string, (table: string) => number | undefined>();
+  const distance = (from: string, to: string) => {
+    let d = distanceTo.get(to);
+    if (!d) {
+      d = graph.distancesTo(to);
+      distanceTo.set(to, d);
+    }
+    return d(from) ?? 0;
+  };
+  return tied
+    .map((c) => ({
+      c,
+      cost: c.covers.reduce((sum, t) => sum + distance(c.table, t), 0),
+      strength: strength.get(c.table) ?? 0,
+      copy: copies.has(c.table) ? 1 : 0,
+      degree: graph.outEdges(c.table).length,
+    }))
+    .sort((a, b) => a.cost - b.cost || b.strength - a.strength || a.copy - b.copy || a.degree - b.degree || (a.c.table < b.c.table ? -1 : 1))[0]!.c;
+}
+
+/** Backward steps dominate: the fewest of them first, then the cheapest route. */
+const BACKWARD_STEP = 1000;
+
+/**
+ * The source when join edges may be walked backwards: an initial target from which every
+ * other is linked, joined with the fewest backward steps, then the cheapest routes, then the
+ * strongest grounding. |T0|² single-target searches.
+ */
+function chooseSourceAcross(input: DisambiguationInput): string | undefined {
+  const { graph, grounding, initialTargets, limits } = input;
+  const strength = new Map(grounding.grounded.map((g) => [g.table, g.score]));
+  const weigh = stepCost(graph, { targets: new Set(initialTargets), grounded: strength, lookAlikes: new Set() });
+  const cost = (edge: Parameters<typeof weigh>[0], reversed: boolean) => (reversed ? BACKWARD_STEP : 0) + weigh(edge, false);
+  const options = initialTargets.map((s) => {
+    let total = 0;
+    for (const t of initialTargets) {
+      if (t === s) continue;
+      const best = graph.shortestPath(s, t, { maxLength: limits.maxLength, reverse: true, cost });
+      if (!best) return null;
+      total += best.edges.reduce((sum, e) => sum + cost(e, isReversed(e)), 0);
+    }
+    return { s, total, strength: strength.get(s) ?? 0 };
+  });
+  return options
+    .filter((o): o is NonNullable<typeof o> => o !== null)
+    .sort((a, b) => a.total - b.total || b.strength - a.strength || (a.s < b.s ? -1 : 1))[0]?.s;
 }
 
 function coveredBy(graph: ContextGraph, source: string, targets: readonly string[], reverse: boolean): number {
-  const reach = reverse ? graph.linkedTables(source) : graph.reachable(source);
-  return targets.filter((t) => t === source || reach.has(t)).length;
+  return targets.filter((t) => t === source || (reverse ? graph.linked(source, t) : graph.reaches(source, t))).length;
 }
 
-/** Fewest backward steps first, then the graph's order (shortest first). */
-function rankAcross(paths: readonly JoinPath[]): JoinPath[] {
-  return [...paths].sort((a, b) => a.edges.filter(isReversed).length - b.edges.filter(isReversed).length || a.edges.length - b.edges.length);
+/** Whether a copy was matched by words its original was not (`history` for `orders_hist`). */
+function namesOwnWords(grounding: GroundingResult, copy: string, original: string): boolean {
+  const spans = (table: string) => new Set(grounding.matches.filter((m) => m.table === table).map((m) => `${m.span[0]}:${m.span[1]}`));
+  const ofOriginal = spans(original);
+  return [...spans(copy)].some((s) => !ofOriginal.has(s));
 }
 
-/** Paths through more of the wanted tables first, then shorter, then the graph's order. */
+function withoutLastStep(path: JoinPath): JoinPath {
+  const tables = path.tables.slice(0, -1);
+  return { source: path.source, target: tables[tables.length - 1]!, tables, edges: path.edges.slice(0, -1) };
+}
+
+/** Paths through more of the wanted tables first, then fewer backward steps, then shorter, then the given order. */
 export function rankPaths(paths: readonly JoinPath[], wanted: ReadonlySet<string>): JoinPath[] {
   const through = (p: JoinPath) => p.tables.slice(1, -1).filter((t) => wanted.has(t)).length;
   return paths
@@ -172,13 +210,8 @@ export function rankPaths(paths: readonly JoinPath[], wanted: ReadonlySet<string
     .map((x) => x.path);
 }
 
-function describeChoice(path: JoinPath, wanted: ReadonlySet<string>, of: number): string {
+function describeChoice(path: JoinPath, wanted: ReadonlySet<string>, alternatives: number): string {
   const via = path.tables.slice(1, -1).filter((t) => wanted.has(t));
-  const why = via.length > 0 ? `passes through target ${via.join(', ')}` : 'shortest';
-  return of > 1 ? `${why} (1 of ${of} paths)` : 'only path';
-}
-
-/** Edges a join tree from `source` needs to reach `covers` along shortest paths (an upper bound). */
-function joinCost(graph: ContextGraph, source: string, covers: readonly string[]): number {
-  return covers.reduce((sum, target) => sum + (graph.distance(source, target) ?? 0), 0);
+  const why = via.length > 0 ? `passes through target ${via.join(', ')}` : 'cheapest route';
+  return alternatives > 1 ? `${why} (tree search; ${alternatives} alternatives shown)` : via.length > 0 ? why : 'only path';
 }

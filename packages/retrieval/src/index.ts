@@ -1,6 +1,7 @@
 export { Retriever, RetrievalInputError, MAX_QUESTION_LENGTH, type RetrieverOptions } from './retriever.js';
 export { HeuristicDisambiguator, rankPaths, type HeuristicOptions } from './heuristic.js';
 export { exploreSources } from './explore.js';
+export { DEFAULT_PATH_LIMITS, pathLimits, type PathLimits } from './limits.js';
 export { mergePaths, trimPath } from './merge.js';
 export { quoteIdentifier, renderFromClause } from './sql.js';
 export type {

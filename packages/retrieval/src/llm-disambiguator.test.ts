@@ -59,7 +59,7 @@ const PAPER_ANSWERS = (r: ChatRequest) =>
     ? {
         selections: [
           { target: 'SUPPLIER', paths: [1], reason: 'the supplier of each line item' },
-          { target: 'NATION', paths: [2, 1], reason: "India is the supplier's nation, China the customer's." },
+          { target: 'NATION', paths: [1, 2], reason: "India is the supplier's nation, China the customer's." },
         ],
       }
     : { source: 'LINEITEM', targets: ['SUPPLIER', 'NATION', 'ORDERS', 'CUSTOMER'], reason: 'Shipping to China means the customer nation, through ORDERS and CUSTOMER.' };
@@ -207,8 +207,8 @@ describe('LlmDisambiguator prompts on the paper example (golden)', () => {
         1. LINEITEM → SUPPLIER (LINEITEM.L_SUPPKEY = SUPPLIER.S_SUPPKEY)
         2. LINEITEM → PARTSUPP → SUPPLIER (LINEITEM.L_PARTKEY = PARTSUPP.PS_PARTKEY AND LINEITEM.L_SUPPKEY = PARTSUPP.PS_SUPPKEY; PARTSUPP.PS_SUPPKEY = SUPPLIER.S_SUPPKEY)
       NATION:
-        1. LINEITEM → ORDERS → CUSTOMER → NATION (LINEITEM.L_ORDERKEY = ORDERS.O_ORDERKEY; ORDERS.O_CUSTKEY = CUSTOMER.C_CUSTKEY; CUSTOMER.C_NATIONKEY = NATION.N_NATIONKEY)
-        2. LINEITEM → SUPPLIER → NATION (LINEITEM.L_SUPPKEY = SUPPLIER.S_SUPPKEY; SUPPLIER.S_NATIONKEY = NATION.N_NATIONKEY)
+        1. LINEITEM → SUPPLIER → NATION (LINEITEM.L_SUPPKEY = SUPPLIER.S_SUPPKEY; SUPPLIER.S_NATIONKEY = NATION.N_NATIONKEY)
+        2. LINEITEM → ORDERS → CUSTOMER → NATION (LINEITEM.L_ORDERKEY = ORDERS.O_ORDERKEY; ORDERS.O_CUSTKEY = CUSTOMER.C_CUSTKEY; CUSTOMER.C_NATIONKEY = NATION.N_NATIONKEY)
         3. LINEITEM → PARTSUPP → SUPPLIER → NATION (LINEITEM.L_PARTKEY = PARTSUPP.PS_PARTKEY AND LINEITEM.L_SUPPKEY = PARTSUPP.PS_SUPPKEY; PARTSUPP.PS_SUPPKEY = SUPPLIER.S_SUPPKEY; SUPPLIER.S_NATIONKEY = NATION.N_NATIONKEY)"
     `);
     expect(model.requests).toHaveLength(2);
@@ -220,8 +220,8 @@ describe('LlmDisambiguator prompts on the paper example (golden)', () => {
     expect(result.targets).toEqual(['SUPPLIER', 'NATION', 'ORDERS', 'CUSTOMER']);
     expect(result.joinTree).toEqual(PAPER_TREE);
     expect(result.trace.pathSelection.filter((s) => s.target === 'NATION')).toEqual([
-      { target: 'NATION', path: 'LINEITEM → SUPPLIER → NATION', reason: "llm: path 2 of 3 (role 1 of 2): India is the supplier's nation, China the customer's." },
-      { target: 'NATION', path: 'LINEITEM → ORDERS → CUSTOMER → NATION', reason: "llm: path 1 of 3 (role 2 of 2): India is the supplier's nation, China the customer's." },
+      { target: 'NATION', path: 'LINEITEM → SUPPLIER → NATION', reason: "llm: path 1 of 3 (role 1 of 2): India is the supplier's nation, China the customer's." },
+      { target: 'NATION', path: 'LINEITEM → ORDERS → CUSTOMER → NATION', reason: "llm: path 2 of 3 (role 2 of 2): India is the supplier's nation, China the customer's." },
     ]);
     expect(result.trace.disambiguation.notes).toContain('llm chose source LINEITEM, targets SUPPLIER, NATION, ORDERS, CUSTOMER: Shipping to China means the customer nation, through ORDERS and CUSTOMER.');
   });
@@ -373,7 +373,7 @@ describe('LlmDisambiguator end to end through the Ollama adapter', () => {
     expect(bodies.every((b) => b.stream === false)).toBe(true);
     expect(result.trace.disambiguation.by).toBe('llm:ollama:qwen2.5:7b');
     expect(result.joinTree).toEqual(PAPER_TREE);
-    expect(result.trace.pathSelection.find((s) => s.target === 'NATION')!.reason).toBe("llm: path 2 of 3 (role 1 of 2): India is the supplier's nation, China the customer's.");
+    expect(result.trace.pathSelection.find((s) => s.target === 'NATION')!.reason).toBe("llm: path 1 of 3 (role 1 of 2): India is the supplier's nation, China the customer's.");
     expect(model.usage()).toMatchObject({ calls: 2, promptTokens: 1800, completionTokens: 80, failures: 0 });
   });
 

@@ -99,7 +99,13 @@ export class LlmDisambiguator implements Disambiguator {
     const wanted = new Set(input.targets);
     const maxShown = this.options.maxPathsShown ?? 8;
     const offered: Record<string, JoinPath[]> = {};
-    for (const t of input.targets) offered[t] = rankPaths(input.paths[t] ?? [], wanted).slice(0, maxShown);
+    // The heuristic's tree-search path first, then the cheapest alternatives, each once.
+    for (const t of input.targets) {
+      const mine = heuristic.filter((s) => s.target === t).map((s) => s.path);
+      const key = (p: JoinPath) => p.edges.map((e) => e.id).join('|');
+      const seen = new Set<string>();
+      offered[t] = [...mine, ...rankPaths(input.paths[t] ?? [], wanted)].filter((p) => !seen.has(key(p)) && Boolean(seen.add(key(p)))).slice(0, maxShown);
+    }
     const prompt = pathSelectionPrompt(input, offered);
     if (!prompt) return heuristic;
 

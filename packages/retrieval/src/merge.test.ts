@@ -10,7 +10,7 @@ afterAll(() => tpch.cleanup());
 const abc = graphFromEdgeList('abc', ['A.b->B.id', 'B.c->C.id', 'C.d->D.id', 'A.c->C.id', 'C.e->E.id', 'E.f->F.id']);
 
 function path(graph: ContextGraph, tables: string[]): JoinPath {
-  const found = graph.paths(tables[0]!, tables[tables.length - 1]!).find((p) => p.tables.join() === tables.join());
+  const found = graph.kShortestPaths(tables[0]!, tables[tables.length - 1]!, 16).find((p) => p.tables.join() === tables.join());
   if (!found) throw new Error(`no path ${tables.join(' → ')}`);
   return found;
 }
@@ -51,7 +51,7 @@ describe('prefix merging (paper §3.4)', () => {
 
   it('renders FROM … JOIN … ON with composite keys and quoting', () => {
     const graph = graphFromEdgeList('q', ['order.part,supp->part supply.p,s'.replace(' ', '_')]);
-    const [p] = graph.paths('order', 'part_supply');
+    const [p] = graph.kShortestPaths('order', 'part_supply', 1);
     const sql = renderFromClause(mergePaths('order', [p!], ['part_supply']));
     expect(sql).toBe('FROM "order" AS order_t\nJOIN part_supply AS part_supply ON order_t.part = part_supply.p AND order_t.supp = part_supply.s');
   });

@@ -3,6 +3,7 @@ import { GroundingIndex, type GroundingLevers, type GroundingResult } from '@gui
 import type { Embedder } from '@guided-retrieval/llm-adapters';
 import { exploreSources } from './explore.js';
 import { HeuristicDisambiguator } from './heuristic.js';
+import { pathLimits, type PathLimits } from './limits.js';
 import { mergePaths } from './merge.js';
 import { renderFromClause } from './sql.js';
 import type { Disambiguator, PhaseTimings, RetrievalResult, RetrievalTrace, SelectedPath, SourceAndTargets } from './types.js';
@@ -14,14 +15,10 @@ export interface RetrieverOptions {
   embedder?: Embedder;
   /** Enrich when hash grounding finds fewer than k tables (default 3, as the paper). */
   k?: number;
-  /** Longest join path considered, in edges (default 6). */
-  maxPathLength?: number;
-  /** Paths enumerated per target at most (default 64). */
-  maxPaths?: number;
+  /** How far the join-tree search may go (longest path 6 edges, 4 alternatives per target, reverse joins on). */
+  limits?: Partial<PathLimits>;
   /** Grounding levers (for ablation); defaults are the measured best. */
   grounding?: GroundingLevers;
-  /** Join across shared dimensions, walking edges backwards, when no table reaches every target (default true). */
-  reverseJoins?: boolean;
 }
 
 /** Bad input to `retrieve`: the message says what is wrong. */
@@ -38,12 +35,12 @@ export class Retriever {
     readonly index: GroundingIndex,
     private readonly disambiguator: Disambiguator,
     private readonly options: RetrieverOptions,
+    private readonly limits: PathLimits,
   ) {}
 
   static async create(graph: ContextGraph, options: RetrieverOptions = {}): Promise<Retriever> {
     const index = await GroundingIndex.build(graph, { ...(options.embedder ? { embedder: options.embedder } : {}), levers: options.grounding ?? {} });
-    const limits = { maxLength: options.maxPathLength ?? 6, maxPaths: options.maxPaths ?? 64, reverse: options.reverseJoins ?? true };
-    return new Retriever(graph, index, options.disambiguator ?? new HeuristicDisambiguator(limits), options);
+    return new Retriever(graph, index, options.disambiguator ?? new HeuristicDisambiguator(), options, pathLimits(options.limits));
   }
 
   async retrieve(question: string): Promise<RetrievalResult> {
@@ -71,24 +68,29 @@ export class Retriever {
       return this.empty(text, trace, noMatchReason(grounding, this.graph.database));
     }
 
-    const choice = await this.disambiguator.chooseSourceAndTargets({ question: text, graph: this.graph, grounding, initialTargets, candidates });
+    const choice = await this.disambiguator.chooseSourceAndTargets({
+      question: text, graph: this.graph, grounding, initialTargets, candidates, limits: this.limits,
+    });
     const checked = this.checkChoice(choice, trace);
     timings.disambiguation = clock.lap();
 
-    const limits = { maxLength: this.options.maxPathLength ?? 6, maxPaths: this.options.maxPaths ?? 64, reverse: Boolean(checked.reverse) };
+    // Step 7, bounded: the k cheapest alternatives per target (Yen), never every path.
+    const limits: PathLimits = { ...this.limits, reverse: Boolean(checked.reverse) };
     const paths: Record<string, JoinPath[]> = {};
-    for (const target of checked.targets) paths[target] = this.graph.paths(checked.source, target, limits);
+    for (const target of checked.targets) {
+      paths[target] = this.graph.kShortestPaths(checked.source, target, limits.alternatives, { maxLength: limits.maxLength, reverse: limits.reverse });
+    }
     trace.pathEnumeration = checked.targets.map((t) => ({ target: t, paths: paths[t]!.map(describePath) }));
     timings.pathEnumeration = clock.lap();
 
     const selected = await this.disambiguator.selectPaths({
-      question: text, graph: this.graph, grounding, source: checked.source, targets: checked.targets, roles: checked.roles, paths,
+      question: text, graph: this.graph, grounding, source: checked.source, targets: checked.targets, roles: checked.roles, paths, limits,
     });
-    const valid = this.checkPaths(selected, checked, paths);
+    const valid = this.checkPaths(selected, checked);
     trace.pathSelection = valid.map((s) => ({ target: s.target, path: describePath(s.path), reason: s.reason }));
     timings.pathSelection = clock.lap();
 
-    const joinTree = mergePaths(checked.source, valid.map((s) => s.path), checked.targets);
+    const joinTree = mergePaths(checked.source, valid.map((s) => s.path), [checked.source, ...checked.targets]);
     const sql = renderFromClause(joinTree);
     timings.merging = clock.lap();
     timings.total = clock.total();
@@ -102,7 +104,7 @@ export class Retriever {
       tables,
       sql,
       explanations: explain(tables, checked, grounding, valid),
-      reason: null,
+      reason: islandsReason(this.graph, checked.source, initialTargets),
       trace,
     };
   }
@@ -111,12 +113,12 @@ export class Retriever {
   private checkChoice(choice: SourceAndTargets, trace: RetrievalTrace): SourceAndTargets {
     const source = this.graph.table(choice.source)?.name;
     if (!source) throw new Error(`disambiguator ${this.disambiguator.name} chose unknown source ${choice.source}`);
-    const reach = choice.reverse ? this.graph.linkedTables(source) : this.graph.reachable(source);
+    const joinable = (t: string) => (choice.reverse ? this.graph.linked(source, t) : this.graph.reaches(source, t));
     const targets: string[] = [];
     const notes = [...choice.notes];
     for (const t of choice.targets) {
       const name = this.graph.table(t)?.name;
-      if (name && reach.has(name) && !targets.includes(name)) targets.push(name);
+      if (name && name !== source && joinable(name) && !targets.includes(name)) targets.push(name);
       else if (name !== source) notes.push(`rejected target ${t}: not a table reachable from ${source}`);
     }
     Object.assign(trace.disambiguation, {
@@ -129,10 +131,17 @@ export class Retriever {
     return { ...choice, source, targets };
   }
 
-  private checkPaths(selected: readonly SelectedPath[], choice: SourceAndTargets, paths: Record<string, JoinPath[]>): SelectedPath[] {
-    const offered = new Set(Object.values(paths).flat().map(pathKey));
-    const roleKeys = new Set(choice.roles.flatMap((r) => r.paths.map(pathKey)));
-    return selected.filter((s) => s.path.source === choice.source && (offered.has(pathKey(s.path)) || roleKeys.has(pathKey(s.path))));
+  /** A selected path must start at the source, end at a target (or a role of the source) and be a real route through the graph. */
+  private checkPaths(selected: readonly SelectedPath[], choice: SourceAndTargets): SelectedPath[] {
+    const ends = new Set([...choice.targets, ...choice.roles.map((r) => r.table)]);
+    return selected.filter(
+      (s) =>
+        s.path.source === choice.source &&
+        ends.has(s.path.target) &&
+        (choice.reverse || !s.path.edges.some(isReversed)) &&
+        s.path.edges.length <= this.limits.maxLength &&
+        this.graph.isPath(s.path),
+    );
   }
 
   private empty(question: string, trace: RetrievalTrace, reason: string): RetrievalResult {
@@ -143,8 +152,12 @@ export class Retriever {
   }
 }
 
-function pathKey(path: JoinPath): string {
-  return `${path.source}|${path.edges.map((e) => e.id).join('|')}`;
+/** Initial targets in another island of the join graph than the source: no join can reach them. */
+function islandsReason(graph: ContextGraph, source: string, initialTargets: readonly string[]): string | null {
+  const apart = initialTargets.filter((t) => t !== source && !graph.linked(source, t));
+  if (apart.length === 0) return null;
+  const them = apart.length === 1 ? `${apart[0]} is` : `${apart.join(', ')} are`;
+  return `${them} not joined: no join path connects ${apart.length === 1 ? 'it' : 'them'} to ${source} (another island of the join graph)`;
 }
 
 /** `LINEITEM → ORDERS`; a step against the key's direction shows as `schools ← satscores`. */

@@ -34,7 +34,7 @@ describe('joining across a shared dimension', () => {
   });
 
   it('prunes the unreachable target when reverse joins are off (the paper\'s directed reachability)', async () => {
-    const result = await (await Retriever.create(graph, { reverseJoins: false })).retrieve(QUESTION);
+    const result = await (await Retriever.create(graph, { limits: { reverse: false } })).retrieve(QUESTION);
     expect(result.tables).toHaveLength(2);
     expect(result.trace.disambiguation.notes.join()).toMatch(/pruned .*not reachable/);
   });

@@ -1,5 +1,6 @@
 import type { ContextGraph, JoinEdge, JoinPath } from '@guided-retrieval/context-graph';
 import type { EnrichmentStep, GroundedTable, GroundingMatch, GroundingResult } from '@guided-retrieval/grounding';
+import type { PathLimits } from './limits.js';
 
 /** A table that could root the join tree (paper §3.2). */
 export interface CandidateSource {
@@ -9,8 +10,8 @@ export interface CandidateSource {
   /** The initial targets this table reaches, itself included when it is one. */
   covers: string[];
   isTarget: boolean;
-  /** R(t), sorted. */
-  reachable: string[];
+  /** |R(t)|: how many tables it reaches along keys (the tables themselves: `graph.reachable`). */
+  reachableCount: number;
 }
 
 export interface DisambiguationInput {
@@ -20,6 +21,8 @@ export interface DisambiguationInput {
   initialTargets: readonly string[];
   /** Ranked by coverage, best first. */
   candidates: readonly CandidateSource[];
+  /** How far the join-tree search may go, the same for every phase. */
+  limits: PathLimits;
 }
 
 /** A table the question needs more than once, each time reached along a different last edge. */
@@ -51,8 +54,10 @@ export interface PathSelectionInput {
   source: string;
   targets: readonly string[];
   roles: readonly RoleRequest[];
-  /** Every enumerated path from the source, per target. */
+  /** The cheapest alternative paths from the source, per target (Yen's k shortest, k = `limits.alternatives`). */
   paths: Readonly<Record<string, readonly JoinPath[]>>;
+  /** As in disambiguation, with `reverse` set when the source joins across walking edges backwards. */
+  limits: PathLimits;
 }
 
 export interface SelectedPath {
@@ -135,9 +140,12 @@ export interface RetrievalResult {
   sql: string | null;
   /** For each table of the tree, why it is there. */
   explanations: Record<string, string>;
-  /** Set when the result is empty: why. */
+  /**
+   * Why the result is empty, or which initial targets could not be joined to the source (they lie
+   * in another island of the join graph); null otherwise.
+   */
   reason: string | null;
   trace: RetrievalTrace;
 }
 
-export type { JoinEdge, JoinPath };
+export type { JoinEdge, JoinPath, PathLimits };

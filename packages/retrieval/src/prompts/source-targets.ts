@@ -47,16 +47,24 @@ export interface SourceTargetsOptions {
   reverse?: { across: string } | null;
 }
 
-/** The sources the model may choose: the candidates, and under `reverse` the heuristic's table across. */
+/** Candidate sources shown to the model, best first: on a warehouse hundreds may cover a target. */
+export const MAX_CANDIDATES_SHOWN = 16;
+/** Tables described in the prompt; past it, only the initial targets, the candidates shown and their neighbours. */
+export const MAX_TABLES_SHOWN = 60;
+/** Names listed per candidate's reachability set. */
+const MAX_REACHABLE_LISTED = 30;
+
+/** The sources the model may choose: the best candidates, and under `reverse` the heuristic's table across. */
 export function allowedSources(input: DisambiguationInput, options: SourceTargetsOptions = {}): string[] {
-  const names = input.candidates.map((c) => c.table);
+  const names = input.candidates.slice(0, MAX_CANDIDATES_SHOWN).map((c) => c.table);
   const across = options.reverse?.across;
   return across && !names.includes(across) ? [...names, across] : names;
 }
 
 /** The messages and the JSON schema of the source-and-targets call. */
 export function sourceTargetsPrompt(input: DisambiguationInput, options: SourceTargetsOptions = {}): SourceTargetsPrompt {
-  const { graph, grounding, candidates, initialTargets } = input;
+  const { graph, grounding, initialTargets } = input;
+  const candidates = input.candidates.slice(0, MAX_CANDIDATES_SHOWN);
   const sources = allowedSources(input, options);
   const reach = new Set<string>();
   for (const source of sources) {
@@ -64,7 +72,17 @@ export function sourceTargetsPrompt(input: DisambiguationInput, options: SourceT
     for (const t of options.reverse ? graph.linkedTables(source) : graph.reachable(source)) reach.add(t);
   }
   const across = options.reverse && !candidates.some((c) => c.table === options.reverse!.across) ? options.reverse.across : null;
-  const tables = graph.tables.map((t) => t.name).filter((t) => reach.has(t));
+  let tables = graph.tables.map((t) => t.name).filter((t) => reach.has(t));
+  if (tables.length > MAX_TABLES_SHOWN) {
+    const near = new Set([...sources, ...initialTargets]);
+    for (const t of initialTargets) for (const e of [...graph.outEdges(t), ...graph.inEdges(t)]) near.add(e.fromTable).add(e.toTable);
+    tables = tables.filter((t) => near.has(t));
+  }
+  const reaches = (table: string) => {
+    const all = [...graph.reachable(table)].sort();
+    if (all.length === 0) return 'nothing';
+    return all.length > MAX_REACHABLE_LISTED ? `${all.slice(0, MAX_REACHABLE_LISTED).join(', ')} (and ${all.length - MAX_REACHABLE_LISTED} more)` : all.join(', ');
+  };
   const user = [
     `Database: ${graph.database}`,
     `Question: ${input.question}`,
@@ -75,8 +93,9 @@ export function sourceTargetsPrompt(input: DisambiguationInput, options: SourceT
     'Candidate sources, ranked by coverage (how many initial targets each reaches):',
     ...candidates.map(
       (c, i) =>
-        `${i + 1}. ${c.table}: coverage ${c.coverage}${coveredText(c)}${c.isTarget ? '; itself an initial target' : ''}; reaches ${c.reachable.length > 0 ? c.reachable.join(', ') : 'nothing'}`,
+        `${i + 1}. ${c.table}: coverage ${c.coverage}${coveredText(c)}${c.isTarget ? '; itself an initial target' : ''}; reaches ${reaches(c.table)}`,
     ),
+    ...(input.candidates.length > candidates.length ? [`(${input.candidates.length - candidates.length} more candidates with less coverage not shown)`] : []),
     ...(across ? [`${candidates.length + 1}. ${across}: links every initial target when joins are walked backwards`] : []),
     ...(options.reverse
       ? ['', "No candidate reaches every initial target along the keys' direction, so here joins may also be walked backwards: a target may be any table linked to the source."]

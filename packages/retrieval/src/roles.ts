@@ -1,0 +1,106 @@
+/**
+ * Tables the question needs more than once, each time in another role: a dimension carrying two
+ * grounded values reached along different last edges (supplier nation and customer nation), and
+ * a foreign-key column whose words name a role (`ReportsTo`, `manager_staff_id`), which brings in
+ * the table it references — a second node of the same table for a self-reference.
+ */
+import type { ContextGraph, JoinEdge, JoinPath } from '@guided-retrieval/context-graph';
+import type { GroundingResult } from '@guided-retrieval/grounding';
+import type { PathLimits } from './limits.js';
+import type { RoleRequest } from './types.js';
+
+export interface RoleContext {
+  graph: ContextGraph;
+  grounding: GroundingResult;
+  limits: PathLimits;
+  cost: (edge: JoinEdge, reversed: boolean) => number;
+}
+
+/**
+ * A target that carries two or more distinct grounded values ("Indian … China") and can be
+ * reached from the source along different last edges is needed once per value.
+ */
+export function detectRoles(source: string, targets: readonly string[], context: RoleContext): RoleRequest[] {
+  const { graph, grounding, limits, cost } = context;
+  const roles: RoleRequest[] = [];
+  for (const table of targets) {
+    const values = distinctValues(grounding, table);
+    if (values.length < 2) continue;
+    const paths = graph.pathsByLastEdge(source, table, values.length, { maxLength: limits.maxLength, cost });
+    if (paths.length < 2) continue;
+    roles.push({
+      table,
+      paths,
+      reason: `${table} carries ${values.length} grounded values (${values.join(', ')}), reached as ${paths
+        .map((p) => `${table} of ${p.tables[p.tables.length - 2]}`)
+        .join(' and ')}`,
+    });
+  }
+  return roles;
+}
+
+const PERSON_QUESTION = new Set(['who', 'whom', 'whose']);
+
+/** Words of a key column that say nothing about the role it plays. */
+const KEY_WORDS = new Set(['id', 'key', 'no', 'num', 'number', 'code', 'fk', 'ref', 'sk']);
+
+/**
+ * A column match on a single-column foreign key of the source or a target, by a word that is not
+ * the referenced table's name: the question asks for the referenced entity in that role. A
+ * self-reference ("who does each employee report to?") gives the table twice; another table joins
+ * along that very key when the question asks who ("who is the manager of each store?").
+ */
+export function referencedEntityRoles(source: string, targets: readonly string[], context: RoleContext): RoleRequest[] {
+  const { graph, grounding, limits, cost } = context;
+  const roles: RoleRequest[] = [];
+  const inTree = new Set([source, ...targets]);
+  // A question about a person in a role ("who manages…") wants the referenced row itself; otherwise
+  // the key column usually answers it (matches.winner_name, races.year): only a self-reference then.
+  const asksWho = PERSON_QUESTION.has(grounding.tokens[0]?.lower ?? '');
+  for (const match of grounding.matches) {
+    if (!match.column || (match.kind !== 'column' && match.kind !== 'alias') || !inTree.has(match.table)) continue;
+    const column = match.column.toLowerCase();
+    for (const edge of graph.outEdges(match.table)) {
+      if (edge.fromColumns.length !== 1 || edge.fromColumns[0]!.toLowerCase() !== column) continue;
+      const referenced = nameWords(edge.toTable);
+      const said = match.variant.split(/\s+/).filter((w) => !KEY_WORDS.has(w));
+      if (said.length === 0 || said.every((w) => referenced.has(w) || referenced.has(w.replace(/s$/, '')))) continue;
+      const self = edge.toTable === edge.fromTable;
+      if (!self && (inTree.has(edge.toTable) || !asksWho)) continue;
+      if (roles.some((r) => r.table === edge.toTable)) continue;
+      const toHolder = match.table === source ? emptyPath(source) : graph.shortestPath(source, match.table, { maxLength: limits.maxLength - 1, cost });
+      if (!toHolder) continue;
+      const viaKey: JoinPath = { source, target: edge.toTable, tables: [...toHolder.tables, edge.toTable], edges: [...toHolder.edges, edge] };
+      const reason = `"${match.token}" names ${match.table}.${match.column}, a reference to ${edge.toTable}`;
+      roles.push(self ? { table: edge.toTable, paths: [toHolder, viaKey], reason: `${reason} (the same table in a second role)` } : { table: edge.toTable, paths: [viaKey], reason });
+    }
+  }
+  return roles;
+}
+
+function emptyPath(table: string): JoinPath {
+  return { source: table, target: table, tables: [table], edges: [] };
+}
+
+function nameWords(name: string): Set<string> {
+  return new Set(
+    name
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w.length > 0),
+  );
+}
+
+/** Distinct values matched in a table by separate words of the question. */
+function distinctValues(grounding: GroundingResult, table: string): string[] {
+  const values: string[] = [];
+  const used = new Set<number>();
+  for (const m of grounding.matches) {
+    if (m.table !== table || m.kind !== 'value' || values.includes(m.variant)) continue;
+    if (Array.from({ length: m.span[1] - m.span[0] }, (_, i) => m.span[0] + i).some((i) => used.has(i))) continue;
+    for (let i = m.span[0]; i < m.span[1]; i++) used.add(i);
+    values.push(m.variant);
+  }
+  return values;
+}

@@ -1,0 +1,57 @@
+/**
+ * What a join step costs in the tree search: the heuristics a person would use to pick a route,
+ * as weights. Every step costs 1; walking a key backwards costs more; a table entered only as a
+ * bridge (not a target) costs more when it is a hub (a dimension many tables reference is a
+ * poor bridge: it joins everything to everything), more when it is a look-alike copy of another
+ * table (`X_HIST`, `X_1`), and less when the question grounded it.
+ */
+import type { ContextGraph, JoinEdge } from '@guided-retrieval/context-graph';
+
+export const REVERSED_STEP_PENALTY = 2;
+/** Per doubling of a bridge's in-degree. */
+export const HUB_PENALTY = 0.25;
+export const LOOK_ALIKE_PENALTY = 1;
+/** Times the bridge's grounding score (at most 1): a grounded bridge is a likelier route. */
+export const GROUNDED_BRIDGE_CREDIT = 0.3;
+
+export interface StepCostContext {
+  targets: ReadonlySet<string>;
+  /** Grounding score per table. */
+  grounded: ReadonlyMap<string, number>;
+  lookAlikes: ReadonlySet<string>;
+}
+
+export function stepCost(graph: ContextGraph, context: StepCostContext): (edge: JoinEdge, reversed: boolean) => number {
+  const bridge = new Map<string, number>();
+  const bridgeCost = (table: string) => {
+    let cost = bridge.get(table);
+    if (cost === undefined) {
+      cost =
+        HUB_PENALTY * Math.log2(1 + graph.inDegree(table)) +
+        (context.lookAlikes.has(table) ? LOOK_ALIKE_PENALTY : 0) -
+        GROUNDED_BRIDGE_CREDIT * Math.min(1, context.grounded.get(table) ?? 0);
+      bridge.set(table, cost);
+    }
+    return cost;
+  };
+  return (edge, reversed) => 1 + (reversed ? REVERSED_STEP_PENALTY : 0) + (context.targets.has(edge.toTable) ? 0 : bridgeCost(edge.toTable));
+}
+
+/** Endings that mark a copy of a table: history, backups, snapshots, numbered versions. */
+const COPY_SUFFIX = /^(.+?)[_\-]?(?:hist|history|historical|old|bak|backup|copy|archive|archived|arch|tmp|temp|prev|previous|snapshot|snap|staging|stg|v\d+|\d+)$/i;
+
+/**
+ * Tables whose name is another table's name with a copy ending (`customer_hist`, `orders_1`):
+ * look-alikes that a question about the entity rarely means. Maps each copy to its original.
+ */
+export function lookAlikeTables(names: readonly string[]): Map<string, string> {
+  const byLower = new Map(names.map((n) => [n.toLowerCase(), n]));
+  const copies = new Map<string, string>();
+  for (const name of names) {
+    const match = COPY_SUFFIX.exec(name);
+    const base = match?.[1]?.replace(/[_\-]+$/, '');
+    const original = base ? byLower.get(base.toLowerCase()) : undefined;
+    if (original && original !== name) copies.set(name, original);
+  }
+  return copies;
+}
