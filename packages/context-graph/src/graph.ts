@@ -1,7 +1,7 @@
 import { MultiDirectedGraph } from 'graphology';
 import type { JoinEdge } from '@guided-retrieval/join-inference';
 import { computeReachability, connectedComponents, type Reachability } from './reachability.js';
-import { kShortestPaths, pathsByLastStep, shortestPath, steinerPaths, type JoinAdjacency, type JoinStep, type SearchOptions } from './search.js';
+import { cheapestPathsFrom, kShortestPaths, pathsByLastStep, shortestPath, steinerPaths, type JoinAdjacency, type JoinStep, type SearchOptions } from './search.js';
 import type { ContextGraphData, GraphColumn, GraphTable, JoinPath, PathOptions } from './types.js';
 
 export class GraphValidationError extends Error {
@@ -128,6 +128,14 @@ export class ContextGraph {
     return found ? this.toJoinPath(found.nodes, found.steps) : null;
   }
 
+  /** The cheapest path from `source` to each target it can reach, in one search. */
+  cheapestPathsFrom(source: string, targets: readonly string[], options: PathOptions = {}): Map<string, JoinPath> {
+    const s = this.indexOfTable(source);
+    const wanted = targets.map((t) => this.indexOfTable(t));
+    const found = cheapestPathsFrom(this.adjacency, s, wanted, this.searchOptions(options, wanted));
+    return new Map([...found].map(([t, p]) => [this.adjacency.names[t]!, this.toJoinPath(p.nodes, p.steps)]));
+  }
+
   /**
    * The k cheapest simple paths (no table twice) from `source` to `target`, cheapest first, then
    * fewer edges, then by edge ids (Yen's algorithm: bounded by k and the path length, never by
@@ -223,6 +231,7 @@ export class ContextGraph {
       reverse,
       maxLength: options.maxLength ?? DEFAULT_MAX_PATH_LENGTH,
       cost: cost ? (step) => cost(step.edge, step.reversed) : () => 1,
+      minStepCost: options.minStepCost ?? (cost ? 0 : 1),
       // Only tables that can still lead to a target are worth a step.
       useful: reverse
         ? (table) => this.component[table] === this.component[anyTarget]

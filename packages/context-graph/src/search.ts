@@ -37,6 +37,11 @@ export interface SearchOptions {
   maxLength: number;
   /** Whether a table may lie on a path towards the wanted ones (pruning by precomputed reachability). */
   useful?: (table: number) => boolean;
+  /**
+   * A lower bound on any step's cost: searches towards one target then go A*, guided by the
+   * fewest steps left times this bound (0: plain Dijkstra).
+   */
+  minStepCost?: number;
 }
 
 /** A path as steps from its first table; `nodes` has one more entry than `steps`. */
@@ -109,52 +114,91 @@ class Heap {
 interface DijkstraRun {
   /** Tables the search starts from, with their starting cost and depth. */
   starts: readonly { table: number; cost: number; hops: number }[];
-  /** Stop when one of these is settled; the settled one is returned. */
+  /** Fewest steps from each table to the one target (-1: it cannot get there); makes the search A*. */
+  stepsLeft?: Int32Array;
+  /** Stop when one of these is settled (`first`), when the others as cheap are too (`ties`), or when all are (`all`). */
   stopAt?: ReadonlySet<number>;
+  stop?: 'first' | 'ties' | 'all';
   blockedTables?: ReadonlySet<number>;
   blockedSteps?: ReadonlySet<JoinStep>;
 }
 
-function dijkstra(graph: JoinAdjacency, options: SearchOptions, run: DijkstraRun): { frontier: Frontier; reached: number } {
+function dijkstra(graph: JoinAdjacency, options: SearchOptions, run: DijkstraRun): { frontier: Frontier; reached: number; settled: number[] } {
   const n = graph.names.length;
   const dist = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
   const hops = new Int32Array(n);
   const prev: (JoinStep | null)[] = new Array(n).fill(null);
   const done = new Uint8Array(n);
   const heap = new Heap();
+  const left = run.stepsLeft;
+  const bound = left ? (options.minStepCost ?? 0) : 0;
+  const estimate = (table: number) => (left ? bound * left[table]! : 0);
   for (const s of run.starts) {
     if (s.cost < dist[s.table]!) {
       dist[s.table] = s.cost;
       hops[s.table] = s.hops;
-      heap.push(s.cost, s.table);
+      heap.push(s.cost + estimate(s.table), s.table);
     }
   }
   let reached = -1;
+  const settled: number[] = [];
+  let stopCost = Number.POSITIVE_INFINITY;
+  const stop = run.stop ?? 'first';
   while (heap.size > 0) {
     const [key, at] = heap.pop();
-    if (done[at] || key > dist[at]!) continue;
+    if (done[at] || key > dist[at]! + estimate(at) + 1e-9) continue;
+    if (key > stopCost + 1e-9) break;
     done[at] = 1;
     if (run.stopAt?.has(at)) {
-      reached = at;
-      break;
+      if (reached < 0) reached = at;
+      settled.push(at);
+      if (stop === 'first') break;
+      if (stop === 'ties') {
+        stopCost = Math.min(stopCost, key);
+        continue;
+      }
+      if (settled.length === run.stopAt.size) break;
     }
     if (hops[at]! >= options.maxLength) continue;
     const relax = (step: JoinStep) => {
       const next = step.to;
       if (done[next] || run.blockedTables?.has(next) || run.blockedSteps?.has(step)) return;
-      if (options.useful && !options.useful(next)) return;
+      if (left ? left[next]! < 0 || hops[at]! + 1 + left[next]! > options.maxLength : options.useful && !options.useful(next)) return;
       const cost = dist[at]! + options.cost(step);
       if (cost < dist[next]!) {
         dist[next] = cost;
         hops[next] = hops[at]! + 1;
         prev[next] = step;
-        heap.push(cost, next);
+        heap.push(cost + estimate(next), next);
       }
     };
     for (const step of graph.forward[at]!) relax(step);
     if (options.reverse) for (const step of graph.backward[at]!) relax(step);
   }
-  return { frontier: { dist, hops, prev }, reached };
+  return { frontier: { dist, hops, prev }, reached, settled };
+}
+
+/** Fewest steps from every table to `target` (-1 where it cannot get there): one breadth-first search backwards. */
+export function stepsLeftTo(graph: JoinAdjacency, target: number, reverse: boolean): Int32Array {
+  const n = graph.names.length;
+  const left = new Int32Array(n).fill(-1);
+  const queue = new Int32Array(n);
+  let head = 0;
+  let tail = 0;
+  left[target] = 0;
+  queue[tail++] = target;
+  while (head < tail) {
+    const at = queue[head++]!;
+    const visit = (step: JoinStep) => {
+      if (left[step.from] === -1) {
+        left[step.from] = left[at]! + 1;
+        queue[tail++] = step.from;
+      }
+    };
+    for (const step of graph.forwardInto[at]!) visit(step);
+    if (reverse) for (const step of graph.backwardInto[at]!) visit(step);
+  }
+  return left;
 }
 
 /** The steps that led the search to `table`, back to where it started. */
@@ -171,7 +215,8 @@ function toPath(start: number, steps: JoinStep[], cost: (s: JoinStep) => number)
 /** The cheapest path from `source` to `target`, or null. */
 export function shortestPath(graph: JoinAdjacency, source: number, target: number, options: SearchOptions): StepPath | null {
   if (source === target) return { nodes: [source], steps: [], cost: 0 };
-  const { frontier, reached } = dijkstra(graph, options, { starts: [{ table: source, cost: 0, hops: 0 }], stopAt: new Set([target]) });
+  const stepsLeft = stepsLeftTo(graph, target, options.reverse);
+  const { frontier, reached } = dijkstra(graph, options, { starts: [{ table: source, cost: 0, hops: 0 }], stopAt: new Set([target]), stepsLeft });
   return reached === target ? toPath(source, stepsTo(frontier, target), options.cost) : null;
 }
 
@@ -206,6 +251,7 @@ function comparePaths(a: StepPath, b: StepPath): number {
 export function kShortestPaths(graph: JoinAdjacency, source: number, target: number, k: number, options: SearchOptions): StepPath[] {
   const first = shortestPath(graph, source, target, options);
   if (!first || k < 1) return [];
+  const stepsLeft = stepsLeftTo(graph, target, options.reverse);
   const found: StepPath[] = [first];
   if (source === target) return found;
   const candidates: StepPath[] = [];
@@ -226,6 +272,7 @@ export function kShortestPaths(graph: JoinAdjacency, source: number, target: num
         stopAt: new Set([target]),
         blockedTables,
         blockedSteps,
+        stepsLeft,
       });
       if (reached !== target) continue;
       // The spur search starts at `spur`, so the steps back from the target end there.
@@ -273,18 +320,11 @@ export function steinerPaths(graph: JoinAdjacency, root: number, targets: readon
   const through = (steps: readonly JoinStep[]) => steps.filter((s) => wanted.has(s.to)).length;
   while (remaining.size > 0) {
     const starts = [...tree].map(([table, steps]) => ({ table, cost: -THROUGH_TARGET_BONUS * through(steps), hops: steps.length }));
-    const { frontier } = dijkstra(graph, options, { starts });
+    // Only as far as the cheapest remaining targets: the others wait for the grown tree.
+    const { frontier, settled } = dijkstra(graph, options, { starts, stopAt: remaining, stop: 'ties' });
     let best: number | null = null;
-    for (const t of remaining) {
-      const cost = frontier.dist[t]!;
-      if (!Number.isFinite(cost)) continue;
-      if (best === null) {
-        best = t;
-        continue;
-      }
-      const bestCost = frontier.dist[best]!;
-      const tie = Math.abs(cost - bestCost) < 1e-9;
-      if (cost < bestCost - 1e-9 || (tie && options.reaches?.(t, best) === true && options.reaches(best, t) !== true)) best = t;
+    for (const t of settled) {
+      if (best === null || (options.reaches?.(t, best) === true && options.reaches(best, t) !== true)) best = t;
     }
     if (best === null) break;
     const segment = stepsTo(frontier, best);
@@ -322,4 +362,10 @@ export function pathsByLastStep(graph: JoinAdjacency, source: number, table: num
     found.push({ nodes: [...before.nodes, table], steps: [...before.steps, step], cost: before.cost + options.cost(step) });
   }
   return found.sort(comparePaths).slice(0, limit);
+}
+
+/** The cheapest path from `source` to each of `targets` (absent where unreachable): one search. */
+export function cheapestPathsFrom(graph: JoinAdjacency, source: number, targets: readonly number[], options: SearchOptions): Map<number, StepPath> {
+  const { frontier, settled } = dijkstra(graph, options, { starts: [{ table: source, cost: 0, hops: 0 }], stopAt: new Set(targets), stop: 'all' });
+  return new Map(settled.map((t) => [t, toPath(source, stepsTo(frontier, t), options.cost)]));
 }

@@ -65,4 +65,9 @@ export interface PathOptions {
    * oriented the way the step walks it (`edge.toTable` is the table entered).
    */
   cost?: (edge: JoinEdge, reversed: boolean) => number;
+  /**
+   * A lower bound on what any step costs, so that searches for one target can aim at it (A*);
+   * 1 without `cost`, 0 (plain Dijkstra) with a `cost` unless given.
+   */
+  minStepCost?: number;
 }

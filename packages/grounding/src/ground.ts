@@ -20,8 +20,15 @@ export function matchScore(kind: MatchKind, variantKind: VariantKind, coverage: 
 
 /** A key that names columns or values in many tables says little about which table is meant. */
 function rarity(tableFrequency: number): number {
-  return 1 / (1 + 0.5 * Math.log(Math.max(1, tableFrequency)));
+  let value = RARITY[tableFrequency];
+  if (value === undefined) {
+    value = 1 / (1 + 0.5 * Math.log(Math.max(1, tableFrequency)));
+    if (Number.isInteger(tableFrequency) && tableFrequency >= 0 && tableFrequency < 1e6) RARITY[tableFrequency] = value;
+  }
+  return value;
 }
+
+const RARITY: number[] = [];
 
 export interface LookupOptions {
   /** Weigh column, alias and value matches down by how many tables the key names (default true). */
@@ -39,45 +46,98 @@ const OPERATION_WORDS = new Set([
   'number', 'percentage', 'ratio', 'smallest', 'sum', 'top', 'total',
 ]);
 
+/**
+ * A key naming more elements than this (`status`, `name`, a country in every table of a
+ * warehouse) is looked up only in the tables the question's more telling words matched, when
+ * there are any: on its own it cannot say which table is meant (its inverse table frequency
+ * already makes it the weakest match), and walking its whole list costs more than the rest.
+ */
+export const UNSELECTIVE_KEY_ENTRIES = 256;
+
+/** How close to the strongest table a table must match to count as pointed at (as `dropWeakTables`' default). */
+const NAMED_TABLE_RATIO = 0.75;
+
+interface Lookup {
+  start: number;
+  end: number;
+  token: string;
+  variant: Variant;
+  entries: readonly IndexEntry[];
+}
+
 /** Every lookup of every word and run of words, strongest match per element and span. */
 export function lookupAll(tokens: readonly QuestionToken[], index: InvertedIndex, options: LookupOptions = {}): GroundingMatch[] {
-  const found = new Map<string, GroundingMatch>();
   const useFrequency = options.inverseTableFrequency ?? true;
+  const bySpan = new Map<number, Map<number, GroundingMatch>>();
+  const unselective: Lookup[] = [];
+  const visit = (lookup: Lookup, entries: readonly IndexEntry[]) => {
+    const { start, end, variant } = lookup;
+    const spanKey = start * (MAX_SPAN + 1) + (end - start);
+    let found = bySpan.get(spanKey);
+    if (!found) {
+      found = new Map();
+      bySpan.set(spanKey, found);
+    }
+    for (const entry of entries) {
+      if (end - start === 1 && entry.kind !== 'table' && OPERATION_WORDS.has(variant.key) && (entry.coverage < 1 || options.operationWordsAsColumns !== true)) continue;
+      // Score first, build a match only when it wins.
+      const variantKind = weaker(variant.kind, entry.keyKind);
+      const score = matchScore(entry.kind, variantKind, entry.coverage, end - start, entry.column !== null, useFrequency ? entry.tableFrequency : 1);
+      const current = found.get(entry.element);
+      if (!current || score > current.score) found.set(entry.element, toMatch(lookup.token, [start, end], variant.key, variantKind, entry, score));
+    }
+  };
   for (let start = 0; start < tokens.length; start++) {
     for (let end = start + 1; end <= Math.min(tokens.length, start + MAX_SPAN); end++) {
       const span = tokens.slice(start, end);
       if (span[0]!.stopWord || span[span.length - 1]!.stopWord) continue;
       if (end - start === 1 && span[0]!.lower.length < 2) continue;
       const variants = end - start === 1 ? wordVariants(span[0]!) : spanVariants(span);
+      const token = span.map((t) => t.text).join(' ');
       for (const variant of variants) {
-        for (const entry of index.get(variant.key) ?? []) {
-          if (end - start === 1 && entry.kind !== 'table' && OPERATION_WORDS.has(variant.key) && (entry.coverage < 1 || options.operationWordsAsColumns !== true)) continue;
-          const match = toMatch(span, [start, end], variant, entry, useFrequency ? entry.tableFrequency : 1);
-          const key = `${start}:${end}:${entry.table}:${entry.column ?? ''}:${entry.kind}`;
-          const current = found.get(key);
-          if (!current || match.score > current.score) found.set(key, match);
-        }
+        const entries = index.get(variant.key);
+        if (!entries) continue;
+        const lookup = { start, end, token, variant, entries };
+        if (entries.length > UNSELECTIVE_KEY_ENTRIES) unselective.push(lookup);
+        else visit(lookup, entries);
       }
     }
   }
-  return [...found.values()];
+  // The tables the telling words point at: within the weak-table ratio of the strongest.
+  const best = new Map<string, number>();
+  for (const found of bySpan.values()) for (const m of found.values()) best.set(m.table, Math.max(best.get(m.table) ?? 0, m.score));
+  const strongest = Math.max(0, ...best.values());
+  const named = new Set([...best].filter(([, score]) => score >= NAMED_TABLE_RATIO * strongest).map(([table]) => table));
+  for (const lookup of unselective) visit(lookup, named.size === 0 ? lookup.entries : entriesOfTables(lookup.entries, named));
+  const all: GroundingMatch[] = [];
+  for (const spanKey of [...bySpan.keys()].sort((a, b) => a - b)) for (const m of bySpan.get(spanKey)!.values()) all.push(m);
+  return all;
 }
 
-function toMatch(span: readonly QuestionToken[], range: [number, number], variant: Variant, entry: IndexEntry, tableFrequency: number): GroundingMatch {
-  // Both sides may have bent the word (a lemma of the question, a synonym in the index): the
-  // match is as weak as the weaker of the two.
-  const variantKind = VARIANT_WEIGHT[variant.kind] <= VARIANT_WEIGHT[entry.keyKind] ? variant.kind : entry.keyKind;
-  return {
-    token: span.map((t) => t.text).join(' '),
-    span: range,
-    variant: variant.key,
-    variantKind,
-    table: entry.table,
-    column: entry.column,
-    kind: entry.kind,
-    coverage: entry.coverage,
-    score: matchScore(entry.kind, variantKind, entry.coverage, range[1] - range[0], entry.column !== null, tableFrequency),
-  };
+const GROUPED = new WeakMap<readonly IndexEntry[], Map<string, IndexEntry[]>>();
+
+/** The entries of a long posting list that belong to `tables`, through a by-table grouping made once per list. */
+function entriesOfTables(entries: readonly IndexEntry[], tables: ReadonlySet<string>): IndexEntry[] {
+  let grouped = GROUPED.get(entries);
+  if (!grouped) {
+    grouped = new Map();
+    for (const e of entries) {
+      const list = grouped.get(e.table);
+      if (list) list.push(e);
+      else grouped.set(e.table, [e]);
+    }
+    GROUPED.set(entries, grouped);
+  }
+  return [...tables].flatMap((t) => grouped.get(t) ?? []);
+}
+
+/** Both sides may have bent the word (a lemma of the question, a synonym in the index): the match is as weak as the weaker of the two. */
+function weaker(a: VariantKind, b: VariantKind): VariantKind {
+  return VARIANT_WEIGHT[a] <= VARIANT_WEIGHT[b] ? a : b;
+}
+
+function toMatch(token: string, range: [number, number], variant: string, variantKind: VariantKind, entry: IndexEntry, score: number): GroundingMatch {
+  return { token, span: range, variant, variantKind, table: entry.table, column: entry.column, kind: entry.kind, coverage: entry.coverage, score };
 }
 
 /**
@@ -104,8 +164,17 @@ export function keepStrongest(matches: readonly GroundingMatch[], options: { pre
  * column of RESULTS; "lap time" inside it does not also mean the LAPTIMES table.
  */
 function preferLongerSpans(matches: readonly GroundingMatch[]): GroundingMatch[] {
+  // The strongest score per span, so each match is checked against spans, not against matches.
+  const bestBySpan = new Map<string, { start: number; end: number; score: number }>();
+  for (const m of matches) {
+    const key = `${m.span[0]}:${m.span[1]}`;
+    const best = bestBySpan.get(key);
+    if (!best) bestBySpan.set(key, { start: m.span[0], end: m.span[1], score: m.score });
+    else best.score = Math.max(best.score, m.score);
+  }
+  const spans = [...bestBySpan.values()];
   return matches.filter(
-    (m) => !matches.some((l) => l.span[1] - l.span[0] > m.span[1] - m.span[0] && l.span[0] <= m.span[0] && l.span[1] >= m.span[1] && l.score >= 0.8 * m.score),
+    (m) => !spans.some((l) => l.end - l.start > m.span[1] - m.span[0] && l.start <= m.span[0] && l.end >= m.span[1] && l.score >= 0.8 * m.score),
   );
 }
 
@@ -115,15 +184,17 @@ function preferLongerSpans(matches: readonly GroundingMatch[]): GroundingMatch[]
  */
 function preferNamedTables(matches: readonly GroundingMatch[]): GroundingMatch[] {
   const named = new Set(matches.filter((m) => m.kind === 'table' || (m.kind === 'alias' && m.column === null)).map((m) => m.table));
-  const bySpan = new Map<string, GroundingMatch[]>();
+  // Per span, the strongest match on a named table: a match on an unnamed table loses to it.
+  const namedBest = new Map<string, number>();
   for (const m of matches) {
+    if (!named.has(m.table)) continue;
     const key = `${m.span[0]}:${m.span[1]}`;
-    bySpan.set(key, [...(bySpan.get(key) ?? []), m]);
+    namedBest.set(key, Math.max(namedBest.get(key) ?? Number.NEGATIVE_INFINITY, m.score));
   }
   return matches.filter((m) => {
     if (m.kind === 'table' || named.has(m.table)) return true;
-    const rivals = bySpan.get(`${m.span[0]}:${m.span[1]}`)!;
-    return !rivals.some((r) => r.table !== m.table && named.has(r.table) && r.score >= m.score - 1e-9);
+    const rival = namedBest.get(`${m.span[0]}:${m.span[1]}`);
+    return rival === undefined || rival < m.score - 1e-9;
   });
 }
 

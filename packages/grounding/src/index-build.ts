@@ -17,6 +17,8 @@ export interface IndexEntry {
    * (otherwise); 1 for a table's name. Computed once, when the index is built.
    */
   tableFrequency: number;
+  /** The same number for every entry naming the same (table, column, kind), whatever the key. */
+  element: number;
 }
 
 /** The inverted hash index: normalised key → the schema elements and values it names. */
@@ -35,33 +37,85 @@ export interface IndexOptions {
 
 export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = {}): InvertedIndex {
   const synonyms = options.synonyms ?? (() => []);
-  const forms = (word: string) => wordForms(word, synonyms);
+  // A warehouse repeats names (`status`, `customer_id` in hundreds of tables): each name's keys are worked out once.
+  const formsOf = new Map<string, [string, VariantKind][]>();
+  const forms: Forms = (word) => {
+    let found = formsOf.get(word);
+    if (!found) {
+      found = wordForms(word, synonyms);
+      formsOf.set(word, found);
+    }
+    return found;
+  };
+  const keysOf = new Map<string, [string, VariantKind, number][]>();
+  const nameKeys = (name: string) => {
+    let keys = keysOf.get(name);
+    if (!keys) {
+      const found: [string, VariantKind, number][] = [];
+      indexName(name, vocabulary, forms, (key, kind, coverage) => found.push([key, kind, coverage]));
+      keys = found;
+      keysOf.set(name, keys);
+    }
+    return keys;
+  };
+  const indexNameOnce = (name: string, emit: (key: string, kind: VariantKind, coverage: number) => void) => {
+    for (const [key, kind, coverage] of nameKeys(name)) emit(key, kind, coverage);
+  };
   const index: InvertedIndex = new Map();
   const vocabulary = schemaVocabulary(graph);
+  // One entry per (key, element): a map per key while building, so adding stays O(1) however
+  // many tables share a key ("name", "status" in every table of a warehouse).
+  const byElement = new Map<string, Map<number, IndexEntry>>();
+  const elements = new Map<string, number>();
+  const elementId = (table: string, column: string | null, kind: MatchKind) => {
+    const name = `${table}\u0000${column ?? ''}\u0000${kind}`;
+    let id = elements.get(name);
+    if (id === undefined) {
+      id = elements.size;
+      elements.set(name, id);
+    }
+    return id;
+  };
   const add: AddEntry = (key, entry) => {
     if (key.length < 2) return;
-    const list = index.get(key) ?? [];
-    const same = list.find((e) => e.table === entry.table && e.column === entry.column && e.kind === entry.kind);
-    if (!same) list.push({ ...entry, tableFrequency: 1 });
-    else if (rank(entry) > rank(same)) Object.assign(same, entry);
-    index.set(key, list);
+    let entries = byElement.get(key);
+    if (!entries) {
+      entries = new Map();
+      byElement.set(key, entries);
+      index.set(key, []);
+    }
+    const same = entries.get(entry.element);
+    if (!same) {
+      const created = { ...entry, tableFrequency: 1 };
+      entries.set(entry.element, created);
+      index.get(key)!.push(created);
+    } else if (rank(entry) > rank(same)) Object.assign(same, entry);
   };
   const joinKeyColumns = new Set(graph.edges.flatMap((e) => e.fromColumns.map((c) => `${e.fromTable}.${c}`.toLowerCase())));
   for (const table of graph.tables) {
-    indexName(table.name, vocabulary, forms, (key, keyKind, coverage) => add(key, { table: table.name, column: null, kind: 'table', keyKind, coverage }));
+    const asTable = elementId(table.name, null, 'table');
+    indexNameOnce(table.name, (key, keyKind, coverage) => add(key, { table: table.name, column: null, kind: 'table', keyKind, coverage, element: asTable }));
+    const asAlias = elementId(table.name, null, 'alias');
     for (const alias of table.aliases) {
-      indexName(alias, vocabulary, forms, (key, keyKind, coverage) => add(key, { table: table.name, column: null, kind: 'alias', keyKind, coverage }));
+      indexNameOnce(alias, (key, keyKind, coverage) => add(key, { table: table.name, column: null, kind: 'alias', keyKind, coverage, element: asAlias }));
     }
     const prefix = commonColumnPrefix(table.columns.map((c) => c.name));
     for (const column of table.columns) {
       // A foreign-key column names the table it references, not a fact about its own table.
       if (options.foreignKeyColumns === false && joinKeyColumns.has(`${table.name}.${column.name}`.toLowerCase())) continue;
       const bare = prefix && column.name.toLowerCase().startsWith(prefix) ? column.name.slice(prefix.length) : column.name;
-      const entry = (kind: MatchKind) => (key: string, keyKind: VariantKind, coverage: number) =>
-        add(key, { table: table.name, column: column.name, kind, keyKind, coverage });
-      indexName(bare, vocabulary, forms, entry('column'));
-      for (const alias of column.aliases) indexName(alias, vocabulary, forms, entry('alias'));
-      if ((column.inferredType === 'text' || column.inferredType === 'unknown') && !isFreeText(bare)) indexValues(table, column.name, add);
+      const entry = (kind: MatchKind) => {
+        const element = elementId(table.name, column.name, kind);
+        return (key: string, keyKind: VariantKind, coverage: number) => add(key, { table: table.name, column: column.name, kind, keyKind, coverage, element });
+      };
+      indexNameOnce(bare, entry('column'));
+      if (column.aliases.length > 0) {
+        const asAlias = entry('alias');
+        for (const alias of column.aliases) indexNameOnce(alias, asAlias);
+      }
+      if ((column.inferredType === 'text' || column.inferredType === 'unknown') && !isFreeText(bare)) {
+        indexValues(table, column.name, elementId(table.name, column.name, 'value'), add);
+      }
     }
   }
   for (const entries of index.values()) {
@@ -87,14 +141,14 @@ function rank(entry: Pick<IndexEntry, 'coverage' | 'keyKind'>): number {
   return entry.coverage + (entry.keyKind === 'exact' ? 0.01 : 0);
 }
 
-function indexValues(table: GraphTable, columnName: string, add: AddEntry): void {
+function indexValues(table: GraphTable, columnName: string, element: number, add: AddEntry): void {
   const column = table.columns.find((c) => c.name === columnName);
   for (const { value } of column?.sample ?? []) {
     if (typeof value !== 'string' || value.length > MAX_VALUE_LENGTH || !/[a-z]/i.test(value)) continue;
     const key = normalizeText(value);
     const words = key.split(' ');
     if (words.length > MAX_VALUE_WORDS) continue;
-    add(key, { table: table.name, column: columnName, kind: 'value', keyKind: 'exact', coverage: 1 });
+    add(key, { table: table.name, column: columnName, kind: 'value', keyKind: 'exact', coverage: 1, element });
     // `urgent` finds `1-URGENT` and `grand prix` finds `Abu Dhabi Grand Prix`: each word and
     // run of words of a multi-word value, with its share of the value as coverage.
     for (let start = 0; start < words.length; start++) {
@@ -102,7 +156,7 @@ function indexValues(table: GraphTable, columnName: string, add: AddEntry): void
         const part = words.slice(start, end);
         if (part.length === words.length || !part.some((w) => w.length >= 3 && /[a-z]/.test(w))) continue;
         if (part.length === 1 && (part[0]!.length < 3 || !/[a-z]/.test(part[0]!))) continue;
-        add(part.join(' '), { table: table.name, column: columnName, kind: 'value', keyKind: 'exact', coverage: part.length / words.length });
+        add(part.join(' '), { table: table.name, column: columnName, kind: 'value', keyKind: 'exact', coverage: part.length / words.length, element });
       }
     }
   }

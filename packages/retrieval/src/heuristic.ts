@@ -9,7 +9,7 @@ import type {
   SelectedPath,
   SourceAndTargets,
 } from './types.js';
-import { lookAlikeTables, stepCost } from './weights.js';
+import { lookAlikeTables, MIN_STEP_COST, stepCost } from './weights.js';
 
 export interface HeuristicOptions {
   /**
@@ -84,7 +84,7 @@ export class HeuristicDisambiguator implements Disambiguator {
     const tree = graph.joinTreePaths(
       source,
       targets.filter((t) => !roleTables.has(t)),
-      { maxLength: limits.maxLength, reverse: limits.reverse, cost: this.cost(graph, input.grounding, new Set([source, ...targets])), seed },
+      { maxLength: limits.maxLength, reverse: limits.reverse, cost: this.cost(graph, input.grounding, new Set([source, ...targets])), minStepCost: MIN_STEP_COST, seed },
     );
     const selected: SelectedPath[] = [];
     const sourceRoles = roles.filter((r) => r.table === source).map((r) => r.table);
@@ -157,7 +157,7 @@ const BACKWARD_STEP = 1000;
 /**
  * The source when join edges may be walked backwards: an initial target from which every
  * other is linked, joined with the fewest backward steps, then the cheapest routes, then the
- * strongest grounding. |T0|² single-target searches.
+ * strongest grounding. One search per initial target.
  */
 function chooseSourceAcross(input: DisambiguationInput): string | undefined {
   const { graph, grounding, initialTargets, limits } = input;
@@ -165,13 +165,11 @@ function chooseSourceAcross(input: DisambiguationInput): string | undefined {
   const weigh = stepCost(graph, { targets: new Set(initialTargets), grounded: strength, lookAlikes: new Set() });
   const cost = (edge: Parameters<typeof weigh>[0], reversed: boolean) => (reversed ? BACKWARD_STEP : 0) + weigh(edge, false);
   const options = initialTargets.map((s) => {
+    const others = initialTargets.filter((t) => t !== s);
+    const paths = graph.cheapestPathsFrom(s, others, { maxLength: limits.maxLength, reverse: true, cost });
+    if (paths.size < new Set(others).size) return null;
     let total = 0;
-    for (const t of initialTargets) {
-      if (t === s) continue;
-      const best = graph.shortestPath(s, t, { maxLength: limits.maxLength, reverse: true, cost });
-      if (!best) return null;
-      total += best.edges.reduce((sum, e) => sum + cost(e, isReversed(e)), 0);
-    }
+    for (const path of paths.values()) total += path.edges.reduce((sum, e) => sum + cost(e, isReversed(e)), 0);
     return { s, total, strength: strength.get(s) ?? 0 };
   });
   return options

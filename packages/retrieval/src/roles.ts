@@ -8,6 +8,7 @@ import type { ContextGraph, JoinEdge, JoinPath } from '@guided-retrieval/context
 import type { GroundingResult } from '@guided-retrieval/grounding';
 import type { PathLimits } from './limits.js';
 import type { RoleRequest } from './types.js';
+import { MIN_STEP_COST } from './weights.js';
 
 export interface RoleContext {
   graph: ContextGraph;
@@ -26,7 +27,7 @@ export function detectRoles(source: string, targets: readonly string[], context:
   for (const table of targets) {
     const values = distinctValues(grounding, table);
     if (values.length < 2) continue;
-    const paths = graph.pathsByLastEdge(source, table, values.length, { maxLength: limits.maxLength, cost });
+    const paths = graph.pathsByLastEdge(source, table, values.length, { maxLength: limits.maxLength, cost, minStepCost: MIN_STEP_COST });
     if (paths.length < 2) continue;
     roles.push({
       table,
@@ -68,7 +69,7 @@ export function referencedEntityRoles(source: string, targets: readonly string[]
       const self = edge.toTable === edge.fromTable;
       if (!self && (inTree.has(edge.toTable) || !asksWho)) continue;
       if (roles.some((r) => r.table === edge.toTable)) continue;
-      const toHolder = match.table === source ? emptyPath(source) : graph.shortestPath(source, match.table, { maxLength: limits.maxLength - 1, cost });
+      const toHolder = match.table === source ? emptyPath(source) : graph.shortestPath(source, match.table, { maxLength: limits.maxLength - 1, cost, minStepCost: MIN_STEP_COST });
       if (!toHolder) continue;
       const viaKey: JoinPath = { source, target: edge.toTable, tables: [...toHolder.tables, edge.toTable], edges: [...toHolder.edges, edge] };
       const reason = `"${match.token}" names ${match.table}.${match.column}, a reference to ${edge.toTable}`;

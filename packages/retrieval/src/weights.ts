@@ -14,6 +14,9 @@ export const LOOK_ALIKE_PENALTY = 1;
 /** Times the bridge's grounding score (at most 1): a grounded bridge is a likelier route. */
 export const GROUNDED_BRIDGE_CREDIT = 0.3;
 
+/** No step costs less: a grounded bridge's credit is at most this much below 1. Lets searches aim (A*). */
+export const MIN_STEP_COST = 1 - GROUNDED_BRIDGE_CREDIT;
+
 export interface StepCostContext {
   targets: ReadonlySet<string>;
   /** Grounding score per table. */
