@@ -108,6 +108,11 @@ export class ContextGraph {
     return this.component[this.indexOfTable(a)] === this.component[this.indexOfTable(b)];
   }
 
+  /** The island of the join graph `table` lies in: tables of one island, and only they, share the number. */
+  islandOf(table: string): number {
+    return this.component[this.indexOfTable(table)]!;
+  }
+
   /** Every table connected to `table` by join edges in either direction, `table` excluded. */
   linkedTables(table: string): ReadonlySet<string> {
     const name = this.require(table).name;

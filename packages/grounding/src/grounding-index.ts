@@ -4,8 +4,9 @@ import { embedTables, rankBySimilarity, type TableVector } from './enrich.js';
 import { dropWeakTables, groundedTables, keepStrongest, lookupAll } from './ground.js';
 import { buildInvertedIndex, type InvertedIndex } from './index-build.js';
 import { WordNet } from './lexicon/wordnet.js';
+import { chooseIsland } from './islands.js';
 import { tokenizeQuestion } from './question.js';
-import type { EnrichmentStep, GroundingLevers, GroundingOptions, GroundingResult } from './types.js';
+import type { EnrichmentStep, GroundingLevers, GroundingMatch, GroundingOptions, GroundingResult } from './types.js';
 
 export interface GroundingIndexOptions {
   /** Embeds table query contexts and questions for semantic enrichment (default: the offline one). */
@@ -46,16 +47,20 @@ export class GroundingIndex {
     const k = options.k ?? 3;
     const tokens = tokenizeQuestion(question);
     const all = lookupAll(tokens, this.index, this.levers);
-    const matches = dropWeakTables(
-      keepStrongest(all, this.levers.preferLongerSpans === undefined ? {} : { preferLongerSpans: this.levers.preferLongerSpans }),
-      this.levers.weakTableRatio ?? DEFAULT_WEAK_TABLE_RATIO,
-    );
+    // The island first: a word's strongest match elsewhere must not hide its match in the island meant.
+    const ratio = this.levers.weakTableRatio ?? DEFAULT_WEAK_TABLE_RATIO;
+    const settle = (found: readonly GroundingMatch[]) =>
+      dropWeakTables(keepStrongest(found, this.levers.preferLongerSpans === undefined ? {} : { preferLongerSpans: this.levers.preferLongerSpans }), ratio);
+    const island = this.levers.oneIsland === false ? { matches: settle(all), elsewhere: [] } : chooseIsland(this.graph, all, settle);
+    const matches = island.matches;
+    const best = Math.max(0, ...matches.map((m) => m.score));
     const grounded = groundedTables(matches);
+    const inIsland = (table: string) => grounded.length === 0 || this.graph.linked(grounded[0]!.table, table);
     const enrichment: EnrichmentStep = { triggered: grounded.length < k, k, embedder: null, added: [] };
     if (enrichment.triggered && tokens.length > 0) {
       enrichment.embedder = this.embedder.id;
       const [vector] = await this.embedder.embed([question]);
-      const ranked = rankBySimilarity(vector!, this.tableVectors);
+      const ranked = rankBySimilarity(vector!, this.tableVectors).filter((r) => inIsland(r.table));
       const known = new Set(grounded.map((g) => g.table));
       // A table the question does not name must be at least as close to it as those it does name.
       const named = ranked.filter((r) => known.has(r.table)).map((r) => r.similarity);
@@ -72,6 +77,7 @@ export class GroundingIndex {
       matches,
       weakerMatches: all.length - matches.length,
       grounded,
+      elsewhere: island.elsewhere.filter((e) => e.score >= ratio * best - 1e-9),
       enrichment,
       initialTargets: [...grounded.map((g) => g.table), ...enrichment.added.map((a) => a.table)],
     };

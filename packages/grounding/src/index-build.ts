@@ -118,11 +118,21 @@ export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = 
       }
     }
   }
+  // Counted within each island of the join graph: tables no join reaches are not rivals (a
+  // warehouse holding several databases would otherwise dilute every database's words).
+  const island = new Map(graph.tables.map((t) => [t.name, graph.islandOf(t.name)]));
   for (const entries of index.values()) {
-    const tablesNaming = (values: boolean) =>
-      new Set(entries.filter((e) => e.kind !== 'table' && (e.kind === 'value') === values).map((e) => e.table)).size;
-    const frequency = { value: tablesNaming(true), name: tablesNaming(false) };
-    for (const e of entries) e.tableFrequency = e.kind === 'table' ? 1 : e.kind === 'value' ? frequency.value : frequency.name;
+    const naming = new Map<string, Set<string>>();
+    for (const e of entries) {
+      if (e.kind === 'table') continue;
+      const group = `${island.get(e.table)}:${e.kind === 'value' ? 'v' : 'n'}`;
+      const tables = naming.get(group);
+      if (tables) tables.add(e.table);
+      else naming.set(group, new Set([e.table]));
+    }
+    for (const e of entries) {
+      e.tableFrequency = e.kind === 'table' ? 1 : naming.get(`${island.get(e.table)}:${e.kind === 'value' ? 'v' : 'n'}`)!.size;
+    }
   }
   return index;
 }

@@ -14,6 +14,14 @@ const graph = graphFromSchema({
     { name: 'attendance', columns: ['attendance_id', { name: 'link_to_member', aliases: ['member name'] }, 'venue'] },
     { name: 'room', columns: ['room_id', { name: 'room_label', inferredType: 'text', sample: ['Old Main Building Hall'] }] },
   ],
+  // One island: tables no key connects are weighed apart (see islands.test.ts).
+  foreignKeys: [
+    { fromTable: 'attendance', fromColumns: ['link_to_member'], toTable: 'member', toColumns: ['member_id'] },
+    { fromTable: 'attendance', fromColumns: ['attendance_id'], toTable: 'event', toColumns: ['event_id'] },
+    { fromTable: 'budget', fromColumns: ['budget_id'], toTable: 'event', toColumns: ['event_id'] },
+    { fromTable: 'member', fromColumns: ['member_id'], toTable: 'major', toColumns: ['major_id'] },
+    { fromTable: 'event', fromColumns: ['event_id'], toTable: 'room', toColumns: ['room_id'] },
+  ],
 });
 
 describe('inverse table frequency', () => {
@@ -67,6 +75,7 @@ describe('longer spans', () => {
       { name: 'results', columns: ['resultId', 'fastestLapTime'] },
       { name: 'lapTimes', columns: ['raceId', 'lap', 'milliseconds'] },
     ],
+    foreignKeys: [{ fromTable: 'lapTimes', fromColumns: ['raceId'], toTable: 'results', toColumns: ['resultId'] }],
   });
   it('a match inside a longer, nearly as strong one is dropped', async () => {
     const on = await (await GroundingIndex.build(f1)).ground('Who has the fastest lap time?');

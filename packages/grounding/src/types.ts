@@ -52,6 +52,11 @@ export interface GroundingResult {
   weakerMatches: number;
   /** T0 from hash matches, strongest first. */
   grounded: GroundedTable[];
+  /**
+   * Tables the question matched as strongly in another island of the join graph than T0's: set
+   * aside, since no join path reaches them (strongest first).
+   */
+  elsewhere: { table: string; score: number }[];
   enrichment: EnrichmentStep;
   /** T0 after enrichment: the initial target tables. */
   initialTargets: string[];
@@ -69,6 +74,8 @@ export interface GroundingLevers {
   preferLongerSpans?: boolean;
   /** Index WordNet synonyms of schema words (`provider` finds SUPPLIER) (default true). */
   synonyms?: boolean;
+  /** Keep only the island of the join graph that explains most of the question (default true). */
+  oneIsland?: boolean;
   /** Leave out tables whose best match is below this share of the strongest table's (default 0.75, the best F1 on Spider dev; 0 keeps all). */
   weakTableRatio?: number;
 }

@@ -75,8 +75,8 @@ function joinPredicate(edge: JoinEdge, parentAlias: string, alias: string): stri
 
 /**
  * A table's alias is its name in lower case; a table that appears more than once takes its
- * parent's name as a role (`nation_supplier`, `nation_customer`), then the key column, then a
- * number, until every alias is unique.
+ * parent's name as a role (`nation_supplier`, `nation_customer`) — or, joined to itself, its key
+ * column's (`employee_reports_to`) — then the other, then a number, until every alias is unique.
  */
 function assignAliases(ordered: readonly { node: TrieNode; parent: TrieNode | null }[]): Map<TrieNode, string> {
   const base = (s: string) => {
@@ -89,9 +89,13 @@ function assignAliases(ordered: readonly { node: TrieNode; parent: TrieNode | nu
   const used = new Set<string>();
   for (const { node, parent } of ordered) {
     const name = base(node.table);
+    const role = node.edge ? base(node.edge.fromColumns.join('_').replace(/[_\s]*(?:id|key|no)$/i, '') || node.edge.fromColumns.join('_')) : '';
+    // A self-join's parent is the same table: the key column names the role (`employee_reports_to`).
     const candidates =
       counts.get(node.table)! > 1 && parent && node.edge
-        ? [`${name}_${base(parent.table)}`, `${name}_${base(node.edge.fromColumns.join('_'))}`]
+        ? parent.table === node.table
+          ? [`${name}_${role}`, `${name}_${base(parent.table)}`]
+          : [`${name}_${base(parent.table)}`, `${name}_${role}`]
         : [name];
     let alias = candidates.find((c) => !used.has(c));
     for (let n = 2; !alias; n++) if (!used.has(`${candidates[0]}_${n}`)) alias = `${candidates[0]}_${n}`;

@@ -104,7 +104,7 @@ export class Retriever {
       tables,
       sql,
       explanations: explain(tables, checked, grounding, valid),
-      reason: islandsReason(this.graph, checked.source, initialTargets),
+      reason: islandsReason(this.graph, checked.source, [...initialTargets, ...grounding.elsewhere.map((e) => e.table)]),
       trace,
     };
   }
@@ -152,9 +152,9 @@ export class Retriever {
   }
 }
 
-/** Initial targets in another island of the join graph than the source: no join can reach them. */
-function islandsReason(graph: ContextGraph, source: string, initialTargets: readonly string[]): string | null {
-  const apart = initialTargets.filter((t) => t !== source && !graph.linked(source, t));
+/** Tables the question matched in another island of the join graph than the source: no join can reach them. */
+function islandsReason(graph: ContextGraph, source: string, matched: readonly string[]): string | null {
+  const apart = [...new Set(matched)].filter((t) => t !== source && !graph.linked(source, t));
   if (apart.length === 0) return null;
   const them = apart.length === 1 ? `${apart[0]} is` : `${apart.join(', ')} are`;
   return `${them} not joined: no join path connects ${apart.length === 1 ? 'it' : 'them'} to ${source} (another island of the join graph)`;

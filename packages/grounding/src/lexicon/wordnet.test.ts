@@ -20,7 +20,11 @@ describe('WordNet synonyms', () => {
   });
 
   it('lets a question find a table by a synonym of its name, and not when switched off', async () => {
-    const graph = graphFromSchema({ database: 'shop', tables: [{ name: 'supplier', columns: ['id', 'name'] }, { name: 'employee', columns: ['id', 'salary'] }] });
+    const graph = graphFromSchema({
+      database: 'shop',
+      tables: [{ name: 'supplier', columns: ['id', 'name'] }, { name: 'employee', columns: ['id', 'salary'] }],
+      foreignKeys: [{ fromTable: 'employee', fromColumns: ['id'], toTable: 'supplier', toColumns: ['id'] }],
+    });
     const on = await (await GroundingIndex.build(graph)).ground('Which providers pay the highest wage?');
     expect(on.matches.map((m) => [m.token, m.table, m.variantKind])).toEqual(
       expect.arrayContaining([['providers', 'supplier', 'synonym'], ['wage', 'employee', 'synonym']]),

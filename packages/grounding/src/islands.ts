@@ -1,0 +1,66 @@
+/**
+ * One island of the join graph per question. A join tree cannot leave the island its source lies
+ * in, so the question's matches are weighed island by island — how many of its words each island
+ * explains, and how well — and only the best island's matches go on. On a warehouse built from
+ * several databases, or with tables no key connects, this keeps a stray match in an unrelated
+ * island from taking the source or pushing the real targets out as "weak".
+ */
+import type { ContextGraph } from '@guided-retrieval/context-graph';
+import type { GroundingMatch } from './types.js';
+
+/** A table named outright says more about where the question lives than any other word: its match counts this much more. */
+export const TABLE_NAMED_WEIGHT = Number(process.env.GR_TNW ?? 0.5);
+
+export interface IslandChoice {
+  /** The matches in the chosen island. */
+  matches: GroundingMatch[];
+  /** Tables matched in other islands, strongest first: no join path reaches them from the chosen one. */
+  elsewhere: { table: string; score: number }[];
+}
+
+/**
+ * Each island is scored on its matches: the question's words it explains, by their best score,
+ * plus a bonus for a table it names outright; the best island's matches are settled by `settle`
+ * (strongest per word, weak tables dropped) as T0's.
+ */
+export function chooseIsland(
+  graph: ContextGraph,
+  matches: readonly GroundingMatch[],
+  settle: (matches: readonly GroundingMatch[]) => GroundingMatch[],
+): IslandChoice {
+  const byIsland = new Map<number, GroundingMatch[]>();
+  for (const m of matches) {
+    const id = graph.islandOf(m.table);
+    const list = byIsland.get(id);
+    if (list) list.push(m);
+    else byIsland.set(id, [m]);
+  }
+  if (byIsland.size <= 1) return { matches: settle(matches), elsewhere: [] };
+  const [chosen] = [...byIsland]
+    .map(([id, list]) => ({ id, list, ...score(list) }))
+    .sort((a, b) => b.total - a.total || b.best - a.best || a.first - b.first || a.id - b.id);
+  const elsewhere = new Map<string, number>();
+  for (const m of matches) {
+    if (graph.islandOf(m.table) !== chosen!.id) elsewhere.set(m.table, Math.max(elsewhere.get(m.table) ?? 0, m.score));
+  }
+  return {
+    matches: settle(chosen!.list),
+    elsewhere: [...elsewhere].map(([table, s]) => ({ table, score: s })).sort((a, b) => b.score - a.score || (a.table < b.table ? -1 : 1)),
+  };
+}
+
+function score(matches: readonly GroundingMatch[]): { total: number; best: number; first: number } {
+  const words = new Map<number, number>();
+  let best = 0;
+  let named = 0;
+  let first = Number.POSITIVE_INFINITY;
+  for (const m of matches) {
+    for (let i = m.span[0]; i < m.span[1]; i++) words.set(i, Math.max(words.get(i) ?? 0, m.score));
+    best = Math.max(best, m.score);
+    if (m.kind === 'table' || (m.kind === 'alias' && m.column === null)) named = Math.max(named, m.score);
+    first = Math.min(first, m.span[0]);
+  }
+  let total = TABLE_NAMED_WEIGHT * named;
+  for (const s of words.values()) total += s;
+  return { total, best, first };
+}

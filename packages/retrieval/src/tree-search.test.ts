@@ -1,0 +1,97 @@
+import { graphFromSchema, type SchemaSpec } from '@guided-retrieval/context-graph';
+import { describe, expect, it } from 'vitest';
+import { Retriever } from './index.js';
+
+/** customer → 4 layers of 24 bridges, each referencing every table of the next layer → nation: 24⁴ paths. */
+function layered(width: number, layers: number): SchemaSpec {
+  const name = (layer: number, i: number) => `bridge_${layer}_${i}`;
+  const tables: SchemaSpec['tables'] = [
+    { name: 'customer', primaryKey: ['customer_id'], columns: ['customer_id', 'customer_name', ...Array.from({ length: width }, (_, i) => `${name(0, i)}_id`)] },
+    { name: 'nation', primaryKey: ['nation_id'], columns: ['nation_id', { name: 'nation_name', inferredType: 'text', sample: ['France', 'India'] }] },
+  ];
+  const foreignKeys: NonNullable<SchemaSpec['foreignKeys']> = [];
+  for (let i = 0; i < width; i++) foreignKeys.push({ fromTable: 'customer', fromColumns: [`${name(0, i)}_id`], toTable: name(0, i), toColumns: ['id'] });
+  for (let layer = 0; layer < layers; layer++) {
+    for (let i = 0; i < width; i++) {
+      const last = layer === layers - 1;
+      const refs = last ? ['nation_id'] : Array.from({ length: width }, (_, j) => `${name(layer + 1, j)}_id`);
+      tables.push({ name: name(layer, i), primaryKey: ['id'], columns: ['id', ...refs] });
+      if (last) foreignKeys.push({ fromTable: name(layer, i), fromColumns: ['nation_id'], toTable: 'nation', toColumns: ['nation_id'] });
+      else for (let j = 0; j < width; j++) foreignKeys.push({ fromTable: name(layer, i), fromColumns: [`${name(layer + 1, j)}_id`], toTable: name(layer + 1, j), toColumns: ['id'] });
+    }
+  }
+  return { database: 'layered', tables, foreignKeys };
+}
+
+describe('join-tree search on a dense graph', () => {
+  it('joins customer to nation through one bridge per layer among 24^4 paths', async () => {
+    const retriever = await Retriever.create(graphFromSchema(layered(24, 4)));
+    const result = await retriever.retrieve('Which nation is each customer in?');
+    expect(result.source).toBe('customer');
+    expect(result.tables).toHaveLength(6);
+    expect(result.tables[result.tables.length - 1]).toBe('nation');
+    // The alternatives shown are bounded by the limits, not by the number of paths.
+    for (const e of result.trace.pathEnumeration) expect(e.paths.length).toBeLessThanOrEqual(4);
+  });
+
+  it('gives the same result, byte for byte, for the same graph and question', async () => {
+    const spec = layered(6, 3);
+    const strip = (r: Awaited<ReturnType<Retriever['retrieve']>>) => JSON.stringify({ ...r, trace: { ...r.trace, timings: null } });
+    const a = await (await Retriever.create(graphFromSchema(spec))).retrieve('Which nation is each customer in?');
+    const b = await (await Retriever.create(graphFromSchema(spec))).retrieve('Which nation is each customer in?');
+    expect(strip(a)).toBe(strip(b));
+  });
+});
+
+describe('roles and self-joins', () => {
+  const staff = graphFromSchema({
+    database: 'staff',
+    tables: [
+      { name: 'employee', primaryKey: ['employee_id'], columns: ['employee_id', 'first_name', 'last_name', 'reports_to'] },
+      { name: 'store', primaryKey: ['store_id'], columns: ['store_id', 'manager_staff_id', 'address'] },
+      { name: 'staff', primaryKey: ['staff_id'], columns: ['staff_id', 'first_name', 'last_name'] },
+    ],
+    foreignKeys: [
+      { fromTable: 'employee', fromColumns: ['reports_to'], toTable: 'employee', toColumns: ['employee_id'] },
+      { fromTable: 'store', fromColumns: ['manager_staff_id'], toTable: 'staff', toColumns: ['staff_id'] },
+    ],
+  });
+
+  it('joins a self-referencing table to itself under a second alias when the question asks for the role', async () => {
+    const result = await (await Retriever.create(staff)).retrieve('Who does each employee report to?');
+    expect(result.joinTree.nodes.map((n) => [n.alias, n.table, n.parent])).toEqual([
+      ['employee', 'employee', null],
+      ['employee_reports_to', 'employee', 'employee'],
+    ]);
+    expect(result.sql).toBe('FROM employee AS employee\nJOIN employee AS employee_reports_to ON employee.reports_to = employee_reports_to.employee_id');
+  });
+
+  it('brings in the table a grounded foreign key references when the question asks who', async () => {
+    const result = await (await Retriever.create(staff)).retrieve('Who is the manager of each store?');
+    expect(result.tables).toEqual(['store', 'staff']);
+    expect(result.joinTree.nodes[1]?.on).toBe('store.manager_staff_id = staff.staff_id');
+  });
+
+  it('does not add the referenced table when the question only needs the key', async () => {
+    const result = await (await Retriever.create(staff)).retrieve('How many stores have a manager?');
+    expect(result.tables).toEqual(['store']);
+  });
+});
+
+describe('islands', () => {
+  const warehouse = graphFromSchema({
+    database: 'warehouse',
+    tables: [
+      { name: 'customer', columns: ['customer_id', { name: 'city', inferredType: 'text', sample: ['Springfield'] }] },
+      { name: 'orders', columns: ['order_id', 'customer_id', 'total'] },
+      { name: 'student', columns: ['student_id', 'name'] },
+    ],
+    foreignKeys: [{ fromTable: 'orders', fromColumns: ['customer_id'], toTable: 'customer', toColumns: ['customer_id'] }],
+  });
+
+  it('says which matched tables could not be joined instead of dropping them silently', async () => {
+    const result = await (await Retriever.create(warehouse)).retrieve('orders of customers and students in Springfield');
+    expect(result.tables).toEqual(['orders', 'customer']);
+    expect(result.reason).toBe('student is not joined: no join path connects it to orders (another island of the join graph)');
+  });
+});
