@@ -9,7 +9,7 @@ import type { ContextGraph } from '@guided-retrieval/context-graph';
 import type { GroundingMatch } from './types.js';
 
 /** A table named outright says more about where the question lives than any other word: its match counts this much more. */
-export const TABLE_NAMED_WEIGHT = Number(process.env.GR_TNW ?? 0.5);
+export const TABLE_NAMED_WEIGHT = 0.5;
 
 export interface IslandChoice {
   /** The matches in the chosen island. */

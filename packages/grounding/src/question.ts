@@ -34,5 +34,21 @@ export function tokenizeQuestion(question: string): QuestionToken[] {
       });
     }
   });
+  markSortingWords(tokens);
   return tokens;
+}
+
+/** Words that say how to sort ("in descending order", "order by", "ranked by"), not what to read. */
+const SORTING_WORDS = new Set(['order', 'ordered', 'sort', 'sorted']);
+const SORT_MANNERS = new Set([
+  'ascending', 'descending', 'alphabetical', 'alphabetic', 'chronological', 'reverse', 'numerical', 'numeric', 'number', 'increasing', 'decreasing', 'random',
+]);
+
+function markSortingWords(tokens: QuestionToken[]): void {
+  tokens.forEach((token, i) => {
+    if (!SORTING_WORDS.has(token.lower)) return;
+    const before = tokens[i - 1]?.lower ?? '';
+    const after = tokens[i + 1]?.lower ?? '';
+    if (after === 'by' || SORT_MANNERS.has(before)) token.stopWord = true;
+  });
 }

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { tokenizeQuestion } from './question.js';
+
+const stop = (question: string, word: string) => tokenizeQuestion(question).find((t) => t.lower === word)?.stopWord;
+
+describe('sorting words', () => {
+  it('say how to sort, not what to read: "in descending order", "order by"', () => {
+    expect(stop('List the names in descending order of age', 'order')).toBe(true);
+    expect(stop('Show the ten molecules in number order', 'order')).toBe(true);
+    expect(stop('Players ordered by height', 'ordered')).toBe(true);
+  });
+
+  it('stay words when they name data: "the order of customer 5"', () => {
+    expect(stop('What was the total of the order of customer 5?', 'order')).toBe(false);
+    expect(stop('Which clients issue permanent orders?', 'orders')).toBe(false);
+  });
+});
