@@ -228,15 +228,35 @@ export class ContextGraph {
     return this.data;
   }
 
+  /** Step costs already asked of a cost function, by step: a question's searches share one function. */
+  private readonly stepCosts = new WeakMap<NonNullable<PathOptions['cost']>, Float64Array>();
+
   private searchOptions(options: PathOptions, targets: readonly number[]): SearchOptions {
     const reverse = options.reverse ?? false;
-    const cost = options.cost;
+    const given = options.cost;
+    let cost: ((step: JoinStep) => number) | undefined;
+    if (given) {
+      let known = this.stepCosts.get(given);
+      if (!known) {
+        known = new Float64Array(2 * this.data.edges.length).fill(Number.NaN);
+        this.stepCosts.set(given, known);
+      }
+      const cache = known;
+      cost = (step) => {
+        let c = cache[step.id]!;
+        if (Number.isNaN(c)) {
+          c = given(step.edge, step.reversed);
+          cache[step.id] = c;
+        }
+        return c;
+      };
+    }
     const anyTarget = targets.length > 0 ? targets[0]! : -1;
     return {
       reverse,
       maxLength: options.maxLength ?? DEFAULT_MAX_PATH_LENGTH,
-      cost: cost ? (step) => cost(step.edge, step.reversed) : () => 1,
-      minStepCost: options.minStepCost ?? (cost ? 0 : 1),
+      cost: cost ?? (() => 1),
+      minStepCost: options.minStepCost ?? (given ? 0 : 1),
       // Only tables that can still lead to a target are worth a step.
       useful: reverse
         ? (table) => this.component[table] === this.component[anyTarget]
@@ -295,16 +315,16 @@ function buildAdjacency(names: readonly string[], edges: readonly JoinEdge[], in
   const find = (name: string) => indexOf.get(name) ?? lower.get(name.toLowerCase())!;
   const lists = () => names.map((): JoinStep[] => []);
   const [forward, backward, forwardInto, backwardInto] = [lists(), lists(), lists(), lists()];
-  for (const edge of edges) {
+  edges.forEach((edge, i) => {
     const from = find(edge.fromTable);
     const to = find(edge.toTable);
-    const along: JoinStep = { edge, from, to, reversed: false };
+    const along: JoinStep = { id: 2 * i, edge, from, to, reversed: false };
     forward[from]!.push(along);
     forwardInto[to]!.push(along);
-    const against: JoinStep = { edge: reverseEdge(edge), from: to, to: from, reversed: true };
+    const against: JoinStep = { id: 2 * i + 1, edge: reverseEdge(edge), from: to, to: from, reversed: true };
     backward[to]!.push(against);
     backwardInto[from]!.push(against);
-  }
+  });
   return { names, forward, backward, forwardInto, backwardInto };
 }
 

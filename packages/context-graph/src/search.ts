@@ -9,6 +9,8 @@ import type { JoinEdge } from '@guided-retrieval/join-inference';
 
 /** One way to move from a table to a neighbour: a join edge walked along or against its key. */
 export interface JoinStep {
+  /** Unique among the graph's steps (0 … 2·edges − 1), for per-step caches. */
+  readonly id: number;
   /** Oriented from `from` to `to`; a reversed step carries the reversed edge (`reverseEdge`). */
   readonly edge: JoinEdge;
   readonly from: number;
@@ -78,8 +80,11 @@ class Heap {
       i = parent;
     }
   }
-  pop(): [number, number] {
-    const top: [number, number] = [this.keys[0]!, this.items[0]!];
+  /** The key of the item `pop` returned last. */
+  lastKey = 0;
+  pop(): number {
+    const top = this.items[0]!;
+    this.lastKey = this.keys[0]!;
     const lastKey = this.keys.pop()!;
     const lastItem = this.items.pop()!;
     const lastOrder = this.order.pop()!;
@@ -145,7 +150,8 @@ function dijkstra(graph: JoinAdjacency, options: SearchOptions, run: DijkstraRun
   let stopCost = Number.POSITIVE_INFINITY;
   const stop = run.stop ?? 'first';
   while (heap.size > 0) {
-    const [key, at] = heap.pop();
+    const at = heap.pop();
+    const key = heap.lastKey;
     if (done[at] || key > dist[at]! + estimate(at) + 1e-9) continue;
     if (key > stopCost + 1e-9) break;
     done[at] = 1;
@@ -160,20 +166,23 @@ function dijkstra(graph: JoinAdjacency, options: SearchOptions, run: DijkstraRun
       if (settled.length === run.stopAt.size) break;
     }
     if (hops[at]! >= options.maxLength) continue;
-    const relax = (step: JoinStep) => {
-      const next = step.to;
-      if (done[next] || run.blockedTables?.has(next) || run.blockedSteps?.has(step)) return;
-      if (left ? left[next]! < 0 || hops[at]! + 1 + left[next]! > options.maxLength : options.useful && !options.useful(next)) return;
-      const cost = dist[at]! + options.cost(step);
-      if (cost < dist[next]!) {
-        dist[next] = cost;
-        hops[next] = hops[at]! + 1;
-        prev[next] = step;
-        heap.push(cost + estimate(next), next);
+    const depth = hops[at]! + 1;
+    for (let pass = 0; pass < (options.reverse ? 2 : 1); pass++) {
+      const steps = pass === 0 ? graph.forward[at]! : graph.backward[at]!;
+      for (let i = 0; i < steps.length; i++) {
+        const step = steps[i]!;
+        const next = step.to;
+        if (done[next] || run.blockedTables?.has(next) || run.blockedSteps?.has(step)) continue;
+        if (left ? left[next]! < 0 || depth + left[next]! > options.maxLength : options.useful && !options.useful(next)) continue;
+        const cost = dist[at]! + options.cost(step);
+        if (cost < dist[next]!) {
+          dist[next] = cost;
+          hops[next] = depth;
+          prev[next] = step;
+          heap.push(cost + estimate(next), next);
+        }
       }
-    };
-    for (const step of graph.forward[at]!) relax(step);
-    if (options.reverse) for (const step of graph.backward[at]!) relax(step);
+    }
   }
   return { frontier: { dist, hops, prev }, reached, settled };
 }

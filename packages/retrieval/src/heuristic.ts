@@ -33,17 +33,24 @@ export class HeuristicDisambiguator implements Disambiguator {
     const { graph, grounding, initialTargets, limits } = input;
     const notes: string[] = [];
     const copies = this.lookAlikes(graph);
-    let source = chooseSource(input.candidates, graph, grounding, copies).table;
+    // Tables the question's words matched; those semantic enrichment added are a weaker guess: they
+    // neither pick the source nor make the tree walk keys backwards, and are pruned when out of reach.
+    // An added table one join away from a matched one may still make the tree walk that join backwards.
+    const core = initialTargets.filter((t) => grounding.grounded.some((g) => g.table === t));
+    const wanted = core.length > 0 ? core : initialTargets;
+    const adjacent = (t: string) => [...graph.outEdges(t), ...graph.inEdges(t)].some((e) => core.includes(e.fromTable === t ? e.toTable : e.fromTable));
+    const decisive = initialTargets.filter((t) => wanted.includes(t) || adjacent(t));
+    let source = chooseSource(input.candidates, graph, grounding, copies, wanted).table;
     let reverse = false;
-    if (limits.reverse && coveredBy(graph, source, initialTargets, false) < initialTargets.length) {
-      const across = chooseSourceAcross(input);
-      if (across && coveredBy(graph, across, initialTargets, true) > coveredBy(graph, source, initialTargets, false)) {
+    if (limits.reverse && coveredBy(graph, source, decisive, false) < decisive.length) {
+      const across = chooseSourceAcross(input, decisive);
+      if (across && coveredBy(graph, across, decisive, true) > coveredBy(graph, source, decisive, false)) {
         notes.push(`no table reaches every target along the keys' direction: joined from ${across}, walking some edges backwards`);
         source = across;
         reverse = true;
       }
     }
-    const joinable = (t: string) => (reverse ? graph.linked(source, t) : graph.reaches(source, t));
+    const joinable = (t: string) => (reverse ? decisive.includes(t) && graph.linked(source, t) : graph.reaches(source, t));
     let targets = initialTargets.filter((t) => t !== source && joinable(t));
     const unreachable = initialTargets.filter((t) => t !== source && !joinable(t));
     if (unreachable.length > 0) notes.push(`pruned ${unreachable.join(', ')}: not reachable from ${source}`);
@@ -124,10 +131,14 @@ export class HeuristicDisambiguator implements Disambiguator {
  * of another table; then the fewest outgoing keys; then by name.
  */
 function chooseSource(
-  candidates: readonly CandidateSource[], graph: ContextGraph, grounding: GroundingResult, copies: ReadonlyMap<string, string>,
+  candidates: readonly CandidateSource[], graph: ContextGraph, grounding: GroundingResult, copies: ReadonlyMap<string, string>, wanted: readonly string[],
 ): CandidateSource {
-  const top = candidates[0]!;
-  const tied = candidates.filter((c) => c.covers.length === top.covers.length && c.isTarget === top.isTarget);
+  const core = new Set(wanted);
+  const covered = (c: CandidateSource) => c.covers.filter((t) => core.has(t)).length;
+  const isCore = (c: CandidateSource) => core.has(c.table);
+  const ranked = [...candidates].sort((a, b) => covered(b) - covered(a) || Number(isCore(b)) - Number(isCore(a)));
+  const top = ranked[0]!;
+  const tied = ranked.filter((c) => covered(c) === covered(top) && isCore(c) === isCore(top) && c.covers.length === top.covers.length && c.isTarget === top.isTarget);
   if (tied.length === 1) return top;
   const strength = new Map(grounding.grounded.map((g) => [g.table, g.score]));
   // One search per covered target, from the target backwards, instead of one per candidate and target.
@@ -159,8 +170,8 @@ const BACKWARD_STEP = 1000;
  * other is linked, joined with the fewest backward steps, then the cheapest routes, then the
  * strongest grounding. One search per initial target.
  */
-function chooseSourceAcross(input: DisambiguationInput): string | undefined {
-  const { graph, grounding, initialTargets, limits } = input;
+function chooseSourceAcross(input: DisambiguationInput, initialTargets: readonly string[]): string | undefined {
+  const { graph, grounding, limits } = input;
   const strength = new Map(grounding.grounded.map((g) => [g.table, g.score]));
   const weigh = stepCost(graph, { targets: new Set(initialTargets), grounded: strength, lookAlikes: new Set() });
   const cost = (edge: Parameters<typeof weigh>[0], reversed: boolean) => (reversed ? BACKWARD_STEP : 0) + weigh(edge, false);

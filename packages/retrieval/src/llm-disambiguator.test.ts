@@ -315,13 +315,14 @@ describe('LlmDisambiguator when joins must be walked backwards', () => {
     tables: [
       { name: 'schools', primaryKey: ['CDSCode'], columns: ['CDSCode', 'County', 'School'] },
       { name: 'frpm', primaryKey: ['CDSCode'], columns: ['CDSCode', 'Free Meal Count', 'Enrollment'] },
-      { name: 'satscores', primaryKey: ['cds'], columns: ['cds', 'AvgScrMath', 'NumTstTakr'] },
+      { name: 'satscores', primaryKey: ['cds'], columns: ['cds', 'MathScore', 'NumTstTakr'] },
     ],
     foreignKeys: [
       { fromTable: 'frpm', fromColumns: ['CDSCode'], toTable: 'schools', toColumns: ['CDSCode'] },
       { fromTable: 'satscores', fromColumns: ['cds'], toTable: 'schools', toColumns: ['CDSCode'] },
     ],
   });
+  // Both facts matched by the question's words (a table only semantic enrichment adds does not make the tree walk backwards).
   const question = 'enrollment and math scores';
 
   it('lets the model choose among linked tables when the heuristic walks edges backwards, and rejects the rest', async () => {
