@@ -23,7 +23,8 @@ export function renderResult(result: RetrievalResult): string {
   out.push(`   T0 = {${trace.grounding.initialTargets.join(', ')}}`, '');
   out.push(`2. Exploration (${ms(t.exploration)})`);
   for (const c of trace.exploration.candidates.slice(0, 8)) {
-    out.push(`   ${c.table}: coverage ${c.coverage}${c.isTarget ? ', itself a target' : ''}; reaches {${c.reachable.join(', ')}}`);
+    const ofT0 = c.covers.filter((t) => t !== c.table);
+    out.push(`   ${c.table}: coverage ${c.coverage}${c.isTarget ? ', itself a target' : ''}; reaches ${c.reachableCount} tables${ofT0.length > 0 ? `, of T0 {${ofT0.join(', ')}}` : ''}`);
   }
   if (trace.exploration.candidates.length > 8) out.push(`   … ${trace.exploration.candidates.length - 8} more`);
   out.push('');
@@ -40,7 +41,9 @@ export function renderResult(result: RetrievalResult): string {
   for (const s of trace.pathSelection) out.push(`     ${s.path}  (${s.reason})`);
   out.push('', `4. Merging (${ms(t.merging)})`, '   join tree:');
   out.push(...renderTree(result).map((line) => `     ${line}`));
-  out.push('', ...(result.sql ?? '').split('\n').map((line) => `   ${line}`), '', `Total: ${ms(t.total)}`);
+  out.push('', ...(result.sql ?? '').split('\n').map((line) => `   ${line}`));
+  if (result.reason) out.push('', `   Note: ${result.reason}`);
+  out.push('', `Total: ${ms(t.total)}`);
   return out.join('\n');
 }
 

@@ -76,7 +76,7 @@ export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = 
     }
     return id;
   };
-  const add: AddEntry = (key, entry) => {
+  const add: AddEntry = (key, element, keyKind, coverage) => {
     if (key.length < 2) return;
     let entries = byElement.get(key);
     if (!entries) {
@@ -84,20 +84,24 @@ export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = 
       byElement.set(key, entries);
       index.set(key, []);
     }
-    const same = entries.get(entry.element);
+    const same = entries.get(element.element);
     if (!same) {
-      const created = { ...entry, tableFrequency: 1 };
-      entries.set(entry.element, created);
+      const created: IndexEntry = { ...element, keyKind, coverage, tableFrequency: 1 };
+      entries.set(element.element, created);
       index.get(key)!.push(created);
-    } else if (rank(entry) > rank(same)) Object.assign(same, entry);
+    } else if (rank({ keyKind, coverage }) > rank(same)) {
+      same.keyKind = keyKind;
+      same.coverage = coverage;
+    }
   };
   const joinKeyColumns = new Set(graph.edges.flatMap((e) => e.fromColumns.map((c) => `${e.fromTable}.${c}`.toLowerCase())));
   for (const table of graph.tables) {
     const asTable = elementId(table.name, null, 'table');
-    indexNameOnce(table.name, (key, keyKind, coverage) => add(key, { table: table.name, column: null, kind: 'table', keyKind, coverage, element: asTable }));
+    const asTableElement: Element = { table: table.name, column: null, kind: 'table', element: asTable };
+    indexNameOnce(table.name, (key, keyKind, coverage) => add(key, asTableElement, keyKind, coverage));
     const asAlias = elementId(table.name, null, 'alias');
     for (const alias of table.aliases) {
-      indexNameOnce(alias, (key, keyKind, coverage) => add(key, { table: table.name, column: null, kind: 'alias', keyKind, coverage, element: asAlias }));
+      indexNameOnce(alias, (key, keyKind, coverage) => add(key, { table: table.name, column: null, kind: 'alias', element: asAlias }, keyKind, coverage));
     }
     const prefix = commonColumnPrefix(table.columns.map((c) => c.name));
     for (const column of table.columns) {
@@ -106,7 +110,8 @@ export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = 
       const bare = prefix && column.name.toLowerCase().startsWith(prefix) ? column.name.slice(prefix.length) : column.name;
       const entry = (kind: MatchKind) => {
         const element = elementId(table.name, column.name, kind);
-        return (key: string, keyKind: VariantKind, coverage: number) => add(key, { table: table.name, column: column.name, kind, keyKind, coverage, element });
+        const base: Element = { table: table.name, column: column.name, kind, element };
+        return (key: string, keyKind: VariantKind, coverage: number) => add(key, base, keyKind, coverage);
       };
       indexNameOnce(bare, entry('column'));
       if (column.aliases.length > 0) {
@@ -145,7 +150,10 @@ function isFreeText(columnName: string): boolean {
   return FREE_TEXT_WORDS.has(words[words.length - 1] ?? '');
 }
 
-type AddEntry = (key: string, entry: Omit<IndexEntry, 'tableFrequency'>) => void;
+/** What an entry names: (table, column, kind), with its element number. */
+type Element = Pick<IndexEntry, 'table' | 'column' | 'kind' | 'element'>;
+
+type AddEntry = (key: string, element: Element, keyKind: VariantKind, coverage: number) => void;
 
 function rank(entry: Pick<IndexEntry, 'coverage' | 'keyKind'>): number {
   return entry.coverage + (entry.keyKind === 'exact' ? 0.01 : 0);
@@ -153,12 +161,13 @@ function rank(entry: Pick<IndexEntry, 'coverage' | 'keyKind'>): number {
 
 function indexValues(table: GraphTable, columnName: string, element: number, add: AddEntry): void {
   const column = table.columns.find((c) => c.name === columnName);
+  const base: Element = { table: table.name, column: columnName, kind: 'value', element };
   for (const { value } of column?.sample ?? []) {
     if (typeof value !== 'string' || value.length > MAX_VALUE_LENGTH || !/[a-z]/i.test(value)) continue;
     const key = normalizeText(value);
     const words = key.split(' ');
     if (words.length > MAX_VALUE_WORDS) continue;
-    add(key, { table: table.name, column: columnName, kind: 'value', keyKind: 'exact', coverage: 1, element });
+    add(key, base, 'exact', 1);
     // `urgent` finds `1-URGENT` and `grand prix` finds `Abu Dhabi Grand Prix`: each word and
     // run of words of a multi-word value, with its share of the value as coverage.
     for (let start = 0; start < words.length; start++) {
@@ -166,7 +175,7 @@ function indexValues(table: GraphTable, columnName: string, element: number, add
         const part = words.slice(start, end);
         if (part.length === words.length || !part.some((w) => w.length >= 3 && /[a-z]/.test(w))) continue;
         if (part.length === 1 && (part[0]!.length < 3 || !/[a-z]/.test(part[0]!))) continue;
-        add(part.join(' '), { table: table.name, column: columnName, kind: 'value', keyKind: 'exact', coverage: part.length / words.length, element });
+        add(part.join(' '), base, 'exact', part.length / words.length);
       }
     }
   }

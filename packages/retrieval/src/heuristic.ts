@@ -35,10 +35,14 @@ export class HeuristicDisambiguator implements Disambiguator {
     const copies = this.lookAlikes(graph);
     // Tables the question's words matched; those semantic enrichment added are a weaker guess: they
     // neither pick the source nor make the tree walk keys backwards, and are pruned when out of reach.
-    // An added table one join away from a matched one may still make the tree walk that join backwards.
+    // An added table next to a matched one may still make the tree walk keys backwards to reach it.
     const core = initialTargets.filter((t) => grounding.grounded.some((g) => g.table === t));
     const wanted = core.length > 0 ? core : initialTargets;
-    const adjacent = (t: string) => [...graph.outEdges(t), ...graph.inEdges(t)].some((e) => core.includes(e.fromTable === t ? e.toTable : e.fromTable));
+    const neighbours = (t: string) => [...graph.outEdges(t), ...graph.inEdges(t)].map((e) => (e.fromTable === t ? e.toTable : e.fromTable));
+    // One join away, or two through a table that references both (a bridge: book ← loan → customer).
+    const adjacent = (t: string) =>
+      neighbours(t).some((n) => core.includes(n)) ||
+      graph.inEdges(t).some((e) => graph.outEdges(e.fromTable).some((f) => f.toTable !== t && core.includes(f.toTable)));
     const decisive = initialTargets.filter((t) => wanted.includes(t) || adjacent(t));
     let source = chooseSource(input.candidates, graph, grounding, copies, wanted).table;
     let reverse = false;
