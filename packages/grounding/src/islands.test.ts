@@ -49,3 +49,35 @@ describe('one island of the join graph per question', () => {
     expect(result.elsewhere).toEqual([]);
   });
 });
+
+describe('semantic enrichment next to the matched tables', () => {
+  /** orders → customer → region; the report references `reportsTo`. */
+  const shop = (reportsTo: string) =>
+    graphFromSchema({
+      database: 'shop',
+      tables: [
+        { name: 'orders', columns: ['order_id', 'customer_id', 'total'] },
+        { name: 'customer', primaryKey: ['customer_id'], columns: ['customer_id', { name: 'name', inferredType: 'text', sample: ['Alice'] }, 'region_id'] },
+        { name: 'region', primaryKey: ['region_id'], columns: ['region_id', 'label'] },
+        { name: 'report', description: 'weekly revenue trending', columns: ['report_id', 'ref_id', 'week'] },
+      ],
+      foreignKeys: [
+        { fromTable: 'orders', fromColumns: ['customer_id'], toTable: 'customer', toColumns: ['customer_id'] },
+        { fromTable: 'customer', fromColumns: ['region_id'], toTable: 'region', toColumns: ['region_id'] },
+        { fromTable: 'report', fromColumns: ['ref_id'], toTable: reportsTo, toColumns: [`${reportsTo}_id`] },
+      ],
+    });
+  const question = 'How is weekly revenue trending for Alice?';
+
+  it('adds a similar table one join from the matched ones', async () => {
+    const result = await (await GroundingIndex.build(shop('customer'))).ground(question);
+    expect(result.grounded.map((g) => g.table)).toEqual(['customer']);
+    expect(result.enrichment.added.map((a) => a.table)).toContain('report');
+  });
+
+  it('not one that only shares a dimension with them', async () => {
+    const result = await (await GroundingIndex.build(shop('region'))).ground(question);
+    expect(result.grounded.map((g) => g.table)).toEqual(['customer']);
+    expect(result.enrichment.added.map((a) => a.table)).not.toContain('report');
+  });
+});

@@ -35,26 +35,21 @@ export class HeuristicDisambiguator implements Disambiguator {
     const copies = this.lookAlikes(graph);
     // Tables the question's words matched; those semantic enrichment added are a weaker guess: they
     // neither pick the source nor make the tree walk keys backwards, and are pruned when out of reach.
-    // An added table next to a matched one may still make the tree walk keys backwards to reach it.
+    // Tables the question's words matched choose the source; those semantic enrichment added (next
+    // to them in the join graph) may still make the tree walk keys backwards to reach them.
     const core = initialTargets.filter((t) => grounding.grounded.some((g) => g.table === t));
     const wanted = core.length > 0 ? core : initialTargets;
-    const neighbours = (t: string) => [...graph.outEdges(t), ...graph.inEdges(t)].map((e) => (e.fromTable === t ? e.toTable : e.fromTable));
-    // One join away, or two through a table that references both (a bridge: book ← loan → customer).
-    const adjacent = (t: string) =>
-      neighbours(t).some((n) => core.includes(n)) ||
-      graph.inEdges(t).some((e) => graph.outEdges(e.fromTable).some((f) => f.toTable !== t && core.includes(f.toTable)));
-    const decisive = initialTargets.filter((t) => wanted.includes(t) || adjacent(t));
     let source = chooseSource(input.candidates, graph, grounding, copies, wanted).table;
     let reverse = false;
-    if (limits.reverse && coveredBy(graph, source, decisive, false) < decisive.length) {
-      const across = chooseSourceAcross(input, decisive);
-      if (across && coveredBy(graph, across, decisive, true) > coveredBy(graph, source, decisive, false)) {
+    if (limits.reverse && coveredBy(graph, source, initialTargets, false) < initialTargets.length) {
+      const across = chooseSourceAcross(input, initialTargets);
+      if (across && coveredBy(graph, across, initialTargets, true) > coveredBy(graph, source, initialTargets, false)) {
         notes.push(`no table reaches every target along the keys' direction: joined from ${across}, walking some edges backwards`);
         source = across;
         reverse = true;
       }
     }
-    const joinable = (t: string) => (reverse ? decisive.includes(t) && graph.linked(source, t) : graph.reaches(source, t));
+    const joinable = (t: string) => (reverse ? graph.linked(source, t) : graph.reaches(source, t));
     let targets = initialTargets.filter((t) => t !== source && joinable(t));
     const unreachable = initialTargets.filter((t) => t !== source && !joinable(t));
     if (unreachable.length > 0) notes.push(`pruned ${unreachable.join(', ')}: not reachable from ${source}`);
