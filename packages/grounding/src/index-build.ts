@@ -65,7 +65,7 @@ export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = 
   const vocabulary = schemaVocabulary(graph);
   // One entry per (key, element): a map per key while building, so adding stays O(1) however
   // many tables share a key ("name", "status" in every table of a warehouse).
-  const byElement = new Map<string, Map<number, IndexEntry>>();
+  const byElement = new Map<string, { entries: Map<number, IndexEntry>; list: IndexEntry[] }>();
   const elements = new Map<string, number>();
   const elementId = (table: string, column: string | null, kind: MatchKind) => {
     const name = `${table}\u0000${column ?? ''}\u0000${kind}`;
@@ -78,18 +78,18 @@ export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = 
   };
   const add: AddEntry = (key, element, keyKind, coverage) => {
     if (key.length < 2) return;
-    let entries = byElement.get(key);
-    if (!entries) {
-      entries = new Map();
-      byElement.set(key, entries);
-      index.set(key, []);
+    let posting = byElement.get(key);
+    if (!posting) {
+      posting = { entries: new Map(), list: [] };
+      byElement.set(key, posting);
+      index.set(key, posting.list);
     }
-    const same = entries.get(element.element);
+    const same = posting.entries.get(element.element);
     if (!same) {
-      const created: IndexEntry = { ...element, keyKind, coverage, tableFrequency: 1 };
-      entries.set(element.element, created);
-      index.get(key)!.push(created);
-    } else if (rank({ keyKind, coverage }) > rank(same)) {
+      const created: IndexEntry = { table: element.table, column: element.column, kind: element.kind, element: element.element, keyKind, coverage, tableFrequency: 1 };
+      posting.entries.set(element.element, created);
+      posting.list.push(created);
+    } else if (rank(keyKind, coverage) > rank(same.keyKind, same.coverage)) {
       same.keyKind = keyKind;
       same.coverage = coverage;
     }
@@ -127,17 +127,17 @@ export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = 
   // warehouse holding several databases would otherwise dilute every database's words).
   const island = new Map(graph.tables.map((t) => [t.name, graph.islandOf(t.name)]));
   for (const entries of index.values()) {
-    const naming = new Map<string, Set<string>>();
+    // Tables naming the key, per island and per sort (value or name): group = 2·island + (value ? 1 : 0).
+    const naming = new Map<number, Set<string>>();
+    const group = (e: IndexEntry) => 2 * island.get(e.table)! + (e.kind === 'value' ? 1 : 0);
     for (const e of entries) {
       if (e.kind === 'table') continue;
-      const group = `${island.get(e.table)}:${e.kind === 'value' ? 'v' : 'n'}`;
-      const tables = naming.get(group);
+      const g = group(e);
+      const tables = naming.get(g);
       if (tables) tables.add(e.table);
-      else naming.set(group, new Set([e.table]));
+      else naming.set(g, new Set([e.table]));
     }
-    for (const e of entries) {
-      e.tableFrequency = e.kind === 'table' ? 1 : naming.get(`${island.get(e.table)}:${e.kind === 'value' ? 'v' : 'n'}`)!.size;
-    }
+    for (const e of entries) e.tableFrequency = e.kind === 'table' ? 1 : naming.get(group(e))!.size;
   }
   return index;
 }
@@ -155,8 +155,8 @@ type Element = Pick<IndexEntry, 'table' | 'column' | 'kind' | 'element'>;
 
 type AddEntry = (key: string, element: Element, keyKind: VariantKind, coverage: number) => void;
 
-function rank(entry: Pick<IndexEntry, 'coverage' | 'keyKind'>): number {
-  return entry.coverage + (entry.keyKind === 'exact' ? 0.01 : 0);
+function rank(keyKind: VariantKind, coverage: number): number {
+  return coverage + (keyKind === 'exact' ? 0.01 : 0);
 }
 
 function indexValues(table: GraphTable, columnName: string, element: number, add: AddEntry): void {
@@ -225,6 +225,8 @@ function wholeForms(words: readonly string[], wordForms: Forms): [string, Varian
     for (const [prefix, kind] of forms) {
       for (const [form, formKind] of wordForms(word)) {
         if (next.length >= MAX_FORMS) break;
+        // A synonym stands for its word alone: in a phrase of several it multiplies keys, not matches.
+        if (formKind === 'synonym' && words.length > 1) continue;
         next.push([[...prefix, form], formKind === 'exact' ? kind : kind === 'exact' ? formKind : kind]);
       }
     }
