@@ -114,21 +114,32 @@ export function lookupAll(tokens: readonly QuestionToken[], index: InvertedIndex
   return all;
 }
 
-const GROUPED = new WeakMap<readonly IndexEntry[], Map<string, IndexEntry[]>>();
+interface GroupedPosting {
+  byTable: Map<string, IndexEntry[]>;
+  /** Entries naming a whole table (its name or an alias of it): always read, however long the list. */
+  tableNames: IndexEntry[];
+}
 
-/** The entries of a long posting list that belong to `tables`, through a by-table grouping made once per list. */
+const GROUPED = new WeakMap<readonly IndexEntry[], GroupedPosting>();
+
+/**
+ * The entries of a long posting list that name a table itself or belong to `tables`, through a
+ * by-table grouping made once per list.
+ */
 function entriesOfTables(entries: readonly IndexEntry[], tables: ReadonlySet<string>): IndexEntry[] {
   let grouped = GROUPED.get(entries);
   if (!grouped) {
-    grouped = new Map();
+    grouped = { byTable: new Map(), tableNames: [] };
     for (const e of entries) {
-      const list = grouped.get(e.table);
+      if (e.column === null && e.coverage === 1) grouped.tableNames.push(e);
+      const list = grouped.byTable.get(e.table);
       if (list) list.push(e);
-      else grouped.set(e.table, [e]);
+      else grouped.byTable.set(e.table, [e]);
     }
     GROUPED.set(entries, grouped);
   }
-  return [...tables].flatMap((t) => grouped.get(t) ?? []);
+  const picked = [...tables].flatMap((t) => grouped.byTable.get(t) ?? []);
+  return [...grouped.tableNames.filter((e) => !tables.has(e.table)), ...picked];
 }
 
 /** Both sides may have bent the word (a lemma of the question, a synonym in the index): the match is as weak as the weaker of the two. */

@@ -1,11 +1,14 @@
 import { ABBREVIATIONS } from './lexicon/abbreviations.js';
 
-/** `L_SHIPDATE` → `['l', 'shipdate']`; `orderDate` → `['order', 'date']`; `HTTPCode2` → `['http', 'code', '2']`. */
+/**
+ * `L_SHIPDATE` → `['l', 'shipdate']`; `orderDate` → `['order', 'date']`; `HTTPCode2` → `['http', 'code', '2']`;
+ * a number inside a word stays in it (`b2b_order` → `['b2b', 'order']`), as a question writes it.
+ */
 export function splitIdentifier(identifier: string): string[] {
   return identifier
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .replace(/([a-zA-Z])([0-9])/g, '$1 $2')
+    .replace(/([a-zA-Z])([0-9]+)(?![0-9a-zA-Z])/g, '$1 $2')
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter((w) => w.length > 0);
