@@ -1,10 +1,11 @@
 import { graphFromSchema } from '@guided-retrieval/context-graph';
 import { createOfflineEmbedder, type Embedder } from '@guided-retrieval/llm-adapters';
-import { Retriever, type RetrieverOptions } from '@guided-retrieval/retrieval';
+import { HeuristicDisambiguator, Retriever, type RetrieverOptions } from '@guided-retrieval/retrieval';
 import { loadBenchmark } from './bench/load.js';
 import type { BenchName } from './bench/types.js';
 import { goldTables } from './gold.js';
-import { selectQuestions } from './run.js';
+import { unionSchemas } from './bench/union.js';
+import { renamedGold, selectQuestions, unionMembers } from './run.js';
 import { createWordVectorEmbedder } from './word-vectors.js';
 import { summarizeLatency, type LatencySummary } from './latency.js';
 import { averageMetrics, scoreQuestion, type MetricSummary, type QuestionMetrics } from './metrics.js';
@@ -19,7 +20,7 @@ export interface Variant {
 /** One lever switched off at a time, against everything on; then the main threshold's curve. */
 export const ABLATIONS: readonly Variant[] = [
   { name: 'all levers on', options: {} },
-  { name: 'no reverse joins (paper-strict directed reachability)', options: { reverseJoins: false } },
+  { name: 'no reverse joins (paper-strict directed reachability)', options: { limits: { reverse: false } } },
   { name: 'no inverse table frequency', options: { grounding: { inverseTableFrequency: false } } },
   { name: 'no weak-table pruning', options: { grounding: { weakTableRatio: 0 } } },
   { name: 'no WordNet synonyms', options: { grounding: { synonyms: false } } },
@@ -27,6 +28,8 @@ export const ABLATIONS: readonly Variant[] = [
   { name: 'operation words may ground a column alone', options: { grounding: { operationWordsAsColumns: true } } },
   { name: 'foreign-key columns left out of the index', options: { grounding: { foreignKeyColumns: false } } },
   { name: 'no semantic enrichment', options: { k: 0 } },
+  { name: 'every island of the join graph weighed together (no island choice)', options: { grounding: { oneIsland: false } } },
+  { name: 'no referenced entity brought in by a grounded foreign key', options: { disambiguator: new HeuristicDisambiguator({ referencedEntities: false }) } },
   { name: 'enrichment with 100-d word vectors instead of the lexical embedder', options: {}, embedder: createWordVectorEmbedder },
   ...[0.5, 0.6, 0.7, 0.8, 0.9].map((ratio) => ({ name: `weak-table ratio ${ratio} (default 0.75)`, options: { grounding: { weakTableRatio: ratio } } })),
 ];
@@ -43,17 +46,25 @@ export interface AblationOptions {
   databases?: string[];
   limit?: number;
   evidence?: boolean;
+  /** One union graph of all the databases, as runEvaluation's `union`. */
+  union?: boolean;
   variants?: readonly Variant[];
   /** The embedder for semantic enrichment (default: the offline lexical one). */
   embedder?: Embedder;
 }
 
-/** Runs retrieval once per variant on the same questions and graphs; gold is parsed once. */
+/** Runs retrieval once per variant on the same questions and graphs (or union graph); gold is parsed once. */
 export async function runAblation(options: AblationOptions): Promise<AblationRow[]> {
   const bench = loadBenchmark(options.bench, options.dataDir);
   const questions = selectQuestions(bench, options);
-  const graphs = new Map(bench.databases.filter((d) => questions.some((q) => q.db === d.name)).map((d) => [d.name, graphFromSchema(d.schema)]));
-  const gold = questions.map((q) => goldTables(q.sql, graphs.get(q.db)!.tables.map((t) => t.name)));
+  const databases = bench.databases.filter((d) => questions.some((q) => q.db === d.name));
+  const union = options.union ? unionSchemas(unionMembers(bench, options), `${options.bench}-union`) : null;
+  const graphs = union
+    ? new Map([['union', graphFromSchema(union.schema)]])
+    : new Map(databases.map((d) => [d.name, graphFromSchema(d.schema)]));
+  const graphOf = (db: string) => (union ? 'union' : db);
+  const ownTables = new Map(databases.map((d) => [d.name, d.schema.tables.map((t) => t.name)]));
+  const gold = questions.map((q) => renamedGold(goldTables(q.sql, ownTables.get(q.db)!), q.db, union?.rename ?? null));
   const embedder = options.embedder ?? createOfflineEmbedder();
   const rows: AblationRow[] = [];
   for (const variant of options.variants ?? ABLATIONS) {
@@ -66,7 +77,7 @@ export async function runAblation(options: AblationOptions): Promise<AblationRow
       const g = gold[i]!;
       if (!g.ok) continue;
       const text = options.evidence && q.evidence ? `${q.question} ${q.evidence}` : q.question;
-      const result = await retrievers.get(q.db)!.retrieve(text);
+      const result = await retrievers.get(graphOf(q.db))!.retrieve(text);
       scores.push(scoreQuestion(result.tables, g.tables));
       latency.push(result.trace.timings.total);
     }

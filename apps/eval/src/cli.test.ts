@@ -35,5 +35,7 @@ describe('guided-eval CLI', () => {
     const help = run('--help');
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/--evidence/);
+    expect(help.stdout).toMatch(/--union/);
+    expect(run('--bench', 'joins', '--data', dir, '--union').stderr).toMatch(/--union only applies to bird-dev and spider-dev/);
   });
 });

@@ -7,6 +7,7 @@ import { runEvaluation } from './run.js';
 import type { BenchName } from './bench/types.js';
 import { isJoinsBench, JOINS_BENCHES, runJoinsCommand, type JoinsCliOptions } from './joins/command.js';
 import type { JoinsBench } from './joins/run.js';
+import { parseBudget, parseSeed, parseShapes, parseSizes, refuseScaleOptions, runScaleCommand, type ScaleCliOptions } from './scale/command.js';
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
@@ -25,7 +26,8 @@ function scaleFactor(value: string): number {
 const BENCH_HELP = [
   'benchmark: bird-dev or spider-dev (table retrieval);',
   'joins (join inference on every *.sqlite under --data, one per subfolder, plus TPC-H);',
-  'joins-bird or joins-spider (join inference on the BIRD or Spider dev schemas, and retrieval with declared vs inferred edges)',
+  'joins-bird or joins-spider (join inference on the BIRD or Spider dev schemas, and retrieval with declared vs inferred edges);',
+  'scale (latency, memory and accuracy on generated schemas of 50 to 2000 tables; needs no --data)',
 ].join(' ');
 
 function positiveInteger(value: string): number {
@@ -40,11 +42,12 @@ export function program(): Command {
       'Measure table retrieval (accuracy, precision, recall, F1, perfect recall) on BIRD dev or Spider dev, with baselines in the same run; ' +
         'or join inference (precision, recall, F1 of inferred edges against the declared foreign keys) with --bench joins, joins-bird or joins-spider.',
     )
-    .addOption(new Option('--bench <name>', BENCH_HELP).choices(['bird-dev', 'spider-dev', ...JOINS_BENCHES]).makeOptionMandatory())
-    .requiredOption('--data <dir>', 'folder holding the benchmark files (dev.json and its tables file; for joins, the sample-dbs folder)')
+    .addOption(new Option('--bench <name>', BENCH_HELP).choices(['bird-dev', 'spider-dev', ...JOINS_BENCHES, 'scale']).makeOptionMandatory())
+    .option('--data <dir>', 'folder holding the benchmark files (dev.json and its tables file; for joins, the sample-dbs folder); every bench but scale needs it')
     .option('--db <name...>', 'only these databases')
     .option('--limit <n>', 'at most n questions', positiveInteger)
     .option('--evidence', "append BIRD's evidence hint to each question (reported separately)")
+    .option('--union', 'one context graph of every database (with --db, of those), colliding table names prefixed <db>__<table>; every question asked against it')
     .option('--out <dir>', 'where to write results.json, results.md and charts/', 'eval-results')
     .option('--llm <spec>', 'chat model for disambiguation and path selection: ollama:<model>[@url] or openai:<model>[@url] (key from OPENAI_API_KEY)')
     .option('--embedder <spec>', 'embedder: offline (default), ollama:<model>[@url], openai:<model>[@url] or transformers:<folder>')
@@ -55,9 +58,19 @@ export function program(): Command {
     .option('--tpch-scale-factor <sf>', 'joins: scale factor of the generated TPC-H database', scaleFactor, 0.01)
     .option('--cache-dir <dir>', 'joins: where the TPC-H database is generated and kept (default $GUIDED_CACHE_DIR, else ~/.cache/guided-retrieval)')
     .option('--no-retrieval', 'joins-bird, joins-spider: score the edges only, without the two retrieval runs')
+    .option('--sizes <list>', 'scale: table counts, comma-separated (default 50,200,500,1000,2000)', parseSizes)
+    .option('--shapes <list>', 'scale: snowflake, warehouse, layered, comma-separated (default all three)', parseShapes)
+    .option('--questions <n>', 'scale: questions per schema (default 100)', positiveInteger)
+    .option('--seed <n>', 'scale: seed of the schema and question generator (default 42)', parseSeed)
+    .option('--budget-s <seconds>', 'scale: wall-clock budget per schema, each run in a child process (default 300)', parseBudget)
+    .option('--only <schema>', 'scale: run one schema (snowflake:200, layered:4x24) in this process and print its steps as JSON lines (what each child does)')
     .showHelpAfterError('(run with --help for usage)')
-    .action(async (options: { bench: BenchName | JoinsBench; data: string; db?: string[]; limit?: number; evidence?: boolean; out: string; ablation?: boolean; llm?: string; embedder?: string; modelCache: string }) => {
+    .action(async (options: { bench: BenchName | JoinsBench | 'scale'; data: string; db?: string[]; limit?: number; evidence?: boolean; union?: boolean; out: string; ablation?: boolean; llm?: string; embedder?: string; modelCache: string }) => {
+      if (options.bench === 'scale') return runScaleCommand(options as unknown as ScaleCliOptions, log);
+      refuseScaleOptions(options);
+      if (!options.data) throw new Error(`--bench ${options.bench} needs --data <dir>: the folder holding the benchmark files (for joins, the sample-dbs folder)`);
       if (isJoinsBench(options.bench)) {
+        if (options.union) throw new Error('--union only applies to bird-dev and spider-dev');
         await runJoinsCommand(options as JoinsCliOptions, log);
         return;
       }
@@ -77,6 +90,7 @@ export function program(): Command {
         ...(options.db ? { databases: options.db } : {}),
         ...(options.limit ? { limit: options.limit } : {}),
         evidence: Boolean(options.evidence),
+        union: Boolean(options.union),
         ...(options.llm ? { llm: options.llm } : {}),
         ...(options.embedder ? { embedder: options.embedder } : {}),
         ...(options.llm || options.embedder ? { modelCacheDir: resolve(options.modelCache) } : {}),
@@ -89,17 +103,18 @@ export function program(): Command {
       const written = await writeReports(resolve(options.out), results, outcomes);
       const o = results.overall;
       log(`${results.bench}: ${results.scored} questions scored, ${results.unparsedGold} gold queries unparsed`);
+      if (results.unionGraph) log(`union of ${results.unionGraph.databases.length} databases: ${results.unionGraph.tables} tables, ${results.unionGraph.edges} edges, ${results.unionGraph.renamedTables.length} renamed`);
       log(`guided retrieval: accuracy ${o.accuracy.toFixed(3)} precision ${o.precision.toFixed(3)} recall ${o.recall.toFixed(3)} F1 ${o.f1.toFixed(3)} perfect recall ${o.perfectRecall.toFixed(3)}`);
       for (const [name, b] of Object.entries(results.baselines)) {
         log(`${name}: accuracy ${b.overall.accuracy.toFixed(3)} precision ${b.overall.precision.toFixed(3)} recall ${b.overall.recall.toFixed(3)} F1 ${b.overall.f1.toFixed(3)} perfect recall ${b.overall.perfectRecall.toFixed(3)}`);
       }
       if (options.ablation) {
         const rows = await runAblation({
-          bench, dataDir: resolve(options.data), evidence: Boolean(options.evidence),
+          bench, dataDir: resolve(options.data), evidence: Boolean(options.evidence), union: Boolean(options.union),
           ...(options.db ? { databases: options.db } : {}), ...(options.limit ? { limit: options.limit } : {}),
         });
         await writeFile(join(resolve(options.out), 'ablation.json'), `${JSON.stringify(rows, null, 2)}\n`);
-        await writeFile(join(resolve(options.out), 'ablation.md'), ablationMarkdown(bench, rows));
+        await writeFile(join(resolve(options.out), 'ablation.md'), ablationMarkdown(options.union ? `${bench} (union)` : bench, rows));
         for (const r of rows) log(`ablation: ${r.name}: F1 ${r.overall.f1.toFixed(3)} recall ${r.overall.recall.toFixed(3)} precision ${r.overall.precision.toFixed(3)}`);
       }
       if (results.models.llm || results.models.calls > 0 || results.models.cacheHits > 0) {

@@ -12,8 +12,9 @@ const HEADER = ['| system | accuracy | precision | recall | F1 | perfect recall 
 /** The results as Markdown: overall against the baselines (and the paper), then per database. */
 export function resultsMarkdown(results: EvalResults): string {
   const lines = [
-    `# Table retrieval on ${results.bench}${results.evidence ? ' (with evidence)' : ''}`,
+    `# Table retrieval on ${results.bench}${results.unionGraph ? ', union of every database' : ''}${results.evidence ? ' (with evidence)' : ''}`,
     '',
+    ...unionLines(results),
     `${results.questions} questions, ${results.scored} scored; ${results.unparsedGold} gold queries the SQL parser could not read.`,
     `Retriever: ${results.retriever.disambiguator} disambiguator, ${results.retriever.embedder} embedder. Wall time ${(results.wallMs / 1000).toFixed(1)} s, peak RSS ${results.peakRssMb} MB.`,
     '',
@@ -45,6 +46,17 @@ export function resultsMarkdown(results: EvalResults): string {
     lines.push('', '## Gold queries not parsed', '', ...results.unparsedGoldQuestions.map((u) => `- ${u.db} #${u.id}: ${u.error}`));
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** What a union run asked against, or nothing for a run of one graph per database. */
+function unionLines(results: EvalResults): string[] {
+  const u = results.unionGraph;
+  if (!u) return [];
+  const renamed = u.renamedTables.length === 0 ? 'no table name collided, so every table kept its name' : `colliding names prefixed with their database: ${u.renamedTables.join(', ')}`;
+  return [
+    `**Union run:** every question was asked against one context graph of all ${u.databases.length} databases (${u.tables} tables, ${u.edges} join edges; ${renamed}), built in ${results.graphBuildMs['union'] ?? '?'} ms, and scored against its own gold tables under the union's names. Rows per database group the questions by their database; the baselines ranked the same ${u.tables} tables.`,
+    '',
+  ];
 }
 
 /** Writes results.json, results.md, questions.jsonl and one SVG chart per database into `dir`. */

@@ -4,8 +4,9 @@ import { UsageCounter, createChatModel, createEmbedder, createOfflineEmbedder } 
 import { LlmDisambiguator, Retriever, type PhaseTimings } from '@guided-retrieval/retrieval';
 import { createBaselines } from './baselines.js';
 import { loadBenchmark } from './bench/load.js';
-import type { Benchmark, BenchName, BenchQuestion } from './bench/types.js';
-import { goldTables } from './gold.js';
+import type { Benchmark, BenchDatabase, BenchName, BenchQuestion } from './bench/types.js';
+import { unionSchemas } from './bench/union.js';
+import { goldTables, type GoldTables } from './gold.js';
 import { summarizeLatency, type LatencySummary } from './latency.js';
 import { averageMetrics, scoreQuestion, type MetricSummary, type QuestionMetrics } from './metrics.js';
 
@@ -31,6 +32,12 @@ export interface EvalOptions {
   edges?: Readonly<Record<string, readonly JoinEdge[]>>;
   /** Run the baselines too (default true); they do not depend on the join edges. */
   baselines?: boolean;
+  /**
+   * One context graph of every database (those of `databases`, else every database the
+   * benchmark's questions use), colliding table names prefixed (see bench/union.ts); each question
+   * is asked against it and scored against its gold tables under the union's names.
+   */
+  union?: boolean;
   onProgress?: (event: { db: string; done: number; total: number }) => void;
 }
 
@@ -63,6 +70,10 @@ export interface EvalResults {
   baselines: Record<string, { overall: MetricSummary; perDatabase: Record<string, MetricSummary> }>;
   latencyMs: LatencySummary & { perPhase: Record<PhaseName, LatencySummary> };
   graphBuildMs: Record<string, number>;
+  /** Whether every question was asked against one union graph of all the databases. */
+  union: boolean;
+  /** The union graph (null when not a union run); `graphBuildMs.union` is its build time. */
+  unionGraph: { databases: string[]; tables: number; edges: number; renamedTables: string[] } | null;
   peakRssMb: number;
   wallMs: number;
   paper: { bench: 'bird-dev'; accuracy: number; precision: number; recall: number; f1: number; perfectRecall: number };
@@ -83,15 +94,29 @@ export function selectQuestions(bench: Benchmark, options: { bench: BenchName; d
   return options.limit === undefined ? questions : questions.slice(0, options.limit);
 }
 
+/**
+ * The databases a union run merges: those named by `databases`, else every database that one of
+ * the benchmark's questions uses (whatever `limit`), in the benchmark's order.
+ */
+export function unionMembers(bench: Benchmark, options: { databases?: string[] }): BenchDatabase[] {
+  const wanted = new Set(options.databases && options.databases.length > 0 ? options.databases : bench.questions.map((q) => q.db));
+  return bench.databases.filter((d) => wanted.has(d.name));
+}
+
+/** A question's gold tables (from its own database's table names) under the names `rename` gives. */
+export function renamedGold(gold: GoldTables, db: string, rename: ((db: string, table: string) => string) | null): GoldTables {
+  return gold.ok && rename ? { ok: true, tables: gold.tables.map((t) => rename(db, t)).sort() } : gold;
+}
+
 /** The paper's BIRD-dev figures (with an LLM in the loop), for comparison. */
 export const PAPER_BIRD_DEV = { bench: 'bird-dev', accuracy: 0.85, precision: 0.94, recall: 0.89, f1: 0.92, perfectRecall: 0.81 } as const;
 
 const PHASES: PhaseName[] = ['grounding', 'exploration', 'disambiguation', 'pathEnumeration', 'pathSelection', 'merging'];
 
 /**
- * Runs retrieval and every baseline on every question, one context graph per database, and
- * scores them against the tables each gold query reads. The retriever sees the question (and
- * the evidence when asked), never the gold SQL.
+ * Runs retrieval and every baseline on every question, one context graph per database (or one
+ * for all of them, with `union`), and scores them against the tables each gold query reads. The
+ * retriever sees the question (and the evidence when asked), never the gold SQL.
  */
 export async function runEvaluation(options: EvalOptions): Promise<{ results: EvalResults; outcomes: QuestionOutcome[] }> {
   const started = performance.now();
@@ -107,21 +132,35 @@ export async function runEvaluation(options: EvalOptions): Promise<{ results: Ev
   const outcomes: QuestionOutcome[] = [];
   const graphBuildMs: Record<string, number> = {};
   let disambiguator = 'heuristic';
+  const setUp = async (makeGraph: () => ContextGraph, key: string) => {
+    const buildStart = performance.now();
+    const graph = makeGraph();
+    const retriever = await Retriever.create(graph, { embedder, ...(chat ? { disambiguator: new LlmDisambiguator(chat) } : {}) });
+    graphBuildMs[key] = round(performance.now() - buildStart);
+    const baselines = options.baselines === false ? [] : await createBaselines(graph, embedder);
+    return { graph, retriever, baselines };
+  };
+  let union: { rename: (db: string, table: string) => string; setup: Awaited<ReturnType<typeof setUp>> } | null = null;
+  let unionGraph: EvalResults['unionGraph'] = null;
+  if (options.union) {
+    if (options.edges) throw new Error('a union run takes the declared keys only: edges cannot replace them per database');
+    const members = unionMembers(bench, options);
+    const { schema, rename, renamed } = unionSchemas(members, `${options.bench}-union`);
+    union = { rename, setup: await setUp(() => graphFromSchema(schema), 'union') };
+    const { graph } = union.setup;
+    unionGraph = { databases: members.map((d) => d.name), tables: graph.tables.length, edges: graph.edges.length, renamedTables: renamed.map((r) => r.name) };
+  }
   for (const [dbName, dbQuestions] of byDb) {
     const db = bench.databases.find((d) => d.name === dbName);
     if (!db) throw new Error(`question ${dbQuestions[0]!.id} names database ${dbName}, which has no schema`);
-    const buildStart = performance.now();
-    const graph = withEdges(graphFromSchema(db.schema), options.edges?.[dbName]);
-    const retriever = await Retriever.create(graph, { embedder, ...(chat ? { disambiguator: new LlmDisambiguator(chat) } : {}) });
-    graphBuildMs[dbName] = round(performance.now() - buildStart);
-    const baselines = options.baselines === false ? [] : await createBaselines(graph, embedder);
-    const tableNames = graph.tables.map((t) => t.name);
+    const { retriever, baselines } = union?.setup ?? (await setUp(() => withEdges(graphFromSchema(db.schema), options.edges?.[dbName]), dbName));
+    const tableNames = db.schema.tables.map((t) => t.name);
     let done = 0;
     for (const q of dbQuestions) {
       const text = options.evidence && q.evidence ? `${q.question} ${q.evidence}` : q.question;
       const result = await retriever.retrieve(text);
       disambiguator = result.trace.disambiguation.by;
-      const gold = goldTables(q.sql, tableNames);
+      const gold = renamedGold(goldTables(q.sql, tableNames), dbName, union?.rename ?? null);
       const baselineTables: Record<string, string[]> = {};
       for (const b of baselines) baselineTables[b.name] = await b.retrieve(text);
       outcomes.push({
@@ -139,6 +178,7 @@ export async function runEvaluation(options: EvalOptions): Promise<{ results: Ev
     }
   }
   const results = summarize(options, outcomes, graphBuildMs, { disambiguator, embedder: embedder.id }, performance.now() - started);
+  results.unionGraph = unionGraph;
   const { ms, ...cost } = usage.snapshot();
   results.models = { llm: chat?.id ?? null, embedder: embedder.id, ...cost, seconds: round(ms / 1000) };
   return { results, outcomes };
@@ -183,6 +223,8 @@ function summarize(
     baselines,
     latencyMs: { ...summarizeLatency(outcomes.map((o) => o.timings.total)), perPhase },
     graphBuildMs,
+    union: Boolean(options.union),
+    unionGraph: null,
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     wallMs: round(wallMs),
     paper: PAPER_BIRD_DEV,

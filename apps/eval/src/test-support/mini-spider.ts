@@ -2,8 +2,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** A Spider-format benchmark of one small database, written to a temp folder. */
-export function writeMiniSpider(): string {
+/**
+ * A Spider-format benchmark of one small database, written to a temp folder; with
+ * `secondDatabase`, a second one (`library`) whose `Customer` table collides with shop's
+ * `customer`, and two questions on it.
+ */
+export function writeMiniSpider(options: { secondDatabase?: boolean } = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'mini-spider-'));
   const tables = [
     {
@@ -24,6 +28,22 @@ export function writeMiniSpider(): string {
     { db_id: 'shop', question: 'Which orders were placed after 2020?', query: 'SELECT order_id FROM orders WHERE order_date > 2020' },
     { db_id: 'shop', question: 'Broken gold query', query: 'SELEC nothing FROM' },
   ];
+  if (options.secondDatabase) {
+    tables.push({
+      db_id: 'library',
+      table_names_original: ['Customer', 'loan', 'book'],
+      table_names: ['customer', 'loan', 'book'],
+      column_names_original: [[-1, '*'], [0, 'customer_id'], [0, 'name'], [0, 'membership'], [1, 'loan_id'], [1, 'customer_id'], [1, 'book_id'], [1, 'due_date'], [2, 'book_id'], [2, 'title'], [2, 'author']],
+      column_names: [[-1, '*'], [0, 'customer id'], [0, 'name'], [0, 'membership'], [1, 'loan id'], [1, 'customer id'], [1, 'book id'], [1, 'due date'], [2, 'book id'], [2, 'title'], [2, 'author']],
+      column_types: ['text', 'number', 'text', 'text', 'number', 'number', 'number', 'time', 'number', 'text', 'text'],
+      primary_keys: [1, 4, 8],
+      foreign_keys: [[5, 1], [6, 8]],
+    });
+    questions.push(
+      { db_id: 'library', question: 'Which customers borrowed a book written by Austen?', query: "SELECT DISTINCT T1.name FROM Customer AS T1 JOIN loan AS T2 ON T1.customer_id = T2.customer_id JOIN book AS T3 ON T2.book_id = T3.book_id WHERE T3.author = 'Austen'" },
+      { db_id: 'library', question: 'Who is the author of each book?', query: 'SELECT title, author FROM book' },
+    );
+  }
   writeFileSync(join(dir, 'tables.json'), JSON.stringify(tables));
   writeFileSync(join(dir, 'dev.json'), JSON.stringify(questions));
   return dir;
