@@ -33,8 +33,6 @@ export class HeuristicDisambiguator implements Disambiguator {
     const { graph, grounding, initialTargets, limits } = input;
     const notes: string[] = [];
     const copies = this.lookAlikes(graph);
-    // Tables the question's words matched; those semantic enrichment added are a weaker guess: they
-    // neither pick the source nor make the tree walk keys backwards, and are pruned when out of reach.
     // Tables the question's words matched choose the source; those semantic enrichment added (next
     // to them in the join graph) may still make the tree walk keys backwards to reach them.
     const core = initialTargets.filter((t) => grounding.grounded.some((g) => g.table === t));
