@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { commonColumnPrefix, segmentCompound, splitIdentifier } from './index.js';
+import { graphFromSchema } from '@guided-retrieval/context-graph';
+import { commonColumnPrefix, GroundingIndex, segmentCompound, splitIdentifier } from './index.js';
 import { COMPOUND_WORDS } from './lexicon/vocabulary.js';
 
 const VOCABULARY: ReadonlySet<string> = new Set(COMPOUND_WORDS);
@@ -101,5 +102,20 @@ describe('segmentCompound leaves ordinary English words whole', () => {
   it('still cuts real compounds', () => {
     expect(segmentCompound('shipdate', vocabulary)).toEqual(['ship', 'date']);
     expect(segmentCompound('retailprice', vocabulary)).toEqual(['retail', 'price']);
+  });
+});
+
+describe('camel-case names in the index', () => {
+  it('keep the words their capitals mark: ReportsTo is "reports to", not "rep orts" beside SupportRepId', async () => {
+    const graph = graphFromSchema({
+      database: 'chinook',
+      tables: [
+        { name: 'Employee', columns: ['EmployeeId', 'ReportsTo'] },
+        { name: 'Customer', columns: ['CustomerId', 'SupportRepId'] },
+      ],
+      foreignKeys: [{ fromTable: 'Customer', fromColumns: ['SupportRepId'], toTable: 'Employee', toColumns: ['EmployeeId'] }],
+    });
+    const result = await (await GroundingIndex.build(graph)).ground('Who does each employee report to?');
+    expect(result.matches.map((m) => m.column)).toContain('ReportsTo');
   });
 });

@@ -192,7 +192,10 @@ function indexName(
   name: string, vocabulary: ReadonlySet<string>, forms: Forms, emit: (key: string, kind: VariantKind, coverage: number) => void,
 ): void {
   const raw = splitIdentifier(name);
-  const words = raw.flatMap((w) => segmentCompound(w, vocabulary));
+  // Capitals already mark where a camel-case name's words end (`ReportsTo` is "reports to", never
+  // "rep orts"): only names written in one case are cut into glued words (`L_SHIPDATE`, `acctbal`).
+  const camel = /[a-z]/.test(name) && /[A-Z]/.test(name);
+  const words = camel ? raw : raw.flatMap((w) => segmentCompound(w, vocabulary));
   if (words.length === 0) return;
   const segmented = words.length > raw.length;
   const glued = words.join('');
