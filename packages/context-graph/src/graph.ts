@@ -1,7 +1,7 @@
 import { MultiDirectedGraph } from 'graphology';
 import type { JoinEdge } from '@guided-retrieval/join-inference';
 import { computeReachability, connectedComponents, type Reachability } from './reachability.js';
-import { cheapestPathsFrom, kShortestPaths, pathsByLastStep, shortestPath, steinerPaths, type JoinAdjacency, type JoinStep, type SearchOptions } from './search.js';
+import { cheapestPathsFrom, kShortestPaths, pathsByLastStep, shortestPath, steinerPaths, stepsLeftTo, type JoinAdjacency, type JoinStep, type SearchOptions } from './search.js';
 import type { ContextGraphData, GraphColumn, GraphTable, JoinPath, PathOptions } from './types.js';
 
 export class GraphValidationError extends Error {
@@ -197,22 +197,7 @@ export class ContextGraph {
 
   /** The fewest edges from every table to `target` along directed join edges (undefined when it cannot reach it). */
   distancesTo(target: string): (table: string) => number | undefined {
-    const t = this.indexOfTable(target);
-    const depth = new Int32Array(this.adjacency.names.length).fill(-1);
-    depth[t] = 0;
-    const queue = new Int32Array(this.adjacency.names.length);
-    let head = 0;
-    let tail = 0;
-    queue[tail++] = t;
-    while (head < tail) {
-      const at = queue[head++]!;
-      for (const step of this.adjacency.forwardInto[at]!) {
-        if (depth[step.from] === -1) {
-          depth[step.from] = depth[at]! + 1;
-          queue[tail++] = step.from;
-        }
-      }
-    }
+    const depth = stepsLeftTo(this.adjacency, this.indexOfTable(target), false);
     return (table) => {
       const d = depth[this.indexOfTable(table)]!;
       return d < 0 ? undefined : d;

@@ -222,9 +222,11 @@ function toPath(start: number, steps: JoinStep[], cost: (s: JoinStep) => number)
 }
 
 /** The cheapest path from `source` to `target`, or null. */
-export function shortestPath(graph: JoinAdjacency, source: number, target: number, options: SearchOptions): StepPath | null {
+export function shortestPath(
+  graph: JoinAdjacency, source: number, target: number, options: SearchOptions,
+  stepsLeft: Int32Array = stepsLeftTo(graph, target, options.reverse),
+): StepPath | null {
   if (source === target) return { nodes: [source], steps: [], cost: 0 };
-  const stepsLeft = stepsLeftTo(graph, target, options.reverse);
   const { frontier, reached } = dijkstra(graph, options, { starts: [{ table: source, cost: 0, hops: 0 }], stopAt: new Set([target]), stepsLeft });
   return reached === target ? toPath(source, stepsTo(frontier, target), options.cost) : null;
 }
@@ -258,9 +260,9 @@ function comparePaths(a: StepPath, b: StepPath): number {
  * single-target searches, whatever the number of paths in the graph.
  */
 export function kShortestPaths(graph: JoinAdjacency, source: number, target: number, k: number, options: SearchOptions): StepPath[] {
-  const first = shortestPath(graph, source, target, options);
-  if (!first || k < 1) return [];
   const stepsLeft = stepsLeftTo(graph, target, options.reverse);
+  const first = shortestPath(graph, source, target, options, stepsLeft);
+  if (!first || k < 1) return [];
   const found: StepPath[] = [first];
   if (source === target) return found;
   const candidates: StepPath[] = [];

@@ -54,3 +54,26 @@ export function rankBySimilarity(question: Float32Array, tables: readonly TableV
     .map((t) => ({ table: t.table, similarity: Math.round(cosineSimilarity(question, t.vector) * 1e6) / 1e6 }))
     .sort((a, b) => b.similarity - a.similarity || (a.table < b.table ? -1 : 1));
 }
+
+/** More tables reference a hub than are the question's neighbours. */
+const HUB_IN_DEGREE = 16;
+
+/**
+ * Where semantic enrichment may add tables once the question's words matched some: one join from
+ * them (the paper's example: "sales" matched ORDERS; enrichment adds LINEITEM and CUSTOMER), or
+ * two through a table that references both (book ← loan → customer). A similar table elsewhere in
+ * a warehouse is a guess no join supports (measured: BIRD and Spider F1 unchanged or better).
+ */
+export function neighbourhood(graph: ContextGraph, tables: readonly string[]): Set<string> {
+  const near = new Set<string>();
+  for (const t of tables) {
+    for (const e of graph.outEdges(t)) near.add(e.toTable);
+    // A shared dimension's referencing tables are the whole warehouse, not the question's neighbours.
+    if (graph.inDegree(t) > HUB_IN_DEGREE) continue;
+    for (const e of graph.inEdges(t)) {
+      near.add(e.fromTable);
+      for (const f of graph.outEdges(e.fromTable)) near.add(f.toTable);
+    }
+  }
+  return near;
+}

@@ -1,6 +1,6 @@
 import type { ContextGraph } from '@guided-retrieval/context-graph';
 import { createOfflineEmbedder, type Embedder } from '@guided-retrieval/llm-adapters';
-import { embedTables, rankBySimilarity, type TableVector } from './enrich.js';
+import { embedTables, neighbourhood, rankBySimilarity, type TableVector } from './enrich.js';
 import { dropWeakTables, groundedTables, keepStrongest, lookupAll } from './ground.js';
 import { buildInvertedIndex, type InvertedIndex } from './index-build.js';
 import { WordNet } from './lexicon/wordnet.js';
@@ -56,7 +56,6 @@ export class GroundingIndex {
     const best = Math.max(0, ...matches.map((m) => m.score));
     const grounded = groundedTables(matches);
     const inIsland = (table: string) => grounded.length === 0 || this.graph.linked(grounded[0]!.table, table);
-    const near = grounded.length === 0 ? null : neighbourhood(this.graph, grounded.map((g) => g.table));
     const enrichment: EnrichmentStep = { triggered: grounded.length < k, k, embedder: null, added: [] };
     if (enrichment.triggered && tokens.length > 0) {
       enrichment.embedder = this.embedder.id;
@@ -70,6 +69,7 @@ export class GroundingIndex {
         (ranked[0]?.similarity ?? 0) * (options.relativeSimilarity ?? 0.5),
         ...named,
       );
+      const near = grounded.length === 0 ? null : neighbourhood(this.graph, grounded.map((g) => g.table));
       enrichment.added = ranked.slice(0, k).filter((r) => r.similarity >= floor && !known.has(r.table) && (near === null || near.has(r.table)));
     }
     return {
@@ -83,26 +83,4 @@ export class GroundingIndex {
       initialTargets: [...grounded.map((g) => g.table), ...enrichment.added.map((a) => a.table)],
     };
   }
-}
-
-/**
- * Where semantic enrichment may add tables once the question's words matched some: one join from
- * them (the paper's example: "sales" matched ORDERS; enrichment adds LINEITEM and CUSTOMER), or
- * two through a table that references both (book ← loan → customer). A similar table elsewhere in
- * a warehouse is a guess no join supports (measured: BIRD and Spider F1 unchanged or better).
- */
-const HUB_IN_DEGREE = 16;
-
-function neighbourhood(graph: ContextGraph, tables: readonly string[]): Set<string> {
-  const near = new Set<string>();
-  for (const t of tables) {
-    for (const e of graph.outEdges(t)) near.add(e.toTable);
-    // A shared dimension's referencing tables are the whole warehouse, not the question's neighbours.
-    if (graph.inDegree(t) > HUB_IN_DEGREE) continue;
-    for (const e of graph.inEdges(t)) {
-      near.add(e.fromTable);
-      for (const f of graph.outEdges(e.fromTable)) near.add(f.toTable);
-    }
-  }
-  return near;
 }

@@ -117,7 +117,7 @@ export class HeuristicDisambiguator implements Disambiguator {
     return stepCost(graph, {
       targets,
       grounded: new Map(grounding.grounded.map((g) => [g.table, g.score])),
-      lookAlikes: new Set(this.lookAlikes(graph).keys()),
+      lookAlikes: this.lookAlikes(graph),
     });
   }
 }

@@ -5,7 +5,7 @@
  * the table it references — a second node of the same table for a self-reference.
  */
 import type { ContextGraph, JoinEdge, JoinPath } from '@guided-retrieval/context-graph';
-import type { GroundingResult } from '@guided-retrieval/grounding';
+import { splitIdentifier, type GroundingResult } from '@guided-retrieval/grounding';
 import type { PathLimits } from './limits.js';
 import type { RoleRequest } from './types.js';
 import { MIN_STEP_COST } from './weights.js';
@@ -63,7 +63,7 @@ export function referencedEntityRoles(source: string, targets: readonly string[]
     const column = match.column.toLowerCase();
     for (const edge of graph.outEdges(match.table)) {
       if (edge.fromColumns.length !== 1 || edge.fromColumns[0]!.toLowerCase() !== column) continue;
-      const referenced = nameWords(edge.toTable);
+      const referenced = new Set(splitIdentifier(edge.toTable));
       const said = match.variant.split(/\s+/).filter((w) => !KEY_WORDS.has(w));
       if (said.length === 0 || said.every((w) => referenced.has(w) || referenced.has(w.replace(/s$/, '')))) continue;
       const self = edge.toTable === edge.fromTable;
@@ -81,16 +81,6 @@ export function referencedEntityRoles(source: string, targets: readonly string[]
 
 function emptyPath(table: string): JoinPath {
   return { source: table, target: table, tables: [table], edges: [] };
-}
-
-function nameWords(name: string): Set<string> {
-  return new Set(
-    name
-      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-      .toLowerCase()
-      .split(/[^a-z0-9]+/)
-      .filter((w) => w.length > 0),
-  );
 }
 
 /** Distinct values matched in a table by separate words of the question. */

@@ -21,7 +21,8 @@ export interface StepCostContext {
   targets: ReadonlySet<string>;
   /** Grounding score per table. */
   grounded: ReadonlyMap<string, number>;
-  lookAlikes: ReadonlySet<string>;
+  /** Copies of other tables (a set, or the copy → original map `lookAlikeTables` gives). */
+  lookAlikes: { has(table: string): boolean };
 }
 
 export function stepCost(graph: ContextGraph, context: StepCostContext): (edge: JoinEdge, reversed: boolean) => number {
