@@ -119,7 +119,7 @@ describe('guided build with joins', () => {
     conn.close();
     const run = box.run(['build', bare, '-o', 'bare.graph.json']);
     expect(run.status, run.stderr).toBe(0);
-    expect(run.stderr).toContain('the schema declares no foreign keys: inferring them');
+    expect(run.stderr).toContain('the schema declares no foreign keys: inferred them');
     const edges = json<{ edges: Edge[] }>('bare.graph.json').edges;
     expect(edges.map((e) => [e.id, e.origin])).toEqual([['orders(customer_id)->customer(customer_id)', 'inferred']]);
   });

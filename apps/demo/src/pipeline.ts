@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { buildContextGraph, type ContextGraph } from '@guided-retrieval/context-graph';
-import { declaredJoinEdges, inferJoins, loadJoins, type JoinEdge, type JoinsFile } from '@guided-retrieval/join-inference';
+import { declaredJoinEdges, defaultJoinEdges, inferJoins, loadJoins, type JoinEdge, type JoinsFile } from '@guided-retrieval/join-inference';
 import { profileSqlite, type DatabaseProfile } from '@guided-retrieval/profiler';
 import { UserError } from './errors.js';
 import { describeInference, edgesForProfile, mergeEdges, summarizeInference } from './joins.js';
@@ -48,13 +48,17 @@ async function edgesFor(profile: DatabaseProfile, source: EdgeSource, file: Join
     progress(`inferred joins for ${describeInference(summarizeInference(profile.database, result))}`);
     return result.edges;
   }
-  const declared = declaredJoinEdges(profile, (reason) => progress(`skipped a foreign key: ${reason}`));
-  if (source.kind === 'declared' && declared.length === 0 && profile.tables.length > 1) {
-    // Without any declared key the graph would be islands and no question could join tables.
-    progress('the schema declares no foreign keys: inferring them (pass --joins FILE to give your own)');
-    return edgesFor(profile, { kind: 'infer' }, undefined, progress);
+  const onSkip = (reason: string) => progress(`skipped a foreign key: ${reason}`);
+  if (source.kind === 'declared') {
+    const { edges, inference } = await defaultJoinEdges(profile, { onSkip, onProgress: (message) => progress(`inferring joins: ${message}`) });
+    if (inference) {
+      progress('the schema declares no foreign keys: inferred them (pass --joins FILE to give your own)');
+      progress(`inferred joins for ${describeInference(summarizeInference(profile.database, inference))}`);
+    }
+    return edges;
   }
-  if (source.kind === 'declared' || !file) return declared;
+  const declared = declaredJoinEdges(profile, onSkip);
+  if (!file) return declared;
   if (stem(file.database) !== stem(profile.database)) {
     progress(`note: ${source.path} was made for database ${file.database}, this one is ${profile.database}`);
   }

@@ -3,8 +3,9 @@ import { createOfflineEmbedder, type Embedder } from '@guided-retrieval/llm-adap
 import { HeuristicDisambiguator, Retriever, type RetrieverOptions } from '@guided-retrieval/retrieval';
 import { loadBenchmark } from './bench/load.js';
 import type { BenchName } from './bench/types.js';
-import { goldTables } from './gold.js';
+import { questionGold } from './run.js';
 import { unionSchemas } from './bench/union.js';
+import { benchGraph } from './bench/graph.js';
 import { renamedGold, selectQuestions, unionMembers } from './run.js';
 import { createWordVectorEmbedder } from './word-vectors.js';
 import { summarizeLatency, type LatencySummary } from './latency.js';
@@ -61,10 +62,10 @@ export async function runAblation(options: AblationOptions): Promise<AblationRow
   const union = options.union ? unionSchemas(unionMembers(bench, options), `${options.bench}-union`) : null;
   const graphs = union
     ? new Map([['union', graphFromSchema(union.schema)]])
-    : new Map(databases.map((d) => [d.name, graphFromSchema(d.schema)]));
+    : new Map(await Promise.all(databases.map(async (d) => [d.name, (await benchGraph(d)).graph] as const)));
   const graphOf = (db: string) => (union ? 'union' : db);
   const ownTables = new Map(databases.map((d) => [d.name, d.schema.tables.map((t) => t.name)]));
-  const gold = questions.map((q) => renamedGold(goldTables(q.sql, ownTables.get(q.db)!), q.db, union?.rename ?? null));
+  const gold = questions.map((q) => renamedGold(questionGold(q, ownTables.get(q.db)!), q.db, union?.rename ?? null));
   const embedder = options.embedder ?? createOfflineEmbedder();
   const rows: AblationRow[] = [];
   for (const variant of options.variants ?? ABLATIONS) {

@@ -62,6 +62,23 @@ export function goldTables(sql: string, schemaTables: readonly string[]): GoldTa
   }
 }
 
+/**
+ * The gold tables a benchmark lists for a question (Spider 2.0-lite's `gold_tables`), each looked
+ * up in `schemaTables` case-insensitively and spelled as the schema spells it; `{ ok: false }`
+ * naming the first one the schema lacks.
+ */
+export function listedGoldTables(listed: readonly string[], schemaTables: readonly string[]): GoldTables {
+  const bySchemaKey = new Map<string, string>();
+  for (const table of schemaTables) if (!bySchemaKey.has(table.toLowerCase())) bySchemaKey.set(table.toLowerCase(), table);
+  const tables = new Set<string>();
+  for (const name of listed) {
+    const match = bySchemaKey.get(name.toLowerCase());
+    if (match === undefined) return { ok: false, error: `gold table ${name} is not in the schema` };
+    tables.add(match);
+  }
+  return tables.size === 0 ? { ok: false, error: 'no gold table listed' } : { ok: true, tables: [...tables].sort() };
+}
+
 type Parsed = { ok: true; ast: unknown } | { ok: false; error: string };
 
 function parse(sql: string, schemaKeys: ReadonlySet<string>): Parsed {

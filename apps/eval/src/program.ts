@@ -24,7 +24,7 @@ function scaleFactor(value: string): number {
 }
 
 const BENCH_HELP = [
-  'benchmark: bird-dev or spider-dev (table retrieval);',
+  'benchmark: bird-dev, spider-dev or spider2-lite (table retrieval; spider2-lite is scored against its listed gold tables);',
   'joins (join inference on every *.sqlite under --data, one per subfolder, plus TPC-H);',
   'joins-bird or joins-spider (join inference on the BIRD or Spider dev schemas, and retrieval with declared vs inferred edges);',
   'scale (latency, memory and accuracy on generated schemas of 50 to 2000 tables; needs no --data)',
@@ -42,7 +42,7 @@ export function program(): Command {
       'Measure table retrieval (accuracy, precision, recall, F1, perfect recall) on BIRD dev or Spider dev, with baselines in the same run; ' +
         'or join inference (precision, recall, F1 of inferred edges against the declared foreign keys) with --bench joins, joins-bird or joins-spider.',
     )
-    .addOption(new Option('--bench <name>', BENCH_HELP).choices(['bird-dev', 'spider-dev', ...JOINS_BENCHES, 'scale']).makeOptionMandatory())
+    .addOption(new Option('--bench <name>', BENCH_HELP).choices(['bird-dev', 'spider-dev', 'spider2-lite', ...JOINS_BENCHES, 'scale']).makeOptionMandatory())
     .option('--data <dir>', 'folder holding the benchmark files (dev.json and its tables file; for joins, the sample-dbs folder); every bench but scale needs it')
     .option('--db <name...>', 'only these databases')
     .option('--limit <n>', 'at most n questions', positiveInteger)
@@ -70,7 +70,7 @@ export function program(): Command {
       refuseScaleOptions(options);
       if (!options.data) throw new Error(`--bench ${options.bench} needs --data <dir>: the folder holding the benchmark files (for joins, the sample-dbs folder)`);
       if (isJoinsBench(options.bench)) {
-        if (options.union) throw new Error('--union only applies to bird-dev and spider-dev');
+        if (options.union) throw new Error('--union only applies to bird-dev, spider-dev and spider2-lite');
         await runJoinsCommand(options as JoinsCliOptions, log);
         return;
       }

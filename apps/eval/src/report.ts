@@ -25,6 +25,8 @@ export function resultsMarkdown(results: EvalResults): string {
     ...Object.entries(results.baselines).map(([name, b]) => row(name, b.overall)),
   ];
   if (results.bench === 'bird-dev') lines.push(row('paper (BIRD dev, with an LLM)', results.paper));
+  lines.push(...sliceLines(results));
+  lines.push(...inferenceLines(results));
   lines.push(
     '',
     '## Latency (ms per question)',
@@ -46,6 +48,29 @@ export function resultsMarkdown(results: EvalResults): string {
     lines.push('', '## Gold queries not parsed', '', ...results.unparsedGoldQuestions.map((u) => `- ${u.db} #${u.id}: ${u.error}`));
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** Each slice: guided retrieval and the baselines on the same questions. */
+function sliceLines(results: EvalResults): string[] {
+  const slices = Object.entries(results.slices ?? {});
+  if (slices.length === 0) return [];
+  const out = ['', '## Slices', '', 'The same run, cut by the gold tables a question needs, the size of its schema and its backend.'];
+  for (const [name, slice] of slices) {
+    out.push('', `### ${name} (${slice.questions} questions)`, '', ...HEADER, row('**guided retrieval**', slice.guided), ...Object.entries(slice.baselines).map(([b, m]) => row(b, m)));
+  }
+  return out;
+}
+
+/** Which schemas declared no key, so that the graph's edges were inferred as `guided build` infers them. */
+function inferenceLines(results: EvalResults): string[] {
+  const inferred = Object.entries(results.inferredEdges ?? {});
+  if (inferred.length === 0) return [];
+  const edges = inferred.reduce((n, [, e]) => n + e, 0);
+  const none = inferred.filter(([, e]) => e === 0).map(([db]) => db);
+  return [
+    '',
+    `${inferred.length} schemas declare no key: their join edges (${edges} in all) were inferred from names, types and sample values as \`guided build\` infers them${none.length > 0 ? `; none found for ${none.length} (${none.join(', ')})` : ''}. Graph build times include that inference.`,
+  ];
 }
 
 /** What a union run asked against, or nothing for a run of one graph per database. */

@@ -6,7 +6,9 @@ import { createBaselines } from './baselines.js';
 import { loadBenchmark } from './bench/load.js';
 import type { Benchmark, BenchDatabase, BenchName, BenchQuestion } from './bench/types.js';
 import { unionSchemas } from './bench/union.js';
-import { goldTables, type GoldTables } from './gold.js';
+import { benchGraph, type BenchGraph } from './bench/graph.js';
+import { sliceResults, type Slice } from './slices.js';
+import { goldTables, listedGoldTables, type GoldTables } from './gold.js';
 import { summarizeLatency, type LatencySummary } from './latency.js';
 import { averageMetrics, scoreQuestion, type MetricSummary, type QuestionMetrics } from './metrics.js';
 
@@ -51,6 +53,7 @@ export interface QuestionOutcome {
   metrics: QuestionMetrics | null;
   timings: PhaseTimings;
   baselines: Record<string, string[]>;
+  backend?: string;
 }
 
 type PhaseName = Exclude<keyof PhaseTimings, 'total'>;
@@ -70,6 +73,10 @@ export interface EvalResults {
   baselines: Record<string, { overall: MetricSummary; perDatabase: Record<string, MetricSummary> }>;
   latencyMs: LatencySummary & { perPhase: Record<PhaseName, LatencySummary> };
   graphBuildMs: Record<string, number>;
+  /** Databases whose schema declares no key, with the number of join edges inferred for them (graph build includes inference). */
+  inferredEdges: Record<string, number>;
+  /** The scored questions cut by gold size, schema size and backend, baselines beside (see slices.ts). */
+  slices: Record<string, Slice>;
   /** Whether every question was asked against one union graph of all the databases. */
   union: boolean;
   /** The union graph (null when not a union run); `graphBuildMs.union` is its build time. */
@@ -132,9 +139,12 @@ export async function runEvaluation(options: EvalOptions): Promise<{ results: Ev
   const outcomes: QuestionOutcome[] = [];
   const graphBuildMs: Record<string, number> = {};
   let disambiguator = 'heuristic';
-  const setUp = async (makeGraph: () => ContextGraph, key: string) => {
+  const inferredEdges: Record<string, number> = {};
+  const setUp = async (makeGraph: () => ContextGraph | Promise<BenchGraph>, key: string) => {
     const buildStart = performance.now();
-    const graph = makeGraph();
+    const made = await makeGraph();
+    const graph = made instanceof ContextGraph ? made : made.graph;
+    if (!(made instanceof ContextGraph) && made.inference) inferredEdges[key] = made.graph.edges.length;
     const retriever = await Retriever.create(graph, { embedder, ...(chat ? { disambiguator: new LlmDisambiguator(chat) } : {}) });
     graphBuildMs[key] = round(performance.now() - buildStart);
     const baselines = options.baselines === false ? [] : await createBaselines(graph, embedder);
@@ -153,14 +163,14 @@ export async function runEvaluation(options: EvalOptions): Promise<{ results: Ev
   for (const [dbName, dbQuestions] of byDb) {
     const db = bench.databases.find((d) => d.name === dbName);
     if (!db) throw new Error(`question ${dbQuestions[0]!.id} names database ${dbName}, which has no schema`);
-    const { retriever, baselines } = union?.setup ?? (await setUp(() => withEdges(graphFromSchema(db.schema), options.edges?.[dbName]), dbName));
+    const { retriever, baselines } = union?.setup ?? (await setUp(() => benchGraph(db, options.edges?.[dbName]), dbName));
     const tableNames = db.schema.tables.map((t) => t.name);
     let done = 0;
     for (const q of dbQuestions) {
       const text = options.evidence && q.evidence ? `${q.question} ${q.evidence}` : q.question;
       const result = await retriever.retrieve(text);
       disambiguator = result.trace.disambiguation.by;
-      const gold = renamedGold(goldTables(q.sql, tableNames), dbName, union?.rename ?? null);
+      const gold = renamedGold(questionGold(q, tableNames), dbName, union?.rename ?? null);
       const baselineTables: Record<string, string[]> = {};
       for (const b of baselines) baselineTables[b.name] = await b.retrieve(text);
       outcomes.push({
@@ -173,20 +183,24 @@ export async function runEvaluation(options: EvalOptions): Promise<{ results: Ev
         metrics: gold.ok ? scoreQuestion(result.tables, gold.tables) : null,
         timings: result.trace.timings,
         baselines: baselineTables,
+        ...(q.backend ? { backend: q.backend } : {}),
       });
       options.onProgress?.({ db: dbName, done: ++done, total: dbQuestions.length });
     }
   }
   const results = summarize(options, outcomes, graphBuildMs, { disambiguator, embedder: embedder.id }, performance.now() - started);
   results.unionGraph = unionGraph;
+  results.inferredEdges = inferredEdges;
+  const tableCounts = new Map(bench.databases.map((d) => [d.name, d.schema.tables.length]));
+  results.slices = sliceResults(outcomes, (db) => tableCounts.get(db) ?? 0);
   const { ms, ...cost } = usage.snapshot();
   results.models = { llm: chat?.id ?? null, embedder: embedder.id, ...cost, seconds: round(ms / 1000) };
   return { results, outcomes };
 }
 
-/** The graph with its join edges replaced by `edges`, or as it is when there are none given. */
-export function withEdges(graph: ContextGraph, edges: readonly JoinEdge[] | undefined): ContextGraph {
-  return edges ? new ContextGraph({ ...graph.toData(), edges: [...edges] }) : graph;
+/** The question's gold tables: those the benchmark lists, else those its gold SQL reads. */
+export function questionGold(q: BenchQuestion, tableNames: readonly string[]): GoldTables {
+  return q.goldTables ? listedGoldTables(q.goldTables, tableNames) : goldTables(q.sql, tableNames);
 }
 
 function summarize(
@@ -223,6 +237,8 @@ function summarize(
     baselines,
     latencyMs: { ...summarizeLatency(outcomes.map((o) => o.timings.total)), perPhase },
     graphBuildMs,
+    inferredEdges: {},
+    slices: {},
     union: Boolean(options.union),
     unionGraph: null,
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),

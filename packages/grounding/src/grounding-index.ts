@@ -33,6 +33,7 @@ export class GroundingIndex {
     const index = buildInvertedIndex(graph, {
       ...(wordnet ? { synonyms: (w: string) => wordnet.synonyms(w) } : {}),
       ...(levers.foreignKeyColumns !== undefined ? { foreignKeyColumns: levers.foreignKeyColumns } : {}),
+      ...(levers.descriptionAliases !== undefined ? { descriptionAliases: levers.descriptionAliases } : {}),
     });
     tokenizeQuestion('load the language model now, not on the first question');
     return new GroundingIndex(graph, index, embedder, await embedTables(graph, embedder), options.levers ?? {});

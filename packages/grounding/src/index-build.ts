@@ -33,6 +33,8 @@ export interface IndexOptions {
   synonyms?: (word: string) => readonly string[];
   /** Index foreign-key columns' names too (default true; their words mostly name the table they reference, and stronger matches on that table win). */
   foreignKeyColumns?: boolean;
+  /** Index the opening words of a column's description as an alias of it (`prcp`: "Total precipitation") (default true). */
+  descriptionAliases?: boolean;
 }
 
 export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = {}): InvertedIndex {
@@ -114,9 +116,11 @@ export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = 
         return (key: string, keyKind: VariantKind, coverage: number) => add(key, base, keyKind, coverage);
       };
       indexNameOnce(bare, entry('column'));
-      if (column.aliases.length > 0) {
+      const described = options.descriptionAliases !== false ? descriptionPhrase(column.description) : null;
+      if (column.aliases.length > 0 || described) {
         const asAlias = entry('alias');
         for (const alias of column.aliases) indexNameOnce(alias, asAlias);
+        if (described) indexNameOnce(described, asAlias);
       }
       if ((column.inferredType === 'text' || column.inferredType === 'unknown') && !isFreeText(bare)) {
         indexValues(table, column.name, elementId(table.name, column.name, 'value'), add);
@@ -140,6 +144,22 @@ export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = 
     for (const e of entries) e.tableFrequency = e.kind === 'table' ? 1 : naming.get(group(e))!.size;
   }
   return index;
+}
+
+/** Words a description opens with that say nothing about what the column holds. */
+const DESCRIPTION_FILLER = new Set(['a', 'an', 'the', 'of', 'for', 'in', 'on', 'to', 'and', 'or', 'by', 'with', 'this', 'that', 'is', 'are', 'field', 'column', 'value', 'values']);
+/** Longest description opening indexed: beyond it a description is prose, not a name. */
+const MAX_DESCRIPTION_WORDS = 4;
+
+/**
+ * A description's opening clause, filler words dropped, as a name (`Total precipitation (rain
+ * and/or melted snow) reported…` → "total precipitation"); null when it has no word to offer.
+ */
+export function descriptionPhrase(description: string): string | null {
+  const clause = description.split(/[.;:,()\[\]\n—–]|\s-\s/)[0] ?? '';
+  const words = clause.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 1 && !DESCRIPTION_FILLER.has(w));
+  if (words.length === 0) return null;
+  return words.slice(0, MAX_DESCRIPTION_WORDS).join(' ');
 }
 
 /** Columns of prose (`P_COMMENT`, `description`): their words are not values anyone asks for. */

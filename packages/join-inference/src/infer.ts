@@ -3,6 +3,7 @@ import { MIN_CONTAINMENT, namePrior, passesPruning, scorePair, valueKind, type K
 import { estimateContainment } from './containment.js';
 import { declaredJoinEdges, joinEdgeId } from './declared.js';
 import { keyCandidates } from './keys.js';
+import { sharedNameEdges } from './shared.js';
 import { nameMatch, namedAfterTable } from './names.js';
 import type { InferJoinsOptions, JoinEdge, JoinInference, KeyCandidate } from './types.js';
 
@@ -77,6 +78,8 @@ export async function inferJoins(profile: DatabaseProfile, options: InferJoinsOp
 
   let inferred = best.map(toEdge);
   inferred.push(...compositeEdges(profile, keys, declaredFrom));
+  const joined = new Set([...declaredFrom, ...[...declared, ...inferred].flatMap((e) => [referencing(e.fromTable, e.fromColumns), referencing(e.toTable, e.toColumns)])]);
+  inferred.push(...sharedNameEdges(profile, joined));
   let adjudicated = 0;
   if (options.adjudicator) {
     const ambiguous = inferred.filter((e) => e.confidence >= low && e.confidence < high);
@@ -145,9 +148,11 @@ function chooseTarget(scored: ScoredPair[]): ScoredPair | undefined {
   if (scored.length === 0) return undefined;
   const top = Math.max(...scored.map((p) => p.confidence));
   const ties = scored.filter((p) => p.confidence >= top - NEAR_TIE);
+  // Distinct counts order keys only when both hold values: a catalog's sample-less key has none.
+  const tighter = (a: ScoredPair, b: ScoredPair) => (a.to.column.count > 0 && b.to.column.count > 0 ? a.to.column.distinct - b.to.column.distinct : b.to.score - a.to.score);
   ties.sort(
     (a, b) =>
-      a.to.column.distinct - b.to.column.distinct ||
+      tighter(a, b) ||
       b.confidence - a.confidence ||
       (a.to.table.name < b.to.table.name ? -1 : a.to.table.name > b.to.table.name ? 1 : 0),
   );

@@ -14,15 +14,29 @@ import {
   type ColumnExtras,
   type LoadStats,
   type SampleValue,
+  type TypeReading,
 } from './spider-format.js';
-import type { BenchDatabase, BenchQuestion, Benchmark } from './types.js';
+import type { BenchDatabase, BenchName, BenchQuestion, Benchmark } from './types.js';
 
 export const BIRD_QUESTIONS_FILE = 'dev.json';
 export const BIRD_TABLES_FILE = 'dev_tables.json';
 export const BIRD_DESCRIPTIONS_FILE = join('database_description_derived', 'dev_tables_cleaned.json');
 
 export function loadBird(dataDir: string): { benchmark: Benchmark; stats: LoadStats } {
-  const folder: DataFolder = { label: 'BIRD dev', dir: dataDir, required: `${BIRD_QUESTIONS_FILE} and ${BIRD_TABLES_FILE}` };
+  return loadBirdLayout(dataDir, 'bird-dev', 'BIRD dev', 'declared');
+}
+
+/**
+ * Spider 2.0-lite, converted to BIRD's layout: the same three files, and per question the tables
+ * its gold SQL reads (`gold_tables`) and its backend (`bigquery`, `snowflake`, `sqlite`).
+ */
+export function loadSpider2Lite(dataDir: string): { benchmark: Benchmark; stats: LoadStats } {
+  // Its converter typed every BigQuery and Snowflake number `real` (ids included): samples decide.
+  return loadBirdLayout(dataDir, 'spider2-lite', 'Spider 2.0-lite', 'real-is-number');
+}
+
+function loadBirdLayout(dataDir: string, name: BenchName, label: string, types: TypeReading): { benchmark: Benchmark; stats: LoadStats } {
+  const folder: DataFolder = { label, dir: dataDir, required: `${BIRD_QUESTIONS_FILE} and ${BIRD_TABLES_FILE}` };
   requireDirectory(folder);
   const questions = parseBirdQuestions(readJson(folder, BIRD_QUESTIONS_FILE), folder);
   const schemas = parseSpiderSchemas(readJson(folder, BIRD_TABLES_FILE), folder, BIRD_TABLES_FILE);
@@ -42,6 +56,7 @@ export function loadBird(dataDir: string): { benchmark: Benchmark; stats: LoadSt
     const dbDescriptions = descriptions?.get(entry.db_id.toLowerCase());
     const { schema, stats: schemaStats } = schemaFromSpiderEntry(entry, folder, BIRD_TABLES_FILE, (table, column) =>
       dbDescriptions?.take(table, column),
+      types,
     );
     addSchemaStats(stats, schemaStats);
     databases.push({ name: entry.db_id, schema });
@@ -50,7 +65,7 @@ export function loadBird(dataDir: string): { benchmark: Benchmark; stats: LoadSt
     const usedLower = new Set([...used].map((db) => db.toLowerCase()));
     for (const [db, entry] of descriptions) if (usedLower.has(db)) stats.unmatchedDescriptions.push(...entry.untaken());
   }
-  return { benchmark: { name: 'bird-dev', databases, questions }, stats };
+  return { benchmark: { name, databases, questions }, stats };
 }
 
 function parseBirdQuestions(raw: unknown, folder: DataFolder): BenchQuestion[] {
@@ -59,7 +74,7 @@ function parseBirdQuestions(raw: unknown, folder: DataFolder): BenchQuestion[] {
   return raw.map((item: unknown, i) => {
     const at = (what: string) => malformed(folder, BIRD_QUESTIONS_FILE, `item ${i}: ${what}`);
     if (!isRecord(item)) throw at('expected an object');
-    const { question_id, db_id, question, evidence, SQL } = item;
+    const { question_id, db_id, question, evidence, SQL, gold_tables, backend } = item;
     if (typeof question_id !== 'number' && typeof question_id !== 'string') throw at('question_id must be a number');
     if (typeof db_id !== 'string' || db_id === '') throw at('db_id must be a non-empty string');
     if (typeof question !== 'string') throw at('question must be a string');
@@ -68,8 +83,15 @@ function parseBirdQuestions(raw: unknown, folder: DataFolder): BenchQuestion[] {
     const id = String(question_id);
     if (ids.has(id)) throw at(`duplicate question_id ${id}`);
     ids.add(id);
+    if (gold_tables !== undefined && (!Array.isArray(gold_tables) || gold_tables.some((t) => typeof t !== 'string' || t === ''))) {
+      throw at('gold_tables must be an array of table names');
+    }
+    if (backend !== undefined && typeof backend !== 'string') throw at('backend must be a string');
     const hint = typeof evidence === 'string' ? evidence.trim() : '';
-    return { id, db: db_id, question, evidence: hint === '' ? null : hint, sql: SQL };
+    const out: BenchQuestion = { id, db: db_id, question, evidence: hint === '' ? null : hint, sql: SQL };
+    if (gold_tables !== undefined) out.goldTables = [...(gold_tables as string[])];
+    if (typeof backend === 'string') out.backend = backend;
+    return out;
   });
 }
 

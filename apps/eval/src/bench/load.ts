@@ -1,5 +1,5 @@
 /** Loading a benchmark by name. */
-import { loadBird } from './bird.js';
+import { loadBird, loadSpider2Lite } from './bird.js';
 import { loadSpider } from './spider.js';
 import type { LoadStats } from './spider-format.js';
 import type { BenchName, Benchmark } from './types.js';
@@ -9,7 +9,8 @@ export type { LoadStats } from './spider-format.js';
 
 /**
  * The benchmark in `dataDir` (BIRD dev: dev.json, dev_tables.json and, when present,
- * database_description_derived/dev_tables_cleaned.json; Spider dev: dev.json and tables.json).
+ * database_description_derived/dev_tables_cleaned.json; Spider dev: dev.json and tables.json;
+ * Spider 2.0-lite: BIRD's layout, with gold tables per question).
  * Throws a one-line BenchmarkDataError naming the missing or malformed file.
  */
 export function loadBenchmark(name: BenchName, dataDir: string): Benchmark {
@@ -23,9 +24,11 @@ export function loadBenchmarkWithStats(name: BenchName, dataDir: string): { benc
       return loadBird(dataDir);
     case 'spider-dev':
       return loadSpider(dataDir);
+    case 'spider2-lite':
+      return loadSpider2Lite(dataDir);
     default: {
       const unknown: never = name;
-      throw new Error(`unknown benchmark: ${String(unknown)} (expected bird-dev or spider-dev)`);
+      throw new Error(`unknown benchmark: ${String(unknown)} (expected bird-dev, spider-dev or spider2-lite)`);
     }
   }
 }

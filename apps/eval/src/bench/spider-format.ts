@@ -92,6 +92,7 @@ export function schemaFromSpiderEntry(
   folder: DataFolder,
   file: string,
   extras: (table: string, column: string) => ColumnExtras | undefined = () => undefined,
+  types: TypeReading = 'declared',
 ): { schema: SchemaSpec; stats: SchemaStats } {
   const stats: SchemaStats = { ...emptySchemaStats(), tables: entry.table_names_original.length };
   const seenTables = new Set<string>();
@@ -114,7 +115,7 @@ export function schemaFromSpiderEntry(
     const extra = extras(table.name, name) ?? {};
     const sample = extra.sample ?? [];
     const declared = entry.column_types[index]!;
-    const column: SchemaColumnSpec = { name, type: declared, inferredType: inferredTypeOf(declared, sample) };
+    const column: SchemaColumnSpec = { name, type: declared, inferredType: readType(declared, sample, types) };
     const description = extra.description?.trim() ?? '';
     if (description !== '') {
       column.description = description;
@@ -182,6 +183,19 @@ export function schemaFromSpiderEntry(
   }
   stats.foreignKeys = foreignKeys.length;
   return { schema: { database: entry.db_id, tables, foreignKeys }, stats };
+}
+
+/**
+ * How a schema file's numeric types are read: as declared, or — where a converter wrote `real`
+ * for every numeric type (Spider 2.0-lite: BigQuery's INT64 and NUMERIC, Snowflake's NUMBER) —
+ * as Spider's `number`, the sample deciding between integer and real.
+ */
+export type TypeReading = 'declared' | 'real-is-number';
+
+function readType(declared: string, sample: readonly SampleValue[], types: TypeReading): InferredType {
+  if (types === 'declared' || !/^real$/i.test(declared.trim())) return inferredTypeOf(declared, sample);
+  // No sample to decide: an integer key as likely as a measure.
+  return sample.length === 0 ? 'unknown' : inferredTypeOf('number', sample);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { SchemaSpec } from '@guided-retrieval/context-graph';
 
-export type BenchName = 'bird-dev' | 'spider-dev';
+export type BenchName = 'bird-dev' | 'spider-dev' | 'spider2-lite';
 
 export interface BenchQuestion {
   /** Stable id within the benchmark (BIRD's question_id, Spider's index in dev.json). */
@@ -11,6 +11,13 @@ export interface BenchQuestion {
   evidence: string | null;
   /** The gold SQL: read only to score, never by the retriever. */
   sql: string;
+  /**
+   * The tables the gold SQL reads, when the benchmark lists them (Spider 2.0-lite: its gold SQL is
+   * BigQuery or Snowflake SQL, which no parser here reads); scored instead of parsing `sql`.
+   */
+  goldTables?: string[];
+  /** The engine the question was written for (Spider 2.0-lite: bigquery, snowflake, sqlite). */
+  backend?: string;
 }
 
 export interface BenchDatabase {

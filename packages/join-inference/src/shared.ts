@@ -1,0 +1,94 @@
+/**
+ * References a catalog shows only by a shared column name. A schema without keys or values (a
+ * warehouse catalog: names, types, a few sample values) often joins its tables on a column they
+ * all carry — `repo_name`, `geo_id`, `zip_code` — where no column is provably unique. Each such
+ * column is read as a reference to the one holder most likely to own it: the table whose key
+ * the name reads as (named after it, or its first column), else the narrowest table.
+ */
+import type { ColumnProfile, DatabaseProfile, TableProfile } from '@guided-retrieval/profiler';
+import { valueKind } from './candidates.js';
+import { joinEdgeId } from './declared.js';
+import { isGeneric, isReferenceLike, namedAfterTable, namesOwnTable, squeeze } from './names.js';
+import type { JoinEdge } from './types.js';
+
+/** Confidence of a reference read off a shared name alone. */
+export const SHARED_NAME_CONFIDENCE = 0.62;
+/** A name carried by more tables than this share (and more than MIN_SHARED_HOLDERS) is a convention (`created_at`), not a key. */
+const MAX_HOLDER_SHARE = 0.5;
+const MIN_SHARED_HOLDERS = 8;
+
+interface Holder {
+  table: TableProfile;
+  column: ColumnProfile;
+  position: number;
+}
+
+/**
+ * For every non-generic column name that two or more tables carry with values of one kind, and
+ * that reads as an identifier (`…_id`, `…_code`, `…_key`) or is some holder's first column: one
+ * edge from each other holder to the owner. Only columns without values take part (values, when
+ * a profile has them, speak through containment instead), and a name some holder already joins
+ * by (`joined`: `table\0column`, lower case, of both ends of every edge found) is left to that edge.
+ */
+export function sharedNameEdges(profile: DatabaseProfile, joined: ReadonlySet<string>): JoinEdge[] {
+  const byName = new Map<string, Holder[]>();
+  for (const table of profile.tables) {
+    table.columns.forEach((column, position) => {
+      if (column.count > 0 || !valueKind(column) || isGeneric(column.name)) return;
+      const key = squeeze(column.name);
+      if (key.length < 3) return;
+      const list = byName.get(key);
+      if (list) list.push({ table, column, position });
+      else byName.set(key, [{ table, column, position }]);
+    });
+  }
+  const limit = Math.max(MIN_SHARED_HOLDERS, Math.floor(profile.tables.length * MAX_HOLDER_SHARE));
+  const edges: JoinEdge[] = [];
+  for (const holders of byName.values()) {
+    if (holders.length < 2 || holders.length > limit) continue;
+    if (new Set(holders.map((h) => h.table)).size !== holders.length) continue;
+    if (holders.some((h) => joined.has(`${h.table.name}\u0000${h.column.name}`.toLowerCase()))) continue;
+    const name = holders[0]!.column.name;
+    const identifier = isReferenceLike(name);
+    if (!identifier && !holders.some((h) => h.position === 0)) continue;
+    const kinds = new Set(holders.map((h) => valueKind(h.column)!.kind));
+    if (kinds.size > 1) continue;
+    const owner = ownerOf(holders);
+    for (const h of holders) {
+      if (h === owner) continue;
+      const fromColumns = [h.column.name];
+      const toColumns = [owner.column.name];
+      edges.push({
+        id: joinEdgeId(h.table.name, fromColumns, owner.table.name, toColumns),
+        fromTable: h.table.name,
+        fromColumns,
+        toTable: owner.table.name,
+        toColumns,
+        origin: 'inferred',
+        confidence: SHARED_NAME_CONFIDENCE,
+        evidence: [`${holders.length} tables carry ${name}; ${owner.table.name} reads as its owner (${ownerReason(owner)}); names only, no values to check`],
+      });
+    }
+  }
+  return edges;
+}
+
+function ownerRank(h: Holder): number {
+  if (namesOwnTable(h.column.name, h.table.name) || namedAfterTable(h.column.name, h.table.name)) return 0;
+  if (h.position === 0) return 1;
+  return 2;
+}
+
+function ownerReason(h: Holder): string {
+  return ['the name reads as its key', 'its first column', 'the narrowest holder'][ownerRank(h)]!;
+}
+
+/** The holder that owns the name: named for it, else holding it first, else the narrowest; then by name. */
+function ownerOf(holders: readonly Holder[]): Holder {
+  return [...holders].sort(
+    (a, b) =>
+      ownerRank(a) - ownerRank(b) ||
+      a.table.columns.length - b.table.columns.length ||
+      (a.table.name < b.table.name ? -1 : a.table.name > b.table.name ? 1 : 0),
+  )[0]!;
+}
