@@ -42,6 +42,7 @@ export function renderResult(result: RetrievalResult): string {
   out.push('', `4. Merging (${ms(t.merging)})`, '   join tree:');
   out.push(...renderTree(result).map((line) => `     ${line}`));
   out.push('', ...(result.sql ?? '').split('\n').map((line) => `   ${line}`));
+  if (result.unjoined.length > 0) out.push('', `   Also needed, joined to nothing (no key connects them): ${result.unjoined.join(', ')}`);
   if (result.reason) out.push('', `   Note: ${result.reason}`);
   out.push('', `Total: ${ms(t.total)}`);
   return out.join('\n');

@@ -27,6 +27,7 @@ export function resultsMarkdown(results: EvalResults): string {
   if (results.bench === 'bird-dev') lines.push(row('paper (BIRD dev, with an LLM)', results.paper));
   lines.push(...sliceLines(results));
   lines.push(...inferenceLines(results));
+  lines.push(...goldJoinLines(results));
   lines.push(
     '',
     '## Latency (ms per question)',
@@ -70,6 +71,20 @@ function inferenceLines(results: EvalResults): string[] {
   return [
     '',
     `${inferred.length} schemas declare no key: their join edges (${edges} in all) were inferred from names, types and sample values as \`guided build\` infers them${none.length > 0 ? `; none found for ${none.length} (${none.join(', ')})` : ''}. Graph build times include that inference.`,
+  ];
+}
+
+/** Inferred edges against the joins the gold SQL shows: of the edges on a table pair the gold joins, how many use its columns. */
+function goldJoinLines(results: EvalResults): string[] {
+  const g = results.goldJoins;
+  if (!g) return [];
+  const ratio = (n: number, d: number) => (d === 0 ? 'n/a' : f(n / d));
+  return [
+    '',
+    "## Join inference against the gold SQL's joins",
+    '',
+    `${g.databases} databases with inferred edges: the gold SQL joins ${g.goldPairs} table pairs, ${g.pairsWithEdge} of them with an inferred edge (pair coverage ${ratio(g.pairsWithEdge, g.goldPairs)}); ${g.edgesOnGoldPairs} inferred edges lie on those pairs, ${g.edgesMatchingColumns} on the gold columns (precision where the gold shows the join ${ratio(g.edgesMatchingColumns, g.edgesOnGoldPairs)}).`,
+    'Gold joins are read by regular expressions: equalities `a.x = b.y` in ON and WHERE clauses whose aliases resolve to two different gold tables; joins through CTE or subquery aliases, and USING joins, are not followed.',
   ];
 }
 

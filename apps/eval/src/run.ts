@@ -7,6 +7,7 @@ import { loadBenchmark } from './bench/load.js';
 import type { Benchmark, BenchDatabase, BenchName, BenchQuestion } from './bench/types.js';
 import { unionSchemas } from './bench/union.js';
 import { benchGraph, type BenchGraph } from './bench/graph.js';
+import { goldJoins, summarizeGoldJoins, type GoldJoin, type GoldJoinSummary } from './bench/gold-joins.js';
 import { sliceResults, type Slice } from './slices.js';
 import { goldTables, listedGoldTables, type GoldTables } from './gold.js';
 import { summarizeLatency, type LatencySummary } from './latency.js';
@@ -75,6 +76,8 @@ export interface EvalResults {
   graphBuildMs: Record<string, number>;
   /** Databases whose schema declares no key, with the number of join edges inferred for them (graph build includes inference). */
   inferredEdges: Record<string, number>;
+  /** Inferred edges against the joins the gold SQL shows, for databases whose edges were inferred and whose questions list gold tables (see bench/gold-joins.ts). */
+  goldJoins: GoldJoinSummary | null;
   /** The scored questions cut by gold size, schema size and backend, baselines beside (see slices.ts). */
   slices: Record<string, Slice>;
   /** Whether every question was asked against one union graph of all the databases. */
@@ -140,15 +143,17 @@ export async function runEvaluation(options: EvalOptions): Promise<{ results: Ev
   const graphBuildMs: Record<string, number> = {};
   let disambiguator = 'heuristic';
   const inferredEdges: Record<string, number> = {};
+  const goldJoinsByDb = new Map<string, { edges: readonly JoinEdge[]; joins: GoldJoin[] }>();
   const setUp = async (makeGraph: () => ContextGraph | Promise<BenchGraph>, key: string) => {
     const buildStart = performance.now();
     const made = await makeGraph();
     const graph = made instanceof ContextGraph ? made : made.graph;
-    if (!(made instanceof ContextGraph) && made.inference) inferredEdges[key] = made.graph.edges.length;
+    const inferred = !(made instanceof ContextGraph) && made.inference !== null;
+    if (inferred) inferredEdges[key] = graph.edges.length;
     const retriever = await Retriever.create(graph, { embedder, ...(chat ? { disambiguator: new LlmDisambiguator(chat) } : {}) });
     graphBuildMs[key] = round(performance.now() - buildStart);
     const baselines = options.baselines === false ? [] : await createBaselines(graph, embedder);
-    return { graph, retriever, baselines };
+    return { graph, retriever, baselines, inferred };
   };
   let union: { rename: (db: string, table: string) => string; setup: Awaited<ReturnType<typeof setUp>> } | null = null;
   let unionGraph: EvalResults['unionGraph'] = null;
@@ -163,7 +168,9 @@ export async function runEvaluation(options: EvalOptions): Promise<{ results: Ev
   for (const [dbName, dbQuestions] of byDb) {
     const db = bench.databases.find((d) => d.name === dbName);
     if (!db) throw new Error(`question ${dbQuestions[0]!.id} names database ${dbName}, which has no schema`);
-    const { retriever, baselines } = union?.setup ?? (await setUp(() => benchGraph(db, options.edges?.[dbName]), dbName));
+    const { graph, retriever, baselines, inferred } = union?.setup ?? (await setUp(() => benchGraph(db, options.edges?.[dbName]), dbName));
+    const listing = dbQuestions.filter((q) => q.goldTables);
+    if (inferred && listing.length > 0) goldJoinsByDb.set(dbName, { edges: graph.edges, joins: listing.flatMap((q) => goldJoins(q.sql, q.goldTables!)) });
     const tableNames = db.schema.tables.map((t) => t.name);
     let done = 0;
     for (const q of dbQuestions) {
@@ -191,6 +198,7 @@ export async function runEvaluation(options: EvalOptions): Promise<{ results: Ev
   const results = summarize(options, outcomes, graphBuildMs, { disambiguator, embedder: embedder.id }, performance.now() - started);
   results.unionGraph = unionGraph;
   results.inferredEdges = inferredEdges;
+  results.goldJoins = summarizeGoldJoins(goldJoinsByDb);
   const tableCounts = new Map(bench.databases.map((d) => [d.name, d.schema.tables.length]));
   results.slices = sliceResults(outcomes, (db) => tableCounts.get(db) ?? 0);
   const { ms, ...cost } = usage.snapshot();
@@ -238,6 +246,7 @@ function summarize(
     latencyMs: { ...summarizeLatency(outcomes.map((o) => o.timings.total)), perPhase },
     graphBuildMs,
     inferredEdges: {},
+    goldJoins: null,
     slices: {},
     union: Boolean(options.union),
     unionGraph: null,

@@ -93,5 +93,37 @@ describe('islands', () => {
     const result = await (await Retriever.create(warehouse)).retrieve('orders of customers and students in Springfield');
     expect(result.tables).toEqual(['orders', 'customer']);
     expect(result.reason).toBe('student is not joined: no join path connects it to orders (another island of the join graph)');
+    expect(result.unjoined).toEqual([]);
+  });
+
+  it('returns beside the tree a table that joins nothing when it is named as strongly as the tree', async () => {
+    const result = await (await Retriever.create(warehouse)).retrieve('customer orders and student');
+    expect(result.unjoined).toEqual(['student']);
+    expect(result.tables).toEqual(['orders', 'customer', 'student']);
+    expect(result.sql).not.toMatch(/student/);
+    expect(result.explanations['student']).toMatch(/joins no table/);
+    const off = await (await Retriever.create(warehouse, { unjoined: false })).retrieve('customer orders and student');
+    expect(off.tables).toEqual(['orders', 'customer']);
+    expect(off.reason).toMatch(/^student is not joined/);
+  });
+
+  it('leaves a table of another joined island to the reason: it may be another database', async () => {
+    const two = graphFromSchema({
+      database: 'two',
+      tables: [
+        { name: 'customer', columns: ['customer_id', 'city'] },
+        { name: 'orders', columns: ['order_id', 'customer_id', 'total'] },
+        { name: 'student', columns: ['student_id', 'name', 'school_id'] },
+        { name: 'school', columns: ['school_id', 'title'] },
+      ],
+      foreignKeys: [
+        { fromTable: 'orders', fromColumns: ['customer_id'], toTable: 'customer', toColumns: ['customer_id'] },
+        { fromTable: 'student', fromColumns: ['school_id'], toTable: 'school', toColumns: ['school_id'] },
+      ],
+    });
+    const result = await (await Retriever.create(two)).retrieve('customer orders and student');
+    expect(result.tables).toEqual(['orders', 'customer']);
+    expect(result.unjoined).toEqual([]);
+    expect(result.reason).toMatch(/student is not joined/);
   });
 });

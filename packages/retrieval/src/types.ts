@@ -134,8 +134,14 @@ export interface RetrievalResult {
   /** The root of the join tree; null when nothing was found. */
   source: string | null;
   joinTree: JoinTree;
-  /** Distinct tables of the join tree, in tree order. */
+  /** Distinct tables of the join tree, in tree order, then the `unjoined` ones. */
   tables: string[];
+  /**
+   * Tables the question points at that no join path connects to the tree (another island of the
+   * join graph: a schema without the keys to join them): the answer needs them, the FROM clause
+   * cannot say how. Empty unless the retriever was asked for them.
+   */
+  unjoined: string[];
   /** `FROM … JOIN … ON …`, null when nothing was found. */
   sql: string | null;
   /** For each table of the tree, why it is there. */

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listedGoldTables } from '../gold.js';
-import { questionGold } from '../run.js';
+import { resultsMarkdown } from '../report.js';
+import { questionGold, runEvaluation } from '../run.js';
 import { sliceResults } from '../slices.js';
 import { scoreQuestion } from '../metrics.js';
 import { benchGraph } from './graph.js';
@@ -92,6 +93,19 @@ describe('Spider 2.0-lite loader', () => {
     expect(graph.edges.map((e) => e.id)).toEqual(expect.arrayContaining(['ORDERS(user_id)->USERS(id)']));
     const tree = await benchGraph(loadBenchmark('spider2-lite', dir).databases.find((d) => d.name === 'one_table')!);
     expect(tree.inference).toBeNull();
+  });
+
+  it('scores the inferred edges against the joins the gold SQL shows', async () => {
+    const { results } = await runEvaluation({ bench: 'spider2-lite', dataDir: dir, baselines: false });
+    expect(results.goldJoins).toEqual({
+      databases: 1,
+      goldPairs: 1,
+      pairsWithEdge: 1,
+      edgesOnGoldPairs: 1,
+      edgesMatchingColumns: 1,
+      perDatabase: { SHOP: { goldPairs: 1, pairsWithEdge: 1, edgesOnGoldPairs: 1, edgesMatchingColumns: 1 } },
+    });
+    expect(resultsMarkdown(results)).toContain('precision where the gold shows the join 1.000');
   });
 });
 
