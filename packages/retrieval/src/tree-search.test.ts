@@ -107,6 +107,22 @@ describe('islands', () => {
     expect(off.reason).toMatch(/^student is not joined/);
   });
 
+  it('brings no lone table when more than two are matched alike: the question does not say which copy', async () => {
+    const copies = graphFromSchema({
+      database: 'census',
+      tables: [
+        { name: 'orders', columns: ['order_id', 'customer_id'] },
+        { name: 'customer', columns: ['customer_id', 'city'] },
+        ...[2016, 2017, 2018].map((year) => ({ name: `county_${year}`, columns: ['geo_id', 'median_income'] })),
+      ],
+      foreignKeys: [{ fromTable: 'orders', fromColumns: ['customer_id'], toTable: 'customer', toColumns: ['customer_id'] }],
+    });
+    const result = await (await Retriever.create(copies)).retrieve('customer orders and median income');
+    expect(result.tables).toEqual(['orders', 'customer']);
+    expect(result.unjoined).toEqual([]);
+    expect(result.reason).toMatch(/county_2016, county_2017, county_2018 are not joined/);
+  });
+
   it('leaves a table of another joined island to the reason: it may be another database', async () => {
     const two = graphFromSchema({
       database: 'two',
