@@ -34,7 +34,7 @@ export class ContextGraph {
       if (this.byLowerName.has(key)) throw new GraphValidationError(`duplicate table name: ${table.name}`);
       this.byLowerName.set(key, table);
       this.indexOf.set(table.name, i);
-      this.graph.addNode(table.name, { table });
+      this.graph.addNode(nodeKey(table.name), { table });
     });
     for (const edge of data.edges) this.addEdge(edge);
     this.adjacency = buildAdjacency(data.tables.map((t) => t.name), data.edges, this.indexOf);
@@ -63,17 +63,17 @@ export class ContextGraph {
   /** Edges leaving `table` (it holds the foreign key), in declaration order. */
   outEdges(table: string): JoinEdge[] {
     const t = this.require(table);
-    return this.graph.mapOutEdges(t.name, (_key, attributes) => attributes.edge);
+    return this.graph.mapOutEdges(nodeKey(t.name), (_key, attributes) => attributes.edge);
   }
 
   inEdges(table: string): JoinEdge[] {
     const t = this.require(table);
-    return this.graph.mapInEdges(t.name, (_key, attributes) => attributes.edge);
+    return this.graph.mapInEdges(nodeKey(t.name), (_key, attributes) => attributes.edge);
   }
 
   /** How many join edges reference `table`: a dimension referenced by many tables is a hub. */
   inDegree(table: string): number {
-    return this.graph.inDegree(this.require(table).name);
+    return this.graph.inDegree(nodeKey(this.require(table).name));
   }
 
   /** Whether `to` is reachable from `from` along directed join edges (precomputed; `from` itself only through a cycle). */
@@ -288,8 +288,16 @@ export class ContextGraph {
       }
     }
     if (this.graph.hasEdge(edge.id)) throw new GraphValidationError(`duplicate join edge: ${edge.id}`);
-    this.graph.addEdgeWithKey(edge.id, from.name, to.name, { edge });
+    this.graph.addEdgeWithKey(edge.id, nodeKey(from.name), nodeKey(to.name), { edge });
   }
+}
+
+/**
+ * The graphology key of a table. Graphology keeps neighbours in plain objects keyed by node key,
+ * where `__proto__` or `constructor` would read the prototype: a prefix keeps any name safe.
+ */
+function nodeKey(table: string): string {
+  return `t:${table}`;
 }
 
 /** Longest join path considered, in edges, unless a caller says otherwise. */

@@ -1,6 +1,7 @@
 import type { JoinPath } from '@guided-retrieval/context-graph';
 import type { ChatMessage, ChatModel, ChatRequest } from '@guided-retrieval/llm-adapters';
 import { HeuristicDisambiguator, rankPaths } from './heuristic.js';
+import { nameRecord } from './name-record.js';
 import { pathSelectionPrompt } from './prompts/path-selection.js';
 import { allowedSources, sourceTargetsPrompt, type SourceTargetsOptions } from './prompts/source-targets.js';
 import type { DisambiguationInput, Disambiguator, PathSelectionInput, SelectedPath, SourceAndTargets } from './types.js';
@@ -98,7 +99,7 @@ export class LlmDisambiguator implements Disambiguator {
     const heuristic = await this.fallback.selectPaths(input);
     const wanted = new Set(input.targets);
     const maxShown = this.options.maxPathsShown ?? 8;
-    const offered: Record<string, JoinPath[]> = {};
+    const offered = nameRecord<JoinPath[]>();
     // The heuristic's tree-search path first, then the cheapest alternatives, each once.
     for (const t of input.targets) {
       const mine = heuristic.filter((s) => s.target === t).map((s) => s.path);

@@ -5,6 +5,7 @@ import { exploreSources } from './explore.js';
 import { HeuristicDisambiguator } from './heuristic.js';
 import { pathLimits, type PathLimits } from './limits.js';
 import { mergePaths } from './merge.js';
+import { nameRecord } from './name-record.js';
 import { renderFromClause } from './sql.js';
 import type { Disambiguator, PhaseTimings, RetrievalResult, RetrievalTrace, SelectedPath, SourceAndTargets } from './types.js';
 
@@ -85,7 +86,7 @@ export class Retriever {
 
     // Step 7, bounded: the k cheapest alternatives per target (Yen), never every path.
     const limits: PathLimits = { ...this.limits, reverse: Boolean(checked.reverse) };
-    const paths: Record<string, JoinPath[]> = {};
+    const paths = nameRecord<JoinPath[]>();
     for (const target of checked.targets) {
       paths[target] = this.graph.kShortestPaths(checked.source, target, limits.alternatives, { maxLength: limits.maxLength, reverse: limits.reverse });
     }
@@ -115,7 +116,7 @@ export class Retriever {
       tables,
       unjoined,
       sql,
-      explanations: { ...explain(treeTables, checked, grounding, valid), ...explainUnjoined(unjoined, grounding) },
+      explanations: Object.assign(explain(treeTables, checked, grounding, valid), explainUnjoined(unjoined, grounding)),
       reason: islandsReason(this.graph, checked.source, [...initialTargets, ...grounding.elsewhere.map((e) => e.table)]),
       trace,
     };
@@ -202,13 +203,13 @@ function noMatchReason(grounding: GroundingResult, database: string): string {
 
 function explainUnjoined(tables: readonly string[], grounding: GroundingResult): Record<string, string> {
   const score = (t: string) => grounding.elsewhere.find((e) => e.table === t)?.score ?? 0;
-  return Object.fromEntries(
+  return Object.assign(nameRecord<string>(), Object.fromEntries(
     tables.map((t) => [t, `matched as strongly as the tree's best table (score ${score(t).toFixed(2)}), but it joins no table: no key connects it, so the FROM clause leaves it out`]),
-  );
+  ));
 }
 
 function explain(tables: readonly string[], choice: SourceAndTargets, grounding: GroundingResult, selected: readonly SelectedPath[]): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out = nameRecord<string>();
   for (const table of tables) {
     const matches = grounding.matches.filter((m) => m.table === table);
     const enriched = grounding.enrichment.added.find((a) => a.table === table);

@@ -143,3 +143,28 @@ describe('islands', () => {
     expect(result.reason).toMatch(/student is not joined/);
   });
 });
+
+describe('hostile names', () => {
+  it('joins tables named __proto__, constructor and toString like any other', async () => {
+    const graph = graphFromSchema({
+      database: 'hostile',
+      tables: [
+        { name: '__proto__', columns: ['id', { name: 'name', inferredType: 'text', sample: ['alpha'] }] },
+        { name: 'constructor', columns: ['id', 'proto_id', 'tostring_id'] },
+        { name: 'toString', columns: ['id', 'hasOwnProperty'] },
+      ],
+      foreignKeys: [
+        { fromTable: 'constructor', fromColumns: ['proto_id'], toTable: '__proto__', toColumns: ['id'] },
+        { fromTable: 'constructor', fromColumns: ['tostring_id'], toTable: 'toString', toColumns: ['id'] },
+      ],
+    });
+    expect(graph.outEdges('constructor')).toHaveLength(2);
+    expect(graph.inDegree('__proto__')).toBe(1);
+    expect(graph.inEdges('toString').map((e) => e.fromTable)).toEqual(['constructor']);
+    const result = await (await Retriever.create(graph)).retrieve('Which constructor has the __proto__ named alpha, and its toString?');
+    expect(result.tables.sort()).toEqual(['__proto__', 'constructor', 'toString']);
+    expect(Object.keys(result.explanations).sort()).toEqual(['__proto__', 'constructor', 'toString']);
+    expect(Object.getPrototypeOf(result.explanations)).toBeNull();
+    expect(JSON.parse(JSON.stringify(result)).explanations.__proto__).toEqual(result.explanations['__proto__']);
+  });
+});
