@@ -1,7 +1,7 @@
 export { ContextGraph, DEFAULT_MAX_PATH_LENGTH, GraphValidationError, isReversed, reverseEdge } from './graph.js';
 export { graphFromEdgeList, graphFromSchema, type SchemaColumnSpec, type SchemaForeignKeySpec, type SchemaSpec, type SchemaTableSpec } from './schema.js';
 export { buildContextGraph, type Annotation, type Annotations } from './build.js';
-export { GraphFileError, loadGraph, parseGraph, saveGraph, serializeGraph } from './io.js';
+export { GraphFileError, loadGraph, MAX_GRAPH_FILE_BYTES, parseGraph, saveGraph, serializeGraph } from './io.js';
 export {
   GRAPH_FORMAT_VERSION,
   type ColumnStats,

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { GraphFileError, graphFromSchema, loadGraph, parseGraph, saveGraph, serializeGraph } from './index.js';
+import { GraphFileError, graphFromSchema, loadGraph, MAX_GRAPH_FILE_BYTES, parseGraph, saveGraph, serializeGraph } from './index.js';
 
 const graph = graphFromSchema({
   database: 'shop',
@@ -40,4 +40,36 @@ describe('graph files', () => {
     const broken = { ...graph.toData(), edges: [{ ...graph.edges[0]!, toColumns: ['ghost'] }] };
     expect(() => parseGraph(JSON.stringify(broken), 'b.json')).toThrow('b.json is inconsistent: join edge orders(customer_id)->customer(id) names a missing column: customer.ghost');
   });
+
+  it('checks the whole file and names the JSON path of the first wrong thing, in one line', () => {
+    const data = graph.toData();
+    const wrong = (mutate: (d: Record<string, unknown>) => void) => {
+      const d = JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
+      mutate(d);
+      return () => parseGraph(JSON.stringify(d), 'g.json');
+    };
+    const tables = (d: Record<string, unknown>) => d.tables as Record<string, unknown>[];
+    const edges = (d: Record<string, unknown>) => d.edges as Record<string, unknown>[];
+    expect(wrong((d) => (tables(d)[1] = null as never))).toThrow(/^g\.json is not a context graph: tables\[1\]: /);
+    expect(wrong((d) => (tables(d)[0]!.columns = 'id'))).toThrow(/^g\.json is not a context graph: tables\[0\]\.columns: /);
+    expect(wrong((d) => (tables(d)[0]!.name = 7))).toThrow(/tables\[0\]\.name: /);
+    expect(wrong((d) => (edges(d)[0]!.fromColumns = ['customer_id', 'id']))).toThrow(/edges\[0\]\.toColumns: fromcolumns and tocolumns must pair up/);
+    expect(wrong((d) => ((edges(d)[0]!.fromColumns = []), (edges(d)[0]!.toColumns = [])))).toThrow(/edges\[0\]\.fromColumns: /);
+    expect(wrong((d) => (tables(d)[1]!.columns as Record<string, unknown>[])[1]!.sample = [{ value: { deep: [[[[1]]]] }, count: 1 }])).toThrow(/tables\[1\]\.columns\[1\]\.sample\[0\]\.value: /);
+    const deep = `{"formatVersion":1,"database":"x","tables":[${'['.repeat(100_000)}${']'.repeat(100_000)}],"edges":[]}`;
+    expect(() => parseGraph(deep, 'deep.json')).toThrow(/^deep\.json is not a context graph: /);
+  });
+
+  it('reads a file saved with a byte-order mark', () => {
+    expect(parseGraph(`\ufeff${serializeGraph(graph)}`, 'bom.json').tables).toHaveLength(2);
+  });
+
+  it('refuses a file over the size limit before reading it', async () => {
+    const file = join(dir, 'huge.json');
+    await writeFile(file, '');
+    const { truncate } = await import('node:fs/promises');
+    await truncate(file, MAX_GRAPH_FILE_BYTES + 1);
+    await expect(loadGraph(file)).rejects.toThrow(/huge\.json is 256 MB; graph files over 256 MB are refused/);
+  });
 });
+

@@ -1,6 +1,13 @@
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { ContextGraph, GraphValidationError } from './graph.js';
-import { GRAPH_FORMAT_VERSION, type ContextGraphData } from './types.js';
+import { checkGraphData } from './graph-schema.js';
+import { GRAPH_FORMAT_VERSION } from './types.js';
+
+/**
+ * Largest graph file read, in bytes. A graph of 2,000 tables with every sample kept is ~20 MB;
+ * beyond this a file is refused before it is read, rather than ending the process out of memory.
+ */
+export const MAX_GRAPH_FILE_BYTES = 256 * 1024 * 1024;
 
 /** A graph file that cannot be read: the message names the file and what is wrong. */
 export class GraphFileError extends Error {
@@ -15,24 +22,25 @@ export function serializeGraph(graph: ContextGraph): string {
 export function parseGraph(text: string, source = 'graph'): ContextGraph {
   let json: unknown;
   try {
-    json = JSON.parse(text);
-  } catch {
-    throw new GraphFileError(`${source} is not a context graph: not valid JSON`);
+    // An editor may have saved it with a byte-order mark: JSON.parse refuses one.
+    json = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch (error) {
+    const why = error instanceof RangeError ? 'nested too deeply' : 'not valid JSON';
+    throw new GraphFileError(`${source} is not a context graph: ${why}`);
   }
-  if (typeof json !== 'object' || json === null || !('formatVersion' in json)) {
+  if (typeof json !== 'object' || json === null || Array.isArray(json) || !('formatVersion' in json)) {
     throw new GraphFileError(`${source} is not a context graph: no formatVersion`);
   }
-  const data = json as Partial<ContextGraphData>;
-  if (data.formatVersion !== GRAPH_FORMAT_VERSION) {
+  const version = (json as { formatVersion: unknown }).formatVersion;
+  if (version !== GRAPH_FORMAT_VERSION) {
     throw new GraphFileError(
-      `${source} has graph format version ${String(data.formatVersion)}; this version reads ${GRAPH_FORMAT_VERSION}: rebuild it with \`guided build\``,
+      `${source} has graph format version ${String(version)}; this version reads ${GRAPH_FORMAT_VERSION}: rebuild it with \`guided build\``,
     );
   }
-  if (typeof data.database !== 'string' || !Array.isArray(data.tables) || !Array.isArray(data.edges)) {
-    throw new GraphFileError(`${source} is not a context graph: database, tables or edges missing`);
-  }
+  const checked = checkGraphData(json);
+  if (!checked.ok) throw new GraphFileError(`${source} is not a context graph: ${checked.problem}`);
   try {
-    return new ContextGraph(data as ContextGraphData);
+    return new ContextGraph(checked.data);
   } catch (error) {
     if (error instanceof GraphValidationError) throw new GraphFileError(`${source} is inconsistent: ${error.message}`);
     throw new GraphFileError(`${source} is not a context graph: ${(error as Error).message}`);
@@ -42,8 +50,13 @@ export function parseGraph(text: string, source = 'graph'): ContextGraph {
 export async function loadGraph(path: string): Promise<ContextGraph> {
   let text: string;
   try {
+    const { size } = await stat(path);
+    if (size > MAX_GRAPH_FILE_BYTES) {
+      throw new GraphFileError(`${path} is ${Math.round(size / 1024 / 1024)} MB; graph files over ${MAX_GRAPH_FILE_BYTES / 1024 / 1024} MB are refused (rebuild with fewer sample values)`);
+    }
     text = await readFile(path, 'utf8');
   } catch (error) {
+    if (error instanceof GraphFileError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : (code ?? 'unreadable');
     throw new GraphFileError(`cannot read graph file ${path}: ${why}`);

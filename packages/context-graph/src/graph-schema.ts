@@ -1,0 +1,69 @@
+/**
+ * The whole graph file's shape, checked in one pass before a graph is built from it: a file of
+ * the right outer shape but wrong inner types (a null table, `columns` not a list, an edge whose
+ * two sides have different numbers of columns) is refused with the JSON path of the first
+ * problem, never a JavaScript error from deep inside.
+ */
+import { z } from 'zod';
+import { GRAPH_FORMAT_VERSION, type ContextGraphData } from './types.js';
+
+const name = z.string().min(1);
+const scalar = z.union([z.string(), z.number(), z.null()]);
+
+const column = z.object({
+  name,
+  declaredType: z.string(),
+  inferredType: z.enum(['integer', 'real', 'text', 'date', 'boolean', 'blob', 'unknown']),
+  description: z.string(),
+  aliases: z.array(z.string()),
+  stats: z
+    .object({ rowCount: z.number(), count: z.number(), nulls: z.number(), distinct: z.number(), min: scalar, max: scalar })
+    .nullable(),
+  sample: z.array(z.object({ value: z.union([z.string(), z.number()]), count: z.number() })),
+});
+
+const table = z.object({
+  name,
+  description: z.string(),
+  aliases: z.array(z.string()),
+  rowCount: z.number(),
+  primaryKey: z.array(z.string()),
+  columns: z.array(column),
+});
+
+const edge = z
+  .object({
+    id: name,
+    fromTable: name,
+    fromColumns: z.array(name).min(1),
+    toTable: name,
+    toColumns: z.array(name).min(1),
+    origin: z.enum(['declared', 'inferred']),
+    confidence: z.number().min(0).max(1),
+    evidence: z.array(z.string()),
+  })
+  .refine((e) => e.fromColumns.length === e.toColumns.length, {
+    message: 'fromColumns and toColumns must pair up (as many on each side)',
+    path: ['toColumns'],
+  });
+
+const graphFile = z.object({
+  formatVersion: z.literal(GRAPH_FORMAT_VERSION),
+  database: z.string(),
+  tables: z.array(table),
+  edges: z.array(edge),
+});
+
+/** The data, or the first problem as `path: message` (`tables[3].columns: expected array`). */
+export function checkGraphData(json: unknown): { ok: true; data: ContextGraphData } | { ok: false; problem: string } {
+  const parsed = graphFile.safeParse(json);
+  if (parsed.success) return { ok: true, data: parsed.data as ContextGraphData };
+  const issue = parsed.error.issues[0]!;
+  return { ok: false, problem: `${jsonPath(issue.path)}: ${issue.message.toLowerCase()}` };
+}
+
+function jsonPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const part of path) out += typeof part === 'number' ? `[${part}]` : `${out === '' ? '' : '.'}${String(part)}`;
+  return out === '' ? '(top level)' : out;
+}
