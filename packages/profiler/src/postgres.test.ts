@@ -134,6 +134,22 @@ describe.skipIf(admin === undefined)('PostgreSQL connector', () => {
     expect((await db.client.query('SELECT COUNT(*)::int AS n FROM region')).rows[0]).toEqual({ n: 3 });
   });
 
+  it('keeps its limits whatever the URL says: read-only and the statement timeout hold', async () => {
+    const url = new URL(db.url);
+    url.searchParams.set('options', '-c default_transaction_read_only=off -c statement_timeout=0');
+    const connector = await openPostgres(url.toString(), { statementTimeoutMs: 200 });
+    try {
+      const handle = postgresHandle(connector);
+      await expect(handle.query('SELECT pg_sleep(3)')).rejects.toThrow(/statement timeout/);
+      await handle.query('ROLLBACK');
+      await handle.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      await expect(handle.query("INSERT INTO region VALUES (9, 'X')")).rejects.toThrow(/read-only transaction/);
+    } finally {
+      await connector.close();
+    }
+    expect((await db.client.query('SELECT COUNT(*)::int AS n FROM region')).rows[0]).toEqual({ n: 3 });
+  });
+
   it('skips a table dropped while profiling, with a warning naming it', async () => {
     const connector = await openPostgres(db.url);
     const warnings: string[] = [];

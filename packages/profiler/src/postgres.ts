@@ -285,7 +285,8 @@ function pgError(error: unknown, secret: string, target = ''): ProfilerError {
  * Connects to PostgreSQL (`postgres://user:password@host:port/database`) for reading only: the
  * session starts with `default_transaction_read_only = on`, and everything runs inside one
  * `BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY` transaction (one consistent snapshot), which
- * is rolled back on close. Errors are one line and never contain the password.
+ * is rolled back on close; the statement timeout is set again inside it (`SET LOCAL`), so that a
+ * URL's `options=-c statement_timeout=0` cannot remove it. Errors are one line and never contain the password.
  */
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Connector> {
   let parsed: URL;
@@ -332,6 +333,9 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       if (snapshot !== undefined) await client.query(`SET TRANSACTION SNAPSHOT ${quoteLiteral(snapshot)}`);
+      // Inside the transaction, after anything the URL's own `options=-c …` said (they replace
+      // the session settings above): a URL cannot lift the limit.
+      if (options.statementTimeoutMs !== undefined) await client.query(`SET LOCAL statement_timeout = ${Math.floor(options.statementTimeoutMs)}`);
     } catch (error) {
       await connector.close();
       throw pgError(error, secret, target);
