@@ -28,6 +28,7 @@ export function buildContextGraph(
   return new ContextGraph({
     formatVersion: GRAPH_FORMAT_VERSION,
     database: profile.database,
+    engine: profile.engine,
     tables,
     edges: [...edges],
   });

@@ -50,6 +50,7 @@ const edge = z
 const graphFile = z.object({
   formatVersion: z.literal(GRAPH_FORMAT_VERSION),
   database: z.string(),
+  engine: z.enum(['sqlite', 'postgres', 'duckdb']).optional(),
   tables: z.array(table),
   edges: z.array(edge),
 });

@@ -2,7 +2,7 @@ import { MultiDirectedGraph } from 'graphology';
 import type { JoinEdge } from '@guided-retrieval/join-inference';
 import { computeReachability, connectedComponents, type Reachability } from './reachability.js';
 import { cheapestPathsFrom, kShortestPaths, pathsByLastStep, shortestPath, steinerPaths, stepsLeftTo, type JoinAdjacency, type JoinStep, type SearchOptions } from './search.js';
-import type { ContextGraphData, GraphColumn, GraphTable, JoinPath, PathOptions } from './types.js';
+import type { ContextGraphData, GraphColumn, GraphEngine, GraphTable, JoinPath, PathOptions } from './types.js';
 
 export class GraphValidationError extends Error {
   override name = 'GraphValidationError';
@@ -16,6 +16,8 @@ export class GraphValidationError extends Error {
  */
 export class ContextGraph {
   readonly database: string;
+  /** The engine the database runs on; SQLite for a schema described by hand. */
+  readonly engine: GraphEngine;
   private readonly data: ContextGraphData;
   private readonly graph = new MultiDirectedGraph<{ table: GraphTable }, { edge: JoinEdge }>();
   private readonly byLowerName = new Map<string, GraphTable>();
@@ -29,6 +31,7 @@ export class ContextGraph {
   constructor(data: ContextGraphData) {
     this.data = data;
     this.database = data.database;
+    this.engine = data.engine ?? 'sqlite';
     data.tables.forEach((table, i) => {
       const key = table.name.toLowerCase();
       if (this.byLowerName.has(key)) throw new GraphValidationError(`duplicate table name: ${table.name}`);

@@ -7,6 +7,7 @@ export {
   type ColumnStats,
   type ContextGraphData,
   type GraphColumn,
+  type GraphEngine,
   type GraphTable,
   type JoinPath,
   type PathOptions,

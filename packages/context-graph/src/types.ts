@@ -1,8 +1,11 @@
-import type { InferredType, ValueFrequency } from '@guided-retrieval/profiler';
+import type { Engine, InferredType, ValueFrequency } from '@guided-retrieval/profiler';
 import type { JoinEdge } from '@guided-retrieval/join-inference';
 
 /** Version of the context-graph JSON format; files of another version are refused on load. */
 export const GRAPH_FORMAT_VERSION = 1;
+
+/** The SQL engines a graph can be built from (the profiler's connectors). */
+export type GraphEngine = Engine;
 
 export interface ColumnStats {
   rowCount: number;
@@ -39,6 +42,8 @@ export interface GraphTable {
 export interface ContextGraphData {
   formatVersion: typeof GRAPH_FORMAT_VERSION;
   database: string;
+  /** The engine the database runs on (from its profile); absent for a schema described by hand, read as SQLite. */
+  engine?: GraphEngine;
   tables: GraphTable[];
   edges: JoinEdge[];
 }

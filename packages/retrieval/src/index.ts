@@ -3,7 +3,8 @@ export { HeuristicDisambiguator, rankPaths, type HeuristicOptions } from './heur
 export { exploreSources } from './explore.js';
 export { DEFAULT_PATH_LIMITS, pathLimits, type PathLimits } from './limits.js';
 export { mergePaths, trimPath } from './merge.js';
-export { quoteIdentifier, renderFromClause } from './sql.js';
+export { isBareName, quoteIdentifier, renderFromClause, type SqlDialect } from './sql.js';
+export { POSTGRES_KEYWORDS, SQLITE_KEYWORDS } from './sql-keywords.js';
 export type {
   CandidateSource,
   DisambiguationInput,

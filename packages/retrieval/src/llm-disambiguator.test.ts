@@ -68,6 +68,7 @@ const graph = tpchSchemaGraph();
 
 /** The paper's join tree (§3.4): the supplier's nation and the customer's nation. */
 const PAPER_TREE = {
+  dialect: 'sqlite',
   nodes: [
     { alias: 'lineitem', table: 'LINEITEM', parent: null, on: null, edge: null },
     { alias: 'supplier', table: 'SUPPLIER', parent: 'lineitem', on: 'lineitem.L_SUPPKEY = supplier.S_SUPPKEY', edge: 'LINEITEM(L_SUPPKEY)->SUPPLIER(S_SUPPKEY)' },

@@ -1,5 +1,5 @@
 import type { JoinEdge, JoinPath } from '@guided-retrieval/context-graph';
-import { quoteIdentifier } from './sql.js';
+import { isBareName, quoteIdentifier, type SqlDialect } from './sql.js';
 import type { JoinTree, JoinTreeNode } from './types.js';
 
 /**
@@ -31,7 +31,7 @@ interface TrieNode {
  * topological (depth-first, first-selected-first) order. A table reached along two different
  * edge sequences appears twice, once per role, under distinct aliases.
  */
-export function mergePaths(source: string, paths: readonly JoinPath[], targets: Iterable<string>): JoinTree {
+export function mergePaths(source: string, paths: readonly JoinPath[], targets: Iterable<string>, dialect: SqlDialect = 'sqlite'): JoinTree {
   const wanted = new Set(targets);
   const root: TrieNode = { table: source, edge: null, children: [] };
   for (const path of paths) {
@@ -52,7 +52,7 @@ export function mergePaths(source: string, paths: readonly JoinPath[], targets: 
     node.children.forEach((c) => visit(c, node));
   };
   visit(root, null);
-  const aliases = assignAliases(ordered);
+  const aliases = assignAliases(ordered, dialect);
   const nodes: JoinTreeNode[] = ordered.map(({ node, parent }) => {
     const alias = aliases.get(node)!;
     const parentAlias = parent ? aliases.get(parent)! : null;
@@ -60,17 +60,16 @@ export function mergePaths(source: string, paths: readonly JoinPath[], targets: 
       alias,
       table: node.table,
       parent: parentAlias,
-      on: node.edge && parentAlias ? joinPredicate(node.edge, parentAlias, alias) : null,
+      on: node.edge && parentAlias ? joinPredicate(node.edge, parentAlias, alias, dialect) : null,
       edge: node.edge?.id ?? null,
     };
   });
-  return { nodes };
+  return { nodes, dialect };
 }
 
-function joinPredicate(edge: JoinEdge, parentAlias: string, alias: string): string {
-  return edge.fromColumns
-    .map((c, i) => `${parentAlias}.${quoteIdentifier(c)} = ${alias}.${quoteIdentifier(edge.toColumns[i]!)}`)
-    .join(' AND ');
+function joinPredicate(edge: JoinEdge, parentAlias: string, alias: string, dialect: SqlDialect): string {
+  const q = (name: string) => quoteIdentifier(name, dialect);
+  return edge.fromColumns.map((c, i) => `${q(parentAlias)}.${q(c)} = ${q(alias)}.${q(edge.toColumns[i]!)}`).join(' AND ');
 }
 
 /**
@@ -78,10 +77,10 @@ function joinPredicate(edge: JoinEdge, parentAlias: string, alias: string): stri
  * parent's name as a role (`nation_supplier`, `nation_customer`) — or, joined to itself, its key
  * column's (`employee_reports_to`) — then the other, then a number, until every alias is unique.
  */
-function assignAliases(ordered: readonly { node: TrieNode; parent: TrieNode | null }[]): Map<TrieNode, string> {
+function assignAliases(ordered: readonly { node: TrieNode; parent: TrieNode | null }[], dialect: SqlDialect): Map<TrieNode, string> {
   const base = (s: string) => {
     const alias = s.toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '').replace(/^(?=\d)/, 't') || 't';
-    return quoteIdentifier(alias) === alias ? alias : `${alias}_t`;
+    return isBareName(alias, dialect) ? alias : `${alias}_t`;
   };
   const counts = new Map<string, number>();
   ordered.forEach(({ node }) => counts.set(node.table, (counts.get(node.table) ?? 0) + 1));

@@ -100,7 +100,7 @@ export class Retriever {
     trace.pathSelection = valid.map((s) => ({ target: s.target, path: describePath(s.path), reason: s.reason }));
     timings.pathSelection = clock.lap();
 
-    const joinTree = mergePaths(checked.source, valid.map((s) => s.path), [checked.source, ...checked.targets]);
+    const joinTree = mergePaths(checked.source, valid.map((s) => s.path), [checked.source, ...checked.targets], this.graph.engine);
     const sql = renderFromClause(joinTree);
     timings.merging = clock.lap();
     timings.total = clock.total();
@@ -176,7 +176,7 @@ export class Retriever {
 
   private empty(question: string, trace: RetrievalTrace, reason: string): RetrievalResult {
     return {
-      question, database: this.graph.database, targets: [], source: null, joinTree: { nodes: [] }, tables: [], unjoined: [], sql: null,
+      question, database: this.graph.database, targets: [], source: null, joinTree: { nodes: [], dialect: this.graph.engine }, tables: [], unjoined: [], sql: null,
       explanations: {}, reason, trace,
     };
   }

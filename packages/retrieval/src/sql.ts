@@ -1,24 +1,30 @@
+import { POSTGRES_KEYWORDS, SQLITE_KEYWORDS } from './sql-keywords.js';
 import type { JoinTree } from './types.js';
 
-/** Words SQL engines refuse as bare identifiers; such names are quoted. */
-const RESERVED = new Set([
-  'all', 'and', 'as', 'asc', 'between', 'by', 'case', 'check', 'column', 'constraint', 'create', 'cross', 'default',
-  'delete', 'desc', 'distinct', 'drop', 'else', 'end', 'except', 'exists', 'foreign', 'from', 'full', 'group',
-  'having', 'in', 'index', 'inner', 'insert', 'intersect', 'into', 'is', 'join', 'key', 'left', 'like', 'limit',
-  'natural', 'not', 'null', 'offset', 'on', 'or', 'order', 'outer', 'primary', 'references', 'right', 'select',
-  'set', 'table', 'then', 'to', 'union', 'unique', 'update', 'user', 'using', 'values', 'when', 'where', 'with',
-]);
+/** The SQL engine a FROM clause is written for. */
+export type SqlDialect = 'sqlite' | 'postgres' | 'duckdb';
 
-/** Quotes an identifier only when it needs it, doubling embedded quotes. */
-export function quoteIdentifier(name: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !RESERVED.has(name.toLowerCase()) ? name : `"${name.replace(/"/g, '""')}"`;
+const PLAIN = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** PostgreSQL folds unquoted names to lower case: any other spelling must be quoted to stay itself. */
+const PLAIN_LOWER = /^[a-z_][a-z0-9_]*$/;
+
+/** Whether `name` can stand bare in `dialect`: a plain word the engine does not keep for itself. */
+export function isBareName(name: string, dialect: SqlDialect = 'sqlite'): boolean {
+  if (dialect === 'sqlite') return PLAIN.test(name) && !SQLITE_KEYWORDS.has(name.toLowerCase());
+  return PLAIN_LOWER.test(name) && !POSTGRES_KEYWORDS.has(name);
 }
 
-/** `FROM root AS alias JOIN child AS alias ON …`, one join per line, in the tree's order. */
+/** `name` as `dialect` reads it: bare when it can be, else in double quotes (embedded ones doubled). */
+export function quoteIdentifier(name: string, dialect: SqlDialect = 'sqlite'): string {
+  return isBareName(name, dialect) ? name : `"${name.replace(/"/g, '""')}"`;
+}
+
+/** `FROM root AS alias JOIN child AS alias ON …`, one join per line, in the tree's order and dialect. */
 export function renderFromClause(tree: JoinTree): string {
   const [root, ...rest] = tree.nodes;
   if (!root) return '';
-  const lines = [`FROM ${quoteIdentifier(root.table)} AS ${root.alias}`];
-  for (const node of rest) lines.push(`JOIN ${quoteIdentifier(node.table)} AS ${node.alias} ON ${node.on}`);
+  const q = (name: string) => quoteIdentifier(name, tree.dialect);
+  const lines = [`FROM ${q(root.table)} AS ${q(root.alias)}`];
+  for (const node of rest) lines.push(`JOIN ${q(node.table)} AS ${q(node.alias)} ON ${node.on}`);
   return lines.join('\n');
 }

@@ -1,3 +1,4 @@
+import type { SqlDialect } from './sql.js';
 import type { ContextGraph, JoinEdge, JoinPath } from '@guided-retrieval/context-graph';
 import type { EnrichmentStep, GroundedTable, GroundingMatch, GroundingResult } from '@guided-retrieval/grounding';
 import type { PathLimits } from './limits.js';
@@ -83,7 +84,7 @@ export interface JoinTreeNode {
   table: string;
   /** The parent's alias; null at the root. */
   parent: string | null;
-  /** The join predicate with the parent, in aliases (`lineitem.L_SUPPKEY = supplier.S_SUPPKEY`). */
+  /** The join predicate with the parent, in aliases, quoted for the tree's dialect (`lineitem.L_SUPPKEY = supplier.S_SUPPKEY`). */
   on: string | null;
   /** The join edge this node hangs from; null at the root. */
   edge: string | null;
@@ -92,6 +93,8 @@ export interface JoinTreeNode {
 /** A rooted join tree whose nodes are in topological order (every parent before its children). */
 export interface JoinTree {
   nodes: JoinTreeNode[];
+  /** The engine its `on` predicates (and the FROM clause) are written for: names quoted as it needs. */
+  dialect: SqlDialect;
 }
 
 export interface PhaseTimings {
