@@ -3,6 +3,7 @@
  *
  *   GET  /api/graph      tables and join edges, for drawing
  *   POST /api/retrieve   {"question": "…"} → the RetrievalResult, plus `preview` with a database
+ *                        (unless `"preview": false`; a few at a time, killed at the time limit)
  *   GET  /*              the page (dist/web, built by Vite)
  *
  * Every error is JSON `{"error": "…"}` with a 4xx (or 500) status.
@@ -15,7 +16,7 @@ import type { ContextGraph } from '@guided-retrieval/context-graph';
 import { MAX_QUESTION_LENGTH, RetrievalInputError, type Retriever } from '@guided-retrieval/retrieval';
 import type { RetrieveResponse } from '../view/api-types.js';
 import { graphPayload } from './graph-payload.js';
-import { runPreview, type PreviewOptions } from './preview.js';
+import { PreviewRunner, type PreviewOptions } from './preview.js';
 
 /** Largest request body accepted, in bytes. */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -25,6 +26,8 @@ export interface AppOptions {
   retriever: Retriever;
   /** The SQLite database behind the graph, for row previews; none for a graph file alone. */
   database: string | null;
+  /** Runs the previews (one is made for `database` when not given; `serve` passes its own to close on stop). */
+  previews?: PreviewRunner;
   /** The built page; when missing, `/` says how to build it. */
   staticDir: string;
   examples: readonly string[];
@@ -36,6 +39,7 @@ const fail = (c: Context, status: 400 | 404 | 405 | 413 | 415 | 500, error: stri
 
 export function createApp(options: AppOptions): Hono {
   const { graph, retriever, database } = options;
+  const previews = database === null ? null : (options.previews ?? new PreviewRunner(database));
   const app = new Hono();
   const payload = graphPayload(graph, { examples: options.examples, preview: database !== null });
 
@@ -71,7 +75,9 @@ export function createApp(options: AppOptions): Hono {
         if (error instanceof RetrievalInputError) return fail(c, 400, error.message);
         throw error;
       }
-      if (database !== null && result.sql !== null) result = { ...result, preview: await runPreview(database, graph, result.joinTree.nodes, result.sql, options.preview) };
+      if (previews && result.sql !== null && (body as { preview?: unknown }).preview !== false) {
+        result = { ...result, preview: await previews.run(graph, result.joinTree.nodes, result.sql, options.preview, c.req.raw.signal) };
+      }
       return c.json(result);
     },
   );

@@ -1,8 +1,8 @@
 /**
  * A small read-only look at what a FROM clause joins: `SELECT COUNT(*)` over it and its first
- * rows (a few columns per table), in a worker thread with a time limit.
+ * rows (a few columns per table), in a child process killed at the time limit, a few at a time.
  */
-import { Worker } from 'node:worker_threads';
+import { fork, type ChildProcess } from 'node:child_process';
 import type { ContextGraph } from '@guided-retrieval/context-graph';
 import type { JoinTreeNode } from '@guided-retrieval/retrieval';
 import type { Preview } from '../view/api-types.js';
@@ -12,9 +12,14 @@ export interface PreviewOptions {
   limit?: number;
   /** Columns shown per table of the tree (default 2): names first, then the primary key, then the rest. */
   columnsPerTable?: number;
-  /** Give up after this many milliseconds (default 3000). */
+  /** Give up after this many milliseconds, killing the query (default 3000). */
   timeoutMs?: number;
 }
+
+/** Previews running at once; the rest wait in line. */
+export const MAX_RUNNING_PREVIEWS = 2;
+/** Previews waiting at most; beyond, a preview is declined at once (retrieval is never held up). */
+export const MAX_WAITING_PREVIEWS = 8;
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -36,20 +41,73 @@ export function previewSql(graph: ContextGraph, nodes: readonly JoinTreeNode[], 
   };
 }
 
-export function runPreview(database: string, graph: ContextGraph, nodes: readonly JoinTreeNode[], from: string, options: PreviewOptions = {}): Promise<Preview> {
-  const { countSql, sampleSql } = previewSql(graph, nodes, from, options);
-  const timeoutMs = options.timeoutMs ?? 3000;
-  const limit = Math.max(1, Math.min(50, options.limit ?? 5));
-  return new Promise((resolve) => {
-    const worker = new Worker(new URL('./preview-worker.js', import.meta.url), { workerData: { database, countSql, sampleSql } });
-    const done = (preview: Preview) => {
-      clearTimeout(timer);
-      resolve(preview);
-      void worker.terminate();
-    };
-    const timer = setTimeout(() => done({ ok: false, error: `the preview query took longer than ${timeoutMs} ms` }), timeoutMs);
-    worker.once('message', (m: Preview) => done(m.ok ? { ...m, limit } : m));
-    worker.once('error', (error) => done({ ok: false, error: error.message }));
-    worker.once('exit', (code) => done({ ok: false, error: `the preview worker stopped (exit ${code})` }));
-  });
+/**
+ * Runs previews in child processes, at most `MAX_RUNNING_PREVIEWS` at once and
+ * `MAX_WAITING_PREVIEWS` waiting; a preview whose client went away (`signal`) is dropped or
+ * killed; `close()` kills every one still running.
+ */
+export class PreviewRunner {
+  private readonly running = new Set<ChildProcess>();
+  private readonly waiting: (() => void)[] = [];
+  /** Slots taken: running previews and those about to start. */
+  private active = 0;
+  private closed = false;
+
+  constructor(private readonly database: string) {}
+
+  /** How many preview processes run and how many previews wait now. */
+  get load(): { running: number; waiting: number } {
+    return { running: this.running.size, waiting: this.waiting.length };
+  }
+
+  async run(graph: ContextGraph, nodes: readonly JoinTreeNode[], from: string, options: PreviewOptions = {}, signal?: AbortSignal): Promise<Preview> {
+    if (this.closed) return { ok: false, error: 'the server is stopping' };
+    if (this.active < MAX_RUNNING_PREVIEWS) this.active++;
+    else if (this.waiting.length >= MAX_WAITING_PREVIEWS) {
+      return { ok: false, error: `too many previews at once (${MAX_RUNNING_PREVIEWS} running, ${MAX_WAITING_PREVIEWS} waiting): try again` };
+    } else await new Promise<void>((resolve) => this.waiting.push(resolve)); // the slot is handed over
+    if (this.closed || signal?.aborted) {
+      this.release();
+      return { ok: false, error: this.closed ? 'the server is stopping' : 'the client went away' };
+    }
+    const { countSql, sampleSql } = previewSql(graph, nodes, from, options);
+    const timeoutMs = options.timeoutMs ?? 3000;
+    const limit = Math.max(1, Math.min(50, options.limit ?? 5));
+    const child = fork(new URL('./preview-child.js', import.meta.url), [], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'], serialization: 'advanced' });
+    this.running.add(child);
+    return new Promise<Preview>((resolve) => {
+      let settled = false;
+      const done = (preview: Preview) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+        this.running.delete(child);
+        this.release();
+        resolve(preview);
+      };
+      const onAbort = () => done({ ok: false, error: 'the client went away' });
+      const timer = setTimeout(() => done({ ok: false, error: `the preview query took longer than ${timeoutMs} ms: stopped` }), timeoutMs);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      child.once('message', (m: Preview) => done(m.ok ? { ...m, limit } : m));
+      child.once('error', (error) => done({ ok: false, error: error.message }));
+      child.once('exit', (code, sig) => done({ ok: false, error: `the preview process stopped (${sig ?? `exit ${code}`})` }));
+      child.send({ database: this.database, countSql, sampleSql });
+    });
+  }
+
+  /** Kills every running preview and declines the waiting ones. */
+  close(): void {
+    this.closed = true;
+    for (const child of this.running) child.kill('SIGKILL');
+    for (const wake of this.waiting.splice(0)) wake();
+  }
+
+  /** Hands the slot to the first waiting preview, or frees it. */
+  private release(): void {
+    const wake = this.waiting.shift();
+    if (wake) wake();
+    else this.active--;
+  }
 }

@@ -10,6 +10,7 @@ import type { ContextGraph } from '@guided-retrieval/context-graph';
 import { Retriever, type RetrieverOptions } from '@guided-retrieval/retrieval';
 import { UserError } from '../errors.js';
 import { createApp } from './app.js';
+import { PreviewRunner } from './preview.js';
 
 /** Where Vite puts the built page: dist/web beside dist/server. */
 export const STATIC_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'web');
@@ -33,7 +34,10 @@ export interface RunningServer {
 
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const retriever = await Retriever.create(options.graph, options.retrieverOptions ?? {});
-  const app = createApp({ graph: options.graph, retriever, database: options.database, staticDir: STATIC_DIR, examples: options.examples, log: options.log });
+  const previews = options.database === null ? undefined : new PreviewRunner(options.database);
+  const app = createApp({
+    graph: options.graph, retriever, database: options.database, ...(previews ? { previews } : {}), staticDir: STATIC_DIR, examples: options.examples, log: options.log,
+  });
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: options.port });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -47,6 +51,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     stop = () => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
+      previews?.close();
       server.close(() => resolve());
       (server as { closeAllConnections?: () => void }).closeAllConnections?.();
     };

@@ -1,0 +1,65 @@
+/** The preview runner: killable child processes, a bounded line, clients that went away. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { graphFromSchema } from '@guided-retrieval/context-graph';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The built module: it forks dist/server/preview-child.js beside it.
+import { MAX_RUNNING_PREVIEWS, MAX_WAITING_PREVIEWS, PreviewRunner } from '../../dist/server/preview.js';
+
+let dir: string;
+let file: string;
+const graph = graphFromSchema({ database: 'shop', tables: [{ name: 'customer', primaryKey: ['id'], columns: ['id', 'name'] }] });
+const nodes = [{ alias: 'customer', table: 'customer', parent: null, on: null, edge: null }];
+const FROM = 'FROM customer AS customer';
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'guided-preview-'));
+  file = join(dir, 'shop.sqlite');
+  const db = new Database(file);
+  db.exec("CREATE TABLE customer (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO customer VALUES (1, 'Ada'), (2, 'Bo');");
+  db.close();
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('PreviewRunner', () => {
+  it('counts and samples the rows a FROM clause joins, read-only', async () => {
+    const preview = await new PreviewRunner(file).run(graph, nodes, FROM);
+    expect(preview).toMatchObject({ ok: true, rowCount: 2, rows: [['Ada', 1], ['Bo', 2]] });
+  });
+
+  it('kills the query at the time limit: no process is left behind', async () => {
+    const runner = new PreviewRunner(file);
+    const preview = await runner.run(graph, nodes, FROM, { timeoutMs: 1 });
+    expect(preview).toEqual({ ok: false, error: 'the preview query took longer than 1 ms: stopped' });
+    expect(runner.load).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it(`runs ${MAX_RUNNING_PREVIEWS} at once, lets ${MAX_WAITING_PREVIEWS} wait and declines the rest at once`, async () => {
+    const runner = new PreviewRunner(file);
+    const all = Array.from({ length: MAX_RUNNING_PREVIEWS + MAX_WAITING_PREVIEWS + 3 }, () => runner.run(graph, nodes, FROM));
+    expect(runner.load).toEqual({ running: MAX_RUNNING_PREVIEWS, waiting: MAX_WAITING_PREVIEWS });
+    const results = await Promise.all(all);
+    expect(results.filter((r) => r.ok)).toHaveLength(MAX_RUNNING_PREVIEWS + MAX_WAITING_PREVIEWS);
+    expect(results.filter((r) => !r.ok).map((r) => (r as { error: string }).error)).toEqual(Array(3).fill(expect.stringMatching(/too many previews at once/)));
+    expect(runner.load).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('drops the work of a client that went away, and close() kills what runs', async () => {
+    const runner = new PreviewRunner(file);
+    const gone = new AbortController();
+    gone.abort();
+    expect(await runner.run(graph, nodes, FROM, {}, gone.signal)).toEqual({ ok: false, error: 'the client went away' });
+    const leaving = new AbortController();
+    const pending = runner.run(graph, nodes, FROM, { timeoutMs: 60_000 }, leaving.signal);
+    leaving.abort();
+    expect(await pending).toEqual({ ok: false, error: 'the client went away' });
+    const running = runner.run(graph, nodes, FROM, { timeoutMs: 60_000 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    runner.close();
+    expect(await running).toMatchObject({ ok: false, error: expect.stringMatching(/^the preview process stopped \(SIGKILL\)$|^the server is stopping$/) });
+    expect(await runner.run(graph, nodes, FROM)).toEqual({ ok: false, error: 'the server is stopping' });
+    expect(runner.load.running).toBe(0);
+  });
+});
