@@ -58,6 +58,14 @@ describe('FROM clauses on SQLite', () => {
 
 const url = process.env.GUIDED_TEST_POSTGRES_URL;
 
+describe('PostgreSQL set-up', () => {
+  it('has GUIDED_TEST_POSTGRES_URL (or GUIDED_SKIP_POSTGRES=1 asked for a skip)', () => {
+    if (!url && process.env.GUIDED_SKIP_POSTGRES !== '1') {
+      throw new Error('PostgreSQL tests need a server: run `bash .ci/setup-postgres.sh` (as root) and export GUIDED_TEST_POSTGRES_URL, or set GUIDED_SKIP_POSTGRES=1 to skip them explicitly');
+    }
+  });
+});
+
 describe.skipIf(!url)('FROM clauses on PostgreSQL', () => {
   it('run for every PostgreSQL keyword, mixed-case and reserved names', async () => {
     const names = [...new Set([...POSTGRES_KEYWORDS, 'MixedCase', 'window', 'Order Lines', 'isnull', 'returning'])];
