@@ -69,7 +69,7 @@ describe('graph files', () => {
     await writeFile(file, '');
     const { truncate } = await import('node:fs/promises');
     await truncate(file, MAX_GRAPH_FILE_BYTES + 1);
-    await expect(loadGraph(file)).rejects.toThrow(/huge\.json is 256 MB; graph files over 256 MB are refused/);
+    await expect(loadGraph(file)).rejects.toThrow(/huge\.json is 128 MB; graph files over 128 MB are refused/);
   });
 });
 
