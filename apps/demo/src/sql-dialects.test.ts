@@ -94,7 +94,7 @@ describe.skipIf(!url)('FROM clauses on PostgreSQL', () => {
       await client.end();
     }
     expect(failures).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 
   it('quotes what PostgreSQL would fold or refuse, and leaves lower-case plain names bare', () => {
     expect(fromClause('MixedCase', 0, 'postgres')).toBe('FROM child_0 AS child_0\nJOIN "MixedCase" AS mixedcase ON child_0."MixedCase" = mixedcase."MixedCase"');

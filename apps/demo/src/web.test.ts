@@ -49,7 +49,7 @@ afterAll(async () => {
 async function askQuestion(question: string): Promise<void> {
   await page.fill('#question', question);
   await page.click('#go');
-  await page.waitForSelector(`#graph[data-state="result"][data-question="${question}"] svg`, { timeout: 30_000 });
+  await page.waitForSelector(`#graph[data-state="result"][data-question="${question}"] svg`, { timeout: 120_000 });
 }
 
 const drawnTree = () =>

@@ -97,7 +97,7 @@ describe('inferJoins on a real TPC-H database with its keys hidden', () => {
     const path = join(dir, 'tpch.sqlite');
     generateTpch({ path, scaleFactor: 0.002 });
     profile = await profileSqlite(path, { database: 'tpch' });
-  }, 60_000);
+  }, 180_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('recovers every declared foreign key, the composite one included, and nothing else', async () => {

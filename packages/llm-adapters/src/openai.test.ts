@@ -13,7 +13,8 @@ const schema = {
   additionalProperties: false,
 };
 const ask = { messages: [{ role: 'system' as const, content: 'Choose paths.' }, { role: 'user' as const, content: 'Paths 1-3.' }], jsonSchema: schema, schemaName: 'path_selection' };
-const fast = { backoffMs: 5, timeoutMs: 2_000 };
+// A ceiling for answers that do come, generous for a busy machine; timeout tests set their own.
+const fast = { backoffMs: 5, timeoutMs: 30_000 };
 
 let server: FakeServer | undefined;
 afterEach(async () => {

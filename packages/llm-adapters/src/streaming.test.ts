@@ -98,12 +98,10 @@ describe('OllamaChatModel streaming (/api/chat, NDJSON)', () => {
     const model = new OllamaChatModel('qwen2.5:7b', server.url, fast);
     const controller = new AbortController();
     const seen: string[] = [];
-    const started = Date.now();
     const error = (await model.complete({ messages: ask.messages, signal: controller.signal, onToken: (c) => (seen.push(c), controller.abort()) }).catch((e: unknown) => e)) as ModelError;
     expect(error.kind).toBe('aborted');
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.length).toBeLessThan(40);
-    expect(Date.now() - started).toBeLessThan(1_000);
     expect(server.received).toHaveLength(1);
   });
 
@@ -222,12 +220,10 @@ describe('OpenAiChatModel streaming (/chat/completions, server-sent events)', ()
     const model = new OpenAiChatModel('gpt-4o-mini', server.url, fast);
     const controller = new AbortController();
     const seen: string[] = [];
-    const started = Date.now();
     const error = (await model.complete({ messages: ask.messages, signal: controller.signal, onToken: (c) => (seen.push(c), controller.abort()) }).catch((e: unknown) => e)) as ModelError;
     expect(error.kind).toBe('aborted');
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.length).toBeLessThan(40);
-    expect(Date.now() - started).toBeLessThan(1_000);
     expect(server.received).toHaveLength(1);
   });
 

@@ -90,5 +90,5 @@ describe('TransformersEmbedder with the real @huggingface/transformers', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
     // a second call tries again (nothing cached from the failure) and fails the same way
     expect(((await embedder.embed(['x']).catch((e: unknown) => e)) as ModelError).message).toBe(error.message);
-  }, 60_000);
+  }, 180_000);
 });

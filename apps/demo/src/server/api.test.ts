@@ -125,7 +125,7 @@ describe('shutting down', () => {
     const started = performance.now();
     await second.stop();
     // Generous for a busy machine: the bug it guards against kept the process alive for minutes.
-    expect(performance.now() - started).toBeLessThan(5000);
+    expect(performance.now() - started).toBeLessThan(15_000);
     await Promise.all(inFlight);
   });
 });
