@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ModelError, OFFLINE_EMBEDDER_ID, createChatModel, createEmbedder, parseModelSpec } from './index.js';
+import { openAiChat, startFakeServer } from './test-support/fake-server.js';
 
 describe('parseModelSpec', () => {
   it('parses the documented forms', () => {
@@ -64,3 +65,39 @@ describe('createChatModel / createEmbedder', () => {
     expect(() => createChatModel('transformers:/m')).toThrow(/transformers has no chat models/);
   });
 });
+
+describe('a URL with credentials', () => {
+  it('is parsed as the URL it is: the model, the host without credentials, the password as the key', () => {
+    expect(parseModelSpec('openai:m@http://user:secret@host.example/v1', {})).toEqual({ provider: 'openai', model: 'm', baseUrl: 'http://host.example/v1', urlSecret: 'secret' });
+    expect(parseModelSpec('openai:org/m@v2@https://u:p%40ss@host/v1', {})).toMatchObject({ model: 'org/m@v2', baseUrl: 'https://host/v1', urlSecret: 'p@ss' });
+  });
+
+  it('never prints the credentials, and refuses them on an ollama URL', () => {
+    const message = (() => {
+      try {
+        createChatModel('ollama:qwen2.5:7b@http://user:secret@host:11434', { env: {} });
+      } catch (error) {
+        return (error as ModelError).message;
+      }
+      return '';
+    })();
+    expect(message).toMatch(/an ollama URL cannot carry credentials/);
+    expect(message).toContain('http://user:***@host:11434');
+    expect(message).not.toContain('secret');
+  });
+
+  it('sends the request to the given host, with the password as the API key, never to the public default', async () => {
+    const server = await startFakeServer(() => openAiChat('{"paths":[1]}'));
+    try {
+      const url = new URL(server.url);
+      const model = createChatModel(`openai:m@http://user:secret@${url.host}/v1`, { env: {}, backoffMs: 5 });
+      await model.complete({ messages: [{ role: 'user', content: 'Paths?' }] });
+      expect(server.received).toHaveLength(1);
+      expect(server.received[0]!.path).toBe('/v1/chat/completions');
+      expect(server.received[0]!.headers.authorization).toBe('Bearer secret');
+    } finally {
+      await server.close();
+    }
+  });
+});
+

@@ -15,15 +15,22 @@ export interface ModelSpec {
   provider: ModelProvider;
   /** The model's name (`qwen2.5:7b`, `gpt-4o-mini`), a folder for `transformers`, dimensions for `offline` ('' = default). */
   model: string;
-  /** Server URL for `ollama` and `openai` (given, from the environment, or the default); null otherwise. */
+  /** Server URL for `ollama` and `openai` (given, from the environment, or the default), without credentials; null otherwise. */
   baseUrl: string | null;
+  /** The password (or API key) a given URL carried (`http://user:key@host/v1`): never printed, sent as the API key. */
+  urlSecret?: string;
 }
 
 const PROVIDERS: readonly ModelProvider[] = ['ollama', 'openai', 'transformers', 'offline'];
 const EXAMPLES = 'ollama:qwen2.5:7b@http://127.0.0.1:11434, openai:gpt-4o-mini, openai:my-model@http://127.0.0.1:8000/v1, transformers:./models/all-MiniLM-L6-v2, offline';
 
 function specError(spec: string, why: string): ModelError {
-  return new ModelError('config', `bad model spec "${spec}": ${why} (examples: ${EXAMPLES})`);
+  return new ModelError('config', `bad model spec "${redactSpec(spec)}": ${why} (examples: ${EXAMPLES})`);
+}
+
+/** A spec with any URL credentials masked: `openai:m@http://user:***@host/v1`. */
+export function redactSpec(spec: string): string {
+  return spec.replace(/(https?:\/\/)([^/@\s]*)@/gi, (_all, scheme: string, userinfo: string) => `${scheme}${userinfo.includes(':') ? `${userinfo.split(':')[0]}:***` : '***'}@`);
 }
 
 /**
@@ -40,7 +47,8 @@ export function parseModelSpec(spec: string, env: Readonly<Record<string, string
   if (!(PROVIDERS as readonly string[]).includes(provider)) throw specError(spec, `unknown provider "${provider}"; use one of ${PROVIDERS.join(', ')}`);
   let model = text.slice(colon + 1);
   let url: string | null = null;
-  const at = model.search(/@https?:\/\/[^@]*$/i);
+  // The first `@http(s)://`: a URL may carry credentials (`http://user:key@host`), with an `@` of its own.
+  const at = model.search(/@https?:\/\//i);
   if (at >= 0) {
     url = model.slice(at + 1);
     model = model.slice(0, at);
@@ -58,13 +66,21 @@ export function parseModelSpec(spec: string, env: Readonly<Record<string, string
   if (url === null) {
     url = provider === 'ollama' ? hostUrl(env.OLLAMA_HOST) ?? DEFAULT_OLLAMA_URL : env.OPENAI_BASE_URL?.trim() || DEFAULT_OPENAI_URL;
   }
+  let parsed: URL;
   try {
-    const parsed = new URL(url);
+    parsed = new URL(url);
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('not http');
   } catch {
-    throw specError(spec, `"${url}" is not an http(s) URL`);
+    throw specError(spec, `"${redactSpec(url)}" is not an http(s) URL`);
   }
-  return { provider: provider as ModelProvider, model, baseUrl: url.replace(/\/+$/, '') };
+  const urlSecret = decodeURIComponent(parsed.password || '');
+  if (parsed.username || parsed.password) {
+    if (provider === 'ollama') throw specError(spec, 'an ollama URL cannot carry credentials');
+    parsed.username = '';
+    parsed.password = '';
+    url = parsed.toString();
+  }
+  return { provider: provider as ModelProvider, model, baseUrl: url.replace(/\/+$/, ''), ...(urlSecret ? { urlSecret } : {}) };
 }
 
 /** OLLAMA_HOST may be `host:port` without a scheme. */
@@ -107,9 +123,9 @@ export function createEmbedder(spec: string, options: EmbedderOptions & CreateOp
 }
 
 function openAiKey(spec: string, parsed: ModelSpec, env: Readonly<Record<string, string | undefined>>): { apiKey?: string } {
-  const apiKey = env.OPENAI_API_KEY?.trim();
+  const apiKey = parsed.urlSecret ?? env.OPENAI_API_KEY?.trim();
   if (!apiKey && parsed.baseUrl === DEFAULT_OPENAI_URL) {
-    throw new ModelError('config', `model spec "${spec}" talks to ${DEFAULT_OPENAI_URL}, which needs an API key: set OPENAI_API_KEY`);
+    throw new ModelError('config', `model spec "${redactSpec(spec)}" talks to ${DEFAULT_OPENAI_URL}, which needs an API key: set OPENAI_API_KEY`);
   }
   return apiKey ? { apiKey } : {};
 }
