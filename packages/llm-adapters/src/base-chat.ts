@@ -70,7 +70,7 @@ export abstract class BaseChatModel implements ChatModel {
   /** Sends one request; throws `ModelError` (http errors with status and retryability). */
   protected abstract send(request: SendRequest): Promise<RawAnswer>;
 
-  /** Values that must never appear in an error message. */
+  /** Values that must never appear in an error message, nor in an answer passed on (masked as `***`). */
   protected secrets(): (string | undefined)[] {
     return [];
   }
@@ -111,9 +111,9 @@ export abstract class BaseChatModel implements ChatModel {
           const raw = await this.send({
             messages, schemaName, temperature, signal,
             ...(schema ? { jsonSchema: schema } : {}), ...(request.maxTokens ? { maxTokens: request.maxTokens } : {}),
-            ...(stream ? { stream: true } : {}), ...(stream && onToken ? { onToken: (chunk: string) => onToken(chunk, info) } : {}),
+            ...(stream ? { stream: true } : {}), ...(stream && onToken ? { onToken: (chunk: string) => onToken(maskSecrets(chunk, this.secrets()), info) } : {}),
           });
-          if (!stream) deliver(onToken, raw.content, info, this.id);
+          if (!stream) deliver(onToken, maskSecrets(raw.content, this.secrets()), info, this.id);
           return raw;
         },
         {
@@ -122,6 +122,12 @@ export abstract class BaseChatModel implements ChatModel {
         },
       );
       attempts += this.counter.calls - before;
+      // A server may echo a secret, or answer without end: neither is passed on, printed or cached.
+      answer.content = maskSecrets(answer.content, this.secrets());
+      if (answer.content.length > MAX_ANSWER_CHARS) {
+        this.counter.failures++;
+        throw new ModelError('invalid-output', `${this.id}: the answer is ${answer.content.length} characters long; answers over ${MAX_ANSWER_CHARS} are refused`, { model: answer.model });
+      }
       if (answer.promptTokens !== undefined || answer.completionTokens !== undefined) {
         totals.counted = true;
         totals.promptTokens += answer.promptTokens ?? 0;
@@ -155,6 +161,16 @@ export abstract class BaseChatModel implements ChatModel {
       );
     }
   }
+}
+
+/** Longest answer accepted (characters): a join-tree answer is a few hundred. */
+const MAX_ANSWER_CHARS = 256 * 1024;
+
+/** `text` with every non-trivial secret replaced by `***`. */
+function maskSecrets(text: string, secrets: readonly (string | undefined)[]): string {
+  let out = text;
+  for (const secret of secrets) if (secret && secret.length >= 4) out = out.split(secret).join('***');
+  return out;
 }
 
 /** The whole answer as one chunk, for a cache hit or a request that was not streamed. */

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -154,3 +155,30 @@ describe('createChatModel / createEmbedder from a spec', () => {
     expect(server.received[0]!.path).toBe('/v1/embeddings');
   });
 });
+
+describe('what leaves the process', () => {
+  it('masks the API key when the server echoes it, in the answer, its tokens and the cache', async () => {
+    server = await startFakeServer(() => openAiChat(`your key is ${KEY}, keep it safe`));
+    const tokens: string[] = [];
+    const cacheDir = await mkdtemp(join(tmpdir(), 'openai-mask-'));
+    try {
+      const answer = await model(server.url, { cacheDir }).complete({ messages: ask.messages, stream: false, onToken: (t: string) => void tokens.push(t) });
+      expect(answer.content).toBe('your key is ***, keep it safe');
+      expect(tokens.join('')).not.toContain(KEY);
+      const cached = await readdir(cacheDir, { recursive: true });
+      const files = cached.filter((f) => String(f).endsWith('.json'));
+      expect(files).toHaveLength(1);
+      expect(await readFile(join(cacheDir, String(files[0])), 'utf8')).not.toContain(KEY);
+    } finally {
+      await rm(cacheDir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses an answer of megabytes: nothing printed or cached', async () => {
+    server = await startFakeServer(() => openAiChat('x'.repeat(1_000_000)));
+    const error = (await model(server.url).complete({ messages: ask.messages }).catch((e: unknown) => e)) as ModelError;
+    expect(error.kind).toBe('invalid-output');
+    expect(error.message).toMatch(/the answer is 1000000 characters long; answers over 262144 are refused/);
+  });
+});
+

@@ -57,7 +57,7 @@ export class LlmDisambiguator implements Disambiguator {
     const source = proposed;
     const reach = reverse ? graph.linkedTables(source) : graph.reachable(source);
     const how = reverse ? { reverse: true } : {};
-    const reason = typeof answer.reason === 'string' ? answer.reason.replace(/\s+/g, ' ').trim() : '';
+    const reason = typeof answer.reason === 'string' ? shortReason(answer.reason) : '';
 
     const targets: string[] = [];
     const rejected: string[] = [];
@@ -142,7 +142,7 @@ export class LlmDisambiguator implements Disambiguator {
         out.push(...heuristicFor(target, `llm proposed path ${bad.map(String).join(', ')} of ${paths.length} offered`));
         continue;
       }
-      const reason = mine.map((s) => (typeof s.reason === 'string' ? s.reason.replace(/\s+/g, ' ').trim() : '')).find((r) => r) ?? '';
+      const reason = mine.map((s) => (typeof s.reason === 'string' ? shortReason(s.reason) : '')).find((r) => r) ?? '';
       const chosen = [...new Set(numbers as number[])];
       for (const n of chosen) {
         out.push({ target, path: paths[n - 1]!, reason: `llm: path ${n} of ${paths.length}${chosen.length > 1 ? ` (role ${chosen.indexOf(n) + 1} of ${chosen.length})` : ''}${reason ? `: ${reason}` : ''}` });
@@ -160,6 +160,15 @@ export class LlmDisambiguator implements Disambiguator {
       ...(this.options.signal ? { signal: this.options.signal } : {}),
     };
   }
+}
+
+/** Longest model reason kept in a note or a path's reason (characters). */
+const MAX_REASON_CHARS = 300;
+
+/** A model's reason on one line, cut to `MAX_REASON_CHARS`. */
+function shortReason(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > MAX_REASON_CHARS ? `${line.slice(0, MAX_REASON_CHARS - 1)}…` : line;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
