@@ -112,11 +112,9 @@ describe('OllamaChatModel against a server speaking /api/chat', () => {
     const model = new OllamaChatModel('qwen2.5:7b', server.url, fast);
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
-    const started = Date.now();
     const error = (await model.complete({ ...ask, signal: controller.signal }).catch((e: unknown) => e)) as ModelError;
+    // The server would have answered after 20 s: an error of kind `aborted` means the abort ended the call.
     expect(error.kind).toBe('aborted');
-    // Long before the server would have answered: the abort, not the answer, ended the call.
-    expect(Date.now() - started).toBeLessThan(15_000);
     const already = (await model.complete({ ...ask, signal: AbortSignal.abort() }).catch((e: unknown) => e)) as ModelError;
     expect(already.kind).toBe('aborted');
     expect(server.received).toHaveLength(1);
