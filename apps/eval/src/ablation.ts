@@ -3,10 +3,9 @@ import { createOfflineEmbedder, type Embedder } from '@guided-retrieval/llm-adap
 import { HeuristicDisambiguator, Retriever, type RetrieverOptions } from '@guided-retrieval/retrieval';
 import { loadBenchmark } from './bench/load.js';
 import type { BenchName } from './bench/types.js';
-import { questionGold } from './run.js';
 import { unionSchemas } from './bench/union.js';
 import { benchGraph } from './bench/graph.js';
-import { renamedGold, selectQuestions, unionMembers } from './run.js';
+import { questionGold, renamedGold, selectQuestions, unionMembers } from './run.js';
 import { createWordVectorEmbedder } from './word-vectors.js';
 import { summarizeLatency, type LatencySummary } from './latency.js';
 import { averageMetrics, scoreQuestion, type MetricSummary, type QuestionMetrics } from './metrics.js';

@@ -1,4 +1,4 @@
-import { ContextGraph, graphFromSchema } from '@guided-retrieval/context-graph';
+import { graphFromSchema } from '@guided-retrieval/context-graph';
 import type { JoinEdge } from '@guided-retrieval/join-inference';
 import { UsageCounter, createChatModel, createEmbedder, createOfflineEmbedder } from '@guided-retrieval/llm-adapters';
 import { LlmDisambiguator, Retriever, type PhaseTimings } from '@guided-retrieval/retrieval';
@@ -144,11 +144,10 @@ export async function runEvaluation(options: EvalOptions): Promise<{ results: Ev
   let disambiguator = 'heuristic';
   const inferredEdges: Record<string, number> = {};
   const goldJoinsByDb = new Map<string, { edges: readonly JoinEdge[]; joins: GoldJoin[] }>();
-  const setUp = async (makeGraph: () => ContextGraph | Promise<BenchGraph>, key: string) => {
+  const setUp = async (makeGraph: () => Promise<BenchGraph>, key: string) => {
     const buildStart = performance.now();
-    const made = await makeGraph();
-    const graph = made instanceof ContextGraph ? made : made.graph;
-    const inferred = !(made instanceof ContextGraph) && made.inference !== null;
+    const { graph, inference } = await makeGraph();
+    const inferred = inference !== null;
     if (inferred) inferredEdges[key] = graph.edges.length;
     const retriever = await Retriever.create(graph, { embedder, ...(chat ? { disambiguator: new LlmDisambiguator(chat) } : {}) });
     graphBuildMs[key] = round(performance.now() - buildStart);
@@ -161,7 +160,7 @@ export async function runEvaluation(options: EvalOptions): Promise<{ results: Ev
     if (options.edges) throw new Error('a union run takes the declared keys only: edges cannot replace them per database');
     const members = unionMembers(bench, options);
     const { schema, rename, renamed } = unionSchemas(members, `${options.bench}-union`);
-    union = { rename, setup: await setUp(() => graphFromSchema(schema), 'union') };
+    union = { rename, setup: await setUp(async () => ({ graph: graphFromSchema(schema), inference: null }), 'union') };
     const { graph } = union.setup;
     unionGraph = { databases: members.map((d) => d.name), tables: graph.tables.length, edges: graph.edges.length, renamedTables: renamed.map((r) => r.name) };
   }

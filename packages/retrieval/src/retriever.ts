@@ -202,10 +202,12 @@ function noMatchReason(grounding: GroundingResult, database: string): string {
 }
 
 function explainUnjoined(tables: readonly string[], grounding: GroundingResult): Record<string, string> {
-  const score = (t: string) => grounding.elsewhere.find((e) => e.table === t)?.score ?? 0;
-  return Object.assign(nameRecord<string>(), Object.fromEntries(
-    tables.map((t) => [t, `matched as strongly as the tree's best table (score ${score(t).toFixed(2)}), but it joins no table: no key connects it, so the FROM clause leaves it out`]),
-  ));
+  const out = nameRecord<string>();
+  for (const t of tables) {
+    const score = grounding.elsewhere.find((e) => e.table === t)?.score ?? 0;
+    out[t] = `matched as strongly as the tree's best table (score ${score.toFixed(2)}), but it joins no table: no key connects it, so the FROM clause leaves it out`;
+  }
+  return out;
 }
 
 function explain(tables: readonly string[], choice: SourceAndTargets, grounding: GroundingResult, selected: readonly SelectedPath[]): Record<string, string> {

@@ -1,8 +1,9 @@
+import type { GraphEngine } from '@guided-retrieval/context-graph';
 import { POSTGRES_KEYWORDS, SQLITE_KEYWORDS } from './sql-keywords.js';
 import type { JoinTree } from './types.js';
 
-/** The SQL engine a FROM clause is written for. */
-export type SqlDialect = 'sqlite' | 'postgres' | 'duckdb';
+/** The SQL engine a FROM clause is written for: the one the graph was built from. */
+export type SqlDialect = GraphEngine;
 
 const PLAIN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** PostgreSQL folds unquoted names to lower case: any other spelling must be quoted to stay itself. */

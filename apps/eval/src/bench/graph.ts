@@ -18,9 +18,8 @@ export interface BenchGraph {
 export async function benchGraph(db: BenchDatabase, edges?: readonly JoinEdge[]): Promise<BenchGraph> {
   const declared = graphFromSchema(db.schema);
   if (edges) return { graph: withEdges(declared, edges), inference: null };
-  if (declared.edges.length > 0 || db.schema.tables.length < 2) return { graph: declared, inference: null };
   const { edges: found, inference } = await defaultJoinEdges(profileFromSchema(db.schema));
-  return { graph: withEdges(declared, found), inference };
+  return inference ? { graph: withEdges(declared, found), inference } : { graph: declared, inference: null };
 }
 
 /** The graph with its join edges replaced by `edges`. */
