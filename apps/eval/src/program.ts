@@ -25,6 +25,7 @@ function scaleFactor(value: string): number {
 
 const BENCH_HELP = [
   'benchmark: bird-dev, spider-dev or spider2-lite (table retrieval; spider2-lite is scored against its listed gold tables);',
+  'defog (table retrieval on real PostgreSQL databases: each dump loaded into a scratch database on --postgres, profiled, joins inferred, graph built, as `guided build` does);',
   'joins (join inference on every *.sqlite under --data, one per subfolder, plus TPC-H);',
   'joins-bird or joins-spider (join inference on the BIRD or Spider dev schemas, and retrieval with declared vs inferred edges);',
   'scale (latency, memory and accuracy on generated schemas of 50 to 2000 tables; needs no --data)',
@@ -42,11 +43,13 @@ export function program(): Command {
       'Measure table retrieval (accuracy, precision, recall, F1, perfect recall) on BIRD dev or Spider dev, with baselines in the same run; ' +
         'or join inference (precision, recall, F1 of inferred edges against the declared foreign keys) with --bench joins, joins-bird or joins-spider.',
     )
-    .addOption(new Option('--bench <name>', BENCH_HELP).choices(['bird-dev', 'spider-dev', 'spider2-lite', ...JOINS_BENCHES, 'scale']).makeOptionMandatory())
+    .addOption(new Option('--bench <name>', BENCH_HELP).choices(['bird-dev', 'spider-dev', 'spider2-lite', 'defog', ...JOINS_BENCHES, 'scale']).makeOptionMandatory())
     .option('--data <dir>', 'folder holding the benchmark files (dev.json and its tables file; for joins, the sample-dbs folder); every bench but scale needs it')
     .option('--db <name...>', 'only these databases')
     .option('--limit <n>', 'at most n questions', positiveInteger)
     .option('--evidence', "append BIRD's evidence hint to each question (reported separately)")
+    .option('--instructions', "defog: append Defog's per-question instructions (its evidence; the same as --evidence)")
+    .option('--postgres <url>', 'defog: the PostgreSQL server to load the dumps into (scratch databases guided_defog_*, dropped after; default $GUIDED_TEST_POSTGRES_URL)')
     .option('--union', 'one context graph of every database (with --db, of those), colliding table names prefixed <db>__<table>; every question asked against it')
     .option('--out <dir>', 'where to write results.json, results.md and charts/', 'eval-results')
     .option('--llm <spec>', 'chat model for disambiguation and path selection: ollama:<model>[@url] or openai:<model>[@url] (key from OPENAI_API_KEY)')
@@ -65,7 +68,7 @@ export function program(): Command {
     .option('--budget-s <seconds>', 'scale: wall-clock budget per schema, each run in a child process (default 300)', parseBudget)
     .option('--only <schema>', 'scale: run one schema (snowflake:200, layered:4x24) in this process and print its steps as JSON lines (what each child does)')
     .showHelpAfterError('(run with --help for usage)')
-    .action(async (options: { bench: BenchName | JoinsBench | 'scale'; data: string; db?: string[]; limit?: number; evidence?: boolean; union?: boolean; out: string; ablation?: boolean; llm?: string; embedder?: string; modelCache: string }) => {
+    .action(async (options: { bench: BenchName | JoinsBench | 'scale'; data: string; db?: string[]; limit?: number; evidence?: boolean; instructions?: boolean; postgres?: string; union?: boolean; out: string; ablation?: boolean; llm?: string; embedder?: string; modelCache: string }) => {
       if (options.bench === 'scale') return runScaleCommand(options as unknown as ScaleCliOptions, log);
       refuseScaleOptions(options);
       if (!options.data) throw new Error(`--bench ${options.bench} needs --data <dir>: the folder holding the benchmark files (for joins, the sample-dbs folder)`);
@@ -83,14 +86,20 @@ export function program(): Command {
         joinsOnly.retrieval === false && '--no-retrieval',
       ].filter((flag): flag is string => typeof flag === 'string');
       if (misplaced.length > 0) throw new Error(`${misplaced.join(', ')} only apply to the joins benches (joins, joins-bird, joins-spider)`);
+      if (options.instructions && bench !== 'defog') throw new Error('--instructions only applies to defog (use --evidence for BIRD)');
+      if (options.ablation && bench === 'defog') throw new Error('--ablation does not run on defog yet');
+      const evidence = Boolean(options.evidence || options.instructions);
+      const postgresUrl = options.postgres ?? process.env.GUIDED_TEST_POSTGRES_URL;
       const interactive = process.stderr.isTTY;
       const { results, outcomes } = await runEvaluation({
         bench,
         dataDir: resolve(options.data),
         ...(options.db ? { databases: options.db } : {}),
         ...(options.limit ? { limit: options.limit } : {}),
-        evidence: Boolean(options.evidence),
+        evidence,
         union: Boolean(options.union),
+        ...(postgresUrl ? { postgresUrl } : {}),
+        onStep: log,
         ...(options.llm ? { llm: options.llm } : {}),
         ...(options.embedder ? { embedder: options.embedder } : {}),
         ...(options.llm || options.embedder ? { modelCacheDir: resolve(options.modelCache) } : {}),
@@ -102,7 +111,7 @@ export function program(): Command {
       });
       const written = await writeReports(resolve(options.out), results, outcomes);
       const o = results.overall;
-      log(`${results.bench}: ${results.scored} questions scored, ${results.unparsedGold} gold queries unparsed`);
+      log(`${results.bench}: ${results.scored} questions scored, ${results.unparsedGold} gold queries unparsed${results.goldRewritten ? `, ${results.goldRewritten} in Defog's alternatives notation scored against their first alternative` : ''}`);
       if (results.unionGraph) log(`union of ${results.unionGraph.databases.length} databases: ${results.unionGraph.tables} tables, ${results.unionGraph.edges} edges, ${results.unionGraph.renamedTables.length} renamed`);
       log(`guided retrieval: accuracy ${o.accuracy.toFixed(3)} precision ${o.precision.toFixed(3)} recall ${o.recall.toFixed(3)} F1 ${o.f1.toFixed(3)} perfect recall ${o.perfectRecall.toFixed(3)}`);
       for (const [name, b] of Object.entries(results.baselines)) {

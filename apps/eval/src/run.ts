@@ -4,6 +4,7 @@ import { UsageCounter, createChatModel, createEmbedder, createOfflineEmbedder } 
 import { LlmDisambiguator, Retriever, type PhaseTimings } from '@guided-retrieval/retrieval';
 import { createBaselines } from './baselines.js';
 import { loadBenchmark } from './bench/load.js';
+import { loadDefog } from './bench/defog.js';
 import type { Benchmark, BenchDatabase, BenchName, BenchQuestion } from './bench/types.js';
 import { unionSchemas } from './bench/union.js';
 import { benchGraph, type BenchGraph } from './bench/graph.js';
@@ -41,7 +42,11 @@ export interface EvalOptions {
    * is asked against it and scored against its gold tables under the union's names.
    */
   union?: boolean;
+  /** Defog: the PostgreSQL server its dumps are loaded into (scratch databases, dropped after). */
+  postgresUrl?: string;
   onProgress?: (event: { db: string; done: number; total: number }) => void;
+  /** Messages about long set-up work (loading and profiling Defog's databases). */
+  onStep?: (message: string) => void;
 }
 
 export interface QuestionOutcome {
@@ -74,6 +79,10 @@ export interface EvalResults {
   baselines: Record<string, { overall: MetricSummary; perDatabase: Record<string, MetricSummary> }>;
   latencyMs: LatencySummary & { perPhase: Record<PhaseName, LatencySummary> };
   graphBuildMs: Record<string, number>;
+  /** Defog: milliseconds to load and profile each real database (before the graph build). */
+  profileMs: Record<string, number>;
+  /** Defog: gold queries written in its alternatives notation, scored against their first alternative with braces expanded. */
+  goldRewritten: number;
   /** Databases whose schema declares no key, with the number of join edges inferred for them (graph build includes inference). */
   inferredEdges: Record<string, number>;
   /** Inferred edges against the joins the gold SQL shows, for databases whose edges were inferred and whose questions list gold tables (see bench/gold-joins.ts). */
@@ -130,7 +139,7 @@ const PHASES: PhaseName[] = ['grounding', 'exploration', 'disambiguation', 'path
  */
 export async function runEvaluation(options: EvalOptions): Promise<{ results: EvalResults; outcomes: QuestionOutcome[] }> {
   const started = performance.now();
-  const bench = loadBenchmark(options.bench, options.dataDir);
+  const { bench, profileMs } = await benchmarkFor(options);
   const questions = selectQuestions(bench, options);
   const byDb = new Map<string, BenchQuestion[]>();
   for (const q of questions) byDb.set(q.db, [...(byDb.get(q.db) ?? []), q]);
@@ -196,6 +205,8 @@ export async function runEvaluation(options: EvalOptions): Promise<{ results: Ev
   }
   const results = summarize(options, outcomes, graphBuildMs, { disambiguator, embedder: embedder.id }, performance.now() - started);
   results.unionGraph = unionGraph;
+  results.profileMs = profileMs;
+  results.goldRewritten = questions.filter((q) => q.goldRewritten).length;
   results.inferredEdges = inferredEdges;
   results.goldJoins = summarizeGoldJoins(goldJoinsByDb);
   const tableCounts = new Map(bench.databases.map((d) => [d.name, d.schema.tables.length]));
@@ -203,6 +214,19 @@ export async function runEvaluation(options: EvalOptions): Promise<{ results: Ev
   const { ms, ...cost } = usage.snapshot();
   results.models = { llm: chat?.id ?? null, embedder: embedder.id, ...cost, seconds: round(ms / 1000) };
   return { results, outcomes };
+}
+
+/** The benchmark; Defog's databases are loaded into PostgreSQL and profiled (their times returned). */
+async function benchmarkFor(options: EvalOptions): Promise<{ bench: Benchmark; profileMs: Record<string, number> }> {
+  if (options.bench !== 'defog') return { bench: loadBenchmark(options.bench, options.dataDir), profileMs: {} };
+  if (options.union) throw new Error('--union does not apply to defog: each question is asked of its own database');
+  if (!options.postgresUrl) throw new Error('defog needs a PostgreSQL server: pass --postgres URL or set GUIDED_TEST_POSTGRES_URL (.ci/setup-postgres.sh starts one)');
+  const { benchmark, profileMs } = await loadDefog(options.dataDir, {
+    postgresUrl: options.postgresUrl,
+    ...(options.databases ? { databases: options.databases } : {}),
+    ...(options.onStep ? { onProgress: options.onStep } : {}),
+  });
+  return { bench: benchmark, profileMs };
 }
 
 /** The question's gold tables: those the benchmark lists, else those its gold SQL reads. */
@@ -244,6 +268,8 @@ function summarize(
     baselines,
     latencyMs: { ...summarizeLatency(outcomes.map((o) => o.timings.total)), perPhase },
     graphBuildMs,
+    profileMs: {},
+    goldRewritten: 0,
     inferredEdges: {},
     goldJoins: null,
     slices: {},

@@ -26,6 +26,8 @@ export function loadBenchmarkWithStats(name: BenchName, dataDir: string): { benc
       return loadSpider(dataDir);
     case 'spider2-lite':
       return loadSpider2Lite(dataDir);
+    case 'defog':
+      throw new Error('defog loads its databases into PostgreSQL: use loadDefog (bench/defog.ts)');
     default: {
       const unknown: never = name;
       throw new Error(`unknown benchmark: ${String(unknown)} (expected bird-dev, spider-dev or spider2-lite)`);

@@ -1,6 +1,7 @@
 import type { SchemaSpec } from '@guided-retrieval/context-graph';
+import type { DatabaseProfile } from '@guided-retrieval/profiler';
 
-export type BenchName = 'bird-dev' | 'spider-dev' | 'spider2-lite';
+export type BenchName = 'bird-dev' | 'spider-dev' | 'spider2-lite' | 'defog';
 
 export interface BenchQuestion {
   /** Stable id within the benchmark (BIRD's question_id, Spider's index in dev.json). */
@@ -18,12 +19,16 @@ export interface BenchQuestion {
   goldTables?: string[];
   /** The engine the question was written for (Spider 2.0-lite: bigquery, snowflake, sqlite). */
   backend?: string;
+  /** Defog: the gold SQL used Defog's alternatives notation and `sql` is its first alternative, braces expanded. */
+  goldRewritten?: boolean;
 }
 
 export interface BenchDatabase {
   name: string;
   /** Names, types, descriptions, sample values and declared keys, as the benchmark ships them. */
   schema: SchemaSpec;
+  /** Defog: the profile of the real database (the graph is built from it, as `guided build` does). */
+  profile?: DatabaseProfile;
 }
 
 export interface Benchmark {
