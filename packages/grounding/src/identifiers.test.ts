@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { graphFromSchema } from '@guided-retrieval/context-graph';
 import { commonColumnPrefix, GroundingIndex, segmentCompound, splitIdentifier } from './index.js';
+import { conventionColumnPrefix, tableNamePrefix } from './identifiers.js';
 import { COMPOUND_WORDS } from './lexicon/vocabulary.js';
 
 const VOCABULARY: ReadonlySet<string> = new Set(COMPOUND_WORDS);
@@ -117,5 +118,27 @@ describe('camel-case names in the index', () => {
     });
     const result = await (await GroundingIndex.build(graph)).ground('Who does each employee report to?');
     expect(result.matches.map((m) => m.column)).toContain('ReportsTo');
+  });
+});
+
+describe('naming-convention prefixes', () => {
+  const broker = [
+    { name: 'sbcustomer', columns: ['sbcustid', 'sbcustname', 'sbcustemail'].map((name) => ({ name })) },
+    { name: 'sbticker', columns: ['sbtickerid', 'sbtickersymbol', 'sbtickername'].map((name) => ({ name })) },
+    { name: 'sbtransaction', columns: ['sbtxid', 'sbtxcustid', 'sbtxamount'].map((name) => ({ name })) },
+  ];
+
+  it('finds a prefix every table and column name shares', () => {
+    expect(tableNamePrefix(broker)).toBe('sb');
+    expect(conventionColumnPrefix(['sbtxid', 'sbtxcustid', 'sbtxamount'], 'sb')).toBe('sbtx');
+  });
+
+  it('finds none where only the table names share letters', () => {
+    const shop = [
+      { name: 'category', columns: ['id', 'name', 'parent'].map((name) => ({ name })) },
+      { name: 'catalog', columns: ['catalog_id', 'title', 'year'].map((name) => ({ name })) },
+    ];
+    expect(tableNamePrefix(shop)).toBe('');
+    expect(conventionColumnPrefix(['caption', 'catalog_id', 'category'], '')).toBe('');
   });
 });

@@ -84,3 +84,35 @@ function bestCut(word: string, isKnown: (piece: string) => boolean, maxUnknown: 
   }
   return best[word.length];
 }
+
+/**
+ * A naming convention's prefix on every name of a schema written in one case, as PostgreSQL folds
+ * unquoted camel case (`sbcustomer`, `sbticker`, every column `sb…` → `sb`): the longest prefix of
+ * two to four letters every table name and every column name shares, leaving each table name
+ * three letters or more. Empty when there is none.
+ */
+export function tableNamePrefix(tables: readonly { name: string; columns: readonly { name: string }[] }[]): string {
+  if (tables.length < 2) return '';
+  const names = tables.map((t) => t.name.toLowerCase());
+  if (names.some((n) => !/^[a-z][a-z0-9]*$/.test(n))) return '';
+  let prefix = names[0]!.slice(0, 4);
+  for (const n of names) while (!n.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  while (prefix.length >= 2 && names.some((n) => n.length < prefix.length + 3)) prefix = prefix.slice(0, -1);
+  if (prefix.length < 2) return '';
+  const columns = tables.flatMap((t) => t.columns.map((c) => c.name.toLowerCase()));
+  return columns.length > 0 && columns.every((c) => c.startsWith(prefix) && c.length > prefix.length) ? prefix : '';
+}
+
+/**
+ * The prefix every column of a table shares when it extends the schema's table-name prefix
+ * (`sbcust` in `sbcustid`, `sbcustname`; `sbtx` in `sbtxid`, `sbtxcustid`): it names the table, as
+ * `l_` does in TPC-H. Needs three columns, each longer than the prefix.
+ */
+export function conventionColumnPrefix(columns: readonly string[], tablePrefix: string): string {
+  if (tablePrefix === '' || columns.length < 3) return '';
+  const names = columns.map((c) => c.toLowerCase());
+  let prefix = names[0]!;
+  for (const n of names) while (!n.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  while (prefix.length > 0 && names.some((n) => n.length <= prefix.length + 1)) prefix = prefix.slice(0, -1);
+  return prefix.startsWith(tablePrefix) ? prefix : '';
+}

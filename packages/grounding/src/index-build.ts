@@ -1,5 +1,5 @@
 import type { ContextGraph, GraphTable } from '@guided-retrieval/context-graph';
-import { commonColumnPrefix, segmentCompound, splitIdentifier } from './identifiers.js';
+import { commonColumnPrefix, conventionColumnPrefix, segmentCompound, splitIdentifier, tableNamePrefix } from './identifiers.js';
 import { ABBREVIATIONS, CONTRACTIONS, lexiconLookup } from './lexicon/abbreviations.js';
 import { COMPOUND_WORDS } from './lexicon/vocabulary.js';
 import { normalizeText, singular } from './normalize.js';
@@ -97,15 +97,18 @@ export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = 
     }
   };
   const joinKeyColumns = new Set(graph.edges.flatMap((e) => e.fromColumns.map((c) => `${e.fromTable}.${c}`.toLowerCase())));
+  const namePrefix = tableNamePrefix(graph.tables);
   for (const table of graph.tables) {
     const asTable = elementId(table.name, null, 'table');
     const asTableElement: Element = { table: table.name, column: null, kind: 'table', element: asTable };
     indexNameOnce(table.name, (key, keyKind, coverage) => add(key, asTableElement, keyKind, coverage));
+    if (namePrefix) indexNameOnce(table.name.slice(namePrefix.length), (key, keyKind, coverage) => add(key, asTableElement, keyKind, coverage));
     const asAlias = elementId(table.name, null, 'alias');
     for (const alias of table.aliases) {
       indexNameOnce(alias, (key, keyKind, coverage) => add(key, { table: table.name, column: null, kind: 'alias', element: asAlias }, keyKind, coverage));
     }
-    const prefix = commonColumnPrefix(table.columns.map((c) => c.name));
+    const columnNames = table.columns.map((c) => c.name);
+    const prefix = commonColumnPrefix(columnNames) || conventionColumnPrefix(columnNames, namePrefix);
     for (const column of table.columns) {
       // A foreign-key column names the table it references, not a fact about its own table.
       if (options.foreignKeyColumns === false && joinKeyColumns.has(`${table.name}.${column.name}`.toLowerCase())) continue;

@@ -1,7 +1,7 @@
 import type { ColumnProfile, TableProfile } from '@guided-retrieval/profiler';
 import { estimateContainment, type Containment } from './containment.js';
 import { isKeyType, isUnique } from './keys.js';
-import { isReferenceLike, mentionsTable, namedAfterTable, nameMatch, namesOwnTable, type NameMatch } from './names.js';
+import { isReferenceLike, mentionsTable, namedAfterTable, nameMatch, namesOwnTable, sameUnprefixed, type ColumnPrefixes, type NameMatch } from './names.js';
 
 /** A referenced single-column key: a column unique in its table, with how key-like it is. */
 export interface KeyTarget {
@@ -90,8 +90,11 @@ export function passesPruning(from: ColumnProfile, fromKind: ValueKind, to: KeyT
  * What names alone allow: the most confidence the pair could reach with perfect containment.
  * Pairs that cannot reach `floor` are not worth reading sketches for.
  */
-export function namePrior(from: ColumnProfile, fromTable: TableProfile, to: KeyTarget): { name: NameMatch; ceiling: number } {
-  const name = nameMatch(from.name, to.table.name, to.column.name);
+export function namePrior(from: ColumnProfile, fromTable: TableProfile, to: KeyTarget, prefixes?: ColumnPrefixes): { name: NameMatch; ceiling: number } {
+  let name = nameMatch(from.name, to.table.name, to.column.name);
+  if (name.score < 1 && prefixes && sameUnprefixed(from.name, fromTable.name, to.column.name, prefixes)) {
+    name = { score: 1, kind: 'same-unprefixed', reason: `same name as ${to.table.name}.${to.column.name} without the column prefixes` };
+  }
   const ceiling = combine(name.score, isReferenceLike(from.name), to.score, { value: 1, method: 'bloom filter', checked: 1 }, false);
   // A table referencing itself says so with a role before its key's name (`parent_category_id`).
   return { name, ceiling: fromTable === to.table && name.kind !== 'role-plus-key' ? 0 : ceiling };

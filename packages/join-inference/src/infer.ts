@@ -4,7 +4,7 @@ import { estimateContainment } from './containment.js';
 import { declaredJoinEdges, joinEdgeId } from './declared.js';
 import { keyCandidates } from './keys.js';
 import { sharedNameEdges } from './shared.js';
-import { nameMatch, namedAfterTable } from './names.js';
+import { columnPrefixes, nameMatch, namedAfterTable } from './names.js';
 import type { InferJoinsOptions, JoinEdge, JoinInference, KeyCandidate } from './types.js';
 
 /** Inferred edges below this confidence are dropped unless an adjudicator confirms them. */
@@ -50,6 +50,7 @@ export async function inferJoins(profile: DatabaseProfile, options: InferJoinsOp
   const declaredFrom = new Set(declared.map((e) => referencing(e.fromTable, e.fromColumns)));
   progress(`${keys.length} key candidates in ${profile.tables.length} tables`);
 
+  const prefixes = columnPrefixes(profile.tables);
   const floor = options.adjudicator ? Math.min(low, minConfidence) : minConfidence;
   let candidatePairs = 0;
   let afterPruning = 0;
@@ -65,7 +66,7 @@ export async function inferJoins(profile: DatabaseProfile, options: InferJoinsOp
         const toKind = to.kind;
         if (!passesPruning(from, fromKind, to, toKind)) continue;
         afterPruning++;
-        const { name, ceiling } = namePrior(from, table, to);
+        const { name, ceiling } = namePrior(from, table, to, prefixes);
         if (ceiling < floor) continue;
         const pair = scorePair(table, from, to, name, ownKeys.has(from));
         if (pair && pair.confidence >= floor) scored.push(pair);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isReferenceLike, mentionsTable, nameMatch, namedAfterTable, singular, stripPrefix, words } from './names.js';
+import { columnPrefixes, isReferenceLike, mentionsTable, nameMatch, namedAfterTable, sameUnprefixed, singular, stripPrefix, words } from './names.js';
 
 describe('identifier words', () => {
   it('splits camelCase, snake_case and acronyms', () => {
@@ -54,5 +54,39 @@ describe('name predicates', () => {
     expect(namedAfterTable('businessentityid', 'humanresources_employee')).toBe(false);
     expect(mentionsTable('manager_staff_id', 'staff')).toBe(true);
     expect(mentionsTable('manager_staff_id', 'store')).toBe(false);
+  });
+});
+
+describe('column prefixes', () => {
+  // Defog's broker schema as PostgreSQL stores it: unquoted camelCase folded to lower case.
+  const tables = [
+    { name: 'sbcustomer', columns: ['sbcustid', 'sbcustname', 'sbcustemail'].map((name) => ({ name })) },
+    { name: 'sbticker', columns: ['sbtickerid', 'sbtickersymbol', 'sbtickername'].map((name) => ({ name })) },
+    { name: 'sbtransaction', columns: ['sbtxid', 'sbtxcustid', 'sbtxtickerid', 'sbtxamount'].map((name) => ({ name })) },
+  ];
+
+  it("finds each table's prefix and the schema's", () => {
+    const prefixes = columnPrefixes(tables);
+    expect(prefixes.table.get('sbtransaction')).toBe('sbtx');
+    expect(prefixes.table.get('sbcustomer')).toBe('sbcust');
+    expect(prefixes.schema).toBe('sb');
+  });
+
+  it('matches a key spelled with another prefix, and nothing generic', () => {
+    const prefixes = columnPrefixes(tables);
+    expect(sameUnprefixed('sbtxcustid', 'sbtransaction', 'sbcustid', prefixes)).toBe(true);
+    expect(sameUnprefixed('sbtxtickerid', 'sbtransaction', 'sbtickerid', prefixes)).toBe(true);
+    expect(sameUnprefixed('sbtxcustid', 'sbtransaction', 'sbtickerid', prefixes)).toBe(false);
+    expect(sameUnprefixed('sbtxid', 'sbtransaction', 'sbid', prefixes)).toBe(false);
+  });
+
+  it('finds no schema prefix when one table has none (TPC-H style prefixes differ per table)', () => {
+    const tpch = [
+      { name: 'orders', columns: ['o_orderkey', 'o_custkey', 'o_totalprice'].map((name) => ({ name })) },
+      { name: 'customer', columns: ['c_custkey', 'c_name', 'c_address'].map((name) => ({ name })) },
+    ];
+    const prefixes = columnPrefixes(tpch);
+    expect(prefixes.schema).toBe('');
+    expect(sameUnprefixed('o_custkey', 'orders', 'c_custkey', prefixes)).toBe(false);
   });
 });

@@ -123,6 +123,7 @@ export function isGeneric(column: string): boolean {
 /** Which rule matched, strongest first. */
 export type NameMatchKind =
   | 'same'
+  | 'same-unprefixed'
   | 'owner-plus-key'
   | 'role-plus-key'
   | 'key-without-suffix'
@@ -245,4 +246,50 @@ export function nameMatch(from: string, toTable: string, to: string): NameMatch 
     }
   }
   return match(0, 'none', 'no name in common');
+}
+
+/**
+ * Column prefixes a schema spells its names with: each table's (the longest prefix every column of
+ * a table of three or more columns shares, `sbtx` in `sbTxId`, `sbTxCustId`, …) and the schema's
+ * (the longest prefix every table's shares, `sb`), squeezed to lower case. Empty when none.
+ */
+export interface ColumnPrefixes {
+  table: ReadonlyMap<string, string>;
+  schema: string;
+}
+
+export function columnPrefixes(tables: readonly { name: string; columns: readonly { name: string }[] }[]): ColumnPrefixes {
+  const table = new Map<string, string>();
+  for (const t of tables) {
+    const names = t.columns.map((c) => squeeze(c.name));
+    if (names.length < 3) continue;
+    let prefix = commonPrefix(names);
+    // A prefix must leave every column a name of its own.
+    while (prefix.length > 0 && names.some((n) => n.length <= prefix.length)) prefix = prefix.slice(0, -1);
+    if (prefix.length >= 2) table.set(t.name, prefix);
+  }
+  const all = [...table.values()];
+  const schema = all.length >= 2 && all.length === tables.length ? commonPrefix(all) : '';
+  return { table, schema: schema.length >= 2 ? schema : '' };
+}
+
+function commonPrefix(names: readonly string[]): string {
+  let prefix = names[0] ?? '';
+  for (const n of names) while (!n.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  return prefix;
+}
+
+/**
+ * `from` without its table's column prefix spells `to` without the schema's: `sbTxCustId` (table
+ * prefix `sbtx`) → `sbCustId` (schema prefix `sb`), both `custid`. Needs four letters and a name
+ * that is not generic.
+ */
+export function sameUnprefixed(from: string, fromTable: string, to: string, prefixes: ColumnPrefixes): boolean {
+  const ownPrefix = prefixes.table.get(fromTable) ?? '';
+  const f = squeeze(from);
+  const t = squeeze(to);
+  if (ownPrefix === '' || prefixes.schema === '' || !t.startsWith(prefixes.schema)) return false;
+  const fBare = f.slice(ownPrefix.length);
+  const tBare = t.slice(prefixes.schema.length);
+  return fBare === tBare && tBare.length >= 4 && !isGeneric(tBare);
 }
