@@ -90,3 +90,17 @@ describe('column prefixes', () => {
     expect(sameUnprefixed('o_custkey', 'orders', 'c_custkey', prefixes)).toBe(false);
   });
 });
+
+describe('counts are not references', () => {
+  it('reads a count word first or a plural last as a count of rows', () => {
+    expect(nameMatch('num_semesters', 'semester', 'semester_id').score).toBe(0);
+    expect(nameMatch('cares_for_students', 'student', 'student_id').score).toBe(0);
+    expect(nameMatch('total_orders', 'orders', 'order_id').score).toBe(0);
+  });
+
+  it('still reads references with an id suffix or a singular last word', () => {
+    expect(nameMatch('home_player_1', 'Player', 'player_api_id').score).toBeGreaterThan(0);
+    expect(nameMatch('student_id', 'student', 'student_id').score).toBe(1);
+    expect(nameMatch('num_customer_id', 'customer', 'customer_id').score).toBeGreaterThan(0);
+  });
+});

@@ -212,6 +212,17 @@ const toName = memo((key: string): ToName => {
 
 const ID_SUFFIXES = [...ID_WORDS];
 
+/** First words of a column holding a count or an amount (`num_semesters`, `total_orders`). */
+const COUNT_WORDS = new Set(['num', 'number', 'count', 'total', 'n', 'nb', 'cnt', 'sum', 'avg', 'max', 'min']);
+
+/** A count of things rather than a thing: a count word first, or a plural last (`cares_for_students`). */
+function countsRows(column: string): boolean {
+  const raw = words(unnumbered(column));
+  if (raw.length < 2) return false;
+  const last = raw[raw.length - 1]!;
+  return COUNT_WORDS.has(raw[0]!) || (last.length > 3 && singular(last) !== last && !last.endsWith('ss'));
+}
+
 export function nameMatch(from: string, toTable: string, to: string): NameMatch {
   const { f, fBare, suffix, stem, words: fromWords, lastWord, meaningful } = fromName(from);
   const { t, tBare, owners, last, generic: toGeneric, identifier, tableWords } = toName(`${toTable}\u0000${to}`);
@@ -233,6 +244,8 @@ export function nameMatch(from: string, toTable: string, to: string): NameMatch 
     }
   }
   if (toGeneric && identifier && (f === t || fBare === tBare)) return match(0.6, 'same-generic', `same generic name as ${toTable}.${to}`);
+  // `num_semesters`, `cares_for_students`, `total_orders`: a count of the table's rows, not a reference to one.
+  if (suffix === undefined && countsRows(from)) return match(0, 'none', 'counts rows rather than naming one');
   if (owners.some((owner) => fBare === owner || singular(fBare) === owner)) return match(0.6, 'named-after', `named after ${toTable}`);
   // The table's word last (`link_to_member`, `home_player_1`), or a key suffix after its tail (`hero_id` → superhero);
   // a word after it makes another thing (`rental_duration`, `CustomerDesc`).
