@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { Connector } from './connector.js';
-import { openDuckdb, type DuckdbOptions } from './duckdb.js';
+import { openDuckdb, parquetFolder, type DuckdbOptions } from './duckdb.js';
 import { errorCode, ProfilerError } from './errors.js';
 import { openPostgres, redactUrl, type PostgresOptions } from './postgres.js';
 import { profileDatabase, type ProfileOptions } from './profile.js';
@@ -34,7 +34,13 @@ export async function sniffFile(path: string): Promise<Engine | undefined> {
   }
   try {
     const buffer = Buffer.alloc(16);
-    const { bytesRead } = await handle.read(buffer, 0, 16, 0);
+    let bytesRead: number;
+    try {
+      ({ bytesRead } = await handle.read(buffer, 0, 16, 0));
+    } catch (error) {
+      if (errorCode(error) === 'EISDIR') return undefined; // Linux opens a folder; reading it fails
+      throw new ProfilerError('not-found', `cannot read ${path}: ${errorCode(error) ?? 'error'}`, { cause: error });
+    }
     const head = buffer.subarray(0, bytesRead);
     if (head.toString('latin1').startsWith('SQLite format 3\0')) return 'sqlite';
     if (head.subarray(8, 12).toString('latin1') === 'DUCK') return 'duckdb';
@@ -47,8 +53,9 @@ export async function sniffFile(path: string): Promise<Engine | undefined> {
 
 /**
  * Reads a connection string: `postgres://…` / `postgresql://…`, `sqlite:<path>`, `duckdb:<path>`,
- * or a bare file path whose engine comes from its first bytes (else its extension: `.sqlite`,
- * `.db`, … → SQLite; `.duckdb`, `.ddb`, `.parquet` → DuckDB). Errors are one line, without passwords.
+ * a bare file path whose engine comes from its first bytes (else its extension: `.sqlite`,
+ * `.db`, … → SQLite; `.duckdb`, `.ddb`, `.parquet` → DuckDB), or a folder of `.parquet` files
+ * (DuckDB: each file a table). Errors are one line, without passwords.
  */
 export async function parseConnection(text: string): Promise<Connection> {
   const input = text.trim();
@@ -69,6 +76,7 @@ export async function parseConnection(text: string): Promise<Connection> {
   }
   const sniffed = await sniffFile(input);
   if (sniffed) return { engine: sniffed, target: input, display: input };
+  if (await parquetFolder(input)) return { engine: 'duckdb', target: input, display: input };
   const ext = extname(input).toLowerCase();
   if (SQLITE_EXTENSIONS.has(ext)) return { engine: 'sqlite', target: input, display: input };
   if (DUCKDB_EXTENSIONS.has(ext)) return { engine: 'duckdb', target: input, display: input };

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -122,5 +122,52 @@ describe('DuckDB connector', () => {
     await expect(openConnection(text)).rejects.toThrow(`not a DuckDB database: ${text}`);
     await expect(openConnection(join(dir, 'missing.duckdb'))).rejects.toThrow(/^database file not found: /);
     await expect(profileDuckdb(file, { tables: ['nope'] })).rejects.toThrow(/unknown table "nope"/);
+  });
+});
+
+describe('a folder of Parquet files', () => {
+  let lake: string;
+
+  beforeAll(async () => {
+    lake = join(dir, 'lake');
+    mkdirSync(join(lake, 'nested'), { recursive: true });
+    const instance = await DuckDBInstance.create(':memory:');
+    const c = await instance.connect();
+    await c.run(`COPY (SELECT i AS id, 'n' || i AS name FROM range(0, 30) t(i)) TO '${join(lake, 'customers.parquet')}' (FORMAT parquet)`);
+    await c.run(`COPY (SELECT i AS order_id, i % 30 AS customer_id, i * 1.5 AS total FROM range(0, 200) t(i)) TO '${join(lake, 'orders.parquet')}' (FORMAT parquet)`);
+    await c.run(`COPY (SELECT 1 AS x) TO '${join(lake, 'nested', 'deep.parquet')}' (FORMAT parquet)`);
+    c.closeSync();
+    instance.closeSync();
+    writeFileSync(join(lake, 'README.txt'), 'not a table\n');
+  });
+
+  it('profiles each .parquet file directly inside as a table named by its stem; schemas may differ', async () => {
+    expect(await parseConnection(lake)).toEqual({ engine: 'duckdb', target: lake, display: lake });
+    const before = sha256(join(lake, 'orders.parquet'));
+    const p = await profileConnection(lake);
+    expect(p).toMatchObject({ engine: 'duckdb', database: 'lake' });
+    expect(p.tables.map((t) => [t.name, t.rowCount, t.columns.map((c) => c.name)])).toEqual([
+      ['customers', 30, ['id', 'name']],
+      ['orders', 200, ['order_id', 'customer_id', 'total']],
+    ]);
+    expect((await profileConnection(`duckdb:${lake}`)).tables).toHaveLength(2);
+    expect(sha256(join(lake, 'orders.parquet'))).toBe(before);
+  });
+
+  it('cannot write into the folder', async () => {
+    const connector = await openDuckdb(lake);
+    try {
+      await expect(duckdbHandle(connector).run(`COPY (SELECT 1) TO '${join(lake, 'new.parquet')}' (FORMAT parquet)`)).rejects.toThrow(/disabled by configuration/);
+    } finally {
+      await connector.close();
+    }
+  });
+
+  it('says in one line that a folder holds no Parquet file', async () => {
+    const none = join(dir, 'no-parquet');
+    mkdirSync(none);
+    writeFileSync(join(none, 'data.csv'), 'a,b\n1,2\n');
+    await expect(openConnection(none)).rejects.toThrow(`no Parquet file in folder ${none} (a folder is read as its .parquet files, one table each)`);
+    await expect(openConnection(`duckdb:${none}`)).rejects.toThrow(/^no Parquet file in folder /);
   });
 });

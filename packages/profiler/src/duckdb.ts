@@ -1,5 +1,5 @@
-import { stat } from 'node:fs/promises';
-import { basename, extname, resolve } from 'node:path';
+import { readdir, stat } from 'node:fs/promises';
+import { basename, extname, join, resolve } from 'node:path';
 import {
   bigintScalar,
   quoteIdentifier,
@@ -175,6 +175,29 @@ async function checkFile(path: string, kind: string): Promise<void> {
   if (!isFile) throw new ProfilerError('not-a-database', `not a ${kind} file: ${path} (not a regular file)`);
 }
 
+/**
+ * The `.parquet` files directly inside a folder (not in subfolders), in name order; `undefined`
+ * when `path` is not a folder; an error when the folder holds none.
+ */
+export async function parquetFolder(path: string): Promise<string[] | undefined> {
+  let entries;
+  try {
+    if (!(await stat(path)).isDirectory()) return undefined;
+    entries = await readdir(path, { withFileTypes: true });
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    if (code === 'EACCES') throw new ProfilerError('permission-denied', `permission denied: ${path}`, { cause: error });
+    throw new ProfilerError('not-found', `cannot read folder ${path}: ${code ?? messageOf(error)}`, { cause: error });
+  }
+  const files = entries
+    .filter((e) => (e.isFile() || e.isSymbolicLink()) && extname(e.name).toLowerCase() === '.parquet')
+    .map((e) => join(path, e.name))
+    .sort();
+  if (files.length === 0) throw new ProfilerError('not-a-database', `no Parquet file in folder ${path} (a folder is read as its .parquet files, one table each)`);
+  return files;
+}
+
 /** Cuts file-system access off and locks the settings, so no statement can write a file. */
 const LOCK_DOWN = 'SET enable_external_access = false; SET lock_configuration = true';
 
@@ -197,21 +220,33 @@ const ALLOCATOR = {
 
 /**
  * Opens a DuckDB database file read-only (`access_mode = READ_ONLY`), or one or more Parquet
- * files (each a table named after its file, read through `read_parquet`), in both cases with
+ * files or a folder of them (each a table named after its file's stem, read through
+ * `read_parquet`; a folder's `.parquet` files directly inside it, not in subfolders), in both cases with
  * external file access then switched off except for those files and the configuration locked:
  * no statement through the connection can write to the database or to any file.
  */
 export interface DuckdbOptions {
-  /** A name for the profile's `database` (default: the file's base name, or `parquet`). */
+  /** A name for the profile's `database` (default: the file's or folder's base name, or `parquet` for a list of files). */
   database?: string;
   /** DuckDB's `memory_limit` (default `DEFAULT_DUCKDB_MEMORY_LIMIT`). */
   memoryLimit?: string;
 }
 
 export async function openDuckdb(pathOrFiles: string | readonly string[], options: DuckdbOptions = {}): Promise<Connector> {
-  const paths = (typeof pathOrFiles === 'string' ? [pathOrFiles] : [...pathOrFiles]).map((p) => resolve(p));
-  const parquet = paths.length > 1 || paths.every((p) => extname(p).toLowerCase() === '.parquet');
+  const folder = typeof pathOrFiles === 'string' ? resolve(pathOrFiles) : undefined;
+  const inFolder = folder === undefined ? undefined : await parquetFolder(folder);
+  const paths = inFolder ?? (typeof pathOrFiles === 'string' ? [pathOrFiles] : [...pathOrFiles]).map((p) => resolve(p));
+  const parquet = inFolder !== undefined || paths.length > 1 || paths.every((p) => extname(p).toLowerCase() === '.parquet');
   for (const p of paths) await checkFile(p, parquet ? 'Parquet' : 'DuckDB');
+  if (parquet) {
+    const seen = new Map<string, string>();
+    for (const p of paths) {
+      const table = basename(p, extname(p));
+      const other = seen.get(table);
+      if (other !== undefined && other !== p) throw new ProfilerError('bad-connection', `${other} and ${p} would both be table "${table}": rename one`);
+      seen.set(table, p);
+    }
+  }
   const duckdb = await loadDuckdb();
   const first = paths[0] ?? '';
   const memoryLimit = options.memoryLimit ?? DEFAULT_DUCKDB_MEMORY_LIMIT;
@@ -250,7 +285,7 @@ export async function openDuckdb(pathOrFiles: string | readonly string[], option
     instance.closeSync();
     throw error;
   }
-  const name = options.database ?? (parquet && paths.length > 1 ? 'parquet' : basename(first));
+  const name = options.database ?? (inFolder !== undefined && folder !== undefined ? basename(folder) : parquet && paths.length > 1 ? 'parquet' : basename(first));
   const connector = new DuckdbConnector(duckdb, instance, connection, name, dialect, files, memoryLimit);
   handles.set(connector, connection);
   return connector;

@@ -7,6 +7,7 @@ export type ProfilerErrorCode =
   | 'auth-failed'
   | 'permission-denied'
   | 'no-such-table'
+  | 'no-tables'
   | 'driver-missing'
   | 'query-failed';
 

@@ -35,7 +35,7 @@ export {
 } from './profile.js';
 export { ProfilerError, type ProfilerErrorCode } from './errors.js';
 export { openSqlite, profileSqlite, sqliteDialect } from './sqlite.js';
-export { openPostgres, postgresDialect, profilePostgres, redactUrl, type PostgresOptions } from './postgres.js';
+export { openPostgres, postgresDialect, profilePostgres, redactUrl, type PostgresOptions, type PostgresTable } from './postgres.js';
 export { DEFAULT_DUCKDB_MEMORY_LIMIT, duckdbDialect, openDuckdb, profileDuckdb, type DuckdbOptions } from './duckdb.js';
 export { openConnection, parseConnection, profileConnection, sniffFile, type Connection } from './connect.js';
 export { mergeProfiles } from './merge.js';

@@ -18,11 +18,19 @@ import type { DatabaseProfile, ForeignKey } from './types.js';
 const NATIVE = /^(smallint|integer|bigint|real|double precision|numeric|decimal|character|character varying|text|date|timestamp|time)\b|^"char"$/;
 const TEXT = /^(character|character varying|text|"char"|citext|name)\b/;
 
-/** PostgreSQL's SQL: bytea never sampled, other non-native types compared as text, TABLESAMPLE SYSTEM. */
-export function postgresDialect(schema: string): Dialect {
+/**
+ * PostgreSQL's SQL: bytea never sampled, other non-native types compared as text, TABLESAMPLE
+ * SYSTEM. `schema` is the one schema of every table, or a function giving a table's real
+ * `{ schema, table }` (a profile's name may be `schema.table`).
+ */
+export function postgresDialect(schema: string | ((table: string) => PostgresTable)): Dialect {
+  const locate = typeof schema === 'string' ? (table: string) => ({ schema, table }) : schema;
   return {
     quoteIdentifier,
-    tableRef: (table) => `${quoteIdentifier(schema)}.${quoteIdentifier(table)}`,
+    tableRef: (name) => {
+      const { schema: s, table } = locate(name);
+      return `${quoteIdentifier(s)}.${quoteIdentifier(table)}`;
+    },
     column(c, declaredType) {
       const type = declaredType.toLowerCase();
       const blob = type === 'bytea';
@@ -82,12 +90,60 @@ export function redactUrl(url: string): string {
 }
 
 export interface PostgresOptions {
-  /** The schema whose tables are profiled (default `public`). */
-  schema?: string;
+  /**
+   * The schema(s) whose tables are profiled: one name, a comma-separated list or an array.
+   * Default: every schema but PostgreSQL's own (`pg_catalog`, `information_schema`, `pg_toast`,
+   * `pg_temp_*`, `pg_toast_temp_*`). A table's name in the profile is bare (`orders`) when no
+   * other profiled schema has a table of that name, else `schema.table`.
+   */
+  schema?: string | readonly string[];
   /** A name for the profile's `database` (default: the database name in the URL). */
   database?: string;
   /** Abort any one statement after this many milliseconds (default: no limit). */
   statementTimeoutMs?: number;
+}
+
+/** Where a profile's table lives in PostgreSQL. */
+export interface PostgresTable {
+  schema: string;
+  table: string;
+}
+
+/** The schemas a `schema` option names (trimmed, no empty names, no repeats); `undefined`: every non-system schema. */
+export function schemaList(schema: string | readonly string[] | undefined): string[] | undefined {
+  if (schema === undefined) return undefined;
+  const names = (typeof schema === 'string' ? schema.split(',') : [...schema]).map((s) => s.trim()).filter((s) => s !== '');
+  if (names.length === 0) throw new ProfilerError('bad-connection', `no schema named in ${JSON.stringify(typeof schema === 'string' ? schema : schema.join(','))}`);
+  return [...new Set(names)];
+}
+
+/**
+ * Profile names for tables: bare where the name is unique among them, `schema.table` where two
+ * schemas share it (and `"schema"."table"` in the unlikely case that this is the own name of
+ * another table, one with a dot in its name). Sorted by name.
+ */
+export function nameTables(tables: readonly PostgresTable[]): Map<string, PostgresTable> {
+  const schemasOf = new Map<string, number>();
+  for (const t of tables) schemasOf.set(t.table, (schemasOf.get(t.table) ?? 0) + 1);
+  const named = tables.map((t) => {
+    const qualified = (schemasOf.get(t.table) ?? 0) > 1;
+    return { ...t, qualified, name: qualified ? `${t.schema}.${t.table}` : t.table };
+  });
+  const own = new Set(named.filter((t) => !t.qualified).map((t) => t.name));
+  for (const t of named) if (t.qualified && own.has(t.name)) t.name = `${quoteIdentifier(t.schema)}.${quoteIdentifier(t.table)}`;
+  named.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return new Map(named.map(({ name, schema, table }) => [name, { schema, table }]));
+}
+
+/** Schemas PostgreSQL keeps for itself (user schemas cannot start with `pg_`). */
+const USER_SCHEMA = "n.nspname <> 'information_schema' AND n.nspname NOT LIKE 'pg\\_%'";
+
+/** Base and partitioned tables (not partitions, views or foreign tables) of the given schemas, or of every user schema. */
+function tableListSql(schemas: readonly string[] | undefined): string {
+  const where = schemas === undefined ? USER_SCHEMA : `n.nspname = ANY($1::text[])`;
+  return `SELECT n.nspname, c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+           WHERE ${where} AND c.relkind IN ('r', 'p') AND NOT c.relispartition
+           ORDER BY n.nspname COLLATE "C", c.relname COLLATE "C"`;
 }
 
 interface PgClient {
@@ -110,22 +166,37 @@ class PostgresConnector implements Connector {
   #closed = false;
   #savepoints = 0;
 
+  /** Profile name → where the table lives; read once when the connection opens (shared with forks). */
+  tables = new Map<string, PostgresTable>();
+
   constructor(
     readonly client: PgClient,
     readonly database: string,
-    readonly schema: string,
+    /** The schemas profiled; `undefined`: every non-system schema. */
+    readonly schemas: readonly string[] | undefined,
     readonly types: unknown,
     readonly secret: string,
     /** Opens another connection whose transaction imports this snapshot. */
-    readonly opener: (snapshot: string) => Promise<PostgresConnector>,
+    readonly opener: (snapshot: string, tables: Map<string, PostgresTable>) => Promise<PostgresConnector>,
   ) {
-    this.dialect = postgresDialect(schema);
+    this.dialect = postgresDialect((name) => this.locate(name));
+  }
+
+  /** Where a table of the profile lives (a name not listed is taken as a bare table of the first schema, or `public`). */
+  locate(name: string): PostgresTable {
+    return this.tables.get(name) ?? { schema: this.schemas?.[0] ?? 'public', table: name };
+  }
+
+  /** The tables of the profiled schemas now, as `{ schema, table }`. */
+  async readTables(): Promise<PostgresTable[]> {
+    const rows = await this.#run(tableListSql(this.schemas), this.schemas === undefined ? undefined : [this.schemas]);
+    return rows.map((r) => ({ schema: String(r[0]), table: String(r[1]) }));
   }
 
   /** Another read-only connection on the same snapshot (`pg_export_snapshot`, `SET TRANSACTION SNAPSHOT`). */
   async fork(): Promise<Connector> {
     const [row] = await this.#run('SELECT pg_export_snapshot()');
-    return this.opener(String(row?.[0]));
+    return this.opener(String(row?.[0]), this.tables);
   }
 
   async #run(text: string, values?: unknown[]): Promise<unknown[][]> {
@@ -137,19 +208,27 @@ class PostgresConnector implements Connector {
     }
   }
 
+  /**
+   * The tables named when the connection opened that still exist (names stay as they were then,
+   * so that a table dropped meanwhile is told apart from a renamed one).
+   */
   async listTables(): Promise<string[]> {
-    const rows = await this.#run(
-      "SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relkind IN ('r', 'p') AND NOT c.relispartition ORDER BY c.relname COLLATE \"C\"",
-      [this.schema],
-    );
-    return rows.map((r) => String(r[0]));
+    const now = new Set((await this.readTables()).map((t) => JSON.stringify([t.schema, t.table])));
+    return [...this.tables].filter(([, t]) => now.has(JSON.stringify([t.schema, t.table]))).map(([name]) => name);
   }
 
-  async describeTable(table: string): Promise<TableDescription> {
-    const ref = `${quoteLiteral(quoteIdentifier(this.schema))}||'.'||${quoteLiteral(quoteIdentifier(table))}`;
+  /** `'"schema"."table"'` as a SQL literal, for `to_regclass`. */
+  #regclass(name: string): string {
+    const { schema, table } = this.locate(name);
+    return `${quoteLiteral(quoteIdentifier(schema))}||'.'||${quoteLiteral(quoteIdentifier(table))}`;
+  }
+
+  async describeTable(name: string): Promise<TableDescription> {
+    const { schema, table } = this.locate(name);
+    const ref = this.#regclass(name);
     // reltuples: ANALYZE's estimate of the rows (-1 or 0 when never analyzed, or empty).
     const exists = await this.#run(`SELECT to_regclass(${ref}), (SELECT reltuples FROM pg_class WHERE oid = to_regclass(${ref}))`);
-    if (exists[0]?.[0] === null || exists[0]?.[0] === undefined) throw new ProfilerError('no-such-table', `no such table: ${table}`);
+    if (exists[0]?.[0] === null || exists[0]?.[0] === undefined) throw new ProfilerError('no-such-table', `no such table: ${name}`);
     const estimate = Number(exists[0]?.[1]);
     const cols = await this.#run(
       `SELECT attname, format_type(atttypid, atttypmod), attnotnull FROM pg_attribute WHERE attrelid = to_regclass(${ref}) AND attnum > 0 AND NOT attisdropped ORDER BY attnum`,
@@ -157,7 +236,7 @@ class PostgresConnector implements Connector {
     // Single-column unique indexes (primary keys and unique constraints have one), not partial, not on expressions.
     // ANALYZE's distinct estimates, from a sample of rows (not of pages): absent when never analyzed.
     const stats = new Map(
-      (await this.#run('SELECT attname, n_distinct FROM pg_stats WHERE schemaname = $1 AND tablename = $2 AND NOT inherited', [this.schema, table])).map(
+      (await this.#run('SELECT attname, n_distinct FROM pg_stats WHERE schemaname = $1 AND tablename = $2 AND NOT inherited', [schema, table])).map(
         (r) => [String(r[0]), Number(r[1])] as const,
       ),
     );
@@ -170,16 +249,20 @@ class PostgresConnector implements Connector {
       `SELECT con.contype, con.conname,
               ARRAY(SELECT a.attname::text FROM unnest(con.conkey) WITH ORDINALITY k(n, i) JOIN pg_attribute a ON a.attrelid = con.conrelid AND a.attnum = k.n ORDER BY k.i),
               rc.relname,
-              ARRAY(SELECT a.attname::text FROM unnest(con.confkey) WITH ORDINALITY k(n, i) JOIN pg_attribute a ON a.attrelid = con.confrelid AND a.attnum = k.n ORDER BY k.i)
-         FROM pg_constraint con LEFT JOIN pg_class rc ON rc.oid = con.confrelid
+              ARRAY(SELECT a.attname::text FROM unnest(con.confkey) WITH ORDINALITY k(n, i) JOIN pg_attribute a ON a.attrelid = con.confrelid AND a.attnum = k.n ORDER BY k.i),
+              rn.nspname
+         FROM pg_constraint con LEFT JOIN pg_class rc ON rc.oid = con.confrelid LEFT JOIN pg_namespace rn ON rn.oid = rc.relnamespace
         WHERE con.conrelid = to_regclass(${ref}) AND con.contype IN ('p', 'f')
         ORDER BY con.contype DESC, con.conname COLLATE "C"`,
     );
     let primaryKey: string[] = [];
     const foreignKeys: ForeignKey[] = [];
-    for (const [type, , columns, referencedTable, referencedColumns] of keys) {
+    for (const [type, , columns, referencedTable, referencedColumns, referencedSchema] of keys) {
       if (type === 'p') primaryKey = columns as string[];
-      else foreignKeys.push({ columns: columns as string[], referencedTable: String(referencedTable), referencedColumns: referencedColumns as string[] });
+      else {
+        const referenced = this.nameOf({ schema: String(referencedSchema), table: String(referencedTable) });
+        foreignKeys.push({ columns: columns as string[], referencedTable: referenced, referencedColumns: referencedColumns as string[] });
+      }
     }
     return {
       columns: cols.map(([name, type, notNull]) => {
@@ -193,8 +276,14 @@ class PostgresConnector implements Connector {
     };
   }
 
+  /** A table's name in the profile: its own when profiled, else (a foreign key into a schema not profiled) `schema.table`. */
+  nameOf(target: PostgresTable): string {
+    for (const [name, t] of this.tables) if (t.schema === target.schema && t.table === target.table) return name;
+    return `${target.schema}.${target.table}`;
+  }
+
   async sampleSource(table: string, rowCount: number, sampleRows: number): Promise<SampleSource> {
-    return postgresDialect(this.schema).sampleFrom?.(this.dialect.tableRef(table), rowCount, sampleRows, 42) as SampleSource;
+    return this.dialect.sampleFrom?.(this.dialect.tableRef(table), rowCount, sampleRows, 42) as SampleSource;
   }
 
   async query(sql: string): Promise<Scalar[][]> {
@@ -207,7 +296,7 @@ class PostgresConnector implements Connector {
    * index seek.
    */
   async indexBounds(table: string, columns: readonly ColumnDescription[]): Promise<Map<string, [Scalar, Scalar]>> {
-    const ref = `${quoteLiteral(quoteIdentifier(this.schema))}||'.'||${quoteLiteral(quoteIdentifier(table))}`;
+    const ref = this.#regclass(table);
     const rows = await this.#run(
       `SELECT DISTINCT a.attname FROM pg_index i JOIN pg_class ic ON ic.oid = i.indexrelid JOIN pg_am am ON am.oid = ic.relam
          JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]
@@ -318,9 +407,9 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   };
   const settings = ['-c default_transaction_read_only=on'];
   if (options.statementTimeoutMs !== undefined) settings.push(`-c statement_timeout=${Math.floor(options.statementTimeoutMs)}`);
-  const schema = options.schema ?? 'public';
+  const schemas = schemaList(options.schema);
   const database = options.database ?? (decodeURIComponent(parsed.pathname.replace(/^\//, '')) || 'postgres');
-  const open = async (snapshot?: string): Promise<PostgresConnector> => {
+  const open = async (snapshot?: string, tables?: Map<string, PostgresTable>): Promise<PostgresConnector> => {
     const client = new pg.Client({ connectionString: url, options: settings.join(' '), connectionTimeoutMillis: 10_000 });
     client.on('error', () => undefined);
     try {
@@ -329,16 +418,26 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       await client.end().catch(() => undefined);
       throw pgError(error, secret, target);
     }
-    const connector = new PostgresConnector(client as unknown as PgClient, database, schema, types, secret, open);
+    const connector = new PostgresConnector(client as unknown as PgClient, database, schemas, types, secret, open);
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       if (snapshot !== undefined) await client.query(`SET TRANSACTION SNAPSHOT ${quoteLiteral(snapshot)}`);
       // Inside the transaction, after anything the URL's own `options=-c …` said (they replace
       // the session settings above): a URL cannot lift the limit.
       if (options.statementTimeoutMs !== undefined) await client.query(`SET LOCAL statement_timeout = ${Math.floor(options.statementTimeoutMs)}`);
+      connector.tables = tables ?? nameTables(await connector.readTables());
     } catch (error) {
       await connector.close();
-      throw pgError(error, secret, target);
+      throw error instanceof ProfilerError ? error : pgError(error, secret, target);
+    }
+    if (connector.tables.size === 0) {
+      const others = await connector.query(
+        `SELECT DISTINCT n.nspname::text COLLATE "C" FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE ${USER_SCHEMA} AND c.relkind IN ('r', 'p') ORDER BY 1`,
+      ).catch(() => []);
+      await connector.close();
+      const where = schemas === undefined ? "in any schema but PostgreSQL's own" : `in schema${schemas.length > 1 ? 's' : ''} ${schemas.map((n) => JSON.stringify(n)).join(', ')}`;
+      const hint = others.length > 0 ? ` (schemas with tables: ${others.map((r) => String(r[0])).join(', ')})` : '';
+      throw new ProfilerError('no-tables', `PostgreSQL database "${database}" has no tables ${where}${hint}`);
     }
     handles.set(connector, client as unknown as PgClient);
     return connector;
@@ -346,7 +445,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   return open();
 }
 
-/** Connects read-only, profiles the schema and disconnects (also when profiling fails). */
+/** Connects read-only, profiles the schema(s) and disconnects (also when profiling fails). */
 export async function profilePostgres(
   url: string,
   options: ProfileOptions & PostgresOptions = {},
