@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { GraphFileError, loadGraph, saveGraph, type ContextGraph } from '@guided-retrieval/context-graph';
 import { DEFAULT_SCALE_FACTOR, DEFAULT_SEED, generateTpch } from '@guided-retrieval/tpch';
-import { buildGraphFromSqlite, type BuildProgress } from './pipeline.js';
+import { buildGraph, type BuildProgress } from './pipeline.js';
 
 /** Where the demo keeps its TPC-H database and graph: `$GUIDED_CACHE_DIR`, else the user cache. */
 export function cacheDir(): string {
@@ -38,7 +38,7 @@ export async function demoGraph(progress: BuildProgress, scaleFactor = DEFAULT_S
       progress(`rebuilding the cached graph: ${error.message}`);
     }
   }
-  const graph = await buildGraphFromSqlite(files.database, progress, 'tpch');
+  const graph = await buildGraph(files.database, progress, 'tpch');
   await saveGraph(graph, files.graph);
   return { graph, files };
 }

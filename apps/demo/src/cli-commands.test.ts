@@ -29,9 +29,10 @@ describe('guided --help', () => {
   });
 
   const options: Record<string, string[]> = {
-    demo: ['[question...]', '--json', '--scale-factor <sf>'],
+    demo: ['[question...]', '--json', '--database <source>', '--schema <names>', '--scale-factor <sf>'],
     retrieve: ['<question...>', '--graph <file>', '--json'],
-    build: ['<database>', '-o, --output <file>', '--joins <file>', '--infer-joins'],
+    build: ['<database>', 'a SQLite, DuckDB or Parquet file, a folder of Parquet', 'postgres://user:password@host:port/database', '-o, --output <file>', '--schema <names>', '--joins <file>', '--infer-joins'],
+    serve: ['--graph <file>', '--database <source>', '--schema <names>', '--port <n>'],
     'infer-joins': ['<profile>', '-o, --output <file>', '--hide-declared', '--min-confidence <x>', '--llm <spec>', '--json'],
     tpch: ['-o, --output <file>', '--scale-factor <sf>', '--seed <n>', '--force'],
   };

@@ -1,10 +1,12 @@
-import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { buildContextGraph, type ContextGraph } from '@guided-retrieval/context-graph';
 import { declaredJoinEdges, defaultJoinEdges, inferJoins, loadJoins, type JoinEdge, type JoinsFile } from '@guided-retrieval/join-inference';
-import { profileSqlite, type DatabaseProfile } from '@guided-retrieval/profiler';
+import { openConnection, profileDatabase, type DatabaseProfile } from '@guided-retrieval/profiler';
 import { UserError } from './errors.js';
 import { describeInference, edgesForProfile, mergeEdges, summarizeInference } from './joins.js';
+import { parseProfile } from './profile-file.js';
+import { resolveSource, sourceError, type Source } from './source.js';
 
 export interface BuildProgress {
   (message: string): void;
@@ -17,29 +19,87 @@ export interface BuildProgress {
  */
 export type EdgeSource = { kind: 'declared' } | { kind: 'infer' } | { kind: 'file'; path: string };
 
+export interface BuildOptions {
+  /** PostgreSQL only: the schema(s) to profile, comma-separated (default: every non-system schema). */
+  schema?: string;
+}
+
 /**
- * Database → context graph: profile the SQLite file read-only, take its join edges from
- * `edges`, build the graph. Nothing is written to the database.
+ * Source → context graph: profile the database read-only (or read a profile JSON), take its join
+ * edges from `edges`, build the graph. `source` is anything `resolveSource` reads: a SQLite,
+ * DuckDB or Parquet file, a Parquet folder, `postgres://…`, or a profile from `guided profile`.
+ * Nothing is written to the database. Errors are one line naming the source.
  */
-export async function buildGraphFromSqlite(
-  path: string,
+export async function buildGraph(
+  source: string | Source,
   progress: BuildProgress = () => {},
   name?: string,
   edges: EdgeSource = { kind: 'declared' },
+  options: BuildOptions = {},
 ): Promise<ContextGraph> {
-  if (!existsSync(path)) throw new UserError(`database file not found: ${path}`);
-  if (!statSync(path).isFile()) throw new UserError(`not a database file: ${path} is a directory`);
+  const resolved = typeof source === 'string' ? await resolveSource(source) : source;
+  if (options.schema !== undefined && !(resolved.kind === 'database' && resolved.engine === 'postgres')) {
+    throw new UserError(`--schema applies to PostgreSQL only, not to ${resolved.display}`);
+  }
   // a bad joins file should fail before minutes of profiling, not after
   const file = edges.kind === 'file' ? await loadJoins(edges.path) : undefined;
   const started = performance.now();
-  const profile = await profileSqlite(path, {
-    database: name ?? basename(path, extname(path)),
-    onProgress: ({ table, index, total }) => progress(`profiling ${table} (${index + 1}/${total})`),
-  });
+  const profile = resolved.kind === 'profile' ? await readProfile(resolved.path, name, progress) : await profileSource(resolved, progress, name, options);
+  if (profile.tables.length === 0) throw new UserError(`${resolved.display} has no tables: nothing to build a graph from`);
   const joinEdges = await edgesFor(profile, edges, file, progress);
   const graph = buildContextGraph(profile, joinEdges);
   progress(`built the context graph: ${graph.tables.length} tables, ${joinEdges.length} join edges in ${Math.round(performance.now() - started)} ms`);
   return graph;
+}
+
+/** A profile JSON (a graph file is told apart: it has `edges`). */
+async function readProfile(path: string, name: string | undefined, progress: BuildProgress): Promise<DatabaseProfile> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new UserError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new UserError(`${path} is not a database, and not a profile: not valid JSON`);
+  }
+  if (typeof json === 'object' && json !== null && Array.isArray((json as { edges?: unknown }).edges)) {
+    throw new UserError(`${path} is a context graph (from \`guided build\`), not a database or profile: use it with --graph`);
+  }
+  const profile = parseProfile(text, path);
+  progress(`read the profile of ${profile.database} from ${path}: ${plural(profile.tables.length, 'table')} (${profile.engine})`);
+  return name === undefined ? profile : { ...profile, database: name };
+}
+
+/** Opens the database read-only, profiles every table with progress on stderr, closes it. */
+async function profileSource(source: Extract<Source, { kind: 'database' }>, progress: BuildProgress, name: string | undefined, options: BuildOptions): Promise<DatabaseProfile> {
+  const connector = await openConnection(source.target, options.schema === undefined ? {} : { schema: options.schema }).catch((error: unknown) => {
+    throw sourceError(source.display, error);
+  });
+  try {
+    const tables = await connector.listTables();
+    if (tables.length === 0) throw new UserError(`${source.display} has no tables: nothing to build a graph from`);
+    const started = performance.now();
+    const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
+    let done = 0;
+    const profile = await profileDatabase(connector, {
+      database: name ?? source.name ?? connector.database,
+      onProgress: ({ table, total }) => progress(`profiling ${table}: ${done}/${total} tables profiled, ${seconds()} elapsed`),
+      onTableDone: () => {
+        done += 1;
+      },
+      onWarning: (message) => progress(`warning: ${message}`),
+    });
+    progress(`profiled ${plural(profile.tables.length, 'table')} of ${source.display} in ${seconds()}`);
+    return profile;
+  } catch (error) {
+    throw sourceError(source.display, error);
+  } finally {
+    await connector.close();
+  }
 }
 
 async function edgesFor(profile: DatabaseProfile, source: EdgeSource, file: JoinsFile | undefined, progress: BuildProgress): Promise<JoinEdge[]> {
@@ -66,6 +126,8 @@ async function edgesFor(profile: DatabaseProfile, source: EdgeSource, file: Join
   progress(`${merged.length} join edges: ${declared.length} declared, ${merged.length - declared.length} more from ${source.path}`);
   return merged;
 }
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** `world.sqlite` and `World` name the same database (`guided profile` keeps the extension). */
 function stem(name: string): string {

@@ -10,7 +10,8 @@ import { registerInferJoins } from './commands/infer-joins.js';
 import { registerProfile } from './commands/profile.js';
 import { describeError, UserError } from './errors.js';
 import { describeWithModel, EMBEDDER_HELP, LLM_HELP, retrieverOptions, type ModelFlags } from './models.js';
-import { buildGraphFromSqlite, type EdgeSource } from './pipeline.js';
+import { buildGraph, type EdgeSource } from './pipeline.js';
+import { SOURCE_HELP } from './source.js';
 
 const DEMO_QUESTION = 'Which Indian suppliers are shipping the most to China?';
 const log = (message: string) => process.stderr.write(`${message}\n`);
@@ -34,19 +35,27 @@ export function program(): Command {
 
   cli
     .command('demo')
-    .description(`retrieve over the embedded TPC-H database (generated and cached on first use); default question: "${DEMO_QUESTION}"`)
+    .description(`retrieve over the embedded TPC-H database (generated and cached on first use), or over --database; default question: "${DEMO_QUESTION}"`)
     .argument('[question...]', 'the question, in plain English')
     .option('--json', 'print the full result as JSON on stdout, nothing else')
+    .option('--database <source>', `profile this instead (read-only, on every run): ${SOURCE_HELP}`)
+    .option('--schema <names>', 'PostgreSQL schemas to profile, comma-separated (default: every non-system schema)')
     .option('--scale-factor <sf>', 'TPC-H scale factor of the demo database', scaleFactor, DEFAULT_SCALE_FACTOR)
     .option('--web', 'serve the step-by-step web page instead (as `guided serve`)')
     .option('--port <n>', 'port for --web (0 picks a free one)', port, DEFAULT_PORT)
     .option('--llm <spec>', LLM_HELP)
     .option('--embedder <spec>', EMBEDDER_HELP)
-    .action(async (words: string[], options: { json?: boolean; scaleFactor: number; web?: boolean; port: number } & ModelFlags) => {
+    .action(async (words: string[], options: { json?: boolean; database?: string; schema?: string; scaleFactor: number; web?: boolean; port: number } & ModelFlags) => {
       const models = retrieverOptions(options);
+      if (options.schema !== undefined && options.database === undefined) throw new UserError('--schema needs --database');
       if (options.web) return serveWeb(options, log, models);
-      const { graph } = await demoGraph(log, options.scaleFactor);
-      await ask(graph, words.length > 0 ? words : [DEMO_QUESTION], options, models);
+      if (options.database === undefined) {
+        const { graph } = await demoGraph(log, options.scaleFactor);
+        return ask(graph, words.length > 0 ? words : [DEMO_QUESTION], options, models);
+      }
+      if (words.length === 0) throw new UserError(`pass a question about ${options.database}, e.g. guided demo --database ${options.database} "Which customers ordered the most?"`);
+      const graph = await buildGraph(options.database, log, undefined, { kind: 'declared' }, options.schema === undefined ? {} : { schema: options.schema });
+      await ask(graph, words, options, models);
     });
 
   cli
@@ -67,16 +76,17 @@ export function program(): Command {
 
   cli
     .command('build')
-    .description('profile a SQLite database (read-only) and write its context graph')
-    .argument('<database>', 'path to a SQLite database file')
+    .description('profile a database read-only (or read its profile) and write its context graph; progress on stderr')
+    .argument('<database>', SOURCE_HELP)
     .requiredOption('-o, --output <file>', 'where to write the context graph JSON')
+    .option('--schema <names>', 'PostgreSQL schemas to profile, comma-separated (default: every non-system schema)')
     .option('--joins <file>', 'joins file from `guided infer-joins`: its edges join the graph along with the declared foreign keys')
     .option('--infer-joins', 'infer join edges while building: declared keys kept, inferred edges added')
     .option('--llm <spec>', 'chat model that writes descriptions and aliases for tables and columns (cached), e.g. ollama:qwen2.5:7b')
-    .action(async (database: string, options: { output: string; joins?: string; inferJoins?: boolean; llm?: string }) => {
+    .action(async (database: string, options: { output: string; schema?: string; joins?: string; inferJoins?: boolean; llm?: string }) => {
       if (options.joins && options.inferJoins) throw new UserError('pass --joins or --infer-joins, not both');
       const edges: EdgeSource = options.joins ? { kind: 'file', path: resolve(options.joins) } : options.inferJoins ? { kind: 'infer' } : { kind: 'declared' };
-      const built = await buildGraphFromSqlite(resolve(database), log, undefined, edges);
+      const built = await buildGraph(database, log, undefined, edges, options.schema === undefined ? {} : { schema: options.schema });
       const graph = options.llm ? await describeWithModel(built, options.llm, log) : built;
       await saveGraph(graph, resolve(options.output));
       log(`wrote ${options.output}`);

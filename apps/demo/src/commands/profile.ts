@@ -29,14 +29,14 @@ function positiveInt(value: string): number {
 export function registerProfile(cli: Command): void {
   cli
     .command('profile')
-    .description('profile a database read-only: a SQLite/DuckDB/Parquet file, sqlite:<file>, duckdb:<file> or postgres://…')
+    .description('profile a database read-only: a SQLite/DuckDB/Parquet file, a Parquet folder, sqlite:<file>, duckdb:<file> or postgres://…')
     .argument('<connection>', 'file path or connection URL (the password is never printed)')
     .requiredOption('-o, --output <file>', 'where to write the profile JSON')
     .option('--tables <names>', 'comma-separated tables to profile (default: all)')
     .option('--sample-size <rows>', 'rows sampled per table (default 100000)', positiveInt)
     .option('--top <n>', 'top values kept per column (default 50)', positiveInt)
     .option('--merge', 'merge into an existing output file: only the tables profiled now are replaced')
-    .option('--schema <name>', 'PostgreSQL schema (default public)')
+    .option('--schema <names>', 'PostgreSQL schemas, comma-separated (default: every non-system schema; a name two schemas share becomes schema.table)')
     .option('--json', 'log progress as JSON lines on stderr')
     .action(async (target: string, options: ProfileCliOptions) => {
       const log = (event: Record<string, unknown>, text: string) =>

@@ -1,4 +1,4 @@
-/** `guided serve` and `guided demo --web`: the web page over the demo, a graph file or a database. */
+/** `guided serve` and `guided demo --web`: the web page over the demo, a graph file, a database or a profile. */
 import { resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { loadGraph } from '@guided-retrieval/context-graph';
@@ -6,9 +6,11 @@ import type { RetrieverOptions } from '@guided-retrieval/retrieval';
 import { demoGraph } from '../cache.js';
 import { UserError } from '../errors.js';
 import { EMBEDDER_HELP, LLM_HELP, retrieverOptions, type ModelFlags } from '../models.js';
-import { buildGraphFromSqlite } from '../pipeline.js';
+import { buildGraph } from '../pipeline.js';
 import { TPCH_EXAMPLES } from '../server/graph-payload.js';
+import type { PreviewDatabase } from '../server/preview.js';
 import { startServer } from '../server/serve.js';
+import { resolveSource, SOURCE_HELP, type Source } from '../source.js';
 
 export const DEFAULT_PORT = 8787;
 
@@ -21,17 +23,35 @@ export function port(value: string): number {
 export interface ServeCommandOptions {
   graph?: string;
   database?: string;
+  /** PostgreSQL schemas, comma-separated (with `database`). */
+  schema?: string;
   port: number;
   scaleFactor?: number;
+}
+
+/**
+ * Where row previews run for a source: the SQLite file itself; PostgreSQL and DuckDB/Parquet
+ * through the profiler's read-only connector; none for a profile (no database behind it).
+ */
+export function previewDatabase(source: Source, schema?: string): PreviewDatabase | null {
+  if (source.kind === 'profile') return null;
+  if (source.engine === 'sqlite') return source.target;
+  return { engine: source.engine, target: source.target, ...(schema === undefined ? {} : { schema }) };
 }
 
 /** Serves until stopped (Ctrl+C). */
 export async function serveWeb(options: ServeCommandOptions, log: (message: string) => void, models: RetrieverOptions = {}): Promise<void> {
   if (options.graph && options.database) throw new UserError('pass --graph or --database, not both');
+  if (options.schema !== undefined && !options.database) throw new UserError('--schema needs --database');
   let source;
   if (options.graph) source = { graph: await loadGraph(resolve(options.graph)), database: null, examples: [] };
-  else if (options.database) source = { graph: await buildGraphFromSqlite(resolve(options.database), log), database: resolve(options.database), examples: [] };
-  else {
+  else if (options.database) {
+    const from = await resolveSource(options.database);
+    const graph = await buildGraph(from, log, undefined, { kind: 'declared' }, options.schema === undefined ? {} : { schema: options.schema });
+    const database = previewDatabase(from, options.schema);
+    if (database === null) log(`guided: row previews are off: ${from.display} is a profile, with no database behind it`);
+    source = { graph, database, examples: [] };
+  } else {
     const { graph, files } = await demoGraph(log, options.scaleFactor);
     source = { graph, database: files.database, examples: TPCH_EXAMPLES };
   }
@@ -44,7 +64,8 @@ export function registerServe(cli: Command, log: (message: string) => void): voi
     .command('serve')
     .description('serve the step-by-step web page on 127.0.0.1 (default: over the embedded TPC-H database)')
     .option('--graph <file>', 'a context graph file from `guided build` (no row preview)')
-    .option('--database <file>', 'a SQLite database, profiled read-only on start (with row previews)')
+    .option('--database <source>', `profiled read-only on start, with row previews run read-only on it (none for a profile): ${SOURCE_HELP}`)
+    .option('--schema <names>', 'PostgreSQL schemas to profile, comma-separated (default: every non-system schema)')
     .option('--port <n>', 'port to listen on (0 picks a free one)', port, DEFAULT_PORT)
     .option('--llm <spec>', LLM_HELP)
     .option('--embedder <spec>', EMBEDDER_HELP)

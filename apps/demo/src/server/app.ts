@@ -16,7 +16,7 @@ import type { ContextGraph } from '@guided-retrieval/context-graph';
 import { MAX_QUESTION_LENGTH, RetrievalInputError, type Retriever } from '@guided-retrieval/retrieval';
 import type { RetrieveResponse } from '../view/api-types.js';
 import { graphPayload } from './graph-payload.js';
-import { PreviewRunner, type PreviewOptions } from './preview.js';
+import { PreviewRunner, type PreviewDatabase, type PreviewOptions } from './preview.js';
 
 /** Largest request body accepted, in bytes. */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -24,8 +24,8 @@ export const MAX_BODY_BYTES = 16 * 1024;
 export interface AppOptions {
   graph: ContextGraph;
   retriever: Retriever;
-  /** The SQLite database behind the graph, for row previews; none for a graph file alone. */
-  database: string | null;
+  /** The database behind the graph, for row previews; none for a graph file or a profile alone. */
+  database: PreviewDatabase | null;
   /** Runs the previews (one is made for `database` when not given; `serve` passes its own to close on stop). */
   previews?: PreviewRunner;
   /** The built page; when missing, `/` says how to build it. */

@@ -1,31 +1,56 @@
 /**
  * Runs one row preview in a child process (preview.ts): SQLite runs a query in native code that a
  * worker thread cannot stop, but a process can be killed at the time limit, taking the query with
- * it. The database is opened read-only.
+ * it. The database is opened read-only: a SQLite file directly; PostgreSQL and DuckDB/Parquet
+ * through the profiler's connector (one READ ONLY transaction with a statement timeout at the
+ * preview's limit, so the server stops the query too; a DuckDB file read-only, its file access
+ * locked).
  */
 import Database from 'better-sqlite3';
+import { openDuckdb, openPostgres, openSqlite, type Connector } from '@guided-retrieval/profiler';
+import { fromClause, type PreviewJob } from './preview-job.js';
 
-interface Job {
-  database: string;
-  countSql: string;
-  sampleSql: string;
-}
-
-process.once('message', (job: Job) => {
-  const started = performance.now();
+function runSqlite(job: Extract<PreviewJob, { database: string }>, started: number): unknown {
   let db: Database.Database | undefined;
-  let answer: unknown;
   try {
     db = new Database(job.database, { readonly: true, fileMustExist: true });
     const count = (db.prepare(job.countSql).get() as { n: number }).n;
     const sample = db.prepare(job.sampleSql).raw(true);
     const columns = sample.columns().map((c) => c.name);
     const rows = sample.all() as (string | number | null)[][];
-    answer = { ok: true, rowCount: count, columns, rows, ms: performance.now() - started };
-  } catch (error) {
-    answer = { ok: false, error: (error as Error).message };
+    return { ok: true, rowCount: count, columns, rows, ms: performance.now() - started };
   } finally {
     db?.close();
+  }
+}
+
+async function runConnector(job: Extract<PreviewJob, { connector: unknown }>, started: number): Promise<unknown> {
+  const { engine, target, schema } = job.connector;
+  let connector: Connector | undefined;
+  try {
+    connector =
+      engine === 'postgres'
+        ? await openPostgres(target, { statementTimeoutMs: job.timeoutMs, ...(schema === undefined ? {} : { schema }) })
+        : engine === 'duckdb'
+          ? await openDuckdb(target)
+          : await openSqlite(target);
+    const dialect = connector.dialect;
+    const from = fromClause(job.nodes, (table) => dialect.tableRef(table));
+    const [count] = await connector.query(`SELECT COUNT(*) AS n ${from}`);
+    const rows = job.columns.length === 0 ? [] : await connector.query(`SELECT ${job.select} ${from} LIMIT ${job.limit}`);
+    return { ok: true, rowCount: Number(count?.[0] ?? 0), columns: job.columns, rows, ms: performance.now() - started };
+  } finally {
+    await connector?.close();
+  }
+}
+
+process.once('message', async (job: PreviewJob) => {
+  const started = performance.now();
+  let answer: unknown;
+  try {
+    answer = 'connector' in job ? await runConnector(job, started) : runSqlite(job, started);
+  } catch (error) {
+    answer = { ok: false, error: (error as Error).message.split('\n')[0] };
   }
   process.send?.(answer, () => process.disconnect());
 });

@@ -1,11 +1,24 @@
 /**
  * A small read-only look at what a FROM clause joins: `SELECT COUNT(*)` over it and its first
  * rows (a few columns per table), in a child process killed at the time limit, a few at a time.
+ * SQLite runs the retrieved FROM clause on the file; PostgreSQL and DuckDB/Parquet run it through
+ * the profiler's read-only connector, which names each table as the engine needs it (its real
+ * schema, or `read_parquet(…)`).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import type { ContextGraph } from '@guided-retrieval/context-graph';
-import type { JoinTreeNode } from '@guided-retrieval/retrieval';
+import { quoteIdentifier, type JoinTreeNode, type SqlDialect } from '@guided-retrieval/retrieval';
 import type { Preview } from '../view/api-types.js';
+import type { PreviewJob } from './preview-job.js';
+
+export { fromClause, type PreviewJob } from './preview-job.js';
+
+/**
+ * The database previews run on: a SQLite file's path, or a PostgreSQL URL / DuckDB file / Parquet
+ * file or folder opened read-only through the profiler (`schema`: PostgreSQL's schema filter).
+ */
+export type PreviewDatabase = string | { engine: 'sqlite' | 'postgres' | 'duckdb'; target: string; schema?: string };
+
 
 export interface PreviewOptions {
   /** Sample rows at most (default 5). */
@@ -30,16 +43,27 @@ function shownColumns(graph: ContextGraph, table: string, count: number): string
   return [...new Set([...names, ...t.primaryKey, ...t.columns.map((c) => c.name)])].slice(0, count);
 }
 
-/** The two statements a preview runs; exported for tests. */
-export function previewSql(graph: ContextGraph, nodes: readonly JoinTreeNode[], from: string, options: PreviewOptions = {}): { countSql: string; sampleSql: string } {
+/** The columns a preview shows: the select list, their names (`alias.column`) and the row limit. */
+export function previewSelect(graph: ContextGraph, nodes: readonly JoinTreeNode[], options: PreviewOptions = {}): { select: string; columns: string[]; limit: number } {
   const limit = Math.max(1, Math.min(50, options.limit ?? 5));
   const perTable = options.columnsPerTable ?? 2;
-  const columns = nodes.flatMap((n) => shownColumns(graph, n.table, perTable).map((c) => `${quote(n.alias)}.${quote(c)} AS ${quote(`${n.alias}.${c}`)}`));
+  const shown = nodes.flatMap((n) => shownColumns(graph, n.table, perTable).map((c) => ({ alias: n.alias, column: c })));
   return {
-    countSql: `SELECT COUNT(*) AS n ${from}`,
-    sampleSql: `SELECT ${columns.join(', ') || '*'} ${from} LIMIT ${limit}`,
+    select: shown.map(({ alias, column }) => `${quote(alias)}.${quote(column)} AS ${quote(`${alias}.${column}`)}`).join(', ') || '*',
+    columns: shown.map(({ alias, column }) => `${alias}.${column}`),
+    limit,
   };
 }
+
+/** The two statements a preview runs; exported for tests. */
+export function previewSql(graph: ContextGraph, nodes: readonly JoinTreeNode[], from: string, options: PreviewOptions = {}): { countSql: string; sampleSql: string } {
+  const { select, limit } = previewSelect(graph, nodes, options);
+  return {
+    countSql: `SELECT COUNT(*) AS n ${from}`,
+    sampleSql: `SELECT ${select} ${from} LIMIT ${limit}`,
+  };
+}
+
 
 /**
  * Runs previews in child processes, at most `MAX_RUNNING_PREVIEWS` at once and
@@ -53,7 +77,7 @@ export class PreviewRunner {
   private active = 0;
   private closed = false;
 
-  constructor(private readonly database: string) {}
+  constructor(private readonly database: PreviewDatabase) {}
 
   /** How many preview processes run and how many previews wait now. */
   get load(): { running: number; waiting: number } {
@@ -70,9 +94,9 @@ export class PreviewRunner {
       this.release();
       return { ok: false, error: this.closed ? 'the server is stopping' : 'the client went away' };
     }
-    const { countSql, sampleSql } = previewSql(graph, nodes, from, options);
     const timeoutMs = options.timeoutMs ?? 3000;
     const limit = Math.max(1, Math.min(50, options.limit ?? 5));
+    const job = this.job(graph, nodes, from, options, timeoutMs);
     const child = fork(new URL('./preview-child.js', import.meta.url), [], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'], serialization: 'advanced' });
     this.running.add(child);
     return new Promise<Preview>((resolve) => {
@@ -93,8 +117,19 @@ export class PreviewRunner {
       child.once('message', (m: Preview) => done(m.ok ? { ...m, limit } : m));
       child.once('error', (error) => done({ ok: false, error: error.message }));
       child.once('exit', (code, sig) => done({ ok: false, error: `the preview process stopped (${sig ?? `exit ${code}`})` }));
-      child.send({ database: this.database, countSql, sampleSql });
+      child.send(job);
     });
+  }
+
+  private job(graph: ContextGraph, nodes: readonly JoinTreeNode[], from: string, options: PreviewOptions, timeoutMs: number): PreviewJob {
+    if (typeof this.database === 'string') return { database: this.database, ...previewSql(graph, nodes, from, options) };
+    const dialect: SqlDialect = graph.engine;
+    return {
+      connector: this.database,
+      nodes: nodes.map((n) => ({ table: n.table, alias: quoteIdentifier(n.alias, dialect), on: n.on })),
+      ...previewSelect(graph, nodes, options),
+      timeoutMs,
+    };
   }
 
   /** Kills every running preview and declines the waiting ones. */

@@ -10,7 +10,7 @@ import type { ContextGraph } from '@guided-retrieval/context-graph';
 import { Retriever, type RetrieverOptions } from '@guided-retrieval/retrieval';
 import { UserError } from '../errors.js';
 import { createApp } from './app.js';
-import { PreviewRunner } from './preview.js';
+import { PreviewRunner, type PreviewDatabase } from './preview.js';
 
 /** Where Vite puts the built page: dist/web beside dist/server. */
 export const STATIC_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'web');
@@ -19,7 +19,8 @@ export interface ServeOptions {
   graph: ContextGraph;
   /** A configured LLM disambiguator or embedder; the deterministic defaults otherwise. */
   retrieverOptions?: RetrieverOptions;
-  database: string | null;
+  /** Where row previews run (none for a graph file or a profile). */
+  database: PreviewDatabase | null;
   examples: readonly string[];
   /** 0 picks a free port. */
   port: number;
@@ -58,7 +59,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   });
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  options.log(`guided: serving ${options.graph.database} (${options.graph.tables.length} tables${options.database ? ', with row previews' : ''}) at ${url}`);
+  options.log(`guided: serving ${options.graph.database} (${options.graph.tables.length} table${options.graph.tables.length === 1 ? '' : 's'}${options.database ? ', with row previews' : ''}) at ${url}`);
   options.log('guided: press Ctrl+C to stop');
   return { url, stopped, stop };
 }

@@ -1,0 +1,98 @@
+/**
+ * What `guided build`, `serve --database` and `demo --database` read: a SQLite, DuckDB or Parquet
+ * file, a folder of Parquet files, `sqlite:<file>`, `duckdb:<file>`, a `postgres://` URL, or a
+ * profile JSON written by `guided profile` (told by its content). Errors are one line naming the
+ * source (a URL with its password as `***`).
+ */
+import { open, stat } from 'node:fs/promises';
+import { basename, extname, resolve } from 'node:path';
+import { parseConnection, ProfilerError, redactUrl, sniffFile, type Engine } from '@guided-retrieval/profiler';
+import { UserError } from './errors.js';
+
+export type Source =
+  /** A profile JSON from `guided profile`: no database behind it. */
+  | { kind: 'profile'; path: string; display: string }
+  | {
+      kind: 'database';
+      engine: Engine;
+      /** The file or folder (absolute), or the PostgreSQL URL (with its password: never print it). */
+      target: string;
+      /** Safe to print: the path, or the URL with its password as `***`. */
+      display: string;
+      /** The graph's database name unless given: a file's or folder's name without extension; none for PostgreSQL (the URL's database). */
+      name?: string;
+    };
+
+/** What a source can be, in a few words. */
+export const SOURCE_KINDS = 'a SQLite, DuckDB or Parquet file, a folder of Parquet files, a profile JSON from `guided profile`, or a postgres:// URL';
+export const SOURCE_HELP =
+  'a SQLite, DuckDB or Parquet file, a folder of Parquet files, a profile JSON from `guided profile`, or postgres://user:password@host:port/database (the password is never printed)';
+
+const stem = (path: string) => basename(path, extname(path));
+
+/**
+ * A profiler error as a `UserError` naming the source (unless its message already does; a
+ * PostgreSQL error's `host:port` goes, the URL before it says more).
+ */
+export function sourceError(display: string, error: unknown): unknown {
+  if (!(error instanceof ProfilerError)) return error;
+  if (error.message.includes(display)) return new UserError(error.message, { cause: error });
+  const message = /^postgres(ql)?:/i.test(display) ? error.message.replace(/^(PostgreSQL(?: server unreachable)?): [^\s/]+:\d+: /, '$1: ') : error.message;
+  return new UserError(`${display}: ${message}`, { cause: error });
+}
+
+function fileSource(connection: { engine: Engine; target: string }): Source {
+  const target = resolve(connection.target);
+  return { kind: 'database', engine: connection.engine, target, display: target, name: stem(target) };
+}
+
+/** Whether a file's first bytes are those of a JSON object (after a BOM and white space). */
+async function looksLikeJsonObject(path: string): Promise<boolean> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(512);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return /^\uFEFF?\s*\{/.test(buffer.subarray(0, bytesRead).toString('utf8'));
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Tells what `text` names; reads no more than a file's first bytes and opens no database. */
+export async function resolveSource(text: string): Promise<Source> {
+  const input = text.trim();
+  if (input === '') throw new UserError(`no database given: pass ${SOURCE_KINDS}`);
+  if (/^postgres(ql)?:\/\//i.test(input)) return { kind: 'database', engine: 'postgres', target: input, display: redactUrl(input) };
+  if (/^(sqlite|duckdb):/i.test(input) || /^[a-z][a-z0-9+.-]*:\/\//i.test(input)) {
+    try {
+      return fileSource(await parseConnection(input));
+    } catch (error) {
+      throw sourceError(redactUrl(input), error);
+    }
+  }
+  const path = resolve(input);
+  let info;
+  try {
+    info = await stat(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new UserError(`database file not found: ${path}`);
+    if (code === 'EACCES') throw new UserError(`permission denied: ${path}`);
+    throw new UserError(`cannot read ${path}: ${code ?? (error as Error).message}`);
+  }
+  try {
+    if (info.isDirectory()) return fileSource(await parseConnection(path)); // a folder of Parquet files, or one line saying it holds none
+    if (!info.isFile()) throw new UserError(`not a database file: ${path} is not a regular file`);
+    const engine = await sniffFile(path);
+    if (engine) return fileSource({ engine, target: path });
+    if (info.size === 0 && !/\.(sqlite3?|db3?|s3db|sl3)$/i.test(path)) throw new UserError(`${path} is empty (0 bytes): not a database`);
+    if (await looksLikeJsonObject(path)) return { kind: 'profile', path, display: path };
+    return fileSource(await parseConnection(path)); // by extension, else one line saying what it is not
+  } catch (error) {
+    if (error instanceof ProfilerError && error.code === 'not-a-database' && /^not a SQLite, DuckDB or Parquet file/.test(error.message)) {
+      throw new UserError(`${path} is not a database: expected ${SOURCE_KINDS}`, { cause: error });
+    }
+    if (error instanceof ProfilerError && error.code === 'permission-denied') throw new UserError(`permission denied: ${path}`, { cause: error });
+    throw sourceError(path, error);
+  }
+}
