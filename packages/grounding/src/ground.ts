@@ -2,7 +2,7 @@ import type { IndexEntry, InvertedIndex } from './index-build.js';
 import { MAX_SPAN, spanVariants, wordVariants, type Variant } from './variants.js';
 import type { GroundedTable, GroundingMatch, MatchKind, QuestionToken, VariantKind } from './types.js';
 
-const KIND_WEIGHT: Record<MatchKind, number> = { table: 1, alias: 0.9, value: 0.9, column: 0.8 };
+const KIND_WEIGHT: Record<MatchKind, number> = { table: 1, alias: 0.9, value: 0.9, column: 0.8, measure: 0.78, time: 0.78 };
 const VARIANT_WEIGHT: Record<VariantKind, number> = {
   exact: 1, compound: 0.97, singular: 0.95, plural: 0.95, lemma: 0.95, demonym: 0.9, abbreviation: 0.85, synonym: 0.7,
 };
@@ -112,6 +112,14 @@ export function lookupAll(tokens: readonly QuestionToken[], index: InvertedIndex
   const all: GroundingMatch[] = [];
   for (const spanKey of [...bySpan.keys()].sort((a, b) => a - b)) for (const m of bySpan.get(spanKey)!.values()) all.push(m);
   return all;
+}
+
+/** The tables the question's matches point at: within `NAMED_TABLE_RATIO` of the strongest. */
+export function namedTables(matches: readonly GroundingMatch[]): string[] {
+  const best = new Map<string, number>();
+  for (const m of matches) best.set(m.table, Math.max(best.get(m.table) ?? 0, m.score));
+  const strongest = Math.max(0, ...best.values());
+  return [...best].filter(([, score]) => score >= NAMED_TABLE_RATIO * strongest).map(([table]) => table);
 }
 
 interface GroupedPosting {

@@ -1,4 +1,5 @@
 import type { Embedder } from '@guided-retrieval/llm-adapters';
+import { ContextGraph } from '@guided-retrieval/context-graph';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GroundingIndex } from './index.js';
 import { smallSchemaGraph } from './test-support/small-schema.js';
@@ -85,6 +86,24 @@ describe('semantic enrichment', () => {
     const offline = await (await GroundingIndex.build(smallSchemaGraph())).ground('Tell me about zorblax');
     expect(offline.enrichment.embedder).toBe('offline-lexical-v1');
     expect(offline.initialTargets).toEqual([]);
+  });
+
+  it('never adds a table its profile counted empty, and never enriches a question without a word', async () => {
+    const data = smallSchemaGraph().toData();
+    const profiledEmptyRegion = new ContextGraph({
+      ...data,
+      tables: data.tables.map((t) =>
+        t.name === 'REGION' ? { ...t, rowCount: 0, columns: t.columns.map((c) => ({ ...c, stats: { rowCount: 0, count: 0, nulls: 0, distinct: 0, min: null, max: null } })) } : t,
+      ),
+    });
+    const index = await GroundingIndex.build(profiledEmptyRegion, { embedder: new KeywordEmbedder() });
+    const result = await index.ground('Tell me about zorblax');
+    expect(result.enrichment.triggered).toBe(true);
+    expect(result.enrichment.added).toEqual([]);
+    expect(result.initialTargets).toEqual([]);
+
+    const numbers = await (await GroundingIndex.build(smallSchemaGraph(), { embedder: new KeywordEmbedder() })).ground('1234');
+    expect(numbers.enrichment).toMatchObject({ triggered: true, embedder: null, added: [] });
   });
 
   it('enriches only when fewer than k tables are grounded', async () => {

@@ -1,5 +1,9 @@
-/** What a match landed on: a table's name, a column's name, an alias of either, or a sampled value. */
-export type MatchKind = 'table' | 'column' | 'alias' | 'value';
+/**
+ * What a match landed on: a table's name, a column's name, an alias of either, or a sampled value;
+ * or, through the measures lexicon (`measures.ts`), a money-like column or fact table an amount or
+ * count word points at (`measure`), or a date column a year, month or date points at (`time`).
+ */
+export type MatchKind = 'table' | 'column' | 'alias' | 'value' | 'measure' | 'time';
 
 /** How the question's words were turned into the key that matched. */
 export type VariantKind = 'exact' | 'lemma' | 'singular' | 'plural' | 'abbreviation' | 'compound' | 'demonym' | 'synonym';
@@ -80,12 +84,14 @@ export interface GroundingLevers {
   weakTableRatio?: number;
   /** Index the opening words of a column's description as an alias of the column (default true: BIRD dev F1 +0.003, Spider 2.0-lite +0.011). */
   descriptionAliases?: boolean;
+  /** Match amount, count and time words through the measures lexicon, near the tables other words name (default true). */
+  measureWords?: boolean;
 }
 
 export interface GroundingOptions {
   /** Enrich with embeddings when hash grounding finds fewer than k tables (default 3). */
   k?: number;
-  /** Least cosine similarity for a table added by enrichment (default 0.12). */
+  /** Least cosine similarity for a table added by enrichment (default `MIN_SIMILARITY`, 0.25). */
   minSimilarity?: number;
   /** An added table must be at least this share of the best similarity (default 0.5). */
   relativeSimilarity?: number;

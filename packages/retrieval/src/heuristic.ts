@@ -38,9 +38,19 @@ export class HeuristicDisambiguator implements Disambiguator {
     const core = initialTargets.filter((t) => grounding.grounded.some((g) => g.table === t));
     const wanted = core.length > 0 ? core : initialTargets;
     let source = chooseSource(input.candidates, graph, grounding, copies, wanted).table;
+    // A table only similarity added never becomes the source over one the question's words name
+    // (it may still be the bridge between named tables: PARTSUPP between PART and SUPPLIER).
+    if (grounding.enrichment.added.some((a) => a.table === source) && core.length > 0) {
+      const rest = input.candidates.filter((c) => c.table !== source && !grounding.enrichment.added.some((a) => a.table === c.table));
+      const named = rest.length > 0 ? chooseSource(rest, graph, grounding, copies, wanted).table : undefined;
+      if (named && core.includes(named)) {
+        notes.push(`${source} was added by similarity alone: ${named}, which the question names, is the source`);
+        source = named;
+      }
+    }
     let reverse = false;
     if (limits.reverse && coveredBy(graph, source, initialTargets, false) < initialTargets.length) {
-      const across = chooseSourceAcross(input, initialTargets);
+      const across = chooseSourceAcross(input, initialTargets, core.length > 0 ? core : initialTargets);
       if (across && coveredBy(graph, across, initialTargets, true) > coveredBy(graph, source, initialTargets, false)) {
         notes.push(`no table reaches every target along the keys' direction: joined from ${across}, walking some edges backwards`);
         source = across;
@@ -167,12 +177,12 @@ const BACKWARD_STEP = 1000;
  * other is linked, joined with the fewest backward steps, then the cheapest routes, then the
  * strongest grounding. One search per initial target.
  */
-function chooseSourceAcross(input: DisambiguationInput, initialTargets: readonly string[]): string | undefined {
+function chooseSourceAcross(input: DisambiguationInput, initialTargets: readonly string[], sources: readonly string[]): string | undefined {
   const { graph, grounding, limits } = input;
   const strength = new Map(grounding.grounded.map((g) => [g.table, g.score]));
   const weigh = stepCost(graph, { targets: new Set(initialTargets), grounded: strength, lookAlikes: new Set() });
   const cost = (edge: Parameters<typeof weigh>[0], reversed: boolean) => (reversed ? BACKWARD_STEP : 0) + weigh(edge, false);
-  const options = initialTargets.map((s) => {
+  const options = sources.map((s) => {
     const others = initialTargets.filter((t) => t !== s);
     const paths = graph.cheapestPathsFrom(s, others, { maxLength: limits.maxLength, reverse: true, cost });
     if (paths.size < new Set(others).size) return null;

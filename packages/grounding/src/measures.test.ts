@@ -1,0 +1,52 @@
+import { graphFromSchema } from '@guided-retrieval/context-graph';
+import { describe, expect, it } from 'vitest';
+import { GroundingIndex } from './index.js';
+
+/** Chinook's sales path: who bought what, when, for how much. */
+const shop = graphFromSchema({
+  database: 'shop',
+  tables: [
+    { name: 'Customer', primaryKey: ['CustomerId'], columns: [{ name: 'CustomerId', type: 'INTEGER' }, { name: 'FirstName', type: 'TEXT' }, { name: 'Country', type: 'TEXT' }] },
+    { name: 'Invoice', primaryKey: ['InvoiceId'], columns: [{ name: 'InvoiceId', type: 'INTEGER' }, { name: 'CustomerId', type: 'INTEGER' }, { name: 'InvoiceDate', type: 'DATETIME' }, { name: 'Total', type: 'NUMERIC(10,2)' }] },
+    { name: 'Genre', primaryKey: ['GenreId'], columns: [{ name: 'GenreId', type: 'INTEGER' }, { name: 'Name', type: 'TEXT' }] },
+    { name: 'Track', primaryKey: ['TrackId'], columns: [{ name: 'TrackId', type: 'INTEGER' }, { name: 'Name', type: 'TEXT' }, { name: 'GenreId', type: 'INTEGER' }, { name: 'Milliseconds', type: 'INTEGER' }] },
+  ],
+  foreignKeys: [
+    { fromTable: 'Invoice', fromColumns: ['CustomerId'], toTable: 'Customer', toColumns: ['CustomerId'] },
+    { fromTable: 'Track', fromColumns: ['GenreId'], toTable: 'Genre', toColumns: ['GenreId'] },
+  ],
+});
+
+describe('the measures lexicon', () => {
+  it('points an amount word at the money column one join from the named table', async () => {
+    const index = await GroundingIndex.build(shop);
+    const result = await index.ground('How much did each customer spend?');
+    expect(result.matches).toContainEqual(expect.objectContaining({ token: 'spend', table: 'Invoice', column: 'Total', kind: 'measure' }));
+    expect(result.initialTargets).toEqual(expect.arrayContaining(['Customer', 'Invoice']));
+  });
+
+  it('points a year at the date column of what is measured', async () => {
+    const index = await GroundingIndex.build(shop);
+    const result = await index.ground('How much did customers spend in 2013?');
+    expect(result.matches).toContainEqual(expect.objectContaining({ token: '2013', table: 'Invoice', column: 'InvoiceDate', kind: 'time' }));
+  });
+
+  it('points a count word at the table holding the events', async () => {
+    const index = await GroundingIndex.build(shop);
+    const result = await index.ground('Which genre is the most popular?');
+    expect(result.matches).toContainEqual(expect.objectContaining({ token: 'popular', table: 'Track', column: null, kind: 'measure' }));
+  });
+
+  it('says nothing when no other word names a table, or when switched off', async () => {
+    const index = await GroundingIndex.build(shop);
+    expect((await index.ground('What was the revenue in 2013?')).matches.filter((m) => m.kind === 'measure' || m.kind === 'time')).toEqual([]);
+    const off = await GroundingIndex.build(shop, { levers: { measureWords: false } });
+    expect((await off.ground('How much did each customer spend?')).matches.filter((m) => m.kind === 'measure')).toEqual([]);
+  });
+
+  it('leaves "the most expensive" to the index: most followed by a word is no count', async () => {
+    const index = await GroundingIndex.build(shop);
+    const result = await index.ground('Which genre has the most expensive track?');
+    expect(result.matches.filter((m) => m.kind === 'measure' && m.column === null)).toEqual([]);
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * Measures and time words: a small lexicon for the business words no schema spells. Amount words
+ * (revenue, spent, paid, …) point at money-like numeric columns, count words (popular, busiest,
+ * "sold the most") at the fact table holding the events, and years, months and dates at date
+ * columns. Each becomes a grounding match of its own kind (`measure`, `time`), weaker than a
+ * name, and only near the tables the question's other words name: alone, "revenue" or "2013"
+ * cannot say which table is meant.
+ */
+import type { ContextGraph, GraphColumn, GraphTable } from '@guided-retrieval/context-graph';
+import { splitIdentifier } from './identifiers.js';
+import type { GroundingMatch, QuestionToken } from './types.js';
+
+/** Question words that ask for an amount of money. */
+export const AMOUNT_WORDS: ReadonlySet<string> = new Set([
+  'revenue', 'revenues', 'sales', 'sale', 'sold', 'sell', 'sells', 'selling', 'spent', 'spend', 'spends', 'spending',
+  'paid', 'pay', 'pays', 'payment', 'payments', 'cost', 'costs', 'price', 'prices', 'amount', 'amounts', 'earned',
+  'earnings', 'income', 'turnover',
+]);
+
+/** Column-name words of a money-like column. */
+export const MONEY_COLUMN_WORDS: ReadonlySet<string> = new Set([
+  'price', 'amount', 'total', 'cost', 'revenue', 'sales', 'sale', 'payment', 'paid', 'fee', 'charge', 'salary', 'income',
+  'spend', 'spent', 'subtotal', 'due', 'balance', 'freight', 'commission', 'tax', 'discount', 'wage', 'earnings',
+]);
+
+/** Question words that ask which rows have the most events: a count over the fact table. */
+export const COUNT_WORDS: ReadonlySet<string> = new Set(['popular', 'popularity', 'busiest', 'bestselling', 'best-selling', 'bestseller', 'bestsellers']);
+
+const MONTHS = new Set([
+  'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
+  'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec',
+]);
+
+/** Strength of a lexicon match: below a column's own name (0.8), above the weak-table cut (0.75 of a name). */
+export const LEXICON_MATCH_SCORE = 0.78;
+
+const DATE_NAME = /(date|time|year|day|month|timestamp|datetime|period|when)$/;
+
+/** What a time word is: a year (`2013`), a month (`March`), a date (`2023-04-01`). */
+export function timeWord(token: QuestionToken): { year: number | null } | null {
+  const t = token.lower;
+  if (/^(19|20)\d\d$/.test(t)) return { year: Number(t) };
+  if (/^(19|20)\d\d-\d\d(-\d\d)?$/.test(t)) return { year: Number(t.slice(0, 4)) };
+  if (MONTHS.has(t) && t !== 'may') return { year: null };
+  return null;
+}
+
+function columnWords(column: GraphColumn): string[] {
+  return splitIdentifier(column.name);
+}
+
+function isNumeric(column: GraphColumn): boolean {
+  return column.inferredType === 'real' || column.inferredType === 'integer' || /^(decimal|numeric|money|real|double|float)/i.test(column.declaredType);
+}
+
+/** A numeric column whose name says money (`UnitPrice`, `total`, `amount_paid`), not a key. */
+export function isMoneyColumn(table: GraphTable, column: GraphColumn, keys: ReadonlySet<string>): boolean {
+  if (!isNumeric(column) || keys.has(`${table.name}.${column.name}`) || table.primaryKey.includes(column.name)) return false;
+  const words = columnWords(column);
+  return words.some((w) => MONEY_COLUMN_WORDS.has(w) || [...MONEY_COLUMN_WORDS].some((m) => m.length >= 4 && w.endsWith(m)));
+}
+
+/** A date column: typed a date, or named one (`InvoiceDate`, `order_year`), holding `year` when its range says. */
+export function isDateColumn(column: GraphColumn, year: number | null): boolean {
+  const named = column.inferredType === 'date' || DATE_NAME.test(column.name.toLowerCase()) || columnWords(column).some((w) => DATE_NAME.test(w));
+  if (!named || column.inferredType === 'text' && !DATE_NAME.test(column.name.toLowerCase())) return false;
+  if (year === null || !column.stats) return true;
+  const min = yearOf(column.stats.min);
+  const max = yearOf(column.stats.max);
+  return min === null || max === null || (min <= year && year <= max);
+}
+
+function yearOf(value: string | number | null): number | null {
+  if (typeof value === 'number') return value >= 1800 && value <= 2200 ? Math.trunc(value) : null;
+  if (typeof value !== 'string') return null;
+  const m = /^(\d{4})/.exec(value);
+  return m ? Number(m[1]) : null;
+}
+
+/**
+ * The lexicon's matches for `tokens`: only for words the index matched nothing with, and only on
+ * the tables `named` (those the question's other words matched) or one join from them.
+ */
+export function lexiconMatches(tokens: readonly QuestionToken[], graph: ContextGraph, indexed: readonly GroundingMatch[], named: readonly string[]): GroundingMatch[] {
+  if (named.length === 0) return [];
+  const matchedWords = new Set(indexed.flatMap((m) => range(m.span[0], m.span[1])));
+  const keys = new Set(graph.edges.flatMap((e) => e.fromColumns.map((c) => `${e.fromTable}.${c}`)));
+  const near = nearTables(graph, named);
+  const out: GroundingMatch[] = [];
+  const emit = (i: number, table: string, column: string | null, kind: 'measure' | 'time', variant: string) =>
+    out.push({ token: tokens[i]!.text, span: [i, i + 1], variant, variantKind: 'synonym', table, column, kind, coverage: 1, score: LEXICON_MATCH_SCORE });
+  tokens.forEach((token, i) => {
+    if (matchedWords.has(i)) return;
+    const word = token.lower;
+    if (AMOUNT_WORDS.has(word)) {
+      for (const { table, column } of firstFound(near, (t) => t.columns.filter((c) => isMoneyColumn(t, c, keys)))) emit(i, table, column, 'measure', 'amount');
+    } else if (COUNT_WORDS.has(word) || (word === 'most' && (i + 1 >= tokens.length || tokens[i + 1]!.stopWord || !/\p{L}/u.test(tokens[i + 1]!.text)))) {
+      const fact = factTable(graph, named);
+      if (fact) emit(i, fact, null, 'measure', 'count');
+    }
+  });
+  // A time word dates what the question measures: the events the amount and count words found, else the named tables.
+  const measured = [...new Set(out.map((m) => m.table))];
+  const dated = measured.length > 0 ? nearTables(graph, measured) : near;
+  tokens.forEach((token, i) => {
+    const time = matchedWords.has(i) ? null : timeWord(token);
+    if (!time) return;
+    for (const { table, column } of firstFound(dated, (t) => t.columns.filter((c) => isDateColumn(c, time.year)))) emit(i, table, column, 'time', time.year === null ? 'month' : 'year');
+  });
+  return out;
+}
+
+/** Most joins from a named table the lexicon looks for a money or date column. */
+export const MAX_LEXICON_HOPS = 3;
+
+/** The named tables, then the tables one join from them, two joins, … (rings of a breadth-first walk). */
+function nearTables(graph: ContextGraph, named: readonly string[]): GraphTable[][] {
+  const first = named.map((t) => graph.table(t)).filter((t): t is GraphTable => t !== undefined);
+  const seen = new Set(first.map((t) => t.name));
+  const rings = [first];
+  for (let hop = 1; hop <= MAX_LEXICON_HOPS; hop++) {
+    const next: GraphTable[] = [];
+    for (const t of rings[rings.length - 1]!) {
+      for (const e of [...graph.inEdges(t.name), ...graph.outEdges(t.name)]) {
+        const other = e.fromTable === t.name ? e.toTable : e.fromTable;
+        if (seen.has(other)) continue;
+        seen.add(other);
+        const table = graph.table(other);
+        if (table) next.push(table);
+      }
+    }
+    if (next.length === 0) break;
+    rings.push(next);
+  }
+  return rings;
+}
+
+/** The columns `pick` finds in the first ring that has any. */
+function firstFound(rings: readonly GraphTable[][], pick: (t: GraphTable) => GraphColumn[]): { table: string; column: string }[] {
+  for (const ring of rings) {
+    const found = ring.flatMap((t) => pick(t).map((c) => ({ table: t.name, column: c.name })));
+    if (found.length > 0) return found;
+  }
+  return [];
+}
+
+/**
+ * The table holding the named tables' events: of the tables referencing one of them, the one
+ * referencing the most tables, then with the most rows; none when a named table is one already.
+ */
+function factTable(graph: ContextGraph, named: readonly string[]): string | undefined {
+  if (named.some((t) => graph.outEdges(t).length >= 2)) return undefined;
+  const referencing = [...new Set(named.flatMap((t) => graph.inEdges(t).map((e) => e.fromTable)))].filter((t) => !named.includes(t));
+  return referencing
+    .map((t) => ({ t, refs: new Set(graph.outEdges(t).map((e) => e.toTable)).size, rows: graph.table(t)?.rowCount ?? 0 }))
+    .sort((a, b) => b.refs - a.refs || b.rows - a.rows || (a.t < b.t ? -1 : 1))[0]?.t;
+}
+
+function range(start: number, end: number): number[] {
+  return Array.from({ length: end - start }, (_, i) => start + i);
+}
