@@ -36,5 +36,7 @@ export function spanVariants(tokens: readonly QuestionToken[]): Variant[] {
   push([...words.slice(0, -1), singular(last.lower)].join(' '), 'singular');
   push([...words.slice(0, -1), last.lemma].join(' '), 'lemma');
   push(words.join(''), 'compound');
+  // `check-ins` → `checkin`: glued, then singular, as a table name is indexed.
+  push(singular(words.join('')), 'singular');
   return variants;
 }
