@@ -17,6 +17,11 @@ export interface HeuristicOptions {
    * in the table it references, as a second node when it references its own table (default true).
    */
   referencedEntities?: boolean;
+  /**
+   * A target the question names only through its key ("for each business id") is left out when
+   * another table of the tree references that key: the reference holds the same ids (default true).
+   */
+  keysByReference?: boolean;
 }
 
 /**
@@ -65,6 +70,13 @@ export class HeuristicDisambiguator implements Disambiguator {
     if (copiesNamed.length > 0) {
       targets = targets.filter((t) => !copiesNamed.includes(t));
       notes.push(`pruned ${copiesNamed.join(', ')}: a copy of ${copiesNamed.map((t) => copies.get(t)).join(', ')}, matched by the same words`);
+    }
+    if (this.options.keysByReference !== false) {
+      const byReference = keyMentionsCovered(graph, grounding, source, targets);
+      if (byReference.length > 0) {
+        targets = targets.filter((t) => !byReference.includes(t));
+        notes.push(`pruned ${byReference.join(', ')}: the question asks only for its key, which a reference in the tree holds`);
+      }
     }
     const context = { graph, grounding, limits: { ...limits, reverse }, cost: this.cost(graph, grounding, new Set([source, ...targets])) };
     const roles = reverse ? [] : detectRoles(source, targets, context);
@@ -197,6 +209,31 @@ function chooseSourceAcross(input: DisambiguationInput, initialTargets: readonly
 
 function coveredBy(graph: ContextGraph, source: string, targets: readonly string[], reverse: boolean): number {
   return targets.filter((t) => t === source || (reverse ? graph.linked(source, t) : graph.reaches(source, t))).length;
+}
+
+/**
+ * Targets whose every match is their key column ("business id"), or their name inside the words
+ * that matched the key ("business" in "business id"), when the source or another target holds a
+ * reference to that key.
+ */
+function keyMentionsCovered(graph: ContextGraph, grounding: GroundingResult, source: string, targets: readonly string[]): string[] {
+  const covered: string[] = [];
+  for (const t of targets) {
+    const matches = grounding.matches.filter((m) => m.table === t);
+    const holders = [source, ...targets].filter((h) => h !== t && !covered.includes(h));
+    // The key columns the tree's references point at (declared or inferred: a key need not be declared).
+    const keys = new Set(holders.flatMap((h) => graph.outEdges(h).filter((e) => e.toTable === t && e.toColumns.length === 1).map((e) => e.toColumns[0]!)));
+    for (const key of keys) {
+      const keySpans = matches.filter((m) => m.column === key).map((m) => m.span);
+      if (keySpans.length === 0) continue;
+      const inKey = (span: readonly [number, number]) => keySpans.some(([a, b]) => a <= span[0] && span[1] <= b);
+      if (matches.every((m) => m.column === key || (m.kind === 'table' && inKey(m.span)))) {
+        covered.push(t);
+        break;
+      }
+    }
+  }
+  return covered;
 }
 
 /** Whether a copy was matched by words its original was not (`history` for `orders_hist`). */

@@ -1,0 +1,34 @@
+import { graphFromSchema } from '@guided-retrieval/context-graph';
+import { describe, expect, it } from 'vitest';
+import { Retriever } from './retriever.js';
+
+const yelp = graphFromSchema({
+  database: 'yelp',
+  tables: [
+    { name: 'business', primaryKey: ['business_id'], columns: ['business_id', 'name', 'city'] },
+    { name: 'review', primaryKey: ['review_id'], columns: ['review_id', 'business_id', 'rating', 'text'] },
+  ],
+  foreignKeys: [{ fromTable: 'review', fromColumns: ['business_id'], toTable: 'business', toColumns: ['business_id'] }],
+});
+
+describe('a table named only through its key', () => {
+  it('is left out when a table of the tree references that key', async () => {
+    const retriever = await Retriever.create(yelp);
+    const result = await retriever.retrieve('How many reviews were posted for each business id?');
+    expect(result.tables).toEqual(['review']);
+    expect(result.trace.disambiguation.notes.join(' ')).toMatch(/pruned business/);
+  });
+
+  it('stays when the question asks for more of it than its key', async () => {
+    const retriever = await Retriever.create(yelp);
+    const result = await retriever.retrieve('How many reviews does each business name have?');
+    expect([...result.tables].sort()).toEqual(['business', 'review']);
+  });
+
+  it('stays with the lever off', async () => {
+    const { HeuristicDisambiguator } = await import('./heuristic.js');
+    const retriever = await Retriever.create(yelp, { disambiguator: new HeuristicDisambiguator({ keysByReference: false }) });
+    const result = await retriever.retrieve('How many reviews were posted for each business id?');
+    expect([...result.tables].sort()).toEqual(['business', 'review']);
+  });
+});
