@@ -32,3 +32,28 @@ describe('a table named only through its key', () => {
     expect([...result.tables].sort()).toEqual(['business', 'review']);
   });
 });
+
+describe('a target only counted or grouped by', () => {
+  const scholar = graphFromSchema({
+    database: 'scholar',
+    tables: [
+      { name: 'paper', primaryKey: ['paperid'], columns: ['paperid', 'title', 'year'] },
+      { name: 'keyphrase', primaryKey: ['keyphraseid'], columns: ['keyphraseid', 'keyphrasename'] },
+      { name: 'paperkeyphrase', columns: ['paperid', 'keyphraseid'] },
+    ],
+    foreignKeys: [
+      { fromTable: 'paperkeyphrase', fromColumns: ['paperid'], toTable: 'paper', toColumns: ['paperid'] },
+      { fromTable: 'paperkeyphrase', fromColumns: ['keyphraseid'], toTable: 'keyphrase', toColumns: ['keyphraseid'] },
+    ],
+  });
+
+  it('is answered by the link table alone', async () => {
+    const result = await (await Retriever.create(scholar)).retrieve('How many keyphrases are associated with each paper?');
+    expect(result.tables).toEqual(['paperkeyphrase']);
+  });
+
+  it('stays when the question asks for something of it', async () => {
+    const result = await (await Retriever.create(scholar)).retrieve('What are the titles of papers with the keyphrase "deep learning"?');
+    expect([...result.tables].sort()).toEqual(['keyphrase', 'paper', 'paperkeyphrase']);
+  });
+});

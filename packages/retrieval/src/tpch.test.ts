@@ -99,7 +99,9 @@ const QUESTIONS: { question: string; tables: string[]; kind: string }[] = [
   { kind: 'one hop, value', question: 'How many orders were shipped by truck?', tables: ['LINEITEM', 'ORDERS'] },
   { kind: 'two-hop bridge', question: 'Which suppliers are in Asia?', tables: ['SUPPLIER', 'NATION', 'REGION'] },
   { kind: 'two-hop bridge', question: 'What is the total account balance of customers in Europe?', tables: ['CUSTOMER', 'NATION', 'REGION'] },
-  { kind: 'bridge source', question: 'How much stock is available for each part at each supplier?', tables: ['PARTSUPP', 'PART', 'SUPPLIER'] },
+  // Grouped by part and supplier alone: PARTSUPP's keys say which (countedThroughLink).
+  { kind: 'bridge source, keys only', question: 'How much stock is available for each part at each supplier?', tables: ['PARTSUPP'] },
+  { kind: 'bridge source', question: 'How much stock do suppliers hold of parts, by supplier name and part name?', tables: ['PARTSUPP', 'PART', 'SUPPLIER'] },
   { kind: 'fact and dimension', question: 'What is the total quantity of parts shipped by mail per ship date?', tables: ['LINEITEM', 'PART'] },
   { kind: 'bridge through orders', question: 'What is the discount on line items returned by customers?', tables: ['LINEITEM', 'ORDERS', 'CUSTOMER'] },
   { kind: 'role-playing nations', question: 'Orders from French customers to Russian suppliers', tables: ['LINEITEM', 'ORDERS', 'CUSTOMER', 'NATION', 'SUPPLIER'] },
