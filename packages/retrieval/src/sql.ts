@@ -20,12 +20,25 @@ export function quoteIdentifier(name: string, dialect: SqlDialect = 'sqlite'): s
   return isBareName(name, dialect) ? name : `"${name.replace(/"/g, '""')}"`;
 }
 
+/**
+ * A table as `dialect` names it in FROM. A PostgreSQL profile spells a table two schemas share as
+ * `schema.table` (or `"schema"."table"` when a table's own name holds the dot): each part is quoted
+ * on its own, so the engine reads a schema and a table, not one name with a dot in it.
+ */
+export function tableReference(name: string, dialect: SqlDialect = 'sqlite'): string {
+  if (dialect !== 'postgres') return quoteIdentifier(name, dialect);
+  if (/^"(?:[^"]|"")+"\."(?:[^"]|"")+"$/.test(name)) return name;
+  const qualified = /^([^."]+)\.([^."]+)$/.exec(name);
+  return qualified ? `${quoteIdentifier(qualified[1]!, dialect)}.${quoteIdentifier(qualified[2]!, dialect)}` : quoteIdentifier(name, dialect);
+}
+
 /** `FROM root AS alias JOIN child AS alias ON …`, one join per line, in the tree's order and dialect. */
 export function renderFromClause(tree: JoinTree): string {
   const [root, ...rest] = tree.nodes;
   if (!root) return '';
   const q = (name: string) => quoteIdentifier(name, tree.dialect);
-  const lines = [`FROM ${q(root.table)} AS ${q(root.alias)}`];
-  for (const node of rest) lines.push(`JOIN ${q(node.table)} AS ${q(node.alias)} ON ${node.on}`);
+  const t = (name: string) => tableReference(name, tree.dialect);
+  const lines = [`FROM ${t(root.table)} AS ${q(root.alias)}`];
+  for (const node of rest) lines.push(`JOIN ${t(node.table)} AS ${q(node.alias)} ON ${node.on}`);
   return lines.join('\n');
 }

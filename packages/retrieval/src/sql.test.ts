@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { renderFromClause, tableReference } from './sql.js';
+import type { JoinTree } from './types.js';
+
+describe('table references', () => {
+  it('quote a PostgreSQL schema and table apart', () => {
+    expect(tableReference('sales.orders', 'postgres')).toBe('sales.orders');
+    expect(tableReference('Sales.Orders', 'postgres')).toBe('"Sales"."Orders"');
+    expect(tableReference('"odd.schema"."t"', 'postgres')).toBe('"odd.schema"."t"');
+    expect(tableReference('orders', 'postgres')).toBe('orders');
+  });
+
+  it('leave SQLite names with a dot one quoted name', () => {
+    expect(tableReference('sales.orders', 'sqlite')).toBe('"sales.orders"');
+  });
+
+  it('render qualified names in a FROM clause with plain aliases', () => {
+    const sql = renderFromClause(tree);
+    expect(sql).toBe('FROM sales.orders AS sales_orders\nJOIN hr."Staff" AS hr_staff ON sales_orders.staff_id = hr_staff.id');
+  });
+});
+
+const tree: JoinTree = {
+  dialect: 'postgres',
+  nodes: [
+    { table: 'sales.orders', alias: 'sales_orders', parent: null, edge: null, on: null },
+    { table: 'hr.Staff', alias: 'hr_staff', parent: 'sales_orders', edge: null, on: 'sales_orders.staff_id = hr_staff.id' },
+  ],
+};
