@@ -1,4 +1,5 @@
 import type { RetrievalResult } from '@guided-retrieval/retrieval';
+import { describeMatch } from './view/html.js';
 
 const ms = (n: number) => `${n.toFixed(2)} ms`;
 
@@ -10,11 +11,7 @@ export function renderResult(result: RetrievalResult): string {
   out.push(`Question: ${result.question}`, `Database: ${result.database}`, '');
   out.push(`1. Grounding (${ms(t.grounding)})`);
   if (trace.grounding.matches.length === 0) out.push('   no word of the question matches a table, column or sampled value');
-  for (const m of trace.grounding.matches) {
-    const target = m.column ? `${m.table}.${m.column}` : m.table;
-    const via = m.variantKind === 'exact' ? '' : ` via ${m.variantKind} "${m.variant}"`;
-    out.push(`   "${m.token}" → ${target} (${m.kind} match${via}, score ${m.score.toFixed(2)})`);
-  }
+  for (const m of trace.grounding.matches) out.push(`   "${m.token}" → ${describeMatch(m)}`);
   const e = trace.grounding.enrichment;
   if (e.triggered) {
     const added = e.added.map((a) => `${a.table} (cosine ${a.similarity.toFixed(2)})`).join(', ') || 'nothing similar enough';

@@ -93,10 +93,10 @@ export function lexiconMatches(tokens: readonly QuestionToken[], graph: ContextG
     if (matchedWords.has(i)) return;
     const word = token.lower;
     if (AMOUNT_WORDS.has(word)) {
-      for (const { table, column } of firstFound(near, (t) => t.columns.filter((c) => isMoneyColumn(t, c, keys)))) emit(i, table, column, 'measure', 'amount');
+      for (const { table, column } of firstFound(near, (t) => t.columns.filter((c) => isMoneyColumn(t, c, keys)))) emit(i, table, column, 'measure', 'amount word');
     } else if (COUNT_WORDS.has(word) || (word === 'most' && (i + 1 >= tokens.length || tokens[i + 1]!.stopWord || !/\p{L}/u.test(tokens[i + 1]!.text)))) {
       const fact = factTable(graph, named);
-      if (fact) emit(i, fact, null, 'measure', 'count');
+      if (fact) emit(i, fact, null, 'measure', 'count word');
     }
   });
   // A time word dates what the question measures: the events the amount and count words found, else the named tables.

@@ -47,7 +47,9 @@ export function matchTarget(m: GroundingMatch): string {
 }
 
 export function describeMatch(m: GroundingMatch): string {
-  const via = m.variantKind === 'exact' ? '' : ` via ${m.variantKind} "${m.variant}"`;
+  // Matches of the measures lexicon say which of its words it was: an amount or count word, a year, a month.
+  const lexicon = m.kind === 'measure' || m.kind === 'time';
+  const via = lexicon ? ` (${m.variant}, measures lexicon)` : m.variantKind === 'exact' ? '' : ` via ${m.variantKind} "${m.variant}"`;
   return `${matchTarget(m)} (${m.kind} match${via}, score ${m.score.toFixed(2)})`;
 }
 
