@@ -50,3 +50,16 @@ describe('the measures lexicon', () => {
     expect(result.matches.filter((m) => m.kind === 'measure' && m.column === null)).toEqual([]);
   });
 });
+
+describe('self-reference words', () => {
+  const staff = graphFromSchema({
+    database: 'staff',
+    tables: [{ name: 'Employee', primaryKey: ['EmployeeId'], columns: ['EmployeeId', 'LastName', 'Title', 'ReportsTo'] }],
+    foreignKeys: [{ fromTable: 'Employee', fromColumns: ['ReportsTo'], toTable: 'Employee', toColumns: ['EmployeeId'] }],
+  });
+
+  it('point "manager" at the table\'s reference to itself', async () => {
+    const result = await (await GroundingIndex.build(staff)).ground('Who is the manager of each employee?');
+    expect(result.matches).toContainEqual(expect.objectContaining({ token: 'manager', table: 'Employee', column: 'ReportsTo', kind: 'alias', variant: 'self-reference' }));
+  });
+});

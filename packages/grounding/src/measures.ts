@@ -26,6 +26,11 @@ export const MONEY_COLUMN_WORDS: ReadonlySet<string> = new Set([
 /** Question words that ask which rows have the most events: a count over the fact table. */
 export const COUNT_WORDS: ReadonlySet<string> = new Set(['popular', 'popularity', 'busiest', 'bestselling', 'best-selling', 'bestseller', 'bestsellers']);
 
+/** Words for the row a table's reference to itself points at: the employee's manager, the category's parent. */
+export const SELF_REFERENCE_WORDS: ReadonlySet<string> = new Set([
+  'manager', 'managers', 'boss', 'bosses', 'supervisor', 'supervisors', 'superior', 'superiors', 'parent', 'parents',
+]);
+
 const MONTHS = new Set([
   'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
   'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec',
@@ -97,6 +102,18 @@ export function lexiconMatches(tokens: readonly QuestionToken[], graph: ContextG
     } else if (COUNT_WORDS.has(word) || (word === 'most' && (i + 1 >= tokens.length || tokens[i + 1]!.stopWord || !/\p{L}/u.test(tokens[i + 1]!.text)))) {
       const fact = factTable(graph, named);
       if (fact) emit(i, fact, null, 'measure', 'count word');
+    }
+  });
+  // "the manager of each employee": the table's reference to itself, unless the index already found that column.
+  tokens.forEach((token, i) => {
+    if (!SELF_REFERENCE_WORDS.has(token.lower)) return;
+    for (const table of named) {
+      for (const e of graph.outEdges(table)) {
+        if (e.toTable !== table || e.fromColumns.length !== 1) continue;
+        const column = e.fromColumns[0]!;
+        if (indexed.some((m) => m.table === table && m.column === column && m.span[0] <= i && i < m.span[1])) continue;
+        out.push({ token: token.text, span: [i, i + 1], variant: 'self-reference', variantKind: 'synonym', table, column, kind: 'alias', coverage: 1, score: LEXICON_MATCH_SCORE });
+      }
     }
   });
   // A time word dates what the question measures: the events the amount and count words found, else the named tables.
