@@ -60,7 +60,14 @@ export interface GroundingResult {
    * Tables the question matched as strongly in another island of the join graph than T0's: set
    * aside, since no join path reaches them (strongest first).
    */
-  elsewhere: { table: string; score: number }[];
+  elsewhere: {
+    table: string;
+    score: number;
+    /** Named by its own name or an alias, by words the chosen island's matches leave unexplained. */
+    byName: boolean;
+    /** Matched by words no match in the chosen island explains. */
+    ownWords: boolean;
+  }[];
   enrichment: EnrichmentStep;
   /** T0 after enrichment: the initial target tables. */
   initialTargets: string[];

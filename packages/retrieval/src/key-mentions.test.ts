@@ -57,3 +57,22 @@ describe('a target only counted or grouped by', () => {
     expect([...result.tables].sort()).toEqual(['keyphrase', 'paper', 'paperkeyphrase']);
   });
 });
+
+describe('a table no key joins to the tree', () => {
+  // No key joins lake and river: two islands, each named by its own word.
+  const geography = graphFromSchema({
+    database: 'geography',
+    tables: [
+      { name: 'state', primaryKey: ['state_name'], columns: ['state_name', 'population'] },
+      { name: 'lake', columns: ['lake_name', 'area', 'country_name', 'state_name'] },
+      { name: 'river', columns: ['river_name', 'length', 'country_name'] },
+    ],
+    foreignKeys: [{ fromTable: 'lake', fromColumns: ['state_name'], toTable: 'state', toColumns: ['state_name'] }],
+  });
+
+  it('comes along unjoined when its own words name it', async () => {
+    const result = await (await Retriever.create(geography)).retrieve('Which countries have both lakes and rivers?');
+    expect([...result.tables].sort()).toEqual(['lake', 'river']);
+    expect(result.unjoined).toHaveLength(1);
+  });
+});

@@ -123,16 +123,18 @@ export class Retriever {
   }
 
   /**
-   * Tables matched in another island as strongly as the best grounded table, each joining no
-   * table at all. A table inside a joined island of its own is left to `reason`: on a graph of
-   * several databases it is another database's (measured: BIRD dev as one union graph loses 0.02
+   * Tables matched in another island as strongly as the best grounded table: each joining no
+   * table at all, or named by words nothing in the tree's island explains ("Which countries have
+   * both lakes and rivers?" where no key joins LAKE and RIVER). A table of a joined island matched
+   * by the same words as the tree's is left to `reason`: on a graph of several databases it is
+   * another database's reading of those words (measured: BIRD dev as one union graph loses 0.02
    * F1 when those come along; Spider 2.0-lite gains as much from the lone ones).
    */
   private unjoinedTables(grounding: GroundingResult, source: string): string[] {
     if (this.options.unjoined === false) return [];
     const best = Math.max(0, ...grounding.grounded.map((g) => g.score));
     const lone = grounding.elsewhere
-      .filter((e) => e.score >= best - 1e-9 && !this.graph.linked(source, e.table) && this.graph.linkedTables(e.table).size === 0)
+      .filter((e) => e.score >= best - 1e-9 && !this.graph.linked(source, e.table) && (this.graph.linkedTables(e.table).size === 0 || e.byName))
       .map((e) => e.table);
     // More lone tables than this matched alike are a warehouse's copies (one per year, per
     // level): the question does not say which, so none comes along (Spider 2.0-lite F1 +0.013).

@@ -123,7 +123,7 @@ describe('islands', () => {
     expect(result.reason).toMatch(/county_2016, county_2017, county_2018 are not joined/);
   });
 
-  it('leaves a table of another joined island to the reason: it may be another database', async () => {
+  it('brings a table of another joined island when words the tree leaves unexplained name it', async () => {
     const two = graphFromSchema({
       database: 'two',
       tables: [
@@ -138,9 +138,13 @@ describe('islands', () => {
       ],
     });
     const result = await (await Retriever.create(two)).retrieve('customer orders and student');
-    expect(result.tables).toEqual(['orders', 'customer']);
-    expect(result.unjoined).toEqual([]);
+    expect(result.tables).toEqual(['orders', 'customer', 'student']);
+    expect(result.unjoined).toEqual(['student']);
+    expect(result.sql).not.toMatch(/student/);
     expect(result.reason).toMatch(/student is not joined/);
+    // Matched only through a column the tree's words also match, it stays in the reason.
+    const city = await (await Retriever.create(two)).retrieve('customer orders by city and title');
+    expect(city.unjoined).toEqual([]);
   });
 });
 
