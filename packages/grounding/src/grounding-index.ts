@@ -67,13 +67,15 @@ export class GroundingIndex {
     const k = options.k ?? 3;
     const tokens = tokenizeQuestion(question);
     const all = lookupAll(tokens, this.index, this.levers);
-    if (this.levers.measureWords !== false) all.push(...lexiconMatches(tokens, this.graph, all, namedTables(all)));
     // The island first: a word's strongest match elsewhere must not hide its match in the island meant.
     const ratio = this.levers.weakTableRatio ?? DEFAULT_WEAK_TABLE_RATIO;
     const settle = (found: readonly GroundingMatch[]) =>
       dropWeakTables(keepStrongest(found, this.levers.preferLongerSpans === undefined ? {} : { preferLongerSpans: this.levers.preferLongerSpans }), ratio);
     const island = this.levers.oneIsland === false ? { matches: settle(all), elsewhere: [] } : chooseIsland(this.graph, all, settle);
-    const matches = island.matches;
+    // The lexicon reads the chosen island only: "2016" or "revenue" must not choose the island
+    // (a date column in every table of a warehouse would vote for all of them).
+    const lexicon = this.levers.measureWords === false ? [] : lexiconMatches(tokens, this.graph, all, namedTables(island.matches));
+    const matches = lexicon.length > 0 ? settle([...island.matches, ...lexicon]) : island.matches;
     const best = Math.max(0, ...matches.map((m) => m.score));
     const grounded = groundedTables(matches);
     const inIsland = (table: string) => grounded.length === 0 || this.graph.linked(grounded[0]!.table, table);
