@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { buildContextGraph, type ContextGraph } from '@guided-retrieval/context-graph';
 import { declaredJoinEdges, defaultJoinEdges, inferJoins, loadJoins, type JoinEdge, type JoinsFile } from '@guided-retrieval/join-inference';
-import { openConnection, profileDatabase, type DatabaseProfile } from '@guided-retrieval/profiler';
+import { hashProfileValues, openConnection, profileDatabase, type DatabaseProfile } from '@guided-retrieval/profiler';
 import { UserError } from './errors.js';
 import { describeInference, edgesForProfile, mergeEdges, summarizeInference } from './joins.js';
 import { parseProfile } from './profile-file.js';
@@ -22,6 +22,8 @@ export type EdgeSource = { kind: 'declared' } | { kind: 'infer' } | { kind: 'fil
 export interface BuildOptions {
   /** PostgreSQL only: the schema(s) to profile, comma-separated (default: every non-system schema). */
   schema?: string;
+  /** Keep no readable text value in the graph: column values as Bloom filters of their hashes only (`hashValues`; a profile JSON is hashed as read). */
+  hashValues?: boolean;
 }
 
 /**
@@ -44,7 +46,8 @@ export async function buildGraph(
   // a bad joins file should fail before minutes of profiling, not after
   const file = edges.kind === 'file' ? await loadJoins(edges.path) : undefined;
   const started = performance.now();
-  const profile = resolved.kind === 'profile' ? await readProfile(resolved.path, name, progress) : await profileSource(resolved, progress, name, options);
+  const read = resolved.kind === 'profile' ? await readProfile(resolved.path, name, progress) : await profileSource(resolved, progress, name, options);
+  const profile = options.hashValues ? hashProfileValues(read) : read;
   if (profile.tables.length === 0) throw new UserError(`${resolved.display} has no tables: nothing to build a graph from`);
   const joinEdges = await edgesFor(profile, edges, file, progress);
   const graph = buildContextGraph(profile, joinEdges);
@@ -87,6 +90,7 @@ async function profileSource(source: Extract<Source, { kind: 'database' }>, prog
     let done = 0;
     const profile = await profileDatabase(connector, {
       database: name ?? source.name ?? connector.database,
+      ...(options.hashValues ? { hashValues: true } : {}),
       onProgress: ({ table, total }) => progress(`profiling ${table}: ${done}/${total} tables profiled, ${seconds()} elapsed`),
       onTableDone: () => {
         done += 1;

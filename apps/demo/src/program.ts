@@ -83,10 +83,11 @@ export function program(): Command {
     .option('--joins <file>', 'joins file from `guided infer-joins`: its edges join the graph along with the declared foreign keys')
     .option('--infer-joins', 'infer join edges while building: declared keys kept, inferred edges added')
     .option('--llm <spec>', 'chat model that writes descriptions and aliases for tables and columns (cached), e.g. ollama:qwen2.5:7b')
-    .action(async (database: string, options: { output: string; schema?: string; joins?: string; inferJoins?: boolean; llm?: string }) => {
+    .option('--hash-values', 'keep no readable text value in the graph: column values only as Bloom filters of their hashes (grounding still finds them), no strings in samples')
+    .action(async (database: string, options: { output: string; schema?: string; joins?: string; inferJoins?: boolean; llm?: string; hashValues?: boolean }) => {
       if (options.joins && options.inferJoins) throw new UserError('pass --joins or --infer-joins, not both');
       const edges: EdgeSource = options.joins ? { kind: 'file', path: resolve(options.joins) } : options.inferJoins ? { kind: 'infer' } : { kind: 'declared' };
-      const built = await buildGraph(database, log, undefined, edges, options.schema === undefined ? {} : { schema: options.schema });
+      const built = await buildGraph(database, log, undefined, edges, { ...(options.schema === undefined ? {} : { schema: options.schema }), ...(options.hashValues ? { hashValues: true } : {}) });
       const graph = options.llm ? await describeWithModel(built, options.llm, log) : built;
       await saveGraph(graph, resolve(options.output));
       log(`wrote ${options.output}`);

@@ -50,6 +50,7 @@ function toGraphTable(
       aliases: uniq(cn.aliases ?? []),
       stats: { rowCount: c.rowCount, count: c.count, nulls: c.nulls, distinct: c.distinct, min: c.min, max: c.max },
       sample: c.sample,
+      ...(c.values ? { values: c.values } : {}),
     };
   });
   return {

@@ -20,6 +20,24 @@ const column = z.object({
     .object({ rowCount: z.number(), count: z.number(), nulls: z.number(), distinct: z.number(), min: scalar, max: scalar })
     .nullable(),
   sample: z.array(z.object({ value: z.union([z.string(), z.number()]), count: z.number() })),
+  values: z
+    .object({
+      complete: z.boolean(),
+      distinct: z.number(),
+      list: z.array(z.string()).optional(),
+      filter: z
+        .object({
+          scheme: z.string(),
+          keys: z.number(),
+          parts: z.boolean(),
+          bits: z.number().int().positive(),
+          hashes: z.number().int().positive().max(64),
+          data: z.string(),
+        })
+        .optional(),
+      hashed: z.boolean().optional(),
+    })
+    .optional(),
 });
 
 const table = z.object({

@@ -14,3 +14,18 @@ export {
 } from './types.js';
 export type { JoinEdge } from '@guided-retrieval/join-inference';
 export { DESCRIBE_PROMPT_VERSION, describeGraph, describePrompt, type DescribeChatModel, type DescribeOptions } from './describe.js';
+// How a column's values are found by a question's words (`GraphColumn.values`): grounding indexes
+// listed values and probes filters through these, so both sides derive keys the same way.
+export {
+  couldBeValueKey,
+  eachValueKey,
+  filterHashes,
+  normalizeValue,
+  readValueFilter,
+  valueKeys,
+  VALUE_MAX_WORDS,
+  type ColumnValues,
+  type ValueFilter,
+  type ValueFilterReader,
+  type ValueKey,
+} from '@guided-retrieval/profiler';

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { ContextGraph, GraphValidationError } from './graph.js';
 import { checkGraphData } from './graph-schema.js';
@@ -16,8 +17,17 @@ export class GraphFileError extends Error {
   override name = 'GraphFileError';
 }
 
+/**
+ * The graph as indented JSON, a column's listed values (`values.list`, up to thousands) on one
+ * line each list rather than one line per value.
+ */
 export function serializeGraph(graph: ContextGraph): string {
-  return `${JSON.stringify(graph.toData(), null, 1)}\n`;
+  const lists: unknown[] = [];
+  // A mark no value can hold by chance: a fresh UUID (hex digits and hyphens, safe in a pattern).
+  const mark = `list-${randomUUID()}-`;
+  const text = JSON.stringify(graph.toData(), (key, value: unknown) => (key === 'list' && Array.isArray(value) ? `${mark}${lists.push(value) - 1}` : value), 1);
+  if (lists.length === 0) return `${text}\n`;
+  return `${text.replace(new RegExp(`"${mark}(\\d+)"`, 'g'), (_, i: string) => JSON.stringify(lists[Number(i)]))}\n`;
 }
 
 /** Parses and validates a graph document; `source` names it in errors (a file path). */

@@ -1,4 +1,4 @@
-import type { Engine, InferredType, ValueFrequency } from '@guided-retrieval/profiler';
+import type { ColumnValues, Engine, InferredType, ValueFrequency } from '@guided-retrieval/profiler';
 import type { JoinEdge } from '@guided-retrieval/join-inference';
 
 /** Version of the context-graph JSON format; files of another version are refused on load. */
@@ -27,6 +27,12 @@ export interface GraphColumn {
   stats: ColumnStats | null;
   /** Representative values, most frequent first. */
   sample: ValueFrequency[];
+  /**
+   * Every distinct value of a text column that holds names, listed or as a Bloom filter over their
+   * keys (the profile's `values`): absent for other columns, schemas described by hand and graphs
+   * built before it existed. Grounding indexes a list like the sample and probes a filter.
+   */
+  values?: ColumnValues;
 }
 
 export interface GraphTable {

@@ -1,4 +1,4 @@
-import type { IndexEntry, InvertedIndex } from './index-build.js';
+import { lookupKey, type IndexEntry, type InvertedIndex } from './index-build.js';
 import { MAX_SPAN, spanVariants, wordVariants, type Variant } from './variants.js';
 import type { GroundedTable, GroundingMatch, MatchKind, QuestionToken, VariantKind } from './types.js';
 
@@ -95,7 +95,7 @@ export function lookupAll(tokens: readonly QuestionToken[], index: InvertedIndex
       const variants = end - start === 1 ? wordVariants(span[0]!) : spanVariants(span);
       const token = span.map((t) => t.text).join(' ');
       for (const variant of variants) {
-        const entries = index.get(variant.key);
+        const entries = lookupKey(index, variant.key);
         if (!entries) continue;
         const lookup = { start, end, token, variant, entries };
         if (entries.length > UNSELECTIVE_KEY_ENTRIES) unselective.push(lookup);

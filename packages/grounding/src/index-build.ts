@@ -1,8 +1,17 @@
-import type { ContextGraph, GraphTable } from '@guided-retrieval/context-graph';
+import {
+  couldBeValueKey,
+  eachValueKey,
+  filterHashes,
+  readValueFilter,
+  VALUE_MAX_WORDS,
+  type ContextGraph,
+  type GraphColumn,
+  type ValueFilterReader,
+} from '@guided-retrieval/context-graph';
 import { commonColumnPrefix, conventionColumnPrefix, segmentCompound, splitIdentifier, tableNamePrefix } from './identifiers.js';
 import { ABBREVIATIONS, CONTRACTIONS, lexiconLookup } from './lexicon/abbreviations.js';
 import { COMPOUND_WORDS } from './lexicon/vocabulary.js';
-import { normalizeText, singular } from './normalize.js';
+import { singular } from './normalize.js';
 import type { MatchKind, VariantKind } from './types.js';
 
 export interface IndexEntry {
@@ -21,11 +30,15 @@ export interface IndexEntry {
   element: number;
 }
 
-/** The inverted hash index: normalised key → the schema elements and values it names. */
-export type InvertedIndex = Map<string, IndexEntry[]>;
+/**
+ * The inverted hash index: normalised key → the schema elements and values it names; with the
+ * columns whose values are only known through a Bloom filter (`GraphColumn.values.filter`),
+ * probed for each key looked up (`lookupKey`).
+ */
+export interface InvertedIndex extends Map<string, IndexEntry[]> {
+  filtered?: FilteredValues;
+}
 
-const MAX_VALUE_WORDS = 4;
-const MAX_VALUE_LENGTH = 50;
 const MAX_FORMS = 16;
 
 export interface IndexOptions {
@@ -64,6 +77,7 @@ export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = 
     for (const [key, kind, coverage] of nameKeys(name)) emit(key, kind, coverage);
   };
   const index: InvertedIndex = new Map();
+  const filtered: FilteredColumn[] = [];
   const vocabulary = schemaVocabulary(graph);
   // One entry per (key, element): a map per key while building, so adding stays O(1) however
   // many tables share a key ("name", "status" in every table of a warehouse).
@@ -126,7 +140,10 @@ export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = 
         if (described) indexNameOnce(described, asAlias);
       }
       if ((column.inferredType === 'text' || column.inferredType === 'unknown') && !isFreeText(bare)) {
-        indexValues(table, column.name, elementId(table.name, column.name, 'value'), add);
+        const element = elementId(table.name, column.name, 'value');
+        indexValues(table.name, column, element, add);
+        const reader = column.values?.filter ? readValueFilter(column.values.filter) : undefined;
+        if (reader) filtered.push({ table: table.name, column: column.name, element, reader });
       }
     }
   }
@@ -146,7 +163,88 @@ export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = 
     }
     for (const e of entries) e.tableFrequency = e.kind === 'table' ? 1 : naming.get(group(e))!.size;
   }
+  if (filtered.length > 0) index.filtered = new FilteredValues(filtered, island);
   return index;
+}
+
+/**
+ * The index's entries for a key, with the matches of the columns known through a filter: what
+ * grounding looks every variant of every run of question words up by.
+ */
+export function lookupKey(index: InvertedIndex, key: string): readonly IndexEntry[] | undefined {
+  const entries = index.get(key);
+  return index.filtered ? index.filtered.lookup(key, entries) : entries;
+}
+
+/** A column whose values are known through a Bloom filter. */
+interface FilteredColumn {
+  table: string;
+  column: string;
+  element: number;
+  reader: ValueFilterReader;
+}
+
+/** Keys remembered per index: a server's questions repeat their words. */
+const MAX_REMEMBERED_KEYS = 50_000;
+
+/**
+ * The columns known through Bloom filters. A key of w words is probed as the key of a value of w
+ * words (coverage 1), then of w + 1 … 4 words (coverage w / n), each only where a value could
+ * have it as a key (`couldBeValueKey`: every probe risks a false positive); the first hit per
+ * column counts, as the index keeps a key's best coverage. The hits join the index's own entries
+ * for the key with their table frequency counted as the index counts it (value entries per
+ * island), which may change the index's value entries' too (copies, never the index's own).
+ */
+class FilteredValues {
+  readonly #remembered = new Map<string, readonly IndexEntry[] | undefined>();
+
+  constructor(
+    private readonly columns: readonly FilteredColumn[],
+    private readonly island: ReadonlyMap<string, number>,
+  ) {}
+
+  lookup(key: string, entries: readonly IndexEntry[] | undefined): readonly IndexEntry[] | undefined {
+    if (this.#remembered.has(key)) return this.#remembered.get(key);
+    const found = this.#probe(key, entries);
+    if (this.#remembered.size >= MAX_REMEMBERED_KEYS) this.#remembered.clear();
+    this.#remembered.set(key, found);
+    return found;
+  }
+
+  #probe(key: string, entries: readonly IndexEntry[] | undefined): readonly IndexEntry[] | undefined {
+    const words = key.split(' ').length;
+    const hits: IndexEntry[] = [];
+    const hit = new Set<number>();
+    for (let of = words; of <= VALUE_MAX_WORDS; of++) {
+      if (!couldBeValueKey(key, of)) continue;
+      const hashes = filterHashes(key, of);
+      for (const c of this.columns) {
+        if (hit.has(c.element) || !c.reader.hasHashes(hashes)) continue;
+        hit.add(c.element);
+        hits.push({ table: c.table, column: c.column, kind: 'value', keyKind: 'exact', coverage: words / of, tableFrequency: 1, element: c.element });
+      }
+    }
+    if (hits.length === 0) return entries;
+    // A column may also have the key from its sample: one entry per element, the better coverage.
+    const own = new Map((entries ?? []).filter((e) => e.kind === 'value').map((e) => [e.element, e.coverage]));
+    const fresh = hits.filter((h) => (own.get(h.element) ?? -1) < h.coverage);
+    if (fresh.length === 0) return entries;
+    const replaced = new Set(fresh.map((h) => h.element));
+    const all = [...(entries ?? []).filter((e) => e.kind !== 'value' || !replaced.has(e.element)), ...fresh];
+    const naming = new Map<number, Set<string>>();
+    for (const e of all) {
+      if (e.kind !== 'value') continue;
+      const g = this.island.get(e.table)!;
+      const tables = naming.get(g);
+      if (tables) tables.add(e.table);
+      else naming.set(g, new Set([e.table]));
+    }
+    return all.map((e) => {
+      if (e.kind !== 'value') return e;
+      const tableFrequency = naming.get(this.island.get(e.table)!)!.size;
+      return e.tableFrequency === tableFrequency ? e : { ...e, tableFrequency };
+    });
+  }
 }
 
 /** Words a description opens with that say nothing about what the column holds. */
@@ -182,26 +280,15 @@ function rank(keyKind: VariantKind, coverage: number): number {
   return coverage + (keyKind === 'exact' ? 0.01 : 0);
 }
 
-function indexValues(table: GraphTable, columnName: string, element: number, add: AddEntry): void {
-  const column = table.columns.find((c) => c.name === columnName);
-  const base: Element = { table: table.name, column: columnName, kind: 'value', element };
-  for (const { value } of column?.sample ?? []) {
-    if (typeof value !== 'string' || value.length > MAX_VALUE_LENGTH || !/[a-z]/i.test(value)) continue;
-    const key = normalizeText(value);
-    const words = key.split(' ');
-    if (words.length > MAX_VALUE_WORDS) continue;
-    add(key, base, 'exact', 1);
-    // `urgent` finds `1-URGENT` and `grand prix` finds `Abu Dhabi Grand Prix`: each word and
-    // run of words of a multi-word value, with its share of the value as coverage.
-    for (let start = 0; start < words.length; start++) {
-      for (let end = start + 1; end <= words.length; end++) {
-        const part = words.slice(start, end);
-        if (part.length === words.length || !part.some((w) => w.length >= 3 && /[a-z]/.test(w))) continue;
-        if (part.length === 1 && (part[0]!.length < 3 || !/[a-z]/.test(part[0]!))) continue;
-        add(part.join(' '), base, 'exact', part.length / words.length);
-      }
-    }
-  }
+/**
+ * A column's sampled and listed values (`values.list`), each by its keys (`eachValueKey`): the
+ * whole normalised value, and each run of its words with its share of the value as coverage.
+ */
+function indexValues(table: string, column: GraphColumn, element: number, add: AddEntry): void {
+  const base: Element = { table, column: column.name, kind: 'value', element };
+  const index = (value: string | number) => eachValueKey(value, (key, words, of) => add(key, base, 'exact', words / of));
+  for (const { value } of column.sample) index(value);
+  for (const value of column.values?.list ?? []) index(value);
 }
 
 /**

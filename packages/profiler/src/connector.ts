@@ -88,6 +88,15 @@ export interface Dialect {
    */
   valueList?(value: string, count: string, maxLength: number, maxMeanLength: number): string;
   /**
+   * A statement giving the distinct text values of some columns of a FROM item (the table, or a
+   * sample of it) in one row, one JSON array of strings per column (`ColumnValues`): every
+   * non-null string of at most `maxLength` characters (as text: `character(n)` without its
+   * padding); `[]` when there is none. In as few passes over the rows as the engine allows
+   * (SQLite, DuckDB: one, with a DISTINCT aggregate per column; PostgreSQL: one hashed DISTINCT
+   * per column, as its DISTINCT aggregates sort every row). Without it no column's values are listed.
+   */
+  distinctValues?(from: string, columns: readonly { quoted: string; declaredType: string }[], maxLength: number): string;
+  /**
    * Columns per statement over the sample (default 16): each statement draws the sample once, and
    * an engine that keeps a statement's work in memory (DuckDB) bounds it with fewer.
    */

@@ -44,6 +44,13 @@ export function duckdbDialect(tableRef: (table: string) => string = quoteIdentif
         `THEN COALESCE(CAST(to_json(list(CAST(${v} AS VARCHAR)) FILTER (WHERE ${v} IS NOT NULL AND ${t} < ${maxLength})) AS VARCHAR), '[]') END`
       );
     },
+    distinctValues(from, columns, maxLength) {
+      const one = ({ quoted: c }: { quoted: string }) => {
+        const t = `CAST(${c} AS VARCHAR)`;
+        return `COALESCE(CAST(to_json(list(DISTINCT ${t}) FILTER (WHERE ${c} IS NOT NULL AND length(${t}) <= ${maxLength})) AS VARCHAR), '[]')`;
+      };
+      return `SELECT ${columns.map(one).join(', ')} FROM ${from}`;
+    },
     sampleFrom(ref, rowCount, sampleRows, seed): SampleSource {
       if (rowCount <= sampleRows) return { from: `${ref} AS s`, method: 'all rows' };
       // Each row independently with probability sampleRows / rowCount: a uniform sample of about

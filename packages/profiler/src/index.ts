@@ -1,6 +1,7 @@
 export {
   PROFILE_FORMAT_VERSION,
   type ColumnProfile,
+  type ColumnValues,
   type DatabaseProfile,
   type Engine,
   type ForeignKey,
@@ -9,6 +10,7 @@ export {
   type OntologyTag,
   type SqlValue,
   type TableProfile,
+  type ValueFilter,
   type ValueFrequency,
   type ValueSketch,
 } from './types.js';
@@ -56,3 +58,22 @@ export {
   type BloomReader,
   type SketchOptions,
 } from './sketch.js';
+export {
+  VALUE_FILTER_FALSE_POSITIVE_RATE,
+  VALUE_FILTER_MAX_BYTES,
+  VALUE_FILTER_MAX_KEYS,
+  VALUE_FILTER_SCHEME,
+  VALUE_MAX_LENGTH,
+  VALUE_MAX_WORDS,
+  buildValueFilter,
+  couldBeValueKey,
+  eachValueKey,
+  filterHashes,
+  isNameLike,
+  normalizeValue,
+  readValueFilter,
+  valueKeys,
+  type ValueFilterReader,
+  type ValueKey,
+} from './value-keys.js';
+export { DEFAULT_VALUE_LIST_MAX, DEFAULT_VALUE_SCAN_ROWS, hashProfileValues, isProseColumn, wantsValues } from './values.js';

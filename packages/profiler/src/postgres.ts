@@ -51,6 +51,24 @@ export function postgresDialect(schema: string | ((table: string) => PostgresTab
         `THEN COALESCE(CAST(json_agg(CAST(${v} AS text)) FILTER (WHERE ${v} IS NOT NULL AND ${t} < ${maxLength}) AS text), '[]') END`
       );
     },
+    distinctValues(from, columns, maxLength) {
+      // One pass, one hash table per column (GROUPING SETS): json_agg(DISTINCT …) would sort every
+      // row (TPC-H SF 1 lineitem, two columns: 7.2 s against 2.4 s).
+      // Text types grouped as they are (a cast of every row costs as much as the grouping), other
+      // types (json has no equality) as text; char(n) loses its padding in the cast of each group.
+      const v = columns.map((_, i) => `v${i}`);
+      const texts = columns.map(({ quoted, declaredType }, i) => `${TEXT.test(declaredType.toLowerCase()) ? quoted : `CAST(${quoted} AS text)`} AS v${i}`).join(', ');
+      const full = 2 ** v.length - 1;
+      const lists = v.map((name, i) => {
+        const mask = full ^ (1 << (v.length - 1 - i));
+        const t = `CAST(${name} AS text)`;
+        return `COALESCE(CAST(json_agg(${t}) FILTER (WHERE g = ${mask} AND ${name} IS NOT NULL AND char_length(${t}) <= ${maxLength}) AS text), '[]')`;
+      });
+      return (
+        `SELECT ${lists.join(', ')} FROM (SELECT GROUPING(${v.join(', ')}) AS g, ${v.join(', ')} ` +
+        `FROM (SELECT ${texts} FROM ${from}) AS r GROUP BY GROUPING SETS (${v.map((name) => `(${name})`).join(', ')})) AS d`
+      );
+    },
     sampleFrom(tableRef, rowCount, sampleRows, seed): SampleSource {
       if (rowCount <= sampleRows) return { from: `${tableRef} AS s`, method: 'all rows' };
       // Pages, not rows: 20% more than needed so the LIMIT is usually reached.

@@ -3,14 +3,16 @@ import { chunks, fullPass, MAX_VALUE_LENGTH } from './full-pass.js';
 
 export { MAX_VALUE_LENGTH };
 import { emptySample, mayBeKey, num, sampleColumns, sketchable, sketchOf, type ColumnSample } from './column-sample.js';
-import type { Connector } from './connector.js';
+import type { Connector, SampleSource, Scalar } from './connector.js';
 import { ProfilerError } from './errors.js';
 import { estimateDistinct } from './estimate.js';
 import { inferType } from './infer-type.js';
 import { tagOntology } from './ontology.js';
+import { DEFAULT_VALUE_LIST_MAX, DEFAULT_VALUE_SCAN_ROWS, hideColumnStrings, planValueReads, readValueGroup, wantsValues, type ValueColumn, type ValueSettings } from './values.js';
 import {
   PROFILE_FORMAT_VERSION,
   type ColumnProfile,
+  type ColumnValues,
   type DatabaseProfile,
   type TableProfile,
 } from './types.js';
@@ -59,6 +61,22 @@ export interface ProfileOptions {
   concurrency?: number;
   /** The profile's `database` name; default: the connector's (for files, the file's base name). */
   database?: string;
+  /**
+   * Distinct values listed per text column that holds names (`ColumnProfile.values`; default
+   * 10,000); a column with more gets a Bloom filter over them instead. 0: no values read.
+   */
+  valueListMax?: number;
+  /**
+   * Rows read for the values of a column with more than `valueListMax` (default 250,000): a table
+   * up to this size whole, a larger one through a sample of this many rows.
+   */
+  valueScanRows?: number;
+  /**
+   * Store no readable text value (default false): column values only as Bloom filters over their
+   * hashed keys, and every string (dates too) left out of `sample`, `cleanSample`, `min` and `max`;
+   * numbers stay.
+   */
+  hashValues?: boolean;
   onProgress?: (event: ProfileProgress) => void;
   onTableDone?: (event: TableDone) => void;
   /** Non-fatal problems, e.g. a table dropped while profiling (it is skipped). Default: ignored. */
@@ -103,6 +121,8 @@ interface Settings {
   sampleRows: number;
   sampleSize: number;
   exactDistinctMaxRows: number;
+  values: ValueSettings;
+  warn: (message: string) => void;
 }
 
 async function profileTable(connector: Connector, table: string, settings: Settings): Promise<TableProfile> {
@@ -142,7 +162,20 @@ async function profileTable(connector: Connector, table: string, settings: Setti
   for (const group of chunks(wanted, dialect.sampleColumnsPerStatement ?? SAMPLE_COLUMNS_PER_STATEMENT)) {
     samples.push(...(rowCount > 0 ? await sampleColumns(connector, group, source.from, options) : group.map((c) => emptySample(c.sketch))));
   }
+  // The values of the columns that hold names (the sample tells which), read while the pass over
+  // every row may still run on the other connection.
+  const named = new Map<number, ValueColumn>();
+  columns.forEach(({ name, declaredType }, i) => {
+    const sampled = samples[i];
+    if (sampled === undefined || sampled.nonNull === 0) return;
+    if (!wantsValues(name, inferType(declaredType, sampled.top.slice(0, settings.sampleSize).map((s) => s.value)), sampled.top)) return;
+    const estimate = estimateDistinct({ sampleNonNull: sampled.nonNull, sampleDistinct: sampled.distinct, singletons: sampled.singletons, totalNonNull: rowCount });
+    named.set(i, { name, quoted: dialect.quoteIdentifier(name), declaredType, sampleDistinct: sampled.distinct, distinct: estimate });
+  });
+  const reading = readValues(connector, table, rowCount, named, settings, passing);
+  reading.catch(() => undefined); // awaited below
   const { stats: full } = await passing;
+  const values = await reading;
   for (const [i, { name, declaredType }] of columns.entries()) {
     const stats = full[i] ?? { count: 0, min: null, max: null };
     const sampled = samples[i] ?? emptySample(false);
@@ -178,8 +211,10 @@ async function profileTable(connector: Connector, table: string, settings: Setti
       length: sampled.length,
       ontology: tagOntology({ name, values: top, distinct, count: stats.count, primaryKey: primaryKey.has(name) }),
       ...(sketchable(inferredType, sampled) ? { sketch: sketchOf(sampled) } : {}),
+      ...(values.has(i) ? { values: values.get(i)! } : {}),
     });
   }
+  if (settings.values.hashed) profiles.forEach((p, i) => (profiles[i] = hideColumnStrings(p)));
   return {
     name: table,
     rowCount,
@@ -189,6 +224,49 @@ async function profileTable(connector: Connector, table: string, settings: Setti
     sampledRows,
     sampleMethod: source.method,
   };
+}
+
+/**
+ * The values of the columns that hold names, by column position (`planValueReads`): one
+ * statement per group of columns over the table, or over a sample of `valueScanRows` rows of a
+ * larger one, on the connector's connection and, once the pass over every row (`passing`) has
+ * left it, on its second one (SQLite's worker thread) too. A group whose values cannot be read
+ * (a statement timeout) is left without them, with a warning.
+ */
+async function readValues(
+  connector: Connector, table: string, rowCount: number, wanted: ReadonlyMap<number, ValueColumn>, settings: Settings, passing: Promise<unknown>,
+): Promise<Map<number, ColumnValues>> {
+  const found = new Map<number, ColumnValues>();
+  const { dialect } = connector;
+  if (wanted.size === 0 || !dialect.distinctValues || settings.values.listMax <= 0) return found;
+  const position = new Map([...wanted].map(([i, c]) => [c, i]));
+  const queue = planValueReads([...wanted.values()], rowCount, settings.values, dialect.sampleColumnsPerStatement ?? SAMPLE_COLUMNS_PER_STATEMENT);
+  let scan: Promise<SampleSource> | undefined;
+  const lane = async (query: (sql: string) => Promise<Scalar[][]>) => {
+    for (let read = queue.shift(); read !== undefined; read = queue.shift()) {
+      const group = read;
+      const work = async () => {
+        const from = group.whole ? `${dialect.tableRef(table)} AS t` : (await (scan ??= connector.sampleSource(table, rowCount, settings.values.scanRows))).from;
+        return readValueGroup(dialect, query, from, group, settings.values);
+      };
+      try {
+        const values = await (connector.isolate ? connector.isolate(work) : work());
+        group.columns.forEach((c, j) => {
+          const v = values[j];
+          if (v) found.set(position.get(c)!, v);
+        });
+      } catch (error) {
+        if (error instanceof ProfilerError && error.code === 'no-such-table') throw error;
+        const names = group.columns.map((c) => JSON.stringify(c.name)).join(', ');
+        settings.warn(`table ${JSON.stringify(table)}: values of ${names} not read: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  };
+  const lanes = [lane((sql) => connector.query(sql))];
+  const offload = connector.offload?.bind(connector);
+  if (offload && queue.length > 1) lanes.push(passing.then(() => lane(offload)));
+  await Promise.all(lanes);
+  return found;
 }
 
 /**
@@ -210,6 +288,12 @@ export async function profileDatabase(
     sampleRows,
     sampleSize: count('sampleSize', options.sampleSize, DEFAULT_SAMPLE_SIZE),
     exactDistinctMaxRows: count('exactDistinctMaxRows', options.exactDistinctMaxRows, sampleRows),
+    values: {
+      listMax: count('valueListMax', options.valueListMax, DEFAULT_VALUE_LIST_MAX),
+      scanRows: Math.max(1, count('valueScanRows', options.valueScanRows, DEFAULT_VALUE_SCAN_ROWS)),
+      hashed: options.hashValues === true,
+    },
+    warn: (message) => options.onWarning?.(message),
   };
   const tables = selectTables(await connector.listTables(), options.tables);
   const concurrency = Math.max(1, count('concurrency', options.concurrency, DEFAULT_CONCURRENCY));

@@ -42,6 +42,9 @@ export const sqliteDialect: Dialect = {
   valueList: (v, n, maxLength, maxMean) =>
     `CASE WHEN COALESCE(SUM(CASE WHEN ${v} IS NOT NULL THEN ${n} * length(${v}) END), 0) <= ${maxMean} * SUM(CASE WHEN ${v} IS NOT NULL THEN ${n} ELSE 0 END) ` +
     `THEN json_group_array(CASE WHEN typeof(${v}) = 'integer' THEN CAST(${v} AS TEXT) ELSE ${v} END) FILTER (WHERE ${v} IS NOT NULL AND length(${v}) < ${maxLength}) END`,
+  // Strings only: an untyped column's integers and reals are no names.
+  distinctValues: (from, columns, maxLength) =>
+    `SELECT ${columns.map(({ quoted: c }) => `json_group_array(DISTINCT ${c}) FILTER (WHERE typeof(${c}) = 'text' AND length(${c}) <= ${maxLength})`).join(', ')} FROM ${from}`,
 };
 
 function sqliteError(error: unknown): ProfilerError {

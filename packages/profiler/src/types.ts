@@ -78,6 +78,53 @@ export interface ColumnProfile {
    * booleans, blobs, long text) and in profiles written before it existed.
    */
   sketch?: ValueSketch;
+  /**
+   * The column's distinct values as names a question may use (`ColumnValues`), for text columns
+   * that hold names (not prose, codes or hashes): absent for other columns and in profiles
+   * written before it existed.
+   */
+  values?: ColumnValues;
+}
+
+/**
+ * A text column's distinct values, listed when there are few enough (`valueListMax`, default
+ * 10,000), else as a Bloom filter over the keys a question finds them by (`valueKeys`); only
+ * the filter when the values must not be readable (`hashValues`). Only values that can name
+ * something are kept: at most 50 characters (`VALUE_MAX_LENGTH`), a letter, at most 4 words.
+ */
+export interface ColumnValues {
+  /**
+   * Whether every such value of the column is in `list` or `filter`; false when the column had
+   * more rows than the bounded scan read (`valueScanRows`) or the filter had to leave values out.
+   */
+  complete: boolean;
+  /** Distinct values read (before the ones that cannot name anything were dropped). */
+  distinct: number;
+  /** The values as stored, sorted (by code unit): when there are at most `valueListMax` and `hashed` is not set. */
+  list?: string[];
+  /** A Bloom filter over the values' keys, when they are too many to list, or `hashed`. */
+  filter?: ValueFilter;
+  /** Set when readable values were not to be stored (`hashValues`): the column's strings are gone from `sample`, `cleanSample`, `min` and `max` too. */
+  hashed?: boolean;
+}
+
+/**
+ * A Bloom filter over the keys of a column's values (`valueKeys`: each normalised value and run of
+ * its words, hashed together with the value's word count, so that a hit tells how much of a value
+ * a question's words cover). Probe it with `readValueFilter`.
+ */
+export interface ValueFilter {
+  /** How keys were derived and hashed (`VALUE_FILTER_SCHEME`); a filter of another scheme is ignored. */
+  scheme: string;
+  /** Keys inserted. */
+  keys: number;
+  /** Whether the runs of words are in it, or only whole values (a filter at its size limit). */
+  parts: boolean;
+  bits: number;
+  /** Probes per key. */
+  hashes: number;
+  /** The bits, base64. */
+  data: string;
 }
 
 /**

@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import {
+  hashProfileValues,
   mergeProfiles,
   openConnection,
   parseConnection,
@@ -17,6 +18,7 @@ interface ProfileCliOptions {
   merge?: boolean;
   json?: boolean;
   schema?: string;
+  hashValues?: boolean;
 }
 
 function positiveInt(value: string): number {
@@ -37,6 +39,7 @@ export function registerProfile(cli: Command): void {
     .option('--top <n>', 'top values kept per column (default 50)', positiveInt)
     .option('--merge', 'merge into an existing output file: only the tables profiled now are replaced')
     .option('--schema <names>', 'PostgreSQL schemas, comma-separated (default: every non-system schema; a name two schemas share becomes schema.table)')
+    .option('--hash-values', 'store no readable text value: column values only as Bloom filters of their hashes, no strings in samples, min or max (with --merge, the whole file)')
     .option('--json', 'log progress as JSON lines on stderr')
     .action(async (target: string, options: ProfileCliOptions) => {
       const log = (event: Record<string, unknown>, text: string) =>
@@ -49,6 +52,7 @@ export function registerProfile(cli: Command): void {
           ...(options.tables ? { tables: options.tables.split(',').map((t) => t.trim()).filter(Boolean) } : {}),
           ...(options.sampleSize ? { sampleRows: options.sampleSize } : {}),
           ...(options.top ? { sampleSize: options.top } : {}),
+          ...(options.hashValues ? { hashValues: true } : {}),
           onProgress: (e) => log({ event: 'table', ...e }, `[${e.index + 1}/${e.total}] ${e.table}…`),
           onTableDone: (e) =>
             log({ event: 'done', ...e }, `[${e.index + 1}/${e.total}] ${e.table}: ${e.rowCount} rows, ${e.sampledRows} sampled, ${e.ms} ms`),
@@ -62,6 +66,7 @@ export function registerProfile(cli: Command): void {
         const existing = await readFile(output, 'utf8').then((t) => JSON.parse(t) as DatabaseProfile, () => undefined);
         if (existing) profile = mergeProfiles(existing, profile);
       }
+      if (options.hashValues) profile = hashProfileValues(profile);
       await writeFile(output, `${JSON.stringify(profile, null, 2)}\n`);
       log({ event: 'wrote', file: options.output, engine: connection.engine, tables: profile.tables.length }, `wrote ${options.output} (${profile.tables.length} tables)`);
     });
