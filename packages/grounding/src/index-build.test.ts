@@ -35,3 +35,11 @@ describe('description aliases', () => {
     expect(result.grounded.map((g) => g.table)).toEqual(['gsod']);
   });
 });
+
+describe('synonyms of glued names', () => {
+  it('index the synonyms of a glued table name as a whole (salespersons is a "sales representative")', () => {
+    const graph = graphFromSchema({ database: 'cars', tables: [{ name: 'salespersons', columns: ['salesperson_id', 'first_name'] }] });
+    const index = buildInvertedIndex(graph, { synonyms: (word) => (word === 'salesperson' ? ['sales representative'] : []) });
+    expect(index.get('sales representative')).toEqual([expect.objectContaining({ table: 'salespersons', column: null, kind: 'table', keyKind: 'synonym' })]);
+  });
+});

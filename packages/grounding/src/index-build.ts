@@ -313,6 +313,8 @@ function indexName(
   emit(singular(glued), 'singular', 1);
   emit(raw.join(' '), 'exact', 1);
   for (const [form, kind] of wholeForms(words, forms)) emit(form, segmented && kind === 'exact' ? 'compound' : kind, 1);
+  // A glued name is a word of its own too: `salespersons` is a "sales representative".
+  if (segmented) for (const [form, kind] of forms(glued)) if (kind === 'synonym') emit(form, 'synonym', 1);
   if (words.length < 2) return;
   const share = 1 / words.length;
   for (const word of new Set(words)) {
