@@ -16,6 +16,12 @@ export function resultsMarkdown(results: EvalResults): string {
     '',
     ...unionLines(results),
     `${results.questions} questions, ${results.scored} scored; ${results.unparsedGold} gold queries the SQL parser could not read.`,
+    ...(results.goldRewritten > 0
+      ? [`${results.goldRewritten} gold queries use Defog's alternatives notation (\`{a, b}\`, \`;\`-separated queries): scored against their first alternative, braces expanded.`]
+      : []),
+    ...(Object.keys(results.profileMs ?? {}).length > 0
+      ? [`Each database loaded into a scratch PostgreSQL database and profiled read-only first (ms): ${Object.entries(results.profileMs).map(([db, ms]) => `${db} ${ms}`).join(', ')}.`]
+      : []),
     `Retriever: ${results.retriever.disambiguator} disambiguator, ${results.retriever.embedder} embedder. Wall time ${(results.wallMs / 1000).toFixed(1)} s, peak RSS ${results.peakRssMb} MB.`,
     '',
     '## Overall',
