@@ -39,7 +39,11 @@ const MONTHS = new Set([
 /** Strength of a lexicon match: below a column's own name (0.8), above the weak-table cut (0.75 of a name). */
 export const LEXICON_MATCH_SCORE = 0.78;
 
-const DATE_NAME = /(date|time|year|day|month|timestamp|datetime|period|when)$/;
+/** Column names of a date or a year: the columns a year, month or date in a question can filter. */
+const DATE_NAME = /(date|year|timestamp|datetime)$/;
+
+/** A lexicon word that would land on more tables than this at the nearest distance says nothing about which is meant. */
+export const MAX_LEXICON_TABLES = 2;
 
 /** What a time word is: a year (`2013`), a month (`March`), a date (`2023-04-01`). */
 export function timeWord(token: QuestionToken): { year: number | null } | null {
@@ -67,8 +71,8 @@ export function isMoneyColumn(table: GraphTable, column: GraphColumn, keys: Read
 
 /** A date column: typed a date, or named one (`InvoiceDate`, `order_year`), holding `year` when its range says. */
 export function isDateColumn(column: GraphColumn, year: number | null): boolean {
-  const named = column.inferredType === 'date' || DATE_NAME.test(column.name.toLowerCase()) || columnWords(column).some((w) => DATE_NAME.test(w));
-  if (!named || column.inferredType === 'text' && !DATE_NAME.test(column.name.toLowerCase())) return false;
+  const named = column.inferredType === 'date' || DATE_NAME.test(column.name.toLowerCase());
+  if (!named) return false;
   if (year === null || !column.stats) return true;
   const min = yearOf(column.stats.min);
   const max = yearOf(column.stats.max);
@@ -152,11 +156,15 @@ function nearTables(graph: ContextGraph, named: readonly string[]): GraphTable[]
   return rings;
 }
 
-/** The columns `pick` finds in the first ring that has any. */
+/**
+ * The columns `pick` finds in the first ring that has any; none when they lie in more than
+ * `MAX_LEXICON_TABLES` tables there (a date in every table of a warehouse names none of them).
+ */
 function firstFound(rings: readonly GraphTable[][], pick: (t: GraphTable) => GraphColumn[]): { table: string; column: string }[] {
   for (const ring of rings) {
     const found = ring.flatMap((t) => pick(t).map((c) => ({ table: t.name, column: c.name })));
-    if (found.length > 0) return found;
+    if (found.length === 0) continue;
+    return new Set(found.map((f) => f.table)).size > MAX_LEXICON_TABLES ? [] : found;
   }
   return [];
 }
