@@ -1,4 +1,5 @@
 import type { ValueSketch } from './types.js';
+import { fmix32 } from './hash.js';
 
 /** Identifies how values are canonicalised and hashed; sketches with another id are not comparable. */
 export const SKETCH_HASH = 'fmix32-fnv1a-v1';
@@ -28,16 +29,6 @@ export function hashValue(value: string | number | bigint): number {
     h = Math.imul(h, 0x01000193);
   }
   return fmix32(h);
-}
-
-function fmix32(input: number): number {
-  let h = input;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
 }
 
 /** The second hash of Kirsch–Mitzenmacher double hashing: probe i of a hash is at `(hash + i·step) mod bits`. */

@@ -1,4 +1,5 @@
 import type { ValueFilter } from './types.js';
+import { fmix32 } from './hash.js';
 
 /**
  * How a column's values become the keys a question's words are looked up by, and how those keys
@@ -151,16 +152,6 @@ export function filterHashes(key: string, of: number): [number, number] {
  */
 function probeAt(h: number, step: number, i: number, bits: number): number {
   return fmix32((h + Math.imul(i, step)) >>> 0) % bits;
-}
-
-function fmix32(input: number): number {
-  let h = input;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
 }
 
 /**
