@@ -1,0 +1,66 @@
+/**
+ * The retrieval result as other programs receive it: `RetrievalResult` without its trace (the
+ * per-phase detail and timings). Defined once here, as a zod schema; the JSON Schema checked in
+ * as `schema/retrieval-result.schema.json` is generated from it (`retrievalResultJsonSchema`), and
+ * the MCP tool `retrieve_tables` publishes it as its output schema.
+ */
+import { z } from 'zod';
+import type { RetrievalResult } from '@guided-retrieval/retrieval';
+
+export const joinTreeNodeSchema = z.object({
+  alias: z.string().describe('Unique within the tree: the table name in lower case, or `table_parent` for a table in several roles (NATION as nation_supplier and nation_customer)'),
+  table: z.string().describe('The table, as the schema spells it'),
+  parent: z.string().nullable().describe("The parent node's alias; null at the root"),
+  on: z.string().nullable().describe('The join predicate with the parent, over aliases, quoted for the dialect (`lineitem.L_SUPPKEY = supplier.S_SUPPKEY`); null at the root'),
+  edge: z.string().nullable().describe('The join edge the node hangs from (`LINEITEM(L_SUPPKEY)->SUPPLIER(S_SUPPKEY)`); null at the root'),
+});
+
+export const retrievalResultSchema = z
+  .object({
+    question: z.string().describe('The question, trimmed'),
+    database: z.string().describe('The database the context graph describes'),
+    source: z.string().nullable().describe('The root table of the join tree; null when nothing was retrieved (then `reason` says why)'),
+    targets: z.array(z.string()).describe('The tables the question needs besides the source'),
+    tables: z.array(z.string()).describe('Every table to read, each once: the join tree in order, then the unjoined ones'),
+    unjoined: z.array(z.string()).describe('Tables the question needs that no join edge connects to the tree: the FROM clause cannot say how to join them'),
+    joinTree: z
+      .object({
+        dialect: z.enum(['sqlite', 'postgres', 'duckdb']).describe('The SQL engine the ON predicates and the FROM clause are quoted for'),
+        nodes: z.array(joinTreeNodeSchema).describe('Topologically ordered: every parent before its children; empty when nothing was retrieved'),
+      })
+      .describe('The join tree rooted at the source'),
+    sql: z.string().nullable().describe('`FROM … JOIN … ON …` over the join tree; null when nothing was retrieved'),
+    explanations: z.record(z.string(), z.string()).describe('For each retrieved table, why it is there'),
+    reason: z.string().nullable().describe('Why nothing was retrieved, or which needed tables could not be joined; null otherwise'),
+  })
+  .meta({ title: 'RetrievalResult', description: 'The tables a question needs and how to join them (Guided Retrieval)' });
+
+export type RetrievalOutput = z.infer<typeof retrievalResultSchema>;
+
+/** The result's shape without its trace: exactly what `retrievalResultSchema` describes. */
+export function toRetrievalOutput(result: RetrievalResult): RetrievalOutput {
+  return {
+    question: result.question,
+    database: result.database,
+    source: result.source,
+    targets: [...result.targets],
+    tables: [...result.tables],
+    unjoined: [...result.unjoined],
+    joinTree: {
+      dialect: result.joinTree.dialect,
+      nodes: result.joinTree.nodes.map((n) => ({ alias: n.alias, table: n.table, parent: n.parent, on: n.on, edge: n.edge })),
+    },
+    sql: result.sql,
+    explanations: { ...result.explanations },
+    reason: result.reason,
+  };
+}
+
+/**
+ * The JSON Schema of the result, as checked in and as MCP clients receive it: draft 7 (what the
+ * MCP SDK publishes output schemas as, and what most validators read), the output side of the zod
+ * schema (objects closed: `additionalProperties: false`).
+ */
+export function retrievalResultJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(retrievalResultSchema, { target: 'draft-7', io: 'output' }) as Record<string, unknown>;
+}
