@@ -2,7 +2,7 @@
  * End-to-end tests of the built `guided` CLI (dist/cli.js): `--help` for the program and each
  * subcommand, and `guided tpch`. None of these may touch the demo cache.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ describe('guided --help', () => {
     const run = box.run(['--help']);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^Usage: guided /);
-    for (const sub of ['demo', 'retrieve', 'build', 'tpch', 'profile', 'infer-joins']) expect(run.stdout).toMatch(new RegExp(`^\\s+${sub} `, 'm'));
+    for (const sub of ['demo', 'retrieve', 'build', 'tpch', 'profile', 'infer-joins', 'mcp']) expect(run.stdout).toMatch(new RegExp(`^\\s+${sub} `, 'm'));
     cacheIsUntouched();
   });
 
@@ -35,6 +35,7 @@ describe('guided --help', () => {
     serve: ['--graph <file>', '--database <source>', '--schema <names>', '--port <n>'],
     'infer-joins': ['<profile>', '-o, --output <file>', '--hide-declared', '--min-confidence <x>', '--llm <spec>', '--json'],
     tpch: ['-o, --output <file>', '--scale-factor <sf>', '--seed <n>', '--force'],
+    mcp: ['--graph <file>', '--database <source>', '--schema <names>', '--http', '--port <n>', '"command": "guided"', 'http://127.0.0.1:8788/mcp'],
   };
   for (const [sub, mentions] of Object.entries(options)) {
     it(`guided ${sub} --help shows its usage and options`, () => {
@@ -45,6 +46,16 @@ describe('guided --help', () => {
       cacheIsUntouched();
     });
   }
+
+  it('guided --version prints the version in package.json', () => {
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-V']) {
+      const run = box.run([flag]);
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stdout).toBe(`${version}\n`);
+    }
+    cacheIsUntouched();
+  });
 
   it('an unknown subcommand fails with exit 1 and names it', () => {
     const run = box.run(['frobnicate']);

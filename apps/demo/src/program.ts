@@ -7,11 +7,13 @@ import { demoGraph } from './cache.js';
 import { ask } from './commands/retrieve.js';
 import { DEFAULT_PORT, port, registerServe, serveWeb } from './commands/serve.js';
 import { registerInferJoins } from './commands/infer-joins.js';
+import { registerMcp } from './commands/mcp.js';
 import { registerProfile } from './commands/profile.js';
 import { describeError, UserError } from './errors.js';
 import { describeWithModel, EMBEDDER_HELP, LLM_HELP, retrieverOptions, type ModelFlags } from './models.js';
 import { buildGraph, type EdgeSource } from './pipeline.js';
 import { SOURCE_HELP } from './source.js';
+import { packageVersion } from './version.js';
 
 const DEMO_QUESTION = 'Which Indian suppliers are shipping the most to China?';
 const log = (message: string) => process.stderr.write(`${message}\n`);
@@ -31,6 +33,7 @@ function seed(value: string): number {
 export function program(): Command {
   const cli = new Command('guided')
     .description('Guided table retrieval: find the tables a question needs and how to join them.')
+    .version(packageVersion(), '-V, --version', 'print the version of guided')
     .showHelpAfterError('(run with --help for usage)');
 
   cli
@@ -116,6 +119,7 @@ export function program(): Command {
     });
   registerProfile(cli);
   registerInferJoins(cli, log);
+  registerMcp(cli, log);
   return cli;
 }
 

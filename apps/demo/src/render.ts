@@ -1,4 +1,4 @@
-import type { RetrievalResult } from '@guided-retrieval/retrieval';
+import type { JoinTreeNode, RetrievalResult } from '@guided-retrieval/retrieval';
 import { describeMatch } from './view/html.js';
 
 const ms = (n: number) => `${n.toFixed(2)} ms`;
@@ -37,7 +37,7 @@ export function renderResult(result: RetrievalResult): string {
   out.push(`   paths chosen (${ms(t.pathSelection)}):`);
   for (const s of trace.pathSelection) out.push(`     ${s.path}  (${s.reason})`);
   out.push('', `4. Merging (${ms(t.merging)})`, '   join tree:');
-  out.push(...renderTree(result).map((line) => `     ${line}`));
+  out.push(...renderTree(result.joinTree.nodes).map((line) => `     ${line}`));
   out.push('', ...(result.sql ?? '').split('\n').map((line) => `   ${line}`));
   if (result.unjoined.length > 0) out.push('', `   Also needed, joined to nothing (no key connects them): ${result.unjoined.join(', ')}`);
   if (result.reason) out.push('', `   Note: ${result.reason}`);
@@ -45,9 +45,10 @@ export function renderResult(result: RetrievalResult): string {
   return out.join('\n');
 }
 
-function renderTree(result: RetrievalResult): string[] {
+/** The join tree drawn with box characters, one node a line, each with its ON predicate. */
+export function renderTree(nodes: readonly Pick<JoinTreeNode, 'alias' | 'table' | 'parent' | 'on'>[]): string[] {
   const lines: string[] = [];
-  const children = (alias: string | null) => result.joinTree.nodes.filter((n) => n.parent === alias);
+  const children = (alias: string | null) => nodes.filter((n) => n.parent === alias);
   const walk = (alias: string | null, indent: string) => {
     const kids = children(alias);
     kids.forEach((node, i) => {
