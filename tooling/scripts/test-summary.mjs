@@ -10,7 +10,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const group of ['packages', 'apps']) {
+for (const group of ['packages', 'apps', 'tooling']) {
   const dir = join(root, group);
   if (!existsSync(dir)) continue;
   for (const name of readdirSync(dir).sort()) {
