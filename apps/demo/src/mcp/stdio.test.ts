@@ -78,6 +78,14 @@ describe('guided mcp (stdio) by hand', () => {
     expect(list.tables.find((t) => t.name === 'NATION')?.rowCount).toBe(25);
     expect(session.stderr).toMatch(/generating TPC-H/);
   });
+
+  it('profiles --database on start (progress on stderr) and serves its graph', async () => {
+    const session = await rawStdioSession(box, ['--database', 'tpch.sqlite'], [{ id: 2, method: 'tools/call', params: { name: 'describe_table', arguments: { table: 'nation' } } }]);
+    expect(session.code, session.stderr).toBe(0);
+    const nation = (session.messages[1]?.result as { structuredContent: { database: string; table: string; joinsOut: { toTable: string }[] } }).structuredContent;
+    expect(nation).toMatchObject({ database: 'tpch', table: 'NATION', joinsOut: [{ toTable: 'REGION' }] });
+    expect(session.stderr).toMatch(/profiling NATION/);
+  });
 });
 
 describe('guided mcp: one-line errors before serving', () => {
