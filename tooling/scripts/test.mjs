@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// `pnpm test`: makes sure the system prerequisites of the tests are there, then runs every
+// package's tests (`turbo run test --continue`).
+// - PostgreSQL for the connector and Defog tests: $GUIDED_TEST_POSTGRES_URL when set; else, as root
+//   on Debian, .ci/setup-postgres.sh installs and starts a local cluster; else a server already
+//   answering on 127.0.0.1:5432 with the documented password.
+// - Debian's Chromium for the demo's browser test: .ci/setup-chromium.sh when root on Debian.
+// What cannot be had is skipped (GUIDED_SKIP_POSTGRES=1, GUIDED_SKIP_BROWSER=1) and said, at the
+// start and again at the end: never silently. GUIDED_SKIP_* set by hand are respected and said too.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const DEFAULT_URL = 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+const env = { ...process.env };
+const skipped = [];
+const say = (message) => process.stderr.write(`test: ${message}\n`);
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+const canApt = isRoot && existsSync('/usr/bin/apt-get');
+
+function runScript(script) {
+  const result = spawnSync('bash', [join(root, '.ci', script)], { stdio: ['ignore', 'inherit', 'inherit'], cwd: root });
+  return result.status === 0;
+}
+
+function postgresAnswers(url) {
+  // The pg driver is the profiler's dev dependency: ask the server itself, not a client binary.
+  const probe = `import pg from 'pg'; const c = new pg.Client({ connectionString: ${JSON.stringify(url)}, connectionTimeoutMillis: 3000 });
+    c.connect().then(() => c.query('SELECT 1')).then(() => c.end()).then(() => process.exit(0), () => process.exit(1));`;
+  return spawnSync(process.execPath, ['--input-type=module', '-e', probe], { cwd: join(root, 'packages', 'profiler'), stdio: 'ignore' }).status === 0;
+}
+
+if (env.GUIDED_SKIP_POSTGRES === '1') {
+  skipped.push('PostgreSQL tests (GUIDED_SKIP_POSTGRES=1 was set)');
+} else if (!env.GUIDED_TEST_POSTGRES_URL) {
+  if (!postgresAnswers(DEFAULT_URL) && canApt) {
+    say('no PostgreSQL on 127.0.0.1:5432: installing and starting one with .ci/setup-postgres.sh');
+    runScript('setup-postgres.sh');
+  }
+  if (postgresAnswers(DEFAULT_URL)) env.GUIDED_TEST_POSTGRES_URL = DEFAULT_URL;
+  else {
+    env.GUIDED_SKIP_POSTGRES = '1';
+    skipped.push(`PostgreSQL tests (no server at ${DEFAULT_URL.replace(':postgres@', ':***@')}${canApt ? ' after .ci/setup-postgres.sh' : '; run .ci/setup-postgres.sh as root, or set GUIDED_TEST_POSTGRES_URL'})`);
+  }
+}
+
+if (env.GUIDED_SKIP_BROWSER === '1') {
+  skipped.push('the browser test (GUIDED_SKIP_BROWSER=1 was set)');
+} else if (!existsSync('/usr/bin/chromium')) {
+  if (canApt) {
+    say("no /usr/bin/chromium: installing Debian's chromium with .ci/setup-chromium.sh");
+    runScript('setup-chromium.sh');
+  }
+  if (!existsSync('/usr/bin/chromium')) {
+    env.GUIDED_SKIP_BROWSER = '1';
+    skipped.push(`the browser test (no /usr/bin/chromium${canApt ? ' after .ci/setup-chromium.sh' : '; run .ci/setup-chromium.sh as root'})`);
+  }
+}
+
+for (const s of skipped) say(`skipping ${s}`);
+// `pnpm test -- --filter=…` hands us the `--` too: turbo would pass what follows it to every task.
+const args = process.argv.slice(2);
+if (args[0] === '--') args.shift();
+const turbo = spawnSync(join(root, 'node_modules', '.bin', 'turbo'), ['run', 'test', '--continue', ...args], { cwd: root, env, stdio: 'inherit' });
+for (const s of skipped) say(`skipped ${s}`);
+process.exit(turbo.status ?? 1);
