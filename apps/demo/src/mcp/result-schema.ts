@@ -2,7 +2,8 @@
  * The retrieval result as other programs receive it: `RetrievalResult` without its trace (the
  * per-phase detail and timings). Defined once here, as a zod schema; the JSON Schema checked in
  * as `schema/retrieval-result.schema.json` is generated from it (`retrievalResultJsonSchema`), and
- * the MCP tool `retrieve_tables` publishes it as its output schema.
+ * the MCP tool `retrieve_tables` publishes it as its output schema; `guided retrieve --json` and the
+ * HTTP API's `POST /api/retrieve` answer with the same shape plus their own fields (`trace`, `preview`).
  */
 import { z } from 'zod';
 import type { RetrievalResult } from '@guided-retrieval/retrieval';
@@ -33,7 +34,13 @@ export const retrievalResultSchema = z
     explanations: z.record(z.string(), z.string()).describe('For each retrieved table, why it is there'),
     reason: z.string().nullable().describe('Why nothing was retrieved, or which needed tables could not be joined; null otherwise'),
   })
-  .meta({ title: 'RetrievalResult', description: 'The tables a question needs and how to join them (Guided Retrieval)' });
+  // Open at the top: `guided retrieve --json` adds the per-phase `trace`, the HTTP API a row `preview`.
+  .loose()
+  .meta({
+    title: 'RetrievalResult',
+    description:
+      'The tables a question needs and how to join them (Guided Retrieval). The same shape from MCP (retrieve_tables), `guided retrieve --json` (which adds `trace`) and the HTTP API (which adds `preview`).',
+  });
 
 export type RetrievalOutput = z.infer<typeof retrievalResultSchema>;
 
@@ -59,7 +66,7 @@ export function toRetrievalOutput(result: RetrievalResult): RetrievalOutput {
 /**
  * The JSON Schema of the result, as checked in and as MCP clients receive it: draft 7 (what the
  * MCP SDK publishes output schemas as, and what most validators read), the output side of the zod
- * schema (objects closed: `additionalProperties: false`).
+ * schema (nested objects closed; the top level open to the fields `--json` and the HTTP API add).
  */
 export function retrievalResultJsonSchema(): Record<string, unknown> {
   return z.toJSONSchema(retrievalResultSchema, { target: 'draft-7', io: 'output' }) as Record<string, unknown>;
