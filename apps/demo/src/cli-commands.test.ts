@@ -141,3 +141,25 @@ describe('guided tpch', () => {
     cacheIsUntouched();
   });
 });
+
+describe('an output folder that does not exist', () => {
+  it('is one line naming it, before any work, for every command that writes a file', () => {
+    const x = join(box.work, 'x.sqlite');
+    const missing = join(box.work, 'no-such-folder');
+    const commands = [
+      ['build', x, '-o', join(missing, 'g.json')],
+      ['profile', x, '-o', join(missing, 'p.json')],
+      ['infer-joins', join(box.work, 'p.json'), '-o', join(missing, 'j.json')],
+      ['tpch', '-o', join(missing, 't.sqlite'), '--scale-factor', '0.001'],
+    ];
+    for (const args of commands) {
+      const line = expectOneLineError(box.run(args), `output folder does not exist: ${missing}`);
+      expect(line, args[0]).not.toMatch(/profil/);
+    }
+    expect(existsSync(missing)).toBe(false);
+  });
+
+  it('an output that is a folder is one line too', () => {
+    expectOneLineError(box.run(['build', join(box.work, 'x.sqlite'), '-o', box.work]), 'output is a folder');
+  });
+});

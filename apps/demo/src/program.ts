@@ -10,6 +10,7 @@ import { registerInferJoins } from './commands/infer-joins.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerProfile } from './commands/profile.js';
 import { describeError, UserError } from './errors.js';
+import { outputPath } from './output-path.js';
 import { describeWithModel, EMBEDDER_HELP, LLM_HELP, retrieverOptions, type ModelFlags } from './models.js';
 import { buildGraph, type EdgeSource } from './pipeline.js';
 import { SOURCE_HELP } from './source.js';
@@ -89,10 +90,11 @@ export function program(): Command {
     .option('--hash-values', 'keep no readable text value in the graph: column values only as Bloom filters of their hashes (grounding still finds them), no strings in samples')
     .action(async (database: string, options: { output: string; schema?: string; joins?: string; inferJoins?: boolean; llm?: string; hashValues?: boolean }) => {
       if (options.joins && options.inferJoins) throw new UserError('pass --joins or --infer-joins, not both');
+      const output = outputPath(options.output);
       const edges: EdgeSource = options.joins ? { kind: 'file', path: resolve(options.joins) } : options.inferJoins ? { kind: 'infer' } : { kind: 'declared' };
       const built = await buildGraph(database, log, undefined, edges, { ...(options.schema === undefined ? {} : { schema: options.schema }), ...(options.hashValues ? { hashValues: true } : {}) });
       const graph = options.llm ? await describeWithModel(built, options.llm, log) : built;
-      await saveGraph(graph, resolve(options.output));
+      await saveGraph(graph, output);
       log(`wrote ${options.output}`);
     });
 
@@ -104,7 +106,7 @@ export function program(): Command {
     .option('--seed <n>', 'random seed', seed)
     .option('--force', 'replace an existing file')
     .action((options: { output: string; scaleFactor: number; seed?: number; force?: boolean }) => {
-      const path = resolve(options.output);
+      const path = outputPath(options.output);
       if (existsSync(path) && !options.force) throw new UserError(`${path} already exists: pass --force to replace it`);
       const summary = generateTpch({
         path,

@@ -5,6 +5,7 @@ import { inferJoins, saveJoins } from '@guided-retrieval/join-inference';
 import { describeInference, summarizeInference } from '../joins.js';
 import { joinAdjudicator, usage } from '../models.js';
 import { loadProfile } from '../profile-file.js';
+import { outputPath } from '../output-path.js';
 
 interface InferJoinsCliOptions {
   output: string;
@@ -31,13 +32,13 @@ export function registerInferJoins(cli: Command, log: (message: string) => void)
     .option('--llm <spec>', 'chat model that confirms or rejects the uncertain edges (cached), e.g. ollama:qwen2.5:7b or openai:gpt-4o-mini (default: statistics alone)')
     .option('--json', 'print the summary as one JSON document on stdout, nothing else')
     .action(async (file: string, options: InferJoinsCliOptions) => {
+      const output = outputPath(options.output);
       const profile = await loadProfile(resolve(file));
       const result = await inferJoins(profile, {
         declared: options.hideDeclared ? 'hide' : 'use',
         ...(options.minConfidence === undefined ? {} : { minConfidence: options.minConfidence }),
         ...(options.llm ? { adjudicator: joinAdjudicator(options.llm, log) } : {}),
       });
-      const output = resolve(options.output);
       await saveJoins(output, { database: profile.database, edges: result.edges, keys: result.keys, stats: result.stats });
       const summary = summarizeInference(profile.database, result);
       if (options.llm) {

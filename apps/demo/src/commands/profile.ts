@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
+import { outputPath } from '../output-path.js';
 import {
   hashProfileValues,
   mergeProfiles,
@@ -44,6 +45,7 @@ export function registerProfile(cli: Command): void {
     .action(async (target: string, options: ProfileCliOptions) => {
       const log = (event: Record<string, unknown>, text: string) =>
         process.stderr.write(`${options.json ? JSON.stringify(event) : text}\n`);
+      const output = outputPath(options.output);
       const connection = await parseConnection(target);
       const connector = await openConnection(target, options.schema ? { schema: options.schema } : {});
       let profile: DatabaseProfile;
@@ -61,7 +63,6 @@ export function registerProfile(cli: Command): void {
       } finally {
         await connector.close();
       }
-      const output = resolve(options.output);
       if (options.merge) {
         const existing = await readFile(output, 'utf8').then((t) => JSON.parse(t) as DatabaseProfile, () => undefined);
         if (existing) profile = mergeProfiles(existing, profile);
