@@ -219,7 +219,7 @@ function explain(tables: readonly string[], choice: SourceAndTargets, grounding:
     const enriched = grounding.enrichment.added.find((a) => a.table === table);
     const parts: string[] = [];
     if (matches.length > 0) {
-      parts.push(`matched ${matches.map((m) => `"${m.token}" → ${m.column ? `${m.column} ` : ''}(${m.kind}, ${m.variantKind})`).join('; ')}`);
+      parts.push(`matched ${matches.map((m) => `"${m.token}" → ${m.column ? `${m.column} (${m.kind}, ${m.variantKind})` : `its ${m.kind === 'table' ? 'name' : m.kind} (${m.variantKind})`}`).join('; ')}`);
     }
     if (enriched) parts.push(`semantically similar to the question (cosine ${enriched.similarity.toFixed(2)})`);
     if (table === choice.source) parts.push('source: roots the join tree');
