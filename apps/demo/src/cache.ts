@@ -1,6 +1,8 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { GraphFileError, loadGraph, saveGraph, type ContextGraph } from '@guided-retrieval/context-graph';
 import { DEFAULT_SCALE_FACTOR, DEFAULT_SEED, generateTpch } from '@guided-retrieval/tpch';
 import { buildGraph, type BuildProgress } from './pipeline.js';
@@ -19,7 +21,19 @@ export interface DemoFiles {
 
 export function demoFiles(scaleFactor = DEFAULT_SCALE_FACTOR, seed = DEFAULT_SEED): DemoFiles {
   const stem = join(cacheDir(), `tpch-sf${scaleFactor}-seed${seed}`);
-  return { database: `${stem}.sqlite`, graph: `${stem}.graph.json` };
+  return { database: `${stem}.sqlite`, graph: `${stem}.graph-${builderKey()}.json` };
+}
+
+/**
+ * The packages that make the cached graph, by version: an upgraded profiler (say, one that reads
+ * every value of a name column) makes a new graph instead of serving the one an older build left.
+ */
+function builderKey(): string {
+  const require = createRequire(import.meta.url);
+  const versions = ['@guided-retrieval/profiler', '@guided-retrieval/join-inference', '@guided-retrieval/context-graph'].map(
+    (name) => (require(`${name}/package.json`) as { version: string }).version,
+  );
+  return createHash('sha256').update(versions.join('\n')).digest('hex').slice(0, 8);
 }
 
 /** The demo's TPC-H database and context graph, generated and built on first use, cached after. */
@@ -40,5 +54,10 @@ export async function demoGraph(progress: BuildProgress, scaleFactor = DEFAULT_S
   }
   const graph = await buildGraph(files.database, progress, 'tpch');
   await saveGraph(graph, files.graph);
+  // Graphs an older build of the packages left beside it are never read again.
+  const stem = basename(files.database, '.sqlite');
+  for (const old of readdirSync(dirname(files.graph))) {
+    if (old.startsWith(`${stem}.graph`) && old.endsWith('.json') && old !== basename(files.graph)) rmSync(join(dirname(files.graph), old), { force: true });
+  }
   return { graph, files };
 }
