@@ -2,7 +2,7 @@ import type { ContextGraph, GraphTable } from '@guided-retrieval/context-graph';
 import { createOfflineEmbedder, type Embedder } from '@guided-retrieval/llm-adapters';
 import { embedTables, neighbourhood, rankBySimilarity, type TableVector } from './enrich.js';
 import { dropWeakTables, groundedTables, keepStrongest, lookupAll, namedTables } from './ground.js';
-import { lexiconMatches } from './measures.js';
+import { lexiconMatches, measureColumns, type MeasureColumns } from './measures.js';
 import { buildInvertedIndex, type InvertedIndex } from './index-build.js';
 import { WordNet } from './lexicon/wordnet.js';
 import { chooseIsland } from './islands.js';
@@ -40,7 +40,11 @@ export class GroundingIndex {
     private readonly levers: GroundingLevers,
   ) {
     this.empty = new Set(graph.tables.filter(profiledEmpty).map((t) => t.name));
+    this.measures = measureColumns(graph);
   }
+
+  /** The money and date columns of each table, for the measures lexicon. */
+  private readonly measures: MeasureColumns;
 
   /** Tables profiled with no row: similarity never adds them (a query over them returns nothing). */
   private readonly empty: ReadonlySet<string>;
@@ -74,7 +78,7 @@ export class GroundingIndex {
     const island = this.levers.oneIsland === false ? { matches: settle(all), elsewhere: [] } : chooseIsland(this.graph, all, settle);
     // The lexicon reads the chosen island only: "2016" or "revenue" must not choose the island
     // (a date column in every table of a warehouse would vote for all of them).
-    const lexicon = this.levers.measureWords === false ? [] : lexiconMatches(tokens, this.graph, all, namedTables(island.matches));
+    const lexicon = this.levers.measureWords === false ? [] : lexiconMatches(tokens, this.graph, this.measures, all, namedTables(island.matches));
     const matches = lexicon.length > 0 ? settle([...island.matches, ...lexicon]) : island.matches;
     const best = Math.max(0, ...matches.map((m) => m.score));
     const grounded = groundedTables(matches);

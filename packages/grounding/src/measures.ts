@@ -62,11 +62,32 @@ function isNumeric(column: GraphColumn): boolean {
   return column.inferredType === 'real' || column.inferredType === 'integer' || /^(decimal|numeric|money|real|double|float)/i.test(column.declaredType);
 }
 
+/** Money words a glued column word may end with (`unitprice`, `linetotal`). */
+const MONEY_WORD_ENDINGS = [...MONEY_COLUMN_WORDS].filter((m) => m.length >= 4);
+
 /** A numeric column whose name says money (`UnitPrice`, `total`, `amount_paid`), not a key. */
 export function isMoneyColumn(table: GraphTable, column: GraphColumn, keys: ReadonlySet<string>): boolean {
   if (!isNumeric(column) || keys.has(`${table.name}.${column.name}`) || table.primaryKey.includes(column.name)) return false;
-  const words = columnWords(column);
-  return words.some((w) => MONEY_COLUMN_WORDS.has(w) || [...MONEY_COLUMN_WORDS].some((m) => m.length >= 4 && w.endsWith(m)));
+  return columnWords(column).some((w) => MONEY_COLUMN_WORDS.has(w) || MONEY_WORD_ENDINGS.some((m) => w.endsWith(m)));
+}
+
+/** Per table, the columns the lexicon can land on: worked out once per graph, not per question. */
+export interface MeasureColumns {
+  money: ReadonlyMap<string, readonly GraphColumn[]>;
+  dates: ReadonlyMap<string, readonly GraphColumn[]>;
+}
+
+export function measureColumns(graph: ContextGraph): MeasureColumns {
+  const keys = new Set(graph.edges.flatMap((e) => e.fromColumns.map((c) => `${e.fromTable}.${c}`)));
+  const money = new Map<string, GraphColumn[]>();
+  const dates = new Map<string, GraphColumn[]>();
+  for (const t of graph.tables) {
+    const m = t.columns.filter((c) => isMoneyColumn(t, c, keys));
+    const d = t.columns.filter((c) => isDateColumn(c, null));
+    if (m.length > 0) money.set(t.name, m);
+    if (d.length > 0) dates.set(t.name, d);
+  }
+  return { money, dates };
 }
 
 /** A date column: typed a date, or named one (`InvoiceDate`, `order_year`), holding `year` when its range says. */
@@ -86,24 +107,39 @@ function yearOf(value: string | number | null): number | null {
   return m ? Number(m[1]) : null;
 }
 
+/** Whether the lexicon has anything to say about the word at `i`: most questions have no such word. */
+function lexiconWord(tokens: readonly QuestionToken[], i: number): boolean {
+  const word = tokens[i]!.lower;
+  return AMOUNT_WORDS.has(word) || isCountWord(tokens, i) || SELF_REFERENCE_WORDS.has(word) || timeWord(tokens[i]!) !== null;
+}
+
+/** A count word, or "most" followed by no word ("sold the most", not "the most expensive"). */
+function isCountWord(tokens: readonly QuestionToken[], i: number): boolean {
+  const word = tokens[i]!.lower;
+  if (COUNT_WORDS.has(word)) return true;
+  const next = tokens[i + 1];
+  return word === 'most' && (next === undefined || next.stopWord || !/\p{L}/u.test(next.text));
+}
+
 /**
  * The lexicon's matches for `tokens`: only for words the index matched nothing with, and only on
- * the tables `named` (those the question's other words matched) or one join from them.
+ * the tables `named` (those the question's other words matched) or the nearest tables to them,
+ * up to `MAX_LEXICON_HOPS` joins away.
  */
-export function lexiconMatches(tokens: readonly QuestionToken[], graph: ContextGraph, indexed: readonly GroundingMatch[], named: readonly string[]): GroundingMatch[] {
-  if (named.length === 0) return [];
+export function lexiconMatches(
+  tokens: readonly QuestionToken[], graph: ContextGraph, columns: MeasureColumns, indexed: readonly GroundingMatch[], named: readonly string[],
+): GroundingMatch[] {
+  if (named.length === 0 || !tokens.some((_, i) => lexiconWord(tokens, i))) return [];
   const matchedWords = new Set(indexed.flatMap((m) => range(m.span[0], m.span[1])));
-  const keys = new Set(graph.edges.flatMap((e) => e.fromColumns.map((c) => `${e.fromTable}.${c}`)));
   const near = nearTables(graph, named);
   const out: GroundingMatch[] = [];
   const emit = (i: number, table: string, column: string | null, kind: 'measure' | 'time', variant: string) =>
     out.push({ token: tokens[i]!.text, span: [i, i + 1], variant, variantKind: 'synonym', table, column, kind, coverage: 1, score: LEXICON_MATCH_SCORE });
   tokens.forEach((token, i) => {
     if (matchedWords.has(i)) return;
-    const word = token.lower;
-    if (AMOUNT_WORDS.has(word)) {
-      for (const { table, column } of firstFound(near, (t) => t.columns.filter((c) => isMoneyColumn(t, c, keys)))) emit(i, table, column, 'measure', 'amount word');
-    } else if (COUNT_WORDS.has(word) || (word === 'most' && (i + 1 >= tokens.length || tokens[i + 1]!.stopWord || !/\p{L}/u.test(tokens[i + 1]!.text)))) {
+    if (AMOUNT_WORDS.has(token.lower)) {
+      for (const { table, column } of firstFound(near, (t) => columns.money.get(t.name) ?? [])) emit(i, table, column, 'measure', 'amount word');
+    } else if (isCountWord(tokens, i)) {
       const fact = factTable(graph, named);
       if (fact) emit(i, fact, null, 'measure', 'count word');
     }
@@ -126,7 +162,8 @@ export function lexiconMatches(tokens: readonly QuestionToken[], graph: ContextG
   tokens.forEach((token, i) => {
     const time = matchedWords.has(i) ? null : timeWord(token);
     if (!time) return;
-    for (const { table, column } of firstFound(dated, (t) => t.columns.filter((c) => isDateColumn(c, time.year)))) emit(i, table, column, 'time', time.year === null ? 'month' : 'year');
+    const holding = (t: GraphTable) => (columns.dates.get(t.name) ?? []).filter((c) => isDateColumn(c, time.year));
+    for (const { table, column } of firstFound(dated, holding)) emit(i, table, column, 'time', time.year === null ? 'month' : 'year');
   });
   return out;
 }
@@ -160,7 +197,7 @@ function nearTables(graph: ContextGraph, named: readonly string[]): GraphTable[]
  * The columns `pick` finds in the first ring that has any; none when they lie in more than
  * `MAX_LEXICON_TABLES` tables there (a date in every table of a warehouse names none of them).
  */
-function firstFound(rings: readonly GraphTable[][], pick: (t: GraphTable) => GraphColumn[]): { table: string; column: string }[] {
+function firstFound(rings: readonly GraphTable[][], pick: (t: GraphTable) => readonly GraphColumn[]): { table: string; column: string }[] {
   for (const ring of rings) {
     const found = ring.flatMap((t) => pick(t).map((c) => ({ table: t.name, column: c.name })));
     if (found.length === 0) continue;
