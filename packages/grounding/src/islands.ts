@@ -15,7 +15,7 @@ export interface IslandChoice {
   /** The matches in the chosen island. */
   matches: GroundingMatch[];
   /** Tables matched in other islands, strongest first: no join path reaches them from the chosen one. */
-  elsewhere: { table: string; score: number; byName: boolean; ownWords: boolean }[];
+  elsewhere: { table: string; score: number; byName: boolean }[];
 }
 
 /**
@@ -40,12 +40,12 @@ export function chooseIsland(
     .map(([id, list]) => ({ id, list, ...score(list) }))
     .sort((a, b) => b.total - a.total || b.best - a.best || a.first - b.first || a.id - b.id);
   const explained = new Set(chosen!.list.flatMap((m) => Array.from({ length: m.span[1] - m.span[0] }, (_, i) => m.span[0] + i)));
-  const elsewhere = new Map<string, { score: number; byName: boolean; ownWords: boolean }>();
+  const elsewhere = new Map<string, { score: number; byName: boolean }>();
   for (const m of matches) {
     if (graph.islandOf(m.table) === chosen!.id) continue;
-    const seen = elsewhere.get(m.table) ?? { score: 0, byName: false, ownWords: false };
+    const seen = elsewhere.get(m.table) ?? { score: 0, byName: false };
     const own = !Array.from({ length: m.span[1] - m.span[0] }, (_, i) => m.span[0] + i).some((w) => explained.has(w));
-    elsewhere.set(m.table, { score: Math.max(seen.score, m.score), byName: seen.byName || (m.column === null && own), ownWords: seen.ownWords || own });
+    elsewhere.set(m.table, { score: Math.max(seen.score, m.score), byName: seen.byName || (m.column === null && own) });
   }
   return {
     matches: settle(chosen!.list),

@@ -65,8 +65,6 @@ export interface GroundingResult {
     score: number;
     /** Named by its own name or an alias, by words the chosen island's matches leave unexplained. */
     byName: boolean;
-    /** Matched by words no match in the chosen island explains. */
-    ownWords: boolean;
   }[];
   enrichment: EnrichmentStep;
   /** T0 after enrichment: the initial target tables. */
