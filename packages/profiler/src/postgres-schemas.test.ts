@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConnection, profileConnection } from './connect.js';
 import { ProfilerError } from './errors.js';
-import { nameTables, openPostgres, postgresHandle, profilePostgres, schemaList } from './postgres.js';
+import { openPostgres, postgresHandle, profilePostgres } from './postgres.js';
+import { nameTables, schemaList } from './postgres-schemas.js';
 import { postgresUrl, scratchDatabase } from './test-support/postgres.js';
 import type { DatabaseProfile } from './types.js';
 

@@ -13,73 +13,11 @@ import { loadPg } from './driver.js';
 import { errorCode, messageOf, ProfilerError } from './errors.js';
 import { profileDatabase, type ProfileOptions } from './profile.js';
 import type { DatabaseProfile, ForeignKey } from './types.js';
+import { postgresDialect } from './postgres-dialect.js';
+import { nameTables, schemaList, tableListSql, USER_SCHEMA, type PostgresTable } from './postgres-schemas.js';
 
-/** Types compared and returned as they are; everything else is cast to text (json, uuid, arrays, …). */
-const NATIVE = /^(smallint|integer|bigint|real|double precision|numeric|decimal|character|character varying|text|date|timestamp|time)\b|^"char"$/;
-const TEXT = /^(character|character varying|text|"char"|citext|name)\b/;
-
-/**
- * PostgreSQL's SQL: bytea never sampled, other non-native types compared as text, TABLESAMPLE
- * SYSTEM. `schema` is the one schema of every table, or a function giving a table's real
- * `{ schema, table }` (a profile's name may be `schema.table`).
- */
-export function postgresDialect(schema: string | ((table: string) => PostgresTable)): Dialect {
-  const locate = typeof schema === 'string' ? (table: string) => ({ schema, table }) : schema;
-  return {
-    quoteIdentifier,
-    tableRef: (name) => {
-      const { schema: s, table } = locate(name);
-      return `${quoteIdentifier(s)}.${quoteIdentifier(table)}`;
-    },
-    column(c, declaredType) {
-      const type = declaredType.toLowerCase();
-      const blob = type === 'bytea';
-      const native = NATIVE.test(type);
-      const text = TEXT.test(type);
-      return {
-        value: blob ? 'CAST(NULL AS text)' : native ? c : `CAST(${c} AS text)`,
-        distinct: blob || native ? c : `CAST(${c} AS text)`,
-        length: text ? `char_length(${c})` : null,
-        clip: (e, max) => (text || !native ? `left(${e}, ${max})` : e),
-        type: text || !native ? 'text' : type,
-      };
-    },
-    valueList(v, n, maxLength, maxMean) {
-      const t = `char_length(CAST(${v} AS text))`;
-      return (
-        `CASE WHEN COALESCE(SUM(CASE WHEN ${v} IS NOT NULL THEN ${n} * ${t} END), 0) <= ${maxMean} * SUM(CASE WHEN ${v} IS NOT NULL THEN ${n} ELSE 0 END) ` +
-        `THEN COALESCE(CAST(json_agg(CAST(${v} AS text)) FILTER (WHERE ${v} IS NOT NULL AND ${t} < ${maxLength}) AS text), '[]') END`
-      );
-    },
-    distinctValues(from, columns, maxLength) {
-      // One pass, one hash table per column (GROUPING SETS): json_agg(DISTINCT …) would sort every
-      // row (TPC-H SF 1 lineitem, two columns: 7.2 s against 2.4 s).
-      // Text types grouped as they are (a cast of every row costs as much as the grouping), other
-      // types (json has no equality) as text; char(n) loses its padding in the cast of each group.
-      const v = columns.map((_, i) => `v${i}`);
-      const texts = columns.map(({ quoted, declaredType }, i) => `${TEXT.test(declaredType.toLowerCase()) ? quoted : `CAST(${quoted} AS text)`} AS v${i}`).join(', ');
-      const full = 2 ** v.length - 1;
-      const lists = v.map((name, i) => {
-        const mask = full ^ (1 << (v.length - 1 - i));
-        const t = `CAST(${name} AS text)`;
-        return `COALESCE(CAST(json_agg(${t}) FILTER (WHERE g = ${mask} AND ${name} IS NOT NULL AND char_length(${t}) <= ${maxLength}) AS text), '[]')`;
-      });
-      return (
-        `SELECT ${lists.join(', ')} FROM (SELECT GROUPING(${v.join(', ')}) AS g, ${v.join(', ')} ` +
-        `FROM (SELECT ${texts} FROM ${from}) AS r GROUP BY GROUPING SETS (${v.map((name) => `(${name})`).join(', ')})) AS d`
-      );
-    },
-    sampleFrom(tableRef, rowCount, sampleRows, seed): SampleSource {
-      if (rowCount <= sampleRows) return { from: `${tableRef} AS s`, method: 'all rows' };
-      // Pages, not rows: 20% more than needed so the LIMIT is usually reached.
-      const percent = Math.min(100, ((sampleRows * 1.2) / rowCount) * 100);
-      return {
-        from: `(SELECT * FROM ${tableRef} TABLESAMPLE SYSTEM (${percent.toFixed(6)}) REPEATABLE (${seed}) LIMIT ${sampleRows}) AS s`,
-        method: 'TABLESAMPLE SYSTEM',
-      };
-    },
-  };
-}
+export { postgresDialect } from './postgres-dialect.js';
+export type { PostgresTable } from './postgres-schemas.js';
 
 /** pg's type ids whose text we keep (dates, times) or turn into JSON-safe numbers. */
 const OID = { int8: 20, numeric: 1700, date: 1082, time: 1083, timestamp: 1114, timestamptz: 1184, interval: 1186, timetz: 1266 };
@@ -119,49 +57,6 @@ export interface PostgresOptions {
   database?: string;
   /** Abort any one statement after this many milliseconds (default: no limit). */
   statementTimeoutMs?: number;
-}
-
-/** Where a profile's table lives in PostgreSQL. */
-export interface PostgresTable {
-  schema: string;
-  table: string;
-}
-
-/** The schemas a `schema` option names (trimmed, no empty names, no repeats); `undefined`: every non-system schema. */
-export function schemaList(schema: string | readonly string[] | undefined): string[] | undefined {
-  if (schema === undefined) return undefined;
-  const names = (typeof schema === 'string' ? schema.split(',') : [...schema]).map((s) => s.trim()).filter((s) => s !== '');
-  if (names.length === 0) throw new ProfilerError('bad-connection', `no schema named in ${JSON.stringify(typeof schema === 'string' ? schema : schema.join(','))}`);
-  return [...new Set(names)];
-}
-
-/**
- * Profile names for tables: bare where the name is unique among them, `schema.table` where two
- * schemas share it (and `"schema"."table"` in the unlikely case that this is the own name of
- * another table, one with a dot in its name). Sorted by name.
- */
-export function nameTables(tables: readonly PostgresTable[]): Map<string, PostgresTable> {
-  const schemasOf = new Map<string, number>();
-  for (const t of tables) schemasOf.set(t.table, (schemasOf.get(t.table) ?? 0) + 1);
-  const named = tables.map((t) => {
-    const qualified = (schemasOf.get(t.table) ?? 0) > 1;
-    return { ...t, qualified, name: qualified ? `${t.schema}.${t.table}` : t.table };
-  });
-  const own = new Set(named.filter((t) => !t.qualified).map((t) => t.name));
-  for (const t of named) if (t.qualified && own.has(t.name)) t.name = `${quoteIdentifier(t.schema)}.${quoteIdentifier(t.table)}`;
-  named.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return new Map(named.map(({ name, schema, table }) => [name, { schema, table }]));
-}
-
-/** Schemas PostgreSQL keeps for itself (user schemas cannot start with `pg_`). */
-const USER_SCHEMA = "n.nspname <> 'information_schema' AND n.nspname NOT LIKE 'pg\\_%'";
-
-/** Base and partitioned tables (not partitions, views or foreign tables) of the given schemas, or of every user schema. */
-function tableListSql(schemas: readonly string[] | undefined): string {
-  const where = schemas === undefined ? USER_SCHEMA : `n.nspname = ANY($1::text[])`;
-  return `SELECT n.nspname, c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-           WHERE ${where} AND c.relkind IN ('r', 'p') AND NOT c.relispartition
-           ORDER BY n.nspname COLLATE "C", c.relname COLLATE "C"`;
 }
 
 interface PgClient {
