@@ -51,8 +51,9 @@ export class HeuristicDisambiguator implements Disambiguator {
     let source = chooseSource(input.candidates, graph, grounding, copies, wanted).table;
     // A table only similarity added never becomes the source over one the question's words name
     // (it may still be the bridge between named tables: PARTSUPP between PART and SUPPLIER).
-    if (grounding.enrichment.added.some((a) => a.table === source) && core.length > 0) {
-      const rest = input.candidates.filter((c) => c.table !== source && !grounding.enrichment.added.some((a) => a.table === c.table));
+    const added = new Set(grounding.enrichment.added.map((a) => a.table));
+    if (added.has(source) && core.length > 0) {
+      const rest = input.candidates.filter((c) => !added.has(c.table));
       const named = rest.length > 0 ? chooseSource(rest, graph, grounding, copies, wanted).table : undefined;
       if (named && core.includes(named)) {
         notes.push(`${source} was added by similarity alone: ${named}, which the question names, is the source`);

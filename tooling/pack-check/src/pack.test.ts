@@ -5,7 +5,7 @@
  * database. Set GUIDED_SKIP_PACK=1 to skip it (it needs the npm registry).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,7 +41,7 @@ describe.skipIf(skip)('packed packages installed outside the workspace', () => {
     for (const name of PACKAGES) run('npx', ['-y', 'pnpm@12.4.2', 'pack', '--pack-destination', packs], join(root, 'packages', name));
     tarballs = readdirSync(packs).filter((f) => f.endsWith('.tgz')).map((f) => join(packs, f));
     project = join(work, 'project');
-    run('mkdir', ['-p', project], work);
+    mkdirSync(project);
     writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: 'pack-check-project', private: true, type: 'module' }, null, 2)}\n`);
     // The README's example profiles a SQLite file: better-sqlite3 is the profiler's optional peer, installed by the user.
     run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...tarballs, 'better-sqlite3@12.11.1'], project);
