@@ -14,9 +14,7 @@ export function packageTestConfig(name: string, testTimeoutMs = 180_000) {
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
       testTimeout: testTimeoutMs,
       hookTimeout: 300_000,
-      reporters: process.env.VITEST_REPORT
-        ? ['default', ['json', { outputFile: '.vitest-report.json' }]]
-        : ['default'],
+      reporters: process.env.VITEST_REPORT ? ['default', ['json', { outputFile: '.vitest-report.json' }]] : ['default'],
     },
   });
 }

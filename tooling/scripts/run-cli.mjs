@@ -10,7 +10,14 @@ const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' }
 const [app = 'demo', ...args] = process.argv.slice(2);
 const build = spawnSync(
   process.execPath,
-  [join(root, 'node_modules', 'turbo', 'bin', 'turbo'), 'run', 'build', `--filter=@guided-retrieval/${app}...`, '--output-logs=errors-only', '--log-prefix=none'],
+  [
+    join(root, 'node_modules', 'turbo', 'bin', 'turbo'),
+    'run',
+    'build',
+    `--filter=@guided-retrieval/${app}...`,
+    '--output-logs=errors-only',
+    '--log-prefix=none',
+  ],
   { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' },
 );
 if (build.status !== 0) {

@@ -2,7 +2,7 @@
 // Sums the vitest JSON reports that each package writes when VITEST_REPORT is set and prints one
 // line, `N passed, N failed`. A package with tests but no report counts as a failure: it crashed
 // or never ran. Exits 1 when anything failed or no test ran.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 

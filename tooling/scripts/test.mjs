@@ -29,7 +29,10 @@ function postgresAnswers(url) {
   // The pg driver is the profiler's dev dependency: ask the server itself, not a client binary.
   const probe = `import pg from 'pg'; const c = new pg.Client({ connectionString: ${JSON.stringify(url)}, connectionTimeoutMillis: 3000 });
     c.connect().then(() => c.query('SELECT 1')).then(() => c.end()).then(() => process.exit(0), () => process.exit(1));`;
-  return spawnSync(process.execPath, ['--input-type=module', '-e', probe], { cwd: join(root, 'packages', 'profiler'), stdio: 'ignore' }).status === 0;
+  return (
+    spawnSync(process.execPath, ['--input-type=module', '-e', probe], { cwd: join(root, 'packages', 'profiler'), stdio: 'ignore' })
+      .status === 0
+  );
 }
 
 if (env.GUIDED_SKIP_POSTGRES === '1') {
@@ -42,7 +45,9 @@ if (env.GUIDED_SKIP_POSTGRES === '1') {
   if (postgresAnswers(DEFAULT_URL)) env.GUIDED_TEST_POSTGRES_URL = DEFAULT_URL;
   else {
     env.GUIDED_SKIP_POSTGRES = '1';
-    skipped.push(`PostgreSQL tests (no server at ${DEFAULT_URL.replace(':postgres@', ':***@')}${canApt ? ' after .ci/setup-postgres.sh' : '; run .ci/setup-postgres.sh as root, or set GUIDED_TEST_POSTGRES_URL'})`);
+    skipped.push(
+      `PostgreSQL tests (no server at ${DEFAULT_URL.replace(':postgres@', ':***@')}${canApt ? ' after .ci/setup-postgres.sh' : '; run .ci/setup-postgres.sh as root, or set GUIDED_TEST_POSTGRES_URL'})`,
+    );
   }
 }
 
@@ -55,7 +60,9 @@ if (env.GUIDED_SKIP_BROWSER === '1') {
   }
   if (!existsSync('/usr/bin/chromium')) {
     env.GUIDED_SKIP_BROWSER = '1';
-    skipped.push(`the browser test (no /usr/bin/chromium${canApt ? ' after .ci/setup-chromium.sh' : '; run .ci/setup-chromium.sh as root'})`);
+    skipped.push(
+      `the browser test (no /usr/bin/chromium${canApt ? ' after .ci/setup-chromium.sh' : '; run .ci/setup-chromium.sh as root'})`,
+    );
   }
 }
 
@@ -63,6 +70,10 @@ for (const s of skipped) say(`skipping ${s}`);
 // `pnpm test -- --filter=…` hands us the `--` too: turbo would pass what follows it to every task.
 const args = process.argv.slice(2);
 if (args[0] === '--') args.shift();
-const turbo = spawnSync(join(root, 'node_modules', '.bin', 'turbo'), ['run', 'test', '--continue', ...args], { cwd: root, env, stdio: 'inherit' });
+const turbo = spawnSync(join(root, 'node_modules', '.bin', 'turbo'), ['run', 'test', '--continue', ...args], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
 for (const s of skipped) say(`skipped ${s}`);
 process.exit(turbo.status ?? 1);

@@ -15,7 +15,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' }, help: { type: 'boolean' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' }, help: { type: 'boolean' } },
+});
 if (values.help) {
   process.stdout.write('usage: node apps/demo/bench/serve.mjs [--seconds 10] [--connections 50]\n');
   process.exit(0);

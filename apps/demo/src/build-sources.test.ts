@@ -10,7 +10,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectOneLineError, requireBuiltCli, sandbox, sha256, type CliRun, type Sandbox } from './test-support/cli.js';
+import { type CliRun, expectOneLineError, requireBuiltCli, type Sandbox, sandbox, sha256 } from './test-support/cli.js';
 import { startTestServer } from './test-support/server.js';
 
 interface Graph {
@@ -49,14 +49,18 @@ beforeAll(async () => {
   const duck = await DuckDBInstance.create(file('shop.duckdb'));
   const c = await duck.connect();
   await c.run('CREATE TABLE customer (customer_id INTEGER PRIMARY KEY, name VARCHAR NOT NULL)');
-  await c.run('CREATE TABLE orders (order_id INTEGER PRIMARY KEY, customer_id INTEGER NOT NULL REFERENCES customer (customer_id), total DOUBLE)');
+  await c.run(
+    'CREATE TABLE orders (order_id INTEGER PRIMARY KEY, customer_id INTEGER NOT NULL REFERENCES customer (customer_id), total DOUBLE)',
+  );
   await c.run("INSERT INTO customer VALUES (1, 'Ada'), (2, 'Bo'), (3, 'Cy')");
   await c.run('INSERT INTO orders VALUES (10, 1, 5.5), (11, 1, 7.25), (12, 2, 1.0), (13, 3, 2.0)');
   mkdirSync(file('lake'));
   mkdirSync(file('dry-lake'));
   writeFileSync(file('dry-lake/notes.csv'), 'a,b\n1,2\n');
   await c.run(`COPY customer TO '${file('lake/customer.parquet')}' (FORMAT parquet)`);
-  await c.run(`COPY (SELECT order_id, customer_id, total, 'web' AS channel FROM orders) TO '${file('lake/orders.parquet')}' (FORMAT parquet)`);
+  await c.run(
+    `COPY (SELECT order_id, customer_id, total, 'web' AS channel FROM orders) TO '${file('lake/orders.parquet')}' (FORMAT parquet)`,
+  );
   await c.run(`COPY customer TO '${file('customer.parquet')}' (FORMAT parquet)`);
   c.closeSync();
   duck.closeSync();
@@ -112,7 +116,10 @@ describe('guided build from DuckDB and Parquet', () => {
     expect(tableNames(g)).toEqual(['customer', 'orders']);
     expect(edgeIds(g)).toEqual(['orders(customer_id)->customer(customer_id)']);
     expect(sha256(file('shop.duckdb'))).toBe(before);
-    expect(tableNames(built(box.run(['build', `duckdb:${file('shop.duckdb')}`, '-o', 'duck2.graph.json']), 'duck2.graph.json'))).toEqual(['customer', 'orders']);
+    expect(tableNames(built(box.run(['build', `duckdb:${file('shop.duckdb')}`, '-o', 'duck2.graph.json']), 'duck2.graph.json'))).toEqual([
+      'customer',
+      'orders',
+    ]);
   });
 
   it('profiles a Parquet file as one table', () => {
@@ -125,7 +132,10 @@ describe('guided build from DuckDB and Parquet', () => {
     const run = box.run(['build', 'lake', '-o', 'lake.graph.json']);
     const g = built(run, 'lake.graph.json');
     expect(g).toMatchObject({ database: 'lake', engine: 'duckdb' });
-    expect(g.tables.map((t) => [t.name, t.rowCount, t.columns.length])).toEqual([['customer', 3, 2], ['orders', 4, 4]]);
+    expect(g.tables.map((t) => [t.name, t.rowCount, t.columns.length])).toEqual([
+      ['customer', 3, 2],
+      ['orders', 4, 4],
+    ]);
     expect(run.stderr).toContain('the schema declares no foreign keys: inferred them');
     expect(g.edges.map((e) => [e.fromTable, e.toTable, e.origin])).toEqual([['orders', 'customer', 'inferred']]);
   });
@@ -164,14 +174,22 @@ describe('guided build: bad input is one line naming the source, nothing written
       writeFileSync(file('locked.sqlite'), '', { mode: 0o000 });
       expectOneLineError(box.run(['build', 'locked.sqlite', '-o', 'x.json']), file('locked.sqlite'), 'permission denied');
     }
-    const line = expectOneLineError(box.run(['build', 'mysql://me:hunter2@db/shop', '-o', 'x.json']), 'mysql://me:***@db/shop', 'unsupported');
+    const line = expectOneLineError(
+      box.run(['build', 'mysql://me:hunter2@db/shop', '-o', 'x.json']),
+      'mysql://me:***@db/shop',
+      'unsupported',
+    );
     expect(line).not.toContain('hunter2');
     expectOneLineError(box.run(['build', 'shop.sqlite', '--schema', 'sales', '-o', 'x.json']), '--schema applies to PostgreSQL only');
     expect(readdirSync(box.work)).not.toContain('x.json');
   });
 
   it('PostgreSQL: an unreachable server is one line with the URL, never the password', () => {
-    const line = expectOneLineError(box.run(['build', 'postgres://someone:hunter2-pw@127.0.0.1:1/shop', '-o', 'x.json']), 'postgres://someone:***@127.0.0.1:1/shop', 'unreachable');
+    const line = expectOneLineError(
+      box.run(['build', 'postgres://someone:hunter2-pw@127.0.0.1:1/shop', '-o', 'x.json']),
+      'postgres://someone:***@127.0.0.1:1/shop',
+      'unreachable',
+    );
     expect(line).not.toContain('hunter2');
     expect(readdirSync(box.work)).not.toContain('x.json');
   });
@@ -196,7 +214,11 @@ describe('guided demo --database and guided serve --database', () => {
     const server = await startTestServer(['serve', '--database', file('shop.duckdb')], { GUIDED_CACHE_DIR: box.cache });
     try {
       expect(server.stderr()).toContain('(2 tables, with row previews)');
-      const response = await fetch(new URL('api/retrieve', server.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question: 'total of orders per customer name' }) });
+      const response = await fetch(new URL('api/retrieve', server.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ question: 'total of orders per customer name' }),
+      });
       const result = (await response.json()) as { preview: { ok: boolean; rowCount: number; columns: string[]; rows: unknown[][] } };
       expect(result.preview).toMatchObject({ ok: true, rowCount: 4 });
       expect(result.preview.columns).toContain('customer.name');
@@ -210,7 +232,11 @@ describe('guided demo --database and guided serve --database', () => {
   it('serve --database over a Parquet folder previews rows too', async () => {
     const server = await startTestServer(['serve', '--database', file('lake')], { GUIDED_CACHE_DIR: box.cache });
     try {
-      const response = await fetch(new URL('api/retrieve', server.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question: 'orders by channel and customer name' }) });
+      const response = await fetch(new URL('api/retrieve', server.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ question: 'orders by channel and customer name' }),
+      });
       const result = (await response.json()) as { tables: string[]; preview: { ok: boolean; rowCount: number } };
       expect(result.tables.sort()).toEqual(['customer', 'orders']);
       expect(result.preview).toMatchObject({ ok: true, rowCount: 4 });
@@ -222,10 +248,16 @@ describe('guided demo --database and guided serve --database', () => {
   it('serve --database over a profile JSON serves without previews and says so in one line', async () => {
     const server = await startTestServer(['serve', '--database', file('shop.profile.json')], { GUIDED_CACHE_DIR: box.cache });
     try {
-      expect(server.stderr()).toContain(`guided: row previews are off: ${file('shop.profile.json')} is a profile, with no database behind it\n`);
+      expect(server.stderr()).toContain(
+        `guided: row previews are off: ${file('shop.profile.json')} is a profile, with no database behind it\n`,
+      );
       const payload = (await (await fetch(new URL('api/graph', server.url))).json()) as { preview: boolean; tables: unknown[] };
       expect(payload).toMatchObject({ preview: false, tables: [expect.anything(), expect.anything()] });
-      const response = await fetch(new URL('api/retrieve', server.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question: 'orders per customer name' }) });
+      const response = await fetch(new URL('api/retrieve', server.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ question: 'orders per customer name' }),
+      });
       expect(((await response.json()) as { preview?: unknown }).preview).toBeUndefined();
     } finally {
       await server.stop();
@@ -239,7 +271,10 @@ describe('guided demo --database and guided serve --database', () => {
 });
 
 const url = process.env.GUIDED_TEST_POSTGRES_URL;
-if (!url) process.stderr.write('build-sources.test.ts: GUIDED_TEST_POSTGRES_URL is unset: skipping the PostgreSQL builds (sql-dialects.test.ts says how to set it up)\n');
+if (!url)
+  process.stderr.write(
+    'build-sources.test.ts: GUIDED_TEST_POSTGRES_URL is unset: skipping the PostgreSQL builds (sql-dialects.test.ts says how to set it up)\n',
+  );
 
 describe.skipIf(!url)('guided build from PostgreSQL', () => {
   const NAME = `guided_build_test_${process.pid}`;
@@ -276,7 +311,8 @@ describe.skipIf(!url)('guided build from PostgreSQL', () => {
         "INSERT INTO public.orders VALUES (1, 1, 'phone')",
         'INSERT INTO sales.orders VALUES (10, 1, 5.50), (11, 1, 7.25), (12, 2, 1.00), (13, 3, 2.00)',
         'INSERT INTO sales.invoice VALUES (100, 10, TRUE), (101, 11, FALSE), (102, 12, TRUE)',
-      ]) await client.query(sql);
+      ])
+        await client.query(sql);
     } finally {
       await client.end();
     }
@@ -319,7 +355,11 @@ describe.skipIf(!url)('guided build from PostgreSQL', () => {
   it('serve --database previews rows through the read-only connector, each table in its schema', async () => {
     const server = await startTestServer(['serve', '--database', dbUrl], { GUIDED_CACHE_DIR: box.cache });
     try {
-      const response = await fetch(new URL('api/retrieve', server.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question: 'Which invoices were paid, by customer name?' }) });
+      const response = await fetch(new URL('api/retrieve', server.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ question: 'Which invoices were paid, by customer name?' }),
+      });
       const result = (await response.json()) as { tables: string[]; preview: { ok: boolean; rowCount: number; columns: string[] } };
       expect(result.tables).toEqual(expect.arrayContaining(['invoice', 'sales.orders', 'customer']));
       expect(result.preview).toMatchObject({ ok: true, rowCount: 3 });
@@ -341,7 +381,11 @@ describe.skipIf(!url)('guided build from PostgreSQL', () => {
 
   it('a database without tables, or a schema filter leaving none, is one line saying so', () => {
     expectOneLineError(box.run(['build', emptyUrl, '-o', 'x.json']), EMPTY, 'has no tables');
-    expectOneLineError(box.run(['build', dbUrl, '--schema', 'nope', '-o', 'x.json']), 'has no tables in schema "nope"', 'schemas with tables: public, sales');
+    expectOneLineError(
+      box.run(['build', dbUrl, '--schema', 'nope', '-o', 'x.json']),
+      'has no tables in schema "nope"',
+      'schemas with tables: public, sales',
+    );
     expect(readdirSync(box.work)).not.toContain('x.json');
   });
 });

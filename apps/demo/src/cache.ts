@@ -3,9 +3,9 @@ import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { GraphFileError, loadGraph, saveGraph, type ContextGraph } from '@guided-retrieval/context-graph';
+import { type ContextGraph, GraphFileError, loadGraph, saveGraph } from '@guided-retrieval/context-graph';
 import { DEFAULT_SCALE_FACTOR, DEFAULT_SEED, generateTpch } from '@guided-retrieval/tpch';
-import { buildGraph, type BuildProgress } from './pipeline.js';
+import { type BuildProgress, buildGraph } from './pipeline.js';
 
 /** Where the demo keeps its TPC-H database and graph: `$GUIDED_CACHE_DIR`, else the user cache. */
 export function cacheDir(): string {
@@ -37,7 +37,10 @@ function builderKey(): string {
 }
 
 /** The demo's TPC-H database and context graph, generated and built on first use, cached after. */
-export async function demoGraph(progress: BuildProgress, scaleFactor = DEFAULT_SCALE_FACTOR): Promise<{ graph: ContextGraph; files: DemoFiles }> {
+export async function demoGraph(
+  progress: BuildProgress,
+  scaleFactor = DEFAULT_SCALE_FACTOR,
+): Promise<{ graph: ContextGraph; files: DemoFiles }> {
   const files = demoFiles(scaleFactor);
   if (!existsSync(files.database)) {
     progress(`generating TPC-H at scale factor ${scaleFactor} into ${files.database}`);
@@ -57,7 +60,8 @@ export async function demoGraph(progress: BuildProgress, scaleFactor = DEFAULT_S
   // Graphs an older build of the packages left beside it are never read again.
   const stem = basename(files.database, '.sqlite');
   for (const old of readdirSync(dirname(files.graph))) {
-    if (old.startsWith(`${stem}.graph`) && old.endsWith('.json') && old !== basename(files.graph)) rmSync(join(dirname(files.graph), old), { force: true });
+    if (old.startsWith(`${stem}.graph`) && old.endsWith('.json') && old !== basename(files.graph))
+      rmSync(join(dirname(files.graph), old), { force: true });
   }
   return { graph, files };
 }

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectOneLineError, requireBuiltCli, sandbox, sha256, type Sandbox } from './test-support/cli.js';
+import { expectOneLineError, requireBuiltCli, type Sandbox, sandbox, sha256 } from './test-support/cli.js';
 
 let box: Sandbox;
 
@@ -24,18 +24,35 @@ describe('guided --help', () => {
     const run = box.run(['--help']);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^Usage: guided /);
-    for (const sub of ['demo', 'retrieve', 'build', 'tpch', 'profile', 'infer-joins', 'mcp']) expect(run.stdout).toMatch(new RegExp(`^\\s+${sub} `, 'm'));
+    for (const sub of ['demo', 'retrieve', 'build', 'tpch', 'profile', 'infer-joins', 'mcp'])
+      expect(run.stdout).toMatch(new RegExp(`^\\s+${sub} `, 'm'));
     cacheIsUntouched();
   });
 
   const options: Record<string, string[]> = {
     demo: ['[question...]', '--json', '--database <source>', '--schema <names>', '--scale-factor <sf>'],
     retrieve: ['<question...>', '--graph <file>', '--json'],
-    build: ['<database>', 'a SQLite, DuckDB or Parquet file, a folder of Parquet', 'postgres://user:password@host:port/database', '-o, --output <file>', '--schema <names>', '--joins <file>', '--infer-joins'],
+    build: [
+      '<database>',
+      'a SQLite, DuckDB or Parquet file, a folder of Parquet',
+      'postgres://user:password@host:port/database',
+      '-o, --output <file>',
+      '--schema <names>',
+      '--joins <file>',
+      '--infer-joins',
+    ],
     serve: ['--graph <file>', '--database <source>', '--schema <names>', '--port <n>'],
     'infer-joins': ['<profile>', '-o, --output <file>', '--hide-declared', '--min-confidence <x>', '--llm <spec>', '--json'],
     tpch: ['-o, --output <file>', '--scale-factor <sf>', '--seed <n>', '--force'],
-    mcp: ['--graph <file>', '--database <source>', '--schema <names>', '--http', '--port <n>', '"command": "guided"', 'http://127.0.0.1:8788/mcp'],
+    mcp: [
+      '--graph <file>',
+      '--database <source>',
+      '--schema <names>',
+      '--http',
+      '--port <n>',
+      '"command": "guided"',
+      'http://127.0.0.1:8788/mcp',
+    ],
   };
   for (const [sub, mentions] of Object.entries(options)) {
     it(`guided ${sub} --help shows its usage and options`, () => {
@@ -74,7 +91,9 @@ describe('guided tpch', () => {
     expect(run.stderr).toContain(`wrote ${file}`);
     const db = new Database(file, { readonly: true, fileMustExist: true });
     try {
-      const tables = (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).all() as { name: string }[]).map((r) => r.name);
+      const tables = (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).all() as { name: string }[]).map(
+        (r) => r.name,
+      );
       expect(tables).toEqual(['CUSTOMER', 'LINEITEM', 'NATION', 'ORDERS', 'PART', 'PARTSUPP', 'REGION', 'SUPPLIER']);
       const count = (t: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n;
       expect(count('NATION')).toBe(25);

@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectOneLineError, requireBuiltCli, sandbox, sha256, type Sandbox } from './test-support/cli.js';
+import { expectOneLineError, requireBuiltCli, type Sandbox, sandbox, sha256 } from './test-support/cli.js';
 
 interface Edge {
   id: string;
@@ -37,7 +37,8 @@ beforeAll(() => {
   const cities = ['Paris', 'Lyon', 'Nice'];
   for (let i = 1; i <= 60; i++) conn.prepare('INSERT INTO customer VALUES (?, ?, ?)').run(i, `Customer ${i}`, cities[i % 3]);
   for (let i = 1; i <= 40; i++) conn.prepare('INSERT INTO product VALUES (?, ?)').run(i, `Product ${i}`);
-  for (let i = 1; i <= 300; i++) conn.prepare('INSERT INTO orders VALUES (?, ?, ?, ?)').run(5000 + i, 1 + ((i * 7) % 60), 1 + ((i * 11) % 40), 1 + (i % 5));
+  for (let i = 1; i <= 300; i++)
+    conn.prepare('INSERT INTO orders VALUES (?, ?, ?, ?)').run(5000 + i, 1 + ((i * 7) % 60), 1 + ((i * 11) % 40), 1 + (i % 5));
   conn.close();
   dbHash = sha256(db);
   const profiled = box.run(['profile', db, '-o', 'shop.profile.json']);
@@ -51,7 +52,9 @@ describe('guided infer-joins', () => {
     const run = box.run(['infer-joins', 'shop.profile.json', '-o', 'joins.json']);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toMatch(/^shop\.sqlite: 3 tables, \d+ candidate pairs \(\d+ after pruning\), 1 declared \+ \d+ inferred edges, \d+ ms; wrote joins\.json$/m);
+    expect(run.stderr).toMatch(
+      /^shop\.sqlite: 3 tables, \d+ candidate pairs \(\d+ after pruning\), 1 declared \+ \d+ inferred edges, \d+ ms; wrote joins\.json$/m,
+    );
     const joins = json<{ formatVersion: number; database: string; edges: Edge[]; keys: unknown[] }>('joins.json');
     expect(joins.formatVersion).toBe(1);
     expect(joins.edges).toContainEqual(expect.objectContaining({ id: 'orders(customer_id)->customer(customer_id)', origin: 'declared' }));
@@ -76,11 +79,18 @@ describe('guided infer-joins', () => {
   });
 
   it('names a missing, non-JSON or other-version profile in one line', () => {
-    expectOneLineError(box.run(['infer-joins', 'nope.json', '-o', 'x.json']), `cannot read profile file ${file('nope.json')}: no such file`);
+    expectOneLineError(
+      box.run(['infer-joins', 'nope.json', '-o', 'x.json']),
+      `cannot read profile file ${file('nope.json')}: no such file`,
+    );
     writeFileSync(file('broken.json'), '{"formatVersion": 1,');
     expectOneLineError(box.run(['infer-joins', 'broken.json', '-o', 'x.json']), `${file('broken.json')} is not a profile: not valid JSON`);
     writeFileSync(file('v9.json'), JSON.stringify({ ...json<object>('shop.profile.json'), formatVersion: 9 }));
-    expectOneLineError(box.run(['infer-joins', 'v9.json', '-o', 'x.json']), `${file('v9.json')} has profile format version 9`, 'guided profile');
+    expectOneLineError(
+      box.run(['infer-joins', 'v9.json', '-o', 'x.json']),
+      `${file('v9.json')} has profile format version 9`,
+      'guided profile',
+    );
     const bad = box.run(['infer-joins', 'shop.profile.json', '-o', 'x.json', '--min-confidence', '1.5']);
     expect(bad.status).toBe(1);
     expect(bad.stderr.split('\n')[0]).toContain('must be a number in [0, 1], got "1.5"');
@@ -88,7 +98,7 @@ describe('guided infer-joins', () => {
 });
 
 describe('guided build with joins', () => {
-  it('--joins: the declared edges and the joins file\'s, without writing to the database', () => {
+  it("--joins: the declared edges and the joins file's, without writing to the database", () => {
     const run = box.run(['build', db, '-o', 'joined.graph.json', '--joins', 'hidden.json']);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stderr).toMatch(/join edges: 1 declared, \d+ more from .*hidden\.json/);
@@ -125,16 +135,30 @@ describe('guided build with joins', () => {
   });
 
   it('names a missing, non-JSON, other-version or mismatched joins file in one line', () => {
-    expectOneLineError(box.run(['build', db, '-o', 'g.json', '--joins', 'nope.json']), `cannot read joins file ${file('nope.json')}: no such file`);
+    expectOneLineError(
+      box.run(['build', db, '-o', 'g.json', '--joins', 'nope.json']),
+      `cannot read joins file ${file('nope.json')}: no such file`,
+    );
     writeFileSync(file('broken-joins.json'), '[');
-    expectOneLineError(box.run(['build', db, '-o', 'g.json', '--joins', 'broken-joins.json']), `${file('broken-joins.json')} is not a joins file: not valid JSON`);
+    expectOneLineError(
+      box.run(['build', db, '-o', 'g.json', '--joins', 'broken-joins.json']),
+      `${file('broken-joins.json')} is not a joins file: not valid JSON`,
+    );
     writeFileSync(file('v2-joins.json'), JSON.stringify({ ...json<object>('joins.json'), formatVersion: 2 }));
-    expectOneLineError(box.run(['build', db, '-o', 'g.json', '--joins', 'v2-joins.json']), 'has joins format version 2; this version reads 1');
+    expectOneLineError(
+      box.run(['build', db, '-o', 'g.json', '--joins', 'v2-joins.json']),
+      'has joins format version 2; this version reads 1',
+    );
     const joins = json<{ edges: Record<string, unknown>[] }>('joins.json');
     writeFileSync(file('ghost-joins.json'), JSON.stringify({ ...joins, edges: [{ ...joins.edges[0], toTable: 'ghost' }] }));
     const ghost = box.run(['build', db, '-o', 'g.json', '--joins', 'ghost-joins.json']);
     expect(ghost.status).toBe(1);
-    expect(ghost.stderr.trimEnd().split('\n').at(-1)).toMatch(/^guided: error: .*ghost-joins\.json: edge .*: table ghost is not in database shop$/);
-    expectOneLineError(box.run(['build', db, '-o', 'g.json', '--joins', 'joins.json', '--infer-joins']), 'pass --joins or --infer-joins, not both');
+    expect(ghost.stderr.trimEnd().split('\n').at(-1)).toMatch(
+      /^guided: error: .*ghost-joins\.json: edge .*: table ghost is not in database shop$/,
+    );
+    expectOneLineError(
+      box.run(['build', db, '-o', 'g.json', '--joins', 'joins.json', '--infer-joins']),
+      'pass --joins or --infer-joins, not both',
+    );
   });
 });

@@ -5,8 +5,50 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireBuiltCli, sandbox } from './test-support/cli.js';
 
 /** 400 band names (the profile samples 50 of them) and their albums. */
-const FIRST = ['Van', 'Led', 'Pink', 'Deep', 'Iron', 'Black', 'Def', 'Red', 'Green', 'Blue', 'Silver', 'Golden', 'Dark', 'Bright', 'Wild', 'Quiet', 'Lost', 'Young', 'Old', 'Zorro'];
-const LAST = ['Halen', 'Zeppelin', 'Floyd', 'Purple', 'Maiden', 'Sabbath', 'Leppard', 'Hot', 'Day', 'Oyster', 'Ark', 'Earring', 'Star', 'Eyes', 'Hearts', 'Riot', 'Boys', 'Gods', 'Crows', 'Tide'];
+const FIRST = [
+  'Van',
+  'Led',
+  'Pink',
+  'Deep',
+  'Iron',
+  'Black',
+  'Def',
+  'Red',
+  'Green',
+  'Blue',
+  'Silver',
+  'Golden',
+  'Dark',
+  'Bright',
+  'Wild',
+  'Quiet',
+  'Lost',
+  'Young',
+  'Old',
+  'Zorro',
+];
+const LAST = [
+  'Halen',
+  'Zeppelin',
+  'Floyd',
+  'Purple',
+  'Maiden',
+  'Sabbath',
+  'Leppard',
+  'Hot',
+  'Day',
+  'Oyster',
+  'Ark',
+  'Earring',
+  'Star',
+  'Eyes',
+  'Hearts',
+  'Riot',
+  'Boys',
+  'Gods',
+  'Crows',
+  'Tide',
+];
 const NAMES = FIRST.flatMap((f) => LAST.map((l) => `${f} ${l}`));
 
 const box = sandbox('values');
@@ -15,7 +57,9 @@ const db = join(box.work, 'music.db');
 beforeAll(() => {
   requireBuiltCli();
   const sqlite = new Database(db);
-  sqlite.exec('CREATE TABLE artist (id INTEGER PRIMARY KEY, name TEXT); CREATE TABLE album (id INTEGER PRIMARY KEY, title TEXT, artist_id INTEGER REFERENCES artist (id))');
+  sqlite.exec(
+    'CREATE TABLE artist (id INTEGER PRIMARY KEY, name TEXT); CREATE TABLE album (id INTEGER PRIMARY KEY, title TEXT, artist_id INTEGER REFERENCES artist (id))',
+  );
   const artist = sqlite.prepare('INSERT INTO artist VALUES (?, ?)');
   const album = sqlite.prepare('INSERT INTO album VALUES (?, ?, ?)');
   NAMES.forEach((name, i) => {
@@ -35,7 +79,11 @@ describe('--hash-values', () => {
     expect(text).toContain('"hashed": true');
     const ask = box.run(['retrieve', '--graph', 'hashed.graph.json', '--json', 'Which albums did Zorro Ark make?']);
     expect(ask.status, ask.stderr).toBe(0);
-    const matches = (JSON.parse(ask.stdout) as { trace: { grounding: { matches: { token: string; table: string; column: string | null; kind: string }[] } } }).trace.grounding.matches;
+    const matches = (
+      JSON.parse(ask.stdout) as {
+        trace: { grounding: { matches: { token: string; table: string; column: string | null; kind: string }[] } };
+      }
+    ).trace.grounding.matches;
     expect(matches).toContainEqual(expect.objectContaining({ token: 'Zorro Ark', table: 'artist', column: 'name', kind: 'value' }));
   });
 
@@ -53,7 +101,9 @@ describe('--hash-values', () => {
 
   it('without it, every name is listed in the graph', () => {
     expect(box.run(['build', db, '-o', 'plain.graph.json']).status).toBe(0);
-    const graph = JSON.parse(readFileSync(join(box.work, 'plain.graph.json'), 'utf8')) as { tables: { name: string; columns: { name: string; values?: { list?: string[] } }[] }[] };
+    const graph = JSON.parse(readFileSync(join(box.work, 'plain.graph.json'), 'utf8')) as {
+      tables: { name: string; columns: { name: string; values?: { list?: string[] } }[] }[];
+    };
     const name = graph.tables.find((t) => t.name === 'artist')?.columns.find((c) => c.name === 'name');
     expect(name?.values?.list).toHaveLength(400);
   });

@@ -7,7 +7,7 @@ import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } fr
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectOneLineError, requireBuiltCli, sandbox, sha256, type CliRun, type Sandbox } from './test-support/cli.js';
+import { type CliRun, expectOneLineError, requireBuiltCli, type Sandbox, sandbox, sha256 } from './test-support/cli.js';
 
 /** The parts of `--json` output these tests pin down. */
 interface JoinNode {
@@ -52,7 +52,9 @@ beforeAll(() => {
   try {
     firstResult = JSON.parse(first.stdout) as Result;
   } catch (error) {
-    throw new Error(`stdout of \`guided demo --json\` is not one JSON document (${(error as Error).message}): ${first.stdout.slice(0, 200)}`);
+    throw new Error(
+      `stdout of \`guided demo --json\` is not one JSON document (${(error as Error).message}): ${first.stdout.slice(0, 200)}`,
+    );
   }
   hashAfterFirst = sha256(dbPath);
   second = box.run(['demo', '--json', QUESTION]);
@@ -163,7 +165,9 @@ describe('guided demo --json (the paper example)', () => {
     const nodes = firstResult.joinTree.nodes;
     const byAlias = new Map(nodes.map((n) => [n.alias, n]));
     const aliasOf = (table: string, parentTable?: string) => {
-      const found = nodes.filter((n) => n.table === table && (parentTable === undefined || byAlias.get(n.parent ?? '')?.table === parentTable));
+      const found = nodes.filter(
+        (n) => n.table === table && (parentTable === undefined || byAlias.get(n.parent ?? '')?.table === parentTable),
+      );
       expect(found, `${table} under ${parentTable ?? 'anything'}`).toHaveLength(1);
       return found[0]!.alias;
     };

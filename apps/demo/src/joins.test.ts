@@ -1,10 +1,21 @@
-import { describe, expect, it } from 'vitest';
 import type { JoinEdge, JoinInference } from '@guided-retrieval/join-inference';
 import type { DatabaseProfile } from '@guided-retrieval/profiler';
+import { describe, expect, it } from 'vitest';
 import { describeInference, edgesForProfile, mergeEdges, summarizeInference } from './joins.js';
 import { parseProfile } from './profile-file.js';
 
-const column = (name: string) => ({ name, declaredType: 'INTEGER', inferredType: 'integer' as const, rowCount: 1, count: 1, nulls: 0, distinct: 1, min: 1, max: 1, sample: [] });
+const column = (name: string) => ({
+  name,
+  declaredType: 'INTEGER',
+  inferredType: 'integer' as const,
+  rowCount: 1,
+  count: 1,
+  nulls: 0,
+  distinct: 1,
+  min: 1,
+  max: 1,
+  sample: [],
+});
 const profile: DatabaseProfile = {
   formatVersion: 1,
   engine: 'sqlite',
@@ -15,7 +26,14 @@ const profile: DatabaseProfile = {
   ],
 };
 const edge = (fromTable: string, from: string, toTable: string, to: string, origin: JoinEdge['origin'] = 'inferred'): JoinEdge => ({
-  id: `${fromTable}(${from})->${toTable}(${to})`, fromTable, fromColumns: [from], toTable, toColumns: [to], origin, confidence: origin === 'declared' ? 1 : 0.7, evidence: [],
+  id: `${fromTable}(${from})->${toTable}(${to})`,
+  fromTable,
+  fromColumns: [from],
+  toTable,
+  toColumns: [to],
+  origin,
+  confidence: origin === 'declared' ? 1 : 0.7,
+  evidence: [],
 });
 
 describe('edgesForProfile', () => {
@@ -38,7 +56,11 @@ describe('edgesForProfile', () => {
 describe('mergeEdges', () => {
   it('keeps every declared edge and adds the others once, sorted by id', () => {
     const declared = [edge('orders', 'customer_id', 'Customer', 'Id', 'declared')];
-    const merged = mergeEdges(declared, [edge('ORDERS', 'customer_id', 'Customer', 'Id'), edge('orders', 'id', 'Customer', 'Id'), edge('orders', 'id', 'Customer', 'Id')]);
+    const merged = mergeEdges(declared, [
+      edge('ORDERS', 'customer_id', 'Customer', 'Id'),
+      edge('orders', 'id', 'Customer', 'Id'),
+      edge('orders', 'id', 'Customer', 'Id'),
+    ]);
     expect(merged.map((e) => [e.id, e.origin])).toEqual([
       ['orders(customer_id)->Customer(Id)', 'declared'],
       ['orders(id)->Customer(Id)', 'inferred'],
@@ -54,7 +76,17 @@ describe('summarizeInference', () => {
       stats: { tables: 2, columns: 3, candidatePairs: 6, afterPruning: 2, accepted: 1, adjudicated: 0, ms: 3.4 },
     };
     const summary = summarizeInference('shop', result);
-    expect(summary).toEqual({ database: 'shop', tables: 2, columns: 3, candidatePairs: 6, afterPruning: 2, declared: 1, inferred: 1, adjudicated: 0, ms: 3 });
+    expect(summary).toEqual({
+      database: 'shop',
+      tables: 2,
+      columns: 3,
+      candidatePairs: 6,
+      afterPruning: 2,
+      declared: 1,
+      inferred: 1,
+      adjudicated: 0,
+      ms: 3,
+    });
     expect(describeInference(summary)).toBe('shop: 2 tables, 6 candidate pairs (2 after pruning), 1 declared + 1 inferred edges, 3 ms');
     expect(describeInference({ ...summary, adjudicated: 2 })).toContain('1 inferred edges, 2 adjudicated, 3 ms');
   });
@@ -71,9 +103,15 @@ describe('parseProfile', () => {
     expect(() => parseProfile('{', 'p.json')).toThrow('p.json is not a profile: not valid JSON');
     expect(bad([])).toThrow('p.json is not a profile: expected a JSON object');
     expect(bad({ tables: [] })).toThrow('p.json is not a profile: no formatVersion');
-    expect(bad({ ...profile, formatVersion: 7 })).toThrow('p.json has profile format version 7; this version reads 1: rerun `guided profile`');
+    expect(bad({ ...profile, formatVersion: 7 })).toThrow(
+      'p.json has profile format version 7; this version reads 1: rerun `guided profile`',
+    );
     expect(bad({ ...profile, tables: undefined })).toThrow('p.json is not a profile: missing "tables"');
-    expect(bad({ ...profile, tables: [{ ...profile.tables[0], foreignKeys: undefined }] })).toThrow('p.json: table 0 (Customer): missing "foreignKeys"');
-    expect(bad({ ...profile, tables: [{ ...profile.tables[0], columns: [{ name: 'Id' }] }] })).toThrow('p.json: table 0 (Customer): column Id: missing "sample"');
+    expect(bad({ ...profile, tables: [{ ...profile.tables[0], foreignKeys: undefined }] })).toThrow(
+      'p.json: table 0 (Customer): missing "foreignKeys"',
+    );
+    expect(bad({ ...profile, tables: [{ ...profile.tables[0], columns: [{ name: 'Id' }] }] })).toThrow(
+      'p.json: table 0 (Customer): column Id: missing "sample"',
+    );
   });
 });

@@ -1,5 +1,5 @@
 /** Join edges for the graph: declared, inferred, or read from a joins file and checked against the database. */
-import { joinEdgeId, type JoinEdge, type JoinInference } from '@guided-retrieval/join-inference';
+import { type JoinEdge, type JoinInference, joinEdgeId } from '@guided-retrieval/join-inference';
 import type { DatabaseProfile } from '@guided-retrieval/profiler';
 import { UserError } from './errors.js';
 
@@ -17,7 +17,8 @@ export function edgesForProfile(edges: readonly JoinEdge[], profile: DatabasePro
       const byName = new Map(t.columns.map((c) => [c.name.toLowerCase(), c.name]));
       const spelled = columns.map((c) => {
         const name = byName.get(c.toLowerCase());
-        if (name === undefined) throw new UserError(`${source}: edge ${edge.id}: column ${t.name}.${c} is not in database ${profile.database}`);
+        if (name === undefined)
+          throw new UserError(`${source}: edge ${edge.id}: column ${t.name}.${c} is not in database ${profile.database}`);
         return name;
       });
       return { table: t.name, columns: spelled };
@@ -62,7 +63,17 @@ export interface InferenceSummary {
 export function summarizeInference(database: string, result: JoinInference): InferenceSummary {
   const declared = result.edges.filter((e) => e.origin === 'declared').length;
   const { tables, columns, candidatePairs, afterPruning, adjudicated, ms } = result.stats;
-  return { database, tables, columns, candidatePairs, afterPruning, declared, inferred: result.edges.length - declared, adjudicated, ms: Math.round(ms) };
+  return {
+    database,
+    tables,
+    columns,
+    candidatePairs,
+    afterPruning,
+    declared,
+    inferred: result.edges.length - declared,
+    adjudicated,
+    ms: Math.round(ms),
+  };
 }
 
 /** `shop: 8 tables, 412 candidate pairs (37 after pruning), 5 declared + 2 inferred edges, 12 ms`. */

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -29,10 +29,20 @@ beforeAll(async () => {
     requests.push(request);
     const answer = { source: 'SHIPMENTS', targets: ['SHIPMENTS'], paths: [], reason: 'made up' };
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({
-      model: request.model, created_at: new Date(0).toISOString(), message: { role: 'assistant', content: JSON.stringify(answer) },
-      done: true, done_reason: 'stop', prompt_eval_count: 900, eval_count: 20, total_duration: 1, load_duration: 1, eval_duration: 1,
-    }));
+    res.end(
+      JSON.stringify({
+        model: request.model,
+        created_at: new Date(0).toISOString(),
+        message: { role: 'assistant', content: JSON.stringify(answer) },
+        done: true,
+        done_reason: 'stop',
+        prompt_eval_count: 900,
+        eval_count: 20,
+        total_duration: 1,
+        load_duration: 1,
+        eval_duration: 1,
+      }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -55,11 +65,21 @@ describe('guided demo --llm', () => {
     expect(requests[0]!.messages.map((m) => m.content).join('\n')).toContain(QUESTION);
     expect(result.trace.disambiguation.by).toBe('llm:ollama:qwen2.5:7b');
     expect(result.trace.disambiguation.notes.join('\n')).toMatch(/SHIPMENTS.*kept heuristic choice/);
-    expect(result.joinTree.nodes.map((n: { table: string }) => n.table)).toEqual(['LINEITEM', 'SUPPLIER', 'NATION', 'ORDERS', 'CUSTOMER', 'NATION']);
+    expect(result.joinTree.nodes.map((n: { table: string }) => n.table)).toEqual([
+      'LINEITEM',
+      'SUPPLIER',
+      'NATION',
+      'ORDERS',
+      'CUSTOMER',
+      'NATION',
+    ]);
   });
 
   it('names a bad model spec in one line', async () => {
-    await expect(run(process.execPath, [CLI, 'retrieve', '--llm', 'bogus:x', QUESTION], { env: { ...process.env, GUIDED_CACHE_DIR: join(root, 'cache') } }))
-      .rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/^guided: error: --llm: bad model spec "bogus:x"/) });
+    await expect(
+      run(process.execPath, [CLI, 'retrieve', '--llm', 'bogus:x', QUESTION], {
+        env: { ...process.env, GUIDED_CACHE_DIR: join(root, 'cache') },
+      }),
+    ).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/^guided: error: --llm: bad model spec "bogus:x"/) });
   });
 });

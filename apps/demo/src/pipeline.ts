@@ -1,16 +1,21 @@
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { buildContextGraph, type ContextGraph } from '@guided-retrieval/context-graph';
-import { declaredJoinEdges, defaultJoinEdges, inferJoins, loadJoins, type JoinEdge, type JoinsFile } from '@guided-retrieval/join-inference';
-import { hashProfileValues, openConnection, profileDatabase, type DatabaseProfile } from '@guided-retrieval/profiler';
+import {
+  declaredJoinEdges,
+  defaultJoinEdges,
+  inferJoins,
+  type JoinEdge,
+  type JoinsFile,
+  loadJoins,
+} from '@guided-retrieval/join-inference';
+import { type DatabaseProfile, hashProfileValues, openConnection, profileDatabase } from '@guided-retrieval/profiler';
 import { UserError } from './errors.js';
 import { describeInference, edgesForProfile, mergeEdges, summarizeInference } from './joins.js';
 import { parseProfile } from './profile-file.js';
-import { resolveSource, sourceError, type Source } from './source.js';
+import { resolveSource, type Source, sourceError } from './source.js';
 
-export interface BuildProgress {
-  (message: string): void;
-}
+export type BuildProgress = (message: string) => void;
 
 /**
  * Where the graph's join edges come from: the declared foreign keys (default; inferred when the
@@ -46,12 +51,15 @@ export async function buildGraph(
   // a bad joins file should fail before minutes of profiling, not after
   const file = edges.kind === 'file' ? await loadJoins(edges.path) : undefined;
   const started = performance.now();
-  const read = resolved.kind === 'profile' ? await readProfile(resolved.path, name, progress) : await profileSource(resolved, progress, name, options);
+  const read =
+    resolved.kind === 'profile' ? await readProfile(resolved.path, name, progress) : await profileSource(resolved, progress, name, options);
   const profile = options.hashValues ? hashProfileValues(read) : read;
   if (profile.tables.length === 0) throw new UserError(`${resolved.display} has no tables: nothing to build a graph from`);
   const joinEdges = await edgesFor(profile, edges, file, progress);
   const graph = buildContextGraph(profile, joinEdges);
-  progress(`built the context graph: ${graph.tables.length} tables, ${joinEdges.length} join edges in ${Math.round(performance.now() - started)} ms`);
+  progress(
+    `built the context graph: ${graph.tables.length} tables, ${joinEdges.length} join edges in ${Math.round(performance.now() - started)} ms`,
+  );
   return graph;
 }
 
@@ -78,10 +86,17 @@ async function readProfile(path: string, name: string | undefined, progress: Bui
 }
 
 /** Opens the database read-only, profiles every table with progress on stderr, closes it. */
-async function profileSource(source: Extract<Source, { kind: 'database' }>, progress: BuildProgress, name: string | undefined, options: BuildOptions): Promise<DatabaseProfile> {
-  const connector = await openConnection(source.target, options.schema === undefined ? {} : { schema: options.schema }).catch((error: unknown) => {
-    throw sourceError(source.display, error);
-  });
+async function profileSource(
+  source: Extract<Source, { kind: 'database' }>,
+  progress: BuildProgress,
+  name: string | undefined,
+  options: BuildOptions,
+): Promise<DatabaseProfile> {
+  const connector = await openConnection(source.target, options.schema === undefined ? {} : { schema: options.schema }).catch(
+    (error: unknown) => {
+      throw sourceError(source.display, error);
+    },
+  );
   try {
     const tables = await connector.listTables();
     if (tables.length === 0) throw new UserError(`${source.display} has no tables: nothing to build a graph from`);
@@ -106,7 +121,12 @@ async function profileSource(source: Extract<Source, { kind: 'database' }>, prog
   }
 }
 
-async function edgesFor(profile: DatabaseProfile, source: EdgeSource, file: JoinsFile | undefined, progress: BuildProgress): Promise<JoinEdge[]> {
+async function edgesFor(
+  profile: DatabaseProfile,
+  source: EdgeSource,
+  file: JoinsFile | undefined,
+  progress: BuildProgress,
+): Promise<JoinEdge[]> {
   if (source.kind === 'infer') {
     const result = await inferJoins(profile, { declared: 'use', onProgress: (message) => progress(`inferring joins: ${message}`) });
     progress(`inferred joins for ${describeInference(summarizeInference(profile.database, result))}`);
@@ -114,7 +134,10 @@ async function edgesFor(profile: DatabaseProfile, source: EdgeSource, file: Join
   }
   const onSkip = (reason: string) => progress(`skipped a foreign key: ${reason}`);
   if (source.kind === 'declared') {
-    const { edges, inference } = await defaultJoinEdges(profile, { onSkip, onProgress: (message) => progress(`inferring joins: ${message}`) });
+    const { edges, inference } = await defaultJoinEdges(profile, {
+      onSkip,
+      onProgress: (message) => progress(`inferring joins: ${message}`),
+    });
     if (inference) {
       progress('the schema declares no foreign keys: inferred them (pass --joins FILE to give your own)');
       progress(`inferred joins for ${describeInference(summarizeInference(profile.database, inference))}`);

@@ -1,17 +1,17 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Command, InvalidArgumentError } from 'commander';
 import { loadGraph, saveGraph } from '@guided-retrieval/context-graph';
 import { DEFAULT_SCALE_FACTOR, generateTpch } from '@guided-retrieval/tpch';
+import { Command, InvalidArgumentError } from 'commander';
 import { demoGraph } from './cache.js';
-import { ask } from './commands/retrieve.js';
-import { DEFAULT_PORT, port, registerServe, serveWeb } from './commands/serve.js';
 import { registerInferJoins } from './commands/infer-joins.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerProfile } from './commands/profile.js';
+import { ask } from './commands/retrieve.js';
+import { DEFAULT_PORT, port, registerServe, serveWeb } from './commands/serve.js';
 import { describeError, UserError } from './errors.js';
+import { describeWithModel, EMBEDDER_HELP, LLM_HELP, type ModelFlags, retrieverOptions } from './models.js';
 import { outputPath } from './output-path.js';
-import { describeWithModel, EMBEDDER_HELP, LLM_HELP, retrieverOptions, type ModelFlags } from './models.js';
 import { buildGraph, type EdgeSource } from './pipeline.js';
 import { SOURCE_HELP } from './source.js';
 import { packageVersion } from './version.js';
@@ -39,7 +39,9 @@ export function program(): Command {
 
   cli
     .command('demo')
-    .description(`retrieve over the embedded TPC-H database (generated and cached on first use), or over --database; default question: "${DEMO_QUESTION}"`)
+    .description(
+      `retrieve over the embedded TPC-H database (generated and cached on first use), or over --database; default question: "${DEMO_QUESTION}"`,
+    )
     .argument('[question...]', 'the question, in plain English')
     .option('--json', 'print the full result as JSON on stdout, nothing else')
     .option('--database <source>', `profile this instead (read-only, on every run): ${SOURCE_HELP}`)
@@ -49,18 +51,32 @@ export function program(): Command {
     .option('--port <n>', 'port for --web (0 picks a free one)', port, DEFAULT_PORT)
     .option('--llm <spec>', LLM_HELP)
     .option('--embedder <spec>', EMBEDDER_HELP)
-    .action(async (words: string[], options: { json?: boolean; database?: string; schema?: string; scaleFactor: number; web?: boolean; port: number } & ModelFlags) => {
-      const models = retrieverOptions(options);
-      if (options.schema !== undefined && options.database === undefined) throw new UserError('--schema needs --database');
-      if (options.web) return serveWeb(options, log, models);
-      if (options.database === undefined) {
-        const { graph } = await demoGraph(log, options.scaleFactor);
-        return ask(graph, words.length > 0 ? words : [DEMO_QUESTION], options, models);
-      }
-      if (words.length === 0) throw new UserError(`pass a question about ${options.database}, e.g. guided demo --database ${options.database} "Which customers ordered the most?"`);
-      const graph = await buildGraph(options.database, log, undefined, { kind: 'declared' }, options.schema === undefined ? {} : { schema: options.schema });
-      await ask(graph, words, options, models);
-    });
+    .action(
+      async (
+        words: string[],
+        options: { json?: boolean; database?: string; schema?: string; scaleFactor: number; web?: boolean; port: number } & ModelFlags,
+      ) => {
+        const models = retrieverOptions(options);
+        if (options.schema !== undefined && options.database === undefined) throw new UserError('--schema needs --database');
+        if (options.web) return serveWeb(options, log, models);
+        if (options.database === undefined) {
+          const { graph } = await demoGraph(log, options.scaleFactor);
+          return ask(graph, words.length > 0 ? words : [DEMO_QUESTION], options, models);
+        }
+        if (words.length === 0)
+          throw new UserError(
+            `pass a question about ${options.database}, e.g. guided demo --database ${options.database} "Which customers ordered the most?"`,
+          );
+        const graph = await buildGraph(
+          options.database,
+          log,
+          undefined,
+          { kind: 'declared' },
+          options.schema === undefined ? {} : { schema: options.schema },
+        );
+        await ask(graph, words, options, models);
+      },
+    );
 
   cli
     .command('retrieve')
@@ -87,16 +103,31 @@ export function program(): Command {
     .option('--joins <file>', 'joins file from `guided infer-joins`: its edges join the graph along with the declared foreign keys')
     .option('--infer-joins', 'infer join edges while building: declared keys kept, inferred edges added')
     .option('--llm <spec>', 'chat model that writes descriptions and aliases for tables and columns (cached), e.g. ollama:qwen2.5:7b')
-    .option('--hash-values', 'keep no readable text value in the graph: column values only as Bloom filters of their hashes (grounding still finds them), no strings in samples')
-    .action(async (database: string, options: { output: string; schema?: string; joins?: string; inferJoins?: boolean; llm?: string; hashValues?: boolean }) => {
-      if (options.joins && options.inferJoins) throw new UserError('pass --joins or --infer-joins, not both');
-      const output = outputPath(options.output);
-      const edges: EdgeSource = options.joins ? { kind: 'file', path: resolve(options.joins) } : options.inferJoins ? { kind: 'infer' } : { kind: 'declared' };
-      const built = await buildGraph(database, log, undefined, edges, { ...(options.schema === undefined ? {} : { schema: options.schema }), ...(options.hashValues ? { hashValues: true } : {}) });
-      const graph = options.llm ? await describeWithModel(built, options.llm, log) : built;
-      await saveGraph(graph, output);
-      log(`wrote ${options.output}`);
-    });
+    .option(
+      '--hash-values',
+      'keep no readable text value in the graph: column values only as Bloom filters of their hashes (grounding still finds them), no strings in samples',
+    )
+    .action(
+      async (
+        database: string,
+        options: { output: string; schema?: string; joins?: string; inferJoins?: boolean; llm?: string; hashValues?: boolean },
+      ) => {
+        if (options.joins && options.inferJoins) throw new UserError('pass --joins or --infer-joins, not both');
+        const output = outputPath(options.output);
+        const edges: EdgeSource = options.joins
+          ? { kind: 'file', path: resolve(options.joins) }
+          : options.inferJoins
+            ? { kind: 'infer' }
+            : { kind: 'declared' };
+        const built = await buildGraph(database, log, undefined, edges, {
+          ...(options.schema === undefined ? {} : { schema: options.schema }),
+          ...(options.hashValues ? { hashValues: true } : {}),
+        });
+        const graph = options.llm ? await describeWithModel(built, options.llm, log) : built;
+        await saveGraph(graph, output);
+        log(`wrote ${options.output}`);
+      },
+    );
 
   cli
     .command('tpch')

@@ -21,7 +21,9 @@ export function renderResult(result: RetrievalResult): string {
   out.push(`2. Exploration (${ms(t.exploration)})`);
   for (const c of trace.exploration.candidates.slice(0, 8)) {
     const ofT0 = c.covers.filter((t) => t !== c.table);
-    out.push(`   ${c.table}: coverage ${c.coverage}${c.isTarget ? ', itself a target' : ''}; reaches ${c.reachableCount} tables${ofT0.length > 0 ? `, of T0 {${ofT0.join(', ')}}` : ''}`);
+    out.push(
+      `   ${c.table}: coverage ${c.coverage}${c.isTarget ? ', itself a target' : ''}; reaches ${c.reachableCount} tables${ofT0.length > 0 ? `, of T0 {${ofT0.join(', ')}}` : ''}`,
+    );
   }
   if (trace.exploration.candidates.length > 8) out.push(`   … ${trace.exploration.candidates.length - 8} more`);
   out.push('');

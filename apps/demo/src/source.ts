@@ -6,7 +6,7 @@
  */
 import { open, stat } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
-import { parseConnection, ProfilerError, redactUrl, sniffFile, type Engine } from '@guided-retrieval/profiler';
+import { type Engine, ProfilerError, parseConnection, redactUrl, sniffFile } from '@guided-retrieval/profiler';
 import { UserError } from './errors.js';
 
 export type Source =
@@ -24,7 +24,8 @@ export type Source =
     };
 
 /** What a source can be, in a few words. */
-export const SOURCE_KINDS = 'a SQLite, DuckDB or Parquet file, a folder of Parquet files, a profile JSON from `guided profile`, or a postgres:// URL';
+export const SOURCE_KINDS =
+  'a SQLite, DuckDB or Parquet file, a folder of Parquet files, a profile JSON from `guided profile`, or a postgres:// URL';
 export const SOURCE_HELP =
   'a SQLite, DuckDB or Parquet file, a folder of Parquet files, a profile JSON from `guided profile`, or postgres://user:password@host:port/database (the password is never printed)';
 
@@ -37,7 +38,9 @@ const stem = (path: string) => basename(path, extname(path));
 export function sourceError(display: string, error: unknown): unknown {
   if (!(error instanceof ProfilerError)) return error;
   if (error.message.includes(display)) return new UserError(error.message, { cause: error });
-  const message = /^postgres(ql)?:/i.test(display) ? error.message.replace(/^(PostgreSQL(?: server unreachable)?): [^\s/]+:\d+: /, '$1: ') : error.message;
+  const message = /^postgres(ql)?:/i.test(display)
+    ? error.message.replace(/^(PostgreSQL(?: server unreachable)?): [^\s/]+:\d+: /, '$1: ')
+    : error.message;
   return new UserError(`${display}: ${message}`, { cause: error });
 }
 
@@ -92,7 +95,8 @@ export async function resolveSource(text: string): Promise<Source> {
     if (error instanceof ProfilerError && error.code === 'not-a-database' && /^not a SQLite, DuckDB or Parquet file/.test(error.message)) {
       throw new UserError(`${path} is not a database: expected ${SOURCE_KINDS}`, { cause: error });
     }
-    if (error instanceof ProfilerError && error.code === 'permission-denied') throw new UserError(`permission denied: ${path}`, { cause: error });
+    if (error instanceof ProfilerError && error.code === 'permission-denied')
+      throw new UserError(`permission denied: ${path}`, { cause: error });
     throw sourceError(path, error);
   }
 }

@@ -52,7 +52,9 @@ describe('FROM clauses on SQLite', () => {
   });
 
   it('leaves plain names bare', () => {
-    expect(fromClause('customer', 0, 'sqlite')).toBe('FROM child_0 AS child_0\nJOIN customer AS customer ON child_0.customer = customer.customer');
+    expect(fromClause('customer', 0, 'sqlite')).toBe(
+      'FROM child_0 AS child_0\nJOIN customer AS customer ON child_0.customer = customer.customer',
+    );
   });
 });
 
@@ -61,7 +63,9 @@ const url = process.env.GUIDED_TEST_POSTGRES_URL;
 describe('PostgreSQL set-up', () => {
   it('has GUIDED_TEST_POSTGRES_URL (or GUIDED_SKIP_POSTGRES=1 asked for a skip)', () => {
     if (!url && process.env.GUIDED_SKIP_POSTGRES !== '1') {
-      throw new Error('PostgreSQL tests need a server: run `bash .ci/setup-postgres.sh` (as root) and export GUIDED_TEST_POSTGRES_URL, or set GUIDED_SKIP_POSTGRES=1 to skip them explicitly');
+      throw new Error(
+        'PostgreSQL tests need a server: run `bash .ci/setup-postgres.sh` (as root) and export GUIDED_TEST_POSTGRES_URL, or set GUIDED_SKIP_POSTGRES=1 to skip them explicitly',
+      );
     }
   });
 });
@@ -97,8 +101,12 @@ describe.skipIf(!url)('FROM clauses on PostgreSQL', () => {
   }, 180_000);
 
   it('quotes what PostgreSQL would fold or refuse, and leaves lower-case plain names bare', () => {
-    expect(fromClause('MixedCase', 0, 'postgres')).toBe('FROM child_0 AS child_0\nJOIN "MixedCase" AS mixedcase ON child_0."MixedCase" = mixedcase."MixedCase"');
+    expect(fromClause('MixedCase', 0, 'postgres')).toBe(
+      'FROM child_0 AS child_0\nJOIN "MixedCase" AS mixedcase ON child_0."MixedCase" = mixedcase."MixedCase"',
+    );
     expect(fromClause('window', 1, 'postgres')).toContain('JOIN "window" AS window_t ON child_1."window" = window_t."window"');
-    expect(fromClause('customer', 2, 'postgres')).toBe('FROM child_2 AS child_2\nJOIN customer AS customer ON child_2.customer = customer.customer');
+    expect(fromClause('customer', 2, 'postgres')).toBe(
+      'FROM child_2 AS child_2\nJOIN customer AS customer ON child_2.customer = customer.customer',
+    );
   });
 });

@@ -5,11 +5,11 @@
  *
  * `UPDATE_SCREENSHOT=1 npx vitest run src/web.test.ts` also refreshes docs/screenshot.png.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, copyFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './test-support/server.js';
 
@@ -30,7 +30,9 @@ if (skipBrowser) process.stderr.write('web.test.ts: GUIDED_SKIP_BROWSER=1: the b
 beforeAll(async () => {
   if (skipBrowser) return;
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: the browser test needs Debian's chromium; install it with .ci/setup-chromium.sh (as root), or set GUIDED_SKIP_BROWSER=1`);
+    throw new Error(
+      `${CHROMIUM} is missing: the browser test needs Debian's chromium; install it with .ci/setup-chromium.sh (as root), or set GUIDED_SKIP_BROWSER=1`,
+    );
   }
   root = mkdtempSync(join(tmpdir(), 'guided-web-'));
   server = await startTestServer(['serve'], { GUIDED_CACHE_DIR: join(root, 'cache'), XDG_CACHE_HOME: join(root, 'xdg') });
@@ -38,7 +40,16 @@ beforeAll(async () => {
     executablePath: CHROMIUM,
     headless: true,
     viewport: { width: 1500, height: 1000 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   page = context.pages()[0] ?? (await context.newPage());
   await page.goto(server.url);
@@ -58,9 +69,13 @@ async function askQuestion(question: string): Promise<void> {
 }
 
 const drawnTree = () =>
-  page.$$eval('#graph svg g.node[data-in-tree="true"]', (els) => els.map((e) => `${e.getAttribute('data-table')} as ${e.getAttribute('data-alias')}`));
+  page.$$eval('#graph svg g.node[data-in-tree="true"]', (els) =>
+    els.map((e) => `${e.getAttribute('data-table')} as ${e.getAttribute('data-alias')}`),
+  );
 const drawnTreeEdges = () =>
-  page.$$eval('#graph svg path.edge[data-in-tree="true"]', (els) => els.map((e) => `${e.getAttribute('data-from')}→${e.getAttribute('data-to')}`));
+  page.$$eval('#graph svg path.edge[data-in-tree="true"]', (els) =>
+    els.map((e) => `${e.getAttribute('data-from')}→${e.getAttribute('data-to')}`),
+  );
 
 describe.skipIf(skipBrowser)('the web page', () => {
   it('draws the whole schema before any question, nothing highlighted', async () => {
@@ -74,7 +89,14 @@ describe.skipIf(skipBrowser)('the web page', () => {
   it('answers the paper question: the six-node join tree is drawn and highlighted, NATION in two roles', async () => {
     await askQuestion(QUESTION);
     expect((await drawnTree()).sort()).toEqual(
-      ['LINEITEM as lineitem', 'SUPPLIER as supplier', 'NATION as nation_supplier', 'ORDERS as orders', 'CUSTOMER as customer', 'NATION as nation_customer'].sort(),
+      [
+        'LINEITEM as lineitem',
+        'SUPPLIER as supplier',
+        'NATION as nation_supplier',
+        'ORDERS as orders',
+        'CUSTOMER as customer',
+        'NATION as nation_customer',
+      ].sort(),
     );
     expect((await drawnTreeEdges()).sort()).toEqual(
       ['lineitem→supplier', 'supplier→nation_supplier', 'lineitem→orders', 'orders→customer', 'customer→nation_customer'].sort(),
@@ -84,7 +106,14 @@ describe.skipIf(skipBrowser)('the web page', () => {
     expect(nationLabels.sort()).toEqual(['as nation_customer', 'as nation_supplier']);
     expect(await page.getAttribute('#graph svg g.node[data-role="source"]', 'data-table')).toBe('LINEITEM');
     // the highlighted edges are drawn differently from the rest
-    const strokes = await page.$$eval('#graph svg path.edge', (els) => [...new Set(els.map((e) => `${e.getAttribute('data-in-tree')}:${(globalThis as unknown as { getComputedStyle(e: unknown): { stroke: string } }).getComputedStyle(e).stroke}`))]);
+    const strokes = await page.$$eval('#graph svg path.edge', (els) => [
+      ...new Set(
+        els.map(
+          (e) =>
+            `${e.getAttribute('data-in-tree')}:${(globalThis as unknown as { getComputedStyle(e: unknown): { stroke: string } }).getComputedStyle(e).stroke}`,
+        ),
+      ),
+    ]);
     expect(strokes).toHaveLength(2);
   });
 
@@ -96,7 +125,9 @@ describe.skipIf(skipBrowser)('the web page', () => {
     expect(phases).toEqual(['grounding', 'exploration', 'disambiguation', 'paths', 'sql']);
     expect(await page.getAttribute('#steps tr.chosen', 'data-candidate')).toBe('LINEITEM');
     expect(await page.getAttribute('#steps [data-source]', 'data-source')).toBe('LINEITEM');
-    expect(await page.$$eval('#steps li.chosen', (els) => els.map((e) => e.getAttribute('data-path')))).toContain('LINEITEM → ORDERS → CUSTOMER → NATION');
+    expect(await page.$$eval('#steps li.chosen', (els) => els.map((e) => e.getAttribute('data-path')))).toContain(
+      'LINEITEM → ORDERS → CUSTOMER → NATION',
+    );
     expect(await page.textContent('#steps pre.sql')).toMatch(/^FROM LINEITEM AS lineitem\n/);
     expect(Number(await page.getAttribute('#steps [data-row-count]', 'data-row-count'))).toBeGreaterThan(0);
     expect(await page.$$('#steps table.preview tbody tr')).toHaveLength(5);

@@ -43,7 +43,11 @@ async function ask(question: string): Promise<void> {
   button.disabled = true;
   steps.dataset.state = 'loading';
   try {
-    const response = await fetch('api/retrieve', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question: text }) });
+    const response = await fetch('api/retrieve', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ question: text }),
+    });
     const body = (await response.json()) as RetrieveResponse | ApiError;
     if (ticket !== asked) return; // a later question has been asked meanwhile
     if (!response.ok || 'error' in body) {

@@ -1,14 +1,14 @@
 import { graphFromSchema } from '@guided-retrieval/context-graph';
 import { createOfflineEmbedder, type Embedder } from '@guided-retrieval/llm-adapters';
 import { HeuristicDisambiguator, Retriever, type RetrieverOptions } from '@guided-retrieval/retrieval';
+import { benchGraph } from './bench/graph.js';
 import { loadBenchmark } from './bench/load.js';
 import type { BenchName } from './bench/types.js';
 import { unionSchemas } from './bench/union.js';
-import { benchGraph } from './bench/graph.js';
+import { type LatencySummary, summarizeLatency } from './latency.js';
+import { averageMetrics, type MetricSummary, type QuestionMetrics, scoreQuestion } from './metrics.js';
 import { questionGold, renamedGold, selectQuestions, unionMembers } from './run.js';
 import { createWordVectorEmbedder } from './word-vectors.js';
-import { summarizeLatency, type LatencySummary } from './latency.js';
-import { averageMetrics, scoreQuestion, type MetricSummary, type QuestionMetrics } from './metrics.js';
 
 export interface Variant {
   name: string;
@@ -29,12 +29,24 @@ export const ABLATIONS: readonly Variant[] = [
   { name: 'foreign-key columns left out of the index', options: { grounding: { foreignKeyColumns: false } } },
   { name: 'no semantic enrichment', options: { k: 0 } },
   { name: 'every island of the join graph weighed together (no island choice)', options: { grounding: { oneIsland: false } } },
-  { name: 'no referenced entity brought in by a grounded foreign key', options: { disambiguator: new HeuristicDisambiguator({ referencedEntities: false }) } },
+  {
+    name: 'no referenced entity brought in by a grounded foreign key',
+    options: { disambiguator: new HeuristicDisambiguator({ referencedEntities: false }) },
+  },
   { name: 'no measures lexicon (amount, count, time and self-reference words)', options: { grounding: { measureWords: false } } },
-  { name: 'a table named only through its key stays though a reference holds it', options: { disambiguator: new HeuristicDisambiguator({ keysByReference: false }) } },
-  { name: 'a table only counted or grouped by stays beside the link table', options: { disambiguator: new HeuristicDisambiguator({ countedThroughLink: false }) } },
+  {
+    name: 'a table named only through its key stays though a reference holds it',
+    options: { disambiguator: new HeuristicDisambiguator({ keysByReference: false }) },
+  },
+  {
+    name: 'a table only counted or grouped by stays beside the link table',
+    options: { disambiguator: new HeuristicDisambiguator({ countedThroughLink: false }) },
+  },
   { name: 'enrichment with 100-d word vectors instead of the lexical embedder', options: {}, embedder: createWordVectorEmbedder },
-  ...[0.5, 0.6, 0.7, 0.8, 0.9].map((ratio) => ({ name: `weak-table ratio ${ratio} (default 0.75)`, options: { grounding: { weakTableRatio: ratio } } })),
+  ...[0.5, 0.6, 0.7, 0.8, 0.9].map((ratio) => ({
+    name: `weak-table ratio ${ratio} (default 0.75)`,
+    options: { grounding: { weakTableRatio: ratio } },
+  })),
 ];
 
 export interface AblationRow {
@@ -73,7 +85,8 @@ export async function runAblation(options: AblationOptions): Promise<AblationRow
   for (const variant of options.variants ?? ABLATIONS) {
     const retrievers = new Map<string, Retriever>();
     const variantEmbedder = variant.embedder?.() ?? embedder;
-    for (const [name, graph] of graphs) retrievers.set(name, await Retriever.create(graph, { embedder: variantEmbedder, ...variant.options }));
+    for (const [name, graph] of graphs)
+      retrievers.set(name, await Retriever.create(graph, { embedder: variantEmbedder, ...variant.options }));
     const scores: QuestionMetrics[] = [];
     const latency: number[] = [];
     for (const [i, q] of questions.entries()) {
@@ -97,7 +110,8 @@ export function ablationMarkdown(bench: string, rows: readonly AblationRow[]): s
     '| variant | accuracy | precision | recall | F1 | perfect recall | p50 ms | p95 ms |',
     '|---|---|---|---|---|---|---|---|',
     ...rows.map(
-      (r) => `| ${r.name} | ${f(r.overall.accuracy)} | ${f(r.overall.precision)} | ${f(r.overall.recall)} | ${f(r.overall.f1)} | ${f(r.overall.perfectRecall)} | ${r.latencyMs.p50} | ${r.latencyMs.p95} |`,
+      (r) =>
+        `| ${r.name} | ${f(r.overall.accuracy)} | ${f(r.overall.precision)} | ${f(r.overall.recall)} | ${f(r.overall.f1)} | ${f(r.overall.perfectRecall)} | ${r.latencyMs.p50} | ${r.latencyMs.p95} |`,
     ),
     '',
   ].join('\n');

@@ -1,7 +1,7 @@
-import { graphFromSchema, type ContextGraph } from '@guided-retrieval/context-graph';
+import { type ContextGraph, graphFromSchema } from '@guided-retrieval/context-graph';
 import { createOfflineEmbedder, type Embedder } from '@guided-retrieval/llm-adapters';
 import { describe, expect, it } from 'vitest';
-import { bm25Tokens, createBaselines, rankByScore, splitIdentifier, tableText, type Baseline } from './baselines.js';
+import { type Baseline, bm25Tokens, createBaselines, rankByScore, splitIdentifier, tableText } from './baselines.js';
 
 function shopGraph(): ContextGraph {
   return graphFromSchema({
@@ -101,7 +101,13 @@ describe('createBaselines', () => {
     }
     for (const name of ['bm25-top5', 'embedding-top5']) expect(await byName(baselines, name).retrieve('customer email')).toHaveLength(5);
 
-    const small = graphFromSchema({ database: 'tiny', tables: [{ name: 'a', columns: ['x'] }, { name: 'b', columns: ['y'] }] });
+    const small = graphFromSchema({
+      database: 'tiny',
+      tables: [
+        { name: 'a', columns: ['x'] },
+        { name: 'b', columns: ['y'] },
+      ],
+    });
     const tiny = await createBaselines(small, createOfflineEmbedder());
     for (const b of tiny) expect((await b.retrieve('x')).sort()).toEqual(['a', 'b']);
   });
@@ -109,7 +115,13 @@ describe('createBaselines', () => {
   it('ranks zero-score tables after positive ones, in table order', async () => {
     const baselines = await createBaselines(shopGraph(), createOfflineEmbedder());
     // Only `products` mentions a category; the rest score 0 and follow in graph order.
-    expect(await byName(baselines, 'bm25-top5').retrieve('category')).toEqual(['products', 'customers', 'orders', 'suppliers', 'shipments']);
+    expect(await byName(baselines, 'bm25-top5').retrieve('category')).toEqual([
+      'products',
+      'customers',
+      'orders',
+      'suppliers',
+      'shipments',
+    ]);
     // Nothing matches: the first k tables.
     expect(await byName(baselines, 'bm25-top3').retrieve('zzz qqq')).toEqual(['customers', 'orders', 'products']);
     expect(await byName(baselines, 'bm25-top3').retrieve('')).toEqual(['customers', 'orders', 'products']);

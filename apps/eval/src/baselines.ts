@@ -96,7 +96,10 @@ export function tableText(table: GraphTable): string {
   for (const column of table.columns) {
     parts.push(splitIdentifier(column.name), ...column.aliases.map(splitIdentifier), column.description);
   }
-  return parts.map((p) => p.trim()).filter((p) => p !== '').join('\n');
+  return parts
+    .map((p) => p.trim())
+    .filter((p) => p !== '')
+    .join('\n');
 }
 
 /**

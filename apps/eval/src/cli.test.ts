@@ -36,6 +36,8 @@ describe('guided-eval CLI', () => {
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/--evidence/);
     expect(help.stdout).toMatch(/--union/);
-    expect(run('--bench', 'joins', '--data', dir, '--union').stderr).toMatch(/--union only applies to bird-dev, spider-dev and spider2-lite/);
+    expect(run('--bench', 'joins', '--data', dir, '--union').stderr).toMatch(
+      /--union only applies to bird-dev, spider-dev and spider2-lite/,
+    );
   });
 });

@@ -173,8 +173,7 @@ describe('goldTables on Spider dev gold SQL', () => {
 
 describe('goldTables: CTEs', () => {
   it('counts tables inside chained CTEs but never the CTE names', () => {
-    const sql =
-      'WITH a AS (SELECT id FROM t1), b AS (SELECT a.id FROM a JOIN t2 ON a.id = t2.id) SELECT * FROM b JOIN t3 ON b.id = t3.id';
+    const sql = 'WITH a AS (SELECT id FROM t1), b AS (SELECT a.id FROM a JOIN t2 ON a.id = t2.id) SELECT * FROM b JOIN t3 ON b.id = t3.id';
     expect(goldTables(sql, ['t1', 't2', 't3'])).toEqual({ ok: true, tables: ['t1', 't2', 't3'] });
   });
 

@@ -218,11 +218,7 @@ function unquote(name: string): string {
   if (trimmed.length >= 2) {
     const first = trimmed[0];
     const last = trimmed[trimmed.length - 1];
-    if (
-      (first === '`' && last === '`') ||
-      (first === '"' && last === '"') ||
-      (first === '[' && last === ']')
-    ) {
+    if ((first === '`' && last === '`') || (first === '"' && last === '"') || (first === '[' && last === ']')) {
       return trimmed.slice(1, -1);
     }
   }

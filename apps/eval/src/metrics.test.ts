@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { averageMetrics, scoreQuestion, type QuestionMetrics } from './metrics.js';
+import { averageMetrics, type QuestionMetrics, scoreQuestion } from './metrics.js';
 
 /** Compares every metric to a hand-computed value, to 12 decimals. */
 function expectMetrics(actual: QuestionMetrics, expected: QuestionMetrics): void {

@@ -1,25 +1,35 @@
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { ablationMarkdown, runAblation } from './ablation.js';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { ablationMarkdown, runAblation } from './ablation.js';
+import type { BenchName } from './bench/types.js';
+import { isJoinsBench, JOINS_BENCHES, type JoinsCliOptions, runJoinsCommand } from './joins/command.js';
+import type { JoinsBench } from './joins/run.js';
 import { writeReports } from './report.js';
 import { runEvaluation } from './run.js';
-import type { BenchName } from './bench/types.js';
-import { isJoinsBench, JOINS_BENCHES, runJoinsCommand, type JoinsCliOptions } from './joins/command.js';
-import type { JoinsBench } from './joins/run.js';
-import { parseBudget, parseSeed, parseShapes, parseSizes, refuseScaleOptions, runScaleCommand, type ScaleCliOptions } from './scale/command.js';
+import {
+  parseBudget,
+  parseSeed,
+  parseShapes,
+  parseSizes,
+  refuseScaleOptions,
+  runScaleCommand,
+  type ScaleCliOptions,
+} from './scale/command.js';
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
 function unitInterval(value: string): number {
   const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) throw new InvalidArgumentError(`must be a number in [0, 1], got "${value}"`);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1)
+    throw new InvalidArgumentError(`must be a number in [0, 1], got "${value}"`);
   return n;
 }
 
 function scaleFactor(value: string): number {
   const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n <= 0 || n > 10) throw new InvalidArgumentError(`must be a number in (0, 10], got "${value}"`);
+  if (value.trim() === '' || !Number.isFinite(n) || n <= 0 || n > 10)
+    throw new InvalidArgumentError(`must be a number in (0, 10], got "${value}"`);
   return n;
 }
 
@@ -43,95 +53,164 @@ export function program(): Command {
       'Measure table retrieval (accuracy, precision, recall, F1, perfect recall) on BIRD dev or Spider dev, with baselines in the same run; ' +
         'or join inference (precision, recall, F1 of inferred edges against the declared foreign keys) with --bench joins, joins-bird or joins-spider.',
     )
-    .addOption(new Option('--bench <name>', BENCH_HELP).choices(['bird-dev', 'spider-dev', 'spider2-lite', 'defog', ...JOINS_BENCHES, 'scale']).makeOptionMandatory())
-    .option('--data <dir>', 'folder holding the benchmark files (dev.json and its tables file; for joins, the sample-dbs folder); every bench but scale needs it')
+    .addOption(
+      new Option('--bench <name>', BENCH_HELP)
+        .choices(['bird-dev', 'spider-dev', 'spider2-lite', 'defog', ...JOINS_BENCHES, 'scale'])
+        .makeOptionMandatory(),
+    )
+    .option(
+      '--data <dir>',
+      'folder holding the benchmark files (dev.json and its tables file; for joins, the sample-dbs folder); every bench but scale needs it',
+    )
     .option('--db <name...>', 'only these databases')
     .option('--limit <n>', 'at most n questions', positiveInteger)
     .option('--evidence', "append BIRD's evidence hint to each question (reported separately)")
     .option('--instructions', "defog: append Defog's per-question instructions (its evidence; the same as --evidence)")
-    .option('--postgres <url>', 'defog: the PostgreSQL server to load the dumps into (scratch databases guided_defog_*, dropped after; default $GUIDED_TEST_POSTGRES_URL)')
-    .option('--union', 'one context graph of every database (with --db, of those), colliding table names prefixed <db>__<table>; every question asked against it')
+    .option(
+      '--postgres <url>',
+      'defog: the PostgreSQL server to load the dumps into (scratch databases guided_defog_*, dropped after; default $GUIDED_TEST_POSTGRES_URL)',
+    )
+    .option(
+      '--union',
+      'one context graph of every database (with --db, of those), colliding table names prefixed <db>__<table>; every question asked against it',
+    )
     .option('--out <dir>', 'where to write results.json, results.md and charts/', 'eval-results')
-    .option('--llm <spec>', 'chat model for disambiguation and path selection: ollama:<model>[@url] or openai:<model>[@url] (key from OPENAI_API_KEY)')
+    .option(
+      '--llm <spec>',
+      'chat model for disambiguation and path selection: ollama:<model>[@url] or openai:<model>[@url] (key from OPENAI_API_KEY)',
+    )
     .option('--embedder <spec>', 'embedder: offline (default), ollama:<model>[@url], openai:<model>[@url] or transformers:<folder>')
     .option('--model-cache <dir>', 'cache of model answers, so reruns cost nothing', '.model-cache')
-    .option('--ablation', 'also run each retrieval lever switched off, the word-vector embedder (loads 300 MB) and the weak-table threshold curve; writes ablation.json and ablation.md')
-    .option('--min-confidence <x>', 'joins benches: drop inferred edges below this confidence (default: the inference default)', unitInterval)
+    .option(
+      '--ablation',
+      'also run each retrieval lever switched off, the word-vector embedder (loads 300 MB) and the weak-table threshold curve; writes ablation.json and ablation.md',
+    )
+    .option(
+      '--min-confidence <x>',
+      'joins benches: drop inferred edges below this confidence (default: the inference default)',
+      unitInterval,
+    )
     .option('--no-tpch', 'joins: leave TPC-H out')
     .option('--tpch-scale-factor <sf>', 'joins: scale factor of the generated TPC-H database', scaleFactor, 0.01)
-    .option('--cache-dir <dir>', 'joins: where the TPC-H database is generated and kept (default $GUIDED_CACHE_DIR, else ~/.cache/guided-retrieval)')
+    .option(
+      '--cache-dir <dir>',
+      'joins: where the TPC-H database is generated and kept (default $GUIDED_CACHE_DIR, else ~/.cache/guided-retrieval)',
+    )
     .option('--no-retrieval', 'joins-bird, joins-spider: score the edges only, without the two retrieval runs')
     .option('--sizes <list>', 'scale: table counts, comma-separated (default 50,200,500,1000,2000)', parseSizes)
     .option('--shapes <list>', 'scale: snowflake, warehouse, layered, comma-separated (default all three)', parseShapes)
     .option('--questions <n>', 'scale: questions per schema (default 100)', positiveInteger)
     .option('--seed <n>', 'scale: seed of the schema and question generator (default 42)', parseSeed)
     .option('--budget-s <seconds>', 'scale: wall-clock budget per schema, each run in a child process (default 300)', parseBudget)
-    .option('--only <schema>', 'scale: run one schema (snowflake:200, layered:4x24) in this process and print its steps as JSON lines (what each child does)')
+    .option(
+      '--only <schema>',
+      'scale: run one schema (snowflake:200, layered:4x24) in this process and print its steps as JSON lines (what each child does)',
+    )
     .showHelpAfterError('(run with --help for usage)')
-    .action(async (options: { bench: BenchName | JoinsBench | 'scale'; data: string; db?: string[]; limit?: number; evidence?: boolean; instructions?: boolean; postgres?: string; union?: boolean; out: string; ablation?: boolean; llm?: string; embedder?: string; modelCache: string }) => {
-      if (options.bench === 'scale') return runScaleCommand(options as unknown as ScaleCliOptions, log);
-      refuseScaleOptions(options);
-      if (!options.data) throw new Error(`--bench ${options.bench} needs --data <dir>: the folder holding the benchmark files (for joins, the sample-dbs folder)`);
-      if (isJoinsBench(options.bench)) {
-        if (options.union) throw new Error('--union only applies to bird-dev, spider-dev and spider2-lite');
-        await runJoinsCommand(options as JoinsCliOptions, log);
-        return;
-      }
-      const bench: BenchName = options.bench;
-      const joinsOnly = options as Partial<JoinsCliOptions>;
-      const misplaced = [
-        joinsOnly.minConfidence !== undefined && '--min-confidence',
-        joinsOnly.tpch === false && '--no-tpch',
-        joinsOnly.cacheDir !== undefined && '--cache-dir',
-        joinsOnly.retrieval === false && '--no-retrieval',
-      ].filter((flag): flag is string => typeof flag === 'string');
-      if (misplaced.length > 0) throw new Error(`${misplaced.join(', ')} only apply to the joins benches (joins, joins-bird, joins-spider)`);
-      if (options.instructions && bench !== 'defog') throw new Error('--instructions only applies to defog (use --evidence for BIRD)');
-      if (options.ablation && bench === 'defog') throw new Error('--ablation does not run on defog yet');
-      const evidence = Boolean(options.evidence || options.instructions);
-      const postgresUrl = options.postgres ?? process.env.GUIDED_TEST_POSTGRES_URL;
-      const interactive = process.stderr.isTTY;
-      const { results, outcomes } = await runEvaluation({
-        bench,
-        dataDir: resolve(options.data),
-        ...(options.db ? { databases: options.db } : {}),
-        ...(options.limit ? { limit: options.limit } : {}),
-        evidence,
-        union: Boolean(options.union),
-        ...(postgresUrl ? { postgresUrl } : {}),
-        onStep: log,
-        ...(options.llm ? { llm: options.llm } : {}),
-        ...(options.embedder ? { embedder: options.embedder } : {}),
-        ...(options.llm || options.embedder ? { modelCacheDir: resolve(options.modelCache) } : {}),
-        onProgress: ({ db, done, total }) => {
-          if (interactive) process.stderr.write(`\r${db}: ${done}/${total}   `);
-          else if (done === total || done % 250 === 0) log(`${db}: ${done}/${total}`);
-          if (interactive && done === total) process.stderr.write('\n');
-        },
-      });
-      const written = await writeReports(resolve(options.out), results, outcomes);
-      const o = results.overall;
-      log(`${results.bench}: ${results.scored} questions scored, ${results.unparsedGold} gold queries unparsed${results.goldRewritten ? `, ${results.goldRewritten} in Defog's alternatives notation scored against their first alternative` : ''}`);
-      if (results.unionGraph) log(`union of ${results.unionGraph.databases.length} databases: ${results.unionGraph.tables} tables, ${results.unionGraph.edges} edges, ${results.unionGraph.renamedTables.length} renamed`);
-      log(`guided retrieval: accuracy ${o.accuracy.toFixed(3)} precision ${o.precision.toFixed(3)} recall ${o.recall.toFixed(3)} F1 ${o.f1.toFixed(3)} perfect recall ${o.perfectRecall.toFixed(3)}`);
-      for (const [name, b] of Object.entries(results.baselines)) {
-        log(`${name}: accuracy ${b.overall.accuracy.toFixed(3)} precision ${b.overall.precision.toFixed(3)} recall ${b.overall.recall.toFixed(3)} F1 ${b.overall.f1.toFixed(3)} perfect recall ${b.overall.perfectRecall.toFixed(3)}`);
-      }
-      if (options.ablation) {
-        const rows = await runAblation({
-          bench, dataDir: resolve(options.data), evidence: Boolean(options.evidence), union: Boolean(options.union),
-          ...(options.db ? { databases: options.db } : {}), ...(options.limit ? { limit: options.limit } : {}),
+    .action(
+      async (options: {
+        bench: BenchName | JoinsBench | 'scale';
+        data: string;
+        db?: string[];
+        limit?: number;
+        evidence?: boolean;
+        instructions?: boolean;
+        postgres?: string;
+        union?: boolean;
+        out: string;
+        ablation?: boolean;
+        llm?: string;
+        embedder?: string;
+        modelCache: string;
+      }) => {
+        if (options.bench === 'scale') return runScaleCommand(options as unknown as ScaleCliOptions, log);
+        refuseScaleOptions(options);
+        if (!options.data)
+          throw new Error(
+            `--bench ${options.bench} needs --data <dir>: the folder holding the benchmark files (for joins, the sample-dbs folder)`,
+          );
+        if (isJoinsBench(options.bench)) {
+          if (options.union) throw new Error('--union only applies to bird-dev, spider-dev and spider2-lite');
+          await runJoinsCommand(options as JoinsCliOptions, log);
+          return;
+        }
+        const bench: BenchName = options.bench;
+        const joinsOnly = options as Partial<JoinsCliOptions>;
+        const misplaced = [
+          joinsOnly.minConfidence !== undefined && '--min-confidence',
+          joinsOnly.tpch === false && '--no-tpch',
+          joinsOnly.cacheDir !== undefined && '--cache-dir',
+          joinsOnly.retrieval === false && '--no-retrieval',
+        ].filter((flag): flag is string => typeof flag === 'string');
+        if (misplaced.length > 0)
+          throw new Error(`${misplaced.join(', ')} only apply to the joins benches (joins, joins-bird, joins-spider)`);
+        if (options.instructions && bench !== 'defog') throw new Error('--instructions only applies to defog (use --evidence for BIRD)');
+        if (options.ablation && bench === 'defog') throw new Error('--ablation does not run on defog yet');
+        const evidence = Boolean(options.evidence || options.instructions);
+        const postgresUrl = options.postgres ?? process.env.GUIDED_TEST_POSTGRES_URL;
+        const interactive = process.stderr.isTTY;
+        const { results, outcomes } = await runEvaluation({
+          bench,
+          dataDir: resolve(options.data),
+          ...(options.db ? { databases: options.db } : {}),
+          ...(options.limit ? { limit: options.limit } : {}),
+          evidence,
+          union: Boolean(options.union),
+          ...(postgresUrl ? { postgresUrl } : {}),
+          onStep: log,
+          ...(options.llm ? { llm: options.llm } : {}),
+          ...(options.embedder ? { embedder: options.embedder } : {}),
+          ...(options.llm || options.embedder ? { modelCacheDir: resolve(options.modelCache) } : {}),
+          onProgress: ({ db, done, total }) => {
+            if (interactive) process.stderr.write(`\r${db}: ${done}/${total}   `);
+            else if (done === total || done % 250 === 0) log(`${db}: ${done}/${total}`);
+            if (interactive && done === total) process.stderr.write('\n');
+          },
         });
-        await writeFile(join(resolve(options.out), 'ablation.json'), `${JSON.stringify(rows, null, 2)}\n`);
-        await writeFile(join(resolve(options.out), 'ablation.md'), ablationMarkdown(options.union ? `${bench} (union)` : bench, rows));
-        for (const r of rows) log(`ablation: ${r.name}: F1 ${r.overall.f1.toFixed(3)} recall ${r.overall.recall.toFixed(3)} precision ${r.overall.precision.toFixed(3)}`);
-      }
-      if (results.models.llm || results.models.calls > 0 || results.models.cacheHits > 0) {
-        const m = results.models;
-        log(`models ${m.llm ?? '-'} / ${m.embedder}: ${m.calls} calls (${m.cacheHits} cached, ${m.failures} failed), ${m.promptTokens} prompt + ${m.completionTokens} completion tokens, ${m.seconds} s`);
-      }
-      log(`latency p50 ${results.latencyMs.p50} ms, p95 ${results.latencyMs.p95} ms; wrote ${written[0]} and ${written.length - 1} more files`);
-    });
+        const written = await writeReports(resolve(options.out), results, outcomes);
+        const o = results.overall;
+        log(
+          `${results.bench}: ${results.scored} questions scored, ${results.unparsedGold} gold queries unparsed${results.goldRewritten ? `, ${results.goldRewritten} in Defog's alternatives notation scored against their first alternative` : ''}`,
+        );
+        if (results.unionGraph)
+          log(
+            `union of ${results.unionGraph.databases.length} databases: ${results.unionGraph.tables} tables, ${results.unionGraph.edges} edges, ${results.unionGraph.renamedTables.length} renamed`,
+          );
+        log(
+          `guided retrieval: accuracy ${o.accuracy.toFixed(3)} precision ${o.precision.toFixed(3)} recall ${o.recall.toFixed(3)} F1 ${o.f1.toFixed(3)} perfect recall ${o.perfectRecall.toFixed(3)}`,
+        );
+        for (const [name, b] of Object.entries(results.baselines)) {
+          log(
+            `${name}: accuracy ${b.overall.accuracy.toFixed(3)} precision ${b.overall.precision.toFixed(3)} recall ${b.overall.recall.toFixed(3)} F1 ${b.overall.f1.toFixed(3)} perfect recall ${b.overall.perfectRecall.toFixed(3)}`,
+          );
+        }
+        if (options.ablation) {
+          const rows = await runAblation({
+            bench,
+            dataDir: resolve(options.data),
+            evidence: Boolean(options.evidence),
+            union: Boolean(options.union),
+            ...(options.db ? { databases: options.db } : {}),
+            ...(options.limit ? { limit: options.limit } : {}),
+          });
+          await writeFile(join(resolve(options.out), 'ablation.json'), `${JSON.stringify(rows, null, 2)}\n`);
+          await writeFile(join(resolve(options.out), 'ablation.md'), ablationMarkdown(options.union ? `${bench} (union)` : bench, rows));
+          for (const r of rows)
+            log(
+              `ablation: ${r.name}: F1 ${r.overall.f1.toFixed(3)} recall ${r.overall.recall.toFixed(3)} precision ${r.overall.precision.toFixed(3)}`,
+            );
+        }
+        if (results.models.llm || results.models.calls > 0 || results.models.cacheHits > 0) {
+          const m = results.models;
+          log(
+            `models ${m.llm ?? '-'} / ${m.embedder}: ${m.calls} calls (${m.cacheHits} cached, ${m.failures} failed), ${m.promptTokens} prompt + ${m.completionTokens} completion tokens, ${m.seconds} s`,
+          );
+        }
+        log(
+          `latency p50 ${results.latencyMs.p50} ms, p95 ${results.latencyMs.p95} ms; wrote ${written[0]} and ${written.length - 1} more files`,
+        );
+      },
+    );
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -140,7 +219,9 @@ export async function main(argv: readonly string[]): Promise<number> {
     return 0;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`guided-eval: error: ${process.env.GUIDED_DEBUG && error instanceof Error ? error.stack : message.split('\n')[0]}\n`);
+    process.stderr.write(
+      `guided-eval: error: ${process.env.GUIDED_DEBUG && error instanceof Error ? error.stack : message.split('\n')[0]}\n`,
+    );
     return 1;
   }
 }

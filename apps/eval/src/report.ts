@@ -17,10 +17,16 @@ export function resultsMarkdown(results: EvalResults): string {
     ...unionLines(results),
     `${results.questions} questions, ${results.scored} scored; ${results.unparsedGold} gold queries the SQL parser could not read.`,
     ...(results.goldRewritten > 0
-      ? [`${results.goldRewritten} gold queries use Defog's alternatives notation (\`{a, b}\`, \`;\`-separated queries): scored against their first alternative, braces expanded.`]
+      ? [
+          `${results.goldRewritten} gold queries use Defog's alternatives notation (\`{a, b}\`, \`;\`-separated queries): scored against their first alternative, braces expanded.`,
+        ]
       : []),
     ...(Object.keys(results.profileMs ?? {}).length > 0
-      ? [`Each database loaded into a scratch PostgreSQL database and profiled read-only first (ms): ${Object.entries(results.profileMs).map(([db, ms]) => `${db} ${ms}`).join(', ')}.`]
+      ? [
+          `Each database loaded into a scratch PostgreSQL database and profiled read-only first (ms): ${Object.entries(results.profileMs)
+            .map(([db, ms]) => `${db} ${ms}`)
+            .join(', ')}.`,
+        ]
       : []),
     `Retriever: ${results.retriever.disambiguator} disambiguator, ${results.retriever.embedder} embedder. Wall time ${(results.wallMs / 1000).toFixed(1)} s, peak RSS ${results.peakRssMb} MB.`,
     '',
@@ -48,7 +54,8 @@ export function resultsMarkdown(results: EvalResults): string {
     '| database | questions | accuracy | precision | recall | F1 | perfect recall | graph build ms |',
     '|---|---|---|---|---|---|---|---|',
     ...Object.entries(results.perDatabase).map(
-      ([db, m]) => `| ${db} | ${m.questions} | ${f(m.accuracy)} | ${f(m.precision)} | ${f(m.recall)} | ${f(m.f1)} | ${f(m.perfectRecall)} | ${results.graphBuildMs[db] ?? ''} |`,
+      ([db, m]) =>
+        `| ${db} | ${m.questions} | ${f(m.accuracy)} | ${f(m.precision)} | ${f(m.recall)} | ${f(m.f1)} | ${f(m.perfectRecall)} | ${results.graphBuildMs[db] ?? ''} |`,
     ),
   );
   if (results.unparsedGoldQuestions.length > 0) {
@@ -63,7 +70,14 @@ function sliceLines(results: EvalResults): string[] {
   if (slices.length === 0) return [];
   const out = ['', '## Slices', '', 'The same run, cut by the gold tables a question needs, the size of its schema and its backend.'];
   for (const [name, slice] of slices) {
-    out.push('', `### ${name} (${slice.questions} questions)`, '', ...HEADER, row('**guided retrieval**', slice.guided), ...Object.entries(slice.baselines).map(([b, m]) => row(b, m)));
+    out.push(
+      '',
+      `### ${name} (${slice.questions} questions)`,
+      '',
+      ...HEADER,
+      row('**guided retrieval**', slice.guided),
+      ...Object.entries(slice.baselines).map(([b, m]) => row(b, m)),
+    );
   }
   return out;
 }
@@ -98,7 +112,10 @@ function goldJoinLines(results: EvalResults): string[] {
 function unionLines(results: EvalResults): string[] {
   const u = results.unionGraph;
   if (!u) return [];
-  const renamed = u.renamedTables.length === 0 ? 'no table name collided, so every table kept its name' : `colliding names prefixed with their database: ${u.renamedTables.join(', ')}`;
+  const renamed =
+    u.renamedTables.length === 0
+      ? 'no table name collided, so every table kept its name'
+      : `colliding names prefixed with their database: ${u.renamedTables.join(', ')}`;
   return [
     `**Union run:** every question was asked against one context graph of all ${u.databases.length} databases (${u.tables} tables, ${u.edges} join edges; ${renamed}), built in ${results.graphBuildMs['union'] ?? '?'} ms, and scored against its own gold tables under the union's names. Rows per database group the questions by their database; the baselines ranked the same ${u.tables} tables.`,
     '',

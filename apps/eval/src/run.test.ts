@@ -63,7 +63,9 @@ describe('runEvaluation on a small Spider-format benchmark', async () => {
   });
 
   it('refuses an unknown database, naming it', async () => {
-    await expect(runEvaluation({ bench: 'spider-dev', dataDir: dir, databases: ['nope'] })).rejects.toThrow(/unknown database nope in spider-dev; it has shop/);
+    await expect(runEvaluation({ bench: 'spider-dev', dataDir: dir, databases: ['nope'] })).rejects.toThrow(
+      /unknown database nope in spider-dev; it has shop/,
+    );
   });
 });
 
@@ -76,7 +78,12 @@ describe('runEvaluation with union on two databases whose table names collide', 
 
   it('asks every question against one graph of both databases, the colliding names prefixed', () => {
     expect(results.union).toBe(true);
-    expect(results.unionGraph).toEqual({ databases: ['shop', 'library'], tables: 6, edges: 4, renamedTables: ['shop__customer', 'library__Customer'] });
+    expect(results.unionGraph).toEqual({
+      databases: ['shop', 'library'],
+      tables: 6,
+      edges: 4,
+      renamedTables: ['shop__customer', 'library__Customer'],
+    });
     expect(Object.keys(results.graphBuildMs)).toEqual(['union']);
     expect(outcomes.every((o) => o.baselines['all-tables']!.length === 6)).toBe(true);
     expect(outcomes.every((o) => o.retrieved.every((t) => unionTables.includes(t)))).toBe(true);
@@ -111,7 +118,9 @@ describe('runEvaluation with union on two databases whose table names collide', 
     expect(json).toMatchObject({ union: true, unionGraph: { tables: 6, edges: 4 } });
     const md = await readFile(join(out, 'results.md'), 'utf8');
     expect(md).toMatch(/^# Table retrieval on spider-dev, union of every database\n/);
-    expect(md).toContain('**Union run:** every question was asked against one context graph of all 2 databases (6 tables, 4 join edges; colliding names prefixed with their database: shop__customer, library__Customer)');
+    expect(md).toContain(
+      '**Union run:** every question was asked against one context graph of all 2 databases (6 tables, 4 join edges; colliding names prefixed with their database: shop__customer, library__Customer)',
+    );
   });
 
   it('merges only the databases of --db, and a run without union says it is not one', async () => {

@@ -1,18 +1,18 @@
 import { graphFromSchema } from '@guided-retrieval/context-graph';
 import type { JoinEdge } from '@guided-retrieval/join-inference';
-import { UsageCounter, createChatModel, createEmbedder, createOfflineEmbedder } from '@guided-retrieval/llm-adapters';
-import { LlmDisambiguator, Retriever, type PhaseTimings } from '@guided-retrieval/retrieval';
+import { createChatModel, createEmbedder, createOfflineEmbedder, UsageCounter } from '@guided-retrieval/llm-adapters';
+import { LlmDisambiguator, type PhaseTimings, Retriever } from '@guided-retrieval/retrieval';
 import { createBaselines } from './baselines.js';
-import { loadBenchmark } from './bench/load.js';
 import { loadDefog } from './bench/defog.js';
-import type { Benchmark, BenchDatabase, BenchName, BenchQuestion } from './bench/types.js';
+import { type GoldJoin, type GoldJoinSummary, goldJoins, summarizeGoldJoins } from './bench/gold-joins.js';
+import { type BenchGraph, benchGraph } from './bench/graph.js';
+import { loadBenchmark } from './bench/load.js';
+import type { BenchDatabase, Benchmark, BenchName, BenchQuestion } from './bench/types.js';
 import { unionSchemas } from './bench/union.js';
-import { benchGraph, type BenchGraph } from './bench/graph.js';
-import { goldJoins, summarizeGoldJoins, type GoldJoin, type GoldJoinSummary } from './bench/gold-joins.js';
-import { sliceResults, type Slice } from './slices.js';
-import { goldTables, listedGoldTables, type GoldTables } from './gold.js';
-import { summarizeLatency, type LatencySummary } from './latency.js';
-import { averageMetrics, scoreQuestion, type MetricSummary, type QuestionMetrics } from './metrics.js';
+import { type GoldTables, goldTables, listedGoldTables } from './gold.js';
+import { type LatencySummary, summarizeLatency } from './latency.js';
+import { averageMetrics, type MetricSummary, type QuestionMetrics, scoreQuestion } from './metrics.js';
+import { type Slice, sliceResults } from './slices.js';
 
 export interface EvalOptions {
   bench: BenchName;
@@ -73,7 +73,17 @@ export interface EvalResults {
   unparsedGoldQuestions: { id: string; db: string; error: string }[];
   retriever: { disambiguator: string; embedder: string };
   /** The models that ran and what they cost (all zero without a model). */
-  models: { llm: string | null; embedder: string; calls: number; cacheHits: number; retries: number; failures: number; promptTokens: number; completionTokens: number; seconds: number };
+  models: {
+    llm: string | null;
+    embedder: string;
+    calls: number;
+    cacheHits: number;
+    retries: number;
+    failures: number;
+    promptTokens: number;
+    completionTokens: number;
+    seconds: number;
+  };
   overall: MetricSummary;
   perDatabase: Record<string, MetricSummary>;
   baselines: Record<string, { overall: MetricSummary; perDatabase: Record<string, MetricSummary> }>;
@@ -107,7 +117,8 @@ export function selectQuestions(bench: Benchmark, options: { bench: BenchName; d
   if (wanted) {
     const known = new Set(bench.databases.map((d) => d.name));
     const missing = [...wanted].filter((d) => !known.has(d));
-    if (missing.length > 0) throw new Error(`unknown database ${missing.join(', ')} in ${options.bench}; it has ${[...known].sort().join(', ')}`);
+    if (missing.length > 0)
+      throw new Error(`unknown database ${missing.join(', ')} in ${options.bench}; it has ${[...known].sort().join(', ')}`);
   }
   const questions = bench.questions.filter((q) => !wanted || wanted.has(q.db));
   return options.limit === undefined ? questions : questions.slice(0, options.limit);
@@ -171,14 +182,20 @@ export async function runEvaluation(options: EvalOptions): Promise<{ results: Ev
     const { schema, rename, renamed } = unionSchemas(members, `${options.bench}-union`);
     union = { rename, setup: await setUp(async () => ({ graph: graphFromSchema(schema), inference: null }), 'union') };
     const { graph } = union.setup;
-    unionGraph = { databases: members.map((d) => d.name), tables: graph.tables.length, edges: graph.edges.length, renamedTables: renamed.map((r) => r.name) };
+    unionGraph = {
+      databases: members.map((d) => d.name),
+      tables: graph.tables.length,
+      edges: graph.edges.length,
+      renamedTables: renamed.map((r) => r.name),
+    };
   }
   for (const [dbName, dbQuestions] of byDb) {
     const db = bench.databases.find((d) => d.name === dbName);
     if (!db) throw new Error(`question ${dbQuestions[0]!.id} names database ${dbName}, which has no schema`);
     const { graph, retriever, baselines, inferred } = union?.setup ?? (await setUp(() => benchGraph(db, options.edges?.[dbName]), dbName));
     const listing = dbQuestions.filter((q) => q.goldTables);
-    if (inferred && listing.length > 0) goldJoinsByDb.set(dbName, { edges: graph.edges, joins: listing.flatMap((q) => goldJoins(q.sql, q.goldTables!)) });
+    if (inferred && listing.length > 0)
+      goldJoinsByDb.set(dbName, { edges: graph.edges, joins: listing.flatMap((q) => goldJoins(q.sql, q.goldTables!)) });
     const tableNames = db.schema.tables.map((t) => t.name);
     let done = 0;
     for (const q of dbQuestions) {
@@ -220,7 +237,10 @@ export async function runEvaluation(options: EvalOptions): Promise<{ results: Ev
 async function benchmarkFor(options: EvalOptions): Promise<{ bench: Benchmark; profileMs: Record<string, number> }> {
   if (options.bench !== 'defog') return { bench: loadBenchmark(options.bench, options.dataDir), profileMs: {} };
   if (options.union) throw new Error('--union does not apply to defog: each question is asked of its own database');
-  if (!options.postgresUrl) throw new Error('defog needs a PostgreSQL server: pass --postgres URL or set GUIDED_TEST_POSTGRES_URL (.ci/setup-postgres.sh starts one)');
+  if (!options.postgresUrl)
+    throw new Error(
+      'defog needs a PostgreSQL server: pass --postgres URL or set GUIDED_TEST_POSTGRES_URL (.ci/setup-postgres.sh starts one)',
+    );
   const { benchmark, profileMs } = await loadDefog(options.dataDir, {
     postgresUrl: options.postgresUrl,
     ...(options.databases ? { databases: options.databases } : {}),
@@ -253,7 +273,10 @@ function summarize(
       return [name, { overall: averageMetrics(scored.map(score)), perDatabase: perDb(score) }];
     }),
   );
-  const perPhase = Object.fromEntries(PHASES.map((p) => [p, summarizeLatency(outcomes.map((o) => o.timings[p]))])) as Record<PhaseName, LatencySummary>;
+  const perPhase = Object.fromEntries(PHASES.map((p) => [p, summarizeLatency(outcomes.map((o) => o.timings[p]))])) as Record<
+    PhaseName,
+    LatencySummary
+  >;
   return {
     bench: options.bench,
     evidence: Boolean(options.evidence),
@@ -262,7 +285,17 @@ function summarize(
     unparsedGold: outcomes.length - scored.length,
     unparsedGoldQuestions: outcomes.filter((o) => o.gold === null).map((o) => ({ id: o.id, db: o.db, error: o.goldError ?? '' })),
     retriever,
-    models: { llm: null, embedder: retriever.embedder, calls: 0, cacheHits: 0, retries: 0, failures: 0, promptTokens: 0, completionTokens: 0, seconds: 0 },
+    models: {
+      llm: null,
+      embedder: retriever.embedder,
+      calls: 0,
+      cacheHits: 0,
+      retries: 0,
+      failures: 0,
+      promptTokens: 0,
+      completionTokens: 0,
+      seconds: 0,
+    },
     overall: averageMetrics(scored.map(ours)),
     perDatabase: perDb(ours),
     baselines,

@@ -3,7 +3,7 @@
  * databases of more than one table, schema size, backend. Each slice holds guided retrieval and
  * every baseline on the same questions.
  */
-import { averageMetrics, scoreQuestion, type MetricSummary, type QuestionMetrics } from './metrics.js';
+import { averageMetrics, type MetricSummary, type QuestionMetrics, scoreQuestion } from './metrics.js';
 
 export interface SliceOutcome {
   db: string;
@@ -55,7 +55,9 @@ export function sliceResults(outcomes: readonly SliceOutcome[], tablesOf: (db: s
     out[name] = {
       questions: members.length,
       guided: averageMetrics(members.map((o) => o.metrics!)),
-      baselines: Object.fromEntries(baselineNames.map((b) => [b, averageMetrics(members.map((o) => scoreQuestion(o.baselines[b] ?? [], o.gold!)))])),
+      baselines: Object.fromEntries(
+        baselineNames.map((b) => [b, averageMetrics(members.map((o) => scoreQuestion(o.baselines[b] ?? [], o.gold!)))]),
+      ),
     };
   }
   return out;

@@ -1,5 +1,5 @@
-import type { DatabaseProfile, TableProfile } from '@guided-retrieval/profiler';
 import type { JoinEdge } from '@guided-retrieval/join-inference';
+import type { DatabaseProfile, TableProfile } from '@guided-retrieval/profiler';
 import { ContextGraph } from './graph.js';
 import { GRAPH_FORMAT_VERSION, type GraphColumn, type GraphTable } from './types.js';
 
@@ -17,11 +17,7 @@ export interface Annotations {
 }
 
 /** Builds the context graph from a profile and its join edges (declared or inferred). */
-export function buildContextGraph(
-  profile: DatabaseProfile,
-  edges: readonly JoinEdge[],
-  annotations: Annotations = {},
-): ContextGraph {
+export function buildContextGraph(profile: DatabaseProfile, edges: readonly JoinEdge[], annotations: Annotations = {}): ContextGraph {
   const tableNotes = lowerKeys(annotations.tables);
   const columnNotes = lowerKeys(annotations.columns);
   const tables = profile.tables.map((t) => toGraphTable(t, tableNotes, columnNotes));
@@ -34,11 +30,7 @@ export function buildContextGraph(
   });
 }
 
-function toGraphTable(
-  table: TableProfile,
-  tableNotes: Map<string, Annotation>,
-  columnNotes: Map<string, Annotation>,
-): GraphTable {
+function toGraphTable(table: TableProfile, tableNotes: Map<string, Annotation>, columnNotes: Map<string, Annotation>): GraphTable {
   const note = tableNotes.get(table.name.toLowerCase()) ?? {};
   const columns: GraphColumn[] = table.columns.map((c) => {
     const cn = columnNotes.get(`${table.name}.${c.name}`.toLowerCase()) ?? {};

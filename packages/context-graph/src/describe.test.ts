@@ -1,11 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { describeGraph, graphFromSchema, type DescribeChatModel } from './index.js';
+import { type DescribeChatModel, describeGraph, graphFromSchema } from './index.js';
 
 const graph = graphFromSchema({
   database: 'shop',
   tables: [
-    { name: 'CUSTOMER', primaryKey: ['C_CUSTKEY'], columns: [{ name: 'C_CUSTKEY', type: 'INTEGER' }, { name: 'C_ACCTBAL', type: 'DECIMAL(15,2)' }, { name: 'C_MKTSEGMENT', type: 'CHAR(10)', sample: ['BUILDING', 'AUTOMOBILE'] }, { name: 'C_NAME', type: 'TEXT', description: 'Name of the customer' }] },
-    { name: 'ORDERS', description: 'Customer orders', aliases: ['purchases'], columns: [{ name: 'O_ORDERKEY', type: 'INTEGER' }, { name: 'O_CUSTKEY', type: 'INTEGER' }] },
+    {
+      name: 'CUSTOMER',
+      primaryKey: ['C_CUSTKEY'],
+      columns: [
+        { name: 'C_CUSTKEY', type: 'INTEGER' },
+        { name: 'C_ACCTBAL', type: 'DECIMAL(15,2)' },
+        { name: 'C_MKTSEGMENT', type: 'CHAR(10)', sample: ['BUILDING', 'AUTOMOBILE'] },
+        { name: 'C_NAME', type: 'TEXT', description: 'Name of the customer' },
+      ],
+    },
+    {
+      name: 'ORDERS',
+      description: 'Customer orders',
+      aliases: ['purchases'],
+      columns: [
+        { name: 'O_ORDERKEY', type: 'INTEGER' },
+        { name: 'O_CUSTKEY', type: 'INTEGER' },
+      ],
+    },
   ],
   foreignKeys: [{ fromTable: 'ORDERS', fromColumns: ['O_CUSTKEY'], toTable: 'CUSTOMER', toColumns: ['C_CUSTKEY'] }],
 });
@@ -33,11 +50,15 @@ const ANSWERS: Record<string, (columns: string[]) => unknown> = {
     table: { description: 'People and companies that buy from us', aliases: ['clients', 'buyers', 'CUSTOMER'] },
     columns: columns.map((name) => ({
       name,
-      description: { C_CUSTKEY: 'customer key', C_ACCTBAL: 'customer account balance', C_MKTSEGMENT: 'customer market segment' }[name] ?? '',
+      description:
+        { C_CUSTKEY: 'customer key', C_ACCTBAL: 'customer account balance', C_MKTSEGMENT: 'customer market segment' }[name] ?? '',
       aliases: { C_ACCTBAL: ['account balance', 'balance', 'Balance'], C_MKTSEGMENT: ['market segment', 'segment'] }[name] ?? [],
     })),
   }),
-  ORDERS: () => ({ table: { description: 'ignored: documented already', aliases: ['purchases', 'sales orders'] }, columns: [{ name: 'O_NOPE', description: 'x', aliases: [] }] }),
+  ORDERS: () => ({
+    table: { description: 'ignored: documented already', aliases: ['purchases', 'sales orders'] },
+    columns: [{ name: 'O_NOPE', description: 'x', aliases: [] }],
+  }),
 };
 
 describe('describeGraph', () => {
@@ -48,9 +69,18 @@ describe('describeGraph', () => {
     expect(described).not.toBe(graph);
     expect(graph.column('CUSTOMER', 'C_ACCTBAL')).toMatchObject({ description: '', aliases: [] });
 
-    expect(described.table('CUSTOMER')).toMatchObject({ description: 'People and companies that buy from us', aliases: ['clients', 'buyers'] });
-    expect(described.column('CUSTOMER', 'C_ACCTBAL')).toMatchObject({ description: 'customer account balance', aliases: ['account balance', 'balance'] });
-    expect(described.column('CUSTOMER', 'C_MKTSEGMENT')).toMatchObject({ description: 'customer market segment', aliases: ['market segment', 'segment'] });
+    expect(described.table('CUSTOMER')).toMatchObject({
+      description: 'People and companies that buy from us',
+      aliases: ['clients', 'buyers'],
+    });
+    expect(described.column('CUSTOMER', 'C_ACCTBAL')).toMatchObject({
+      description: 'customer account balance',
+      aliases: ['account balance', 'balance'],
+    });
+    expect(described.column('CUSTOMER', 'C_MKTSEGMENT')).toMatchObject({
+      description: 'customer market segment',
+      aliases: ['market segment', 'segment'],
+    });
     expect(described.column('CUSTOMER', 'C_NAME')).toMatchObject({ description: 'Name of the customer', aliases: [] });
     expect(described.table('ORDERS')).toMatchObject({ description: 'Customer orders', aliases: ['purchases', 'sales orders'] });
     expect(described.edges).toEqual(graph.edges);

@@ -55,7 +55,12 @@ export function describePrompt(graph: ContextGraph, table: GraphTable, columns: 
     `Database: ${graph.database}`,
     `Table: ${table.name}${table.description ? ` (documented as: ${table.description})` : ''}`,
     ...(joins.length > 0 ? [`Foreign keys: ${joins.join('; ')}`] : []),
-    `Other columns: ${table.columns.filter((c) => !columns.includes(c)).map((c) => c.name).join(', ') || '(none)'}`,
+    `Other columns: ${
+      table.columns
+        .filter((c) => !columns.includes(c))
+        .map((c) => c.name)
+        .join(', ') || '(none)'
+    }`,
     'Columns to describe:',
     ...columns.map((c) => {
       const sample = c.sample.slice(0, 3).map((s) => JSON.stringify(String(s.value).slice(0, 40)));

@@ -5,7 +5,7 @@
  * problem, never a JavaScript error from deep inside.
  */
 import { z } from 'zod';
-import { GRAPH_FORMAT_VERSION, type ContextGraphData } from './types.js';
+import { type ContextGraphData, GRAPH_FORMAT_VERSION } from './types.js';
 
 const name = z.string().min(1);
 const scalar = z.union([z.string(), z.number(), z.null()]);

@@ -18,10 +18,8 @@ const tpch = graphFromEdgeList('tpch', [
 const sorted = (s: Iterable<string>) => [...s].sort();
 
 describe('reachability (paper §3.2)', () => {
-  it('matches the paper\'s reachability sets', () => {
-    expect(sorted(tpch.reachable('LINEITEM'))).toEqual(
-      ['CUSTOMER', 'NATION', 'ORDERS', 'PART', 'PARTSUPP', 'REGION', 'SUPPLIER'],
-    );
+  it("matches the paper's reachability sets", () => {
+    expect(sorted(tpch.reachable('LINEITEM'))).toEqual(['CUSTOMER', 'NATION', 'ORDERS', 'PART', 'PARTSUPP', 'REGION', 'SUPPLIER']);
     expect(sorted(tpch.reachable('SUPPLIER'))).toEqual(['NATION', 'REGION']);
     expect(sorted(tpch.reachable('Orders'))).toEqual(['CUSTOMER', 'NATION', 'REGION']);
     expect(sorted(tpch.reachable('REGION'))).toEqual([]);
@@ -31,11 +29,7 @@ describe('reachability (paper §3.2)', () => {
 describe('k shortest paths (Yen)', () => {
   it('finds every edge-path when k allows, cheapest (shortest) first', () => {
     const paths = tpch.kShortestPaths('LINEITEM', 'NATION', 8).map((p) => p.tables.join('>'));
-    expect(paths).toEqual([
-      'LINEITEM>SUPPLIER>NATION',
-      'LINEITEM>ORDERS>CUSTOMER>NATION',
-      'LINEITEM>PARTSUPP>SUPPLIER>NATION',
-    ]);
+    expect(paths).toEqual(['LINEITEM>SUPPLIER>NATION', 'LINEITEM>ORDERS>CUSTOMER>NATION', 'LINEITEM>PARTSUPP>SUPPLIER>NATION']);
   });
 
   it('treats parallel edges between the same tables as distinct paths', () => {
@@ -71,7 +65,8 @@ describe('k shortest paths (Yen)', () => {
     const edges: string[] = [];
     for (let w = 0; w < width; w++) edges.push(`customer.l0_${w}->l0_${w}.id`);
     for (let layer = 0; layer < 3; layer++) {
-      for (let a = 0; a < width; a++) for (let b = 0; b < width; b++) edges.push(`l${layer}_${a}.l${layer + 1}_${b}->l${layer + 1}_${b}.id`);
+      for (let a = 0; a < width; a++)
+        for (let b = 0; b < width; b++) edges.push(`l${layer}_${a}.l${layer + 1}_${b}->l${layer + 1}_${b}.id`);
     }
     for (let w = 0; w < width; w++) edges.push(`l3_${w}.nation->nation.id`);
     const layered = graphFromEdgeList('layered', edges);
@@ -120,7 +115,9 @@ describe('join trees (Steiner approximation)', () => {
 
 describe('islands and cycles', () => {
   const graph = graphFromEdgeList('mixed', [
-    'a.b_id->b.id', 'b.c_id->c.id', 'c.a_id->a.id', // a cycle
+    'a.b_id->b.id',
+    'b.c_id->c.id',
+    'c.a_id->a.id', // a cycle
     'employee.manager_id->employee.id', // a self-reference
     'x.y_id->y.id', // another island
   ]);
@@ -160,7 +157,13 @@ describe('walking join edges backwards', () => {
     expect(path?.tables).toEqual(['frpm', 'schools', 'satscores']);
     const [forward, backward] = path!.edges;
     expect(isReversed(forward!)).toBe(false);
-    expect(backward).toMatchObject({ id: '~satscores(cds)->schools(CDSCode)', fromTable: 'schools', fromColumns: ['CDSCode'], toTable: 'satscores', toColumns: ['cds'] });
+    expect(backward).toMatchObject({
+      id: '~satscores(cds)->schools(CDSCode)',
+      fromTable: 'schools',
+      fromColumns: ['CDSCode'],
+      toTable: 'satscores',
+      toColumns: ['cds'],
+    });
     expect(isReversed(backward!)).toBe(true);
   });
 

@@ -1,7 +1,17 @@
-import { MultiDirectedGraph } from 'graphology';
 import type { JoinEdge } from '@guided-retrieval/join-inference';
+import { MultiDirectedGraph } from 'graphology';
 import { computeReachability, connectedComponents, type Reachability } from './reachability.js';
-import { cheapestPathsFrom, kShortestPaths, pathsByLastStep, shortestPath, steinerPaths, stepsLeftTo, type JoinAdjacency, type JoinStep, type SearchOptions } from './search.js';
+import {
+  cheapestPathsFrom,
+  type JoinAdjacency,
+  type JoinStep,
+  kShortestPaths,
+  pathsByLastStep,
+  type SearchOptions,
+  shortestPath,
+  steinerPaths,
+  stepsLeftTo,
+} from './search.js';
 import type { ContextGraphData, GraphColumn, GraphEngine, GraphTable, JoinPath, PathOptions } from './types.js';
 
 export class GraphValidationError extends Error {
@@ -40,7 +50,11 @@ export class ContextGraph {
       this.graph.addNode(nodeKey(table.name), { table });
     });
     for (const edge of data.edges) this.addEdge(edge);
-    this.adjacency = buildAdjacency(data.tables.map((t) => t.name), data.edges, this.indexOf);
+    this.adjacency = buildAdjacency(
+      data.tables.map((t) => t.name),
+      data.edges,
+      this.indexOf,
+    );
     this.reach = computeReachability(this.adjacency.forward);
     this.component = connectedComponents(this.adjacency);
   }
@@ -168,7 +182,11 @@ export class ContextGraph {
    * approximation: the cheapest remaining target is attached to the tree built so far). Paths
    * given in `seed` are part of the tree from the start. Targets that cannot be reached are absent.
    */
-  joinTreePaths(source: string, targets: readonly string[], options: PathOptions & { seed?: readonly JoinPath[] } = {}): Map<string, JoinPath> {
+  joinTreePaths(
+    source: string,
+    targets: readonly string[],
+    options: PathOptions & { seed?: readonly JoinPath[] } = {},
+  ): Map<string, JoinPath> {
     const s = this.indexOfTable(source);
     const wanted = targets.map((t) => this.indexOfTable(t));
     const seed = new Map<number, JoinStep[]>();
@@ -192,7 +210,11 @@ export class ContextGraph {
   isPath(path: JoinPath): boolean {
     try {
       this.toSteps(path);
-      return path.tables.length === path.edges.length + 1 && path.tables[0] === path.source && path.tables[path.tables.length - 1] === path.target;
+      return (
+        path.tables.length === path.edges.length + 1 &&
+        path.tables[0] === path.source &&
+        path.tables[path.tables.length - 1] === path.target
+      );
     } catch {
       return false;
     }
@@ -285,7 +307,10 @@ export class ContextGraph {
     if (!from || !to) {
       throw new GraphValidationError(`join edge ${edge.id} names a missing table: ${from ? edge.toTable : edge.fromTable}`);
     }
-    for (const [table, columns] of [[from, edge.fromColumns], [to, edge.toColumns]] as const) {
+    for (const [table, columns] of [
+      [from, edge.fromColumns],
+      [to, edge.toColumns],
+    ] as const) {
       for (const c of columns) {
         if (!this.column(table.name, c)) throw new GraphValidationError(`join edge ${edge.id} names a missing column: ${table.name}.${c}`);
       }

@@ -38,7 +38,9 @@ describe('graph files', () => {
     expect(() => parseGraph('{oops', 'x.json')).toThrow(GraphFileError);
     expect(() => parseGraph('{oops', 'x.json')).toThrow('x.json is not a context graph: not valid JSON');
     const broken = { ...graph.toData(), edges: [{ ...graph.edges[0]!, toColumns: ['ghost'] }] };
-    expect(() => parseGraph(JSON.stringify(broken), 'b.json')).toThrow('b.json is inconsistent: join edge orders(customer_id)->customer(id) names a missing column: customer.ghost');
+    expect(() => parseGraph(JSON.stringify(broken), 'b.json')).toThrow(
+      'b.json is inconsistent: join edge orders(customer_id)->customer(id) names a missing column: customer.ghost',
+    );
   });
 
   it('checks the whole file and names the JSON path of the first wrong thing, in one line', () => {
@@ -53,9 +55,13 @@ describe('graph files', () => {
     expect(wrong((d) => (tables(d)[1] = null as never))).toThrow(/^g\.json is not a context graph: tables\[1\]: /);
     expect(wrong((d) => (tables(d)[0]!.columns = 'id'))).toThrow(/^g\.json is not a context graph: tables\[0\]\.columns: /);
     expect(wrong((d) => (tables(d)[0]!.name = 7))).toThrow(/tables\[0\]\.name: /);
-    expect(wrong((d) => (edges(d)[0]!.fromColumns = ['customer_id', 'id']))).toThrow(/edges\[0\]\.toColumns: fromcolumns and tocolumns must pair up/);
+    expect(wrong((d) => (edges(d)[0]!.fromColumns = ['customer_id', 'id']))).toThrow(
+      /edges\[0\]\.toColumns: fromcolumns and tocolumns must pair up/,
+    );
     expect(wrong((d) => ((edges(d)[0]!.fromColumns = []), (edges(d)[0]!.toColumns = [])))).toThrow(/edges\[0\]\.fromColumns: /);
-    expect(wrong((d) => (tables(d)[1]!.columns as Record<string, unknown>[])[1]!.sample = [{ value: { deep: [[[[1]]]] }, count: 1 }])).toThrow(/tables\[1\]\.columns\[1\]\.sample\[0\]\.value: /);
+    expect(
+      wrong((d) => ((tables(d)[1]!.columns as Record<string, unknown>[])[1]!.sample = [{ value: { deep: [[[[1]]]] }, count: 1 }])),
+    ).toThrow(/tables\[1\]\.columns\[1\]\.sample\[0\]\.value: /);
     const deep = `{"formatVersion":1,"database":"x","tables":[${'['.repeat(100_000)}${']'.repeat(100_000)}],"edges":[]}`;
     expect(() => parseGraph(deep, 'deep.json')).toThrow(/^deep\.json is not a context graph: /);
   });
@@ -72,4 +78,3 @@ describe('graph files', () => {
     await expect(loadGraph(file)).rejects.toThrow(/huge\.json is 128 MB; graph files over 128 MB are refused/);
   });
 });
-

@@ -25,7 +25,11 @@ export function serializeGraph(graph: ContextGraph): string {
   const lists: unknown[] = [];
   // A mark no value can hold by chance: a fresh UUID (hex digits and hyphens, safe in a pattern).
   const mark = `list-${randomUUID()}-`;
-  const text = JSON.stringify(graph.toData(), (key, value: unknown) => (key === 'list' && Array.isArray(value) ? `${mark}${lists.push(value) - 1}` : value), 1);
+  const text = JSON.stringify(
+    graph.toData(),
+    (key, value: unknown) => (key === 'list' && Array.isArray(value) ? `${mark}${lists.push(value) - 1}` : value),
+    1,
+  );
   if (lists.length === 0) return `${text}\n`;
   return `${text.replace(new RegExp(`"${mark}(\\d+)"`, 'g'), (_, i: string) => JSON.stringify(lists[Number(i)]))}\n`;
 }
@@ -64,13 +68,22 @@ export async function loadGraph(path: string): Promise<ContextGraph> {
   try {
     const { size } = await stat(path);
     if (size > MAX_GRAPH_FILE_BYTES) {
-      throw new GraphFileError(`${path} is ${Math.round(size / 1024 / 1024)} MB; graph files over ${MAX_GRAPH_FILE_BYTES / 1024 / 1024} MB are refused (rebuild with fewer sample values)`);
+      throw new GraphFileError(
+        `${path} is ${Math.round(size / 1024 / 1024)} MB; graph files over ${MAX_GRAPH_FILE_BYTES / 1024 / 1024} MB are refused (rebuild with fewer sample values)`,
+      );
     }
     text = await readFile(path, 'utf8');
   } catch (error) {
     if (error instanceof GraphFileError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : (code ?? 'unreadable');
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EACCES'
+          ? 'permission denied'
+          : code === 'EISDIR'
+            ? 'is a directory'
+            : (code ?? 'unreadable');
     throw new GraphFileError(`cannot read graph file ${path}: ${why}`);
   }
   return parseGraph(text, path);

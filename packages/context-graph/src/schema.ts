@@ -1,4 +1,4 @@
-import { joinEdgeId, type JoinEdge } from '@guided-retrieval/join-inference';
+import { type JoinEdge, joinEdgeId } from '@guided-retrieval/join-inference';
 import type { InferredType } from '@guided-retrieval/profiler';
 import { ContextGraph } from './graph.js';
 import { GRAPH_FORMAT_VERSION, type GraphTable } from './types.js';
@@ -76,11 +76,7 @@ export function graphFromSchema(spec: SchemaSpec): ContextGraph {
  * Shorthand for small hand-made graphs: `edges` as `'A.x->B.y'` (composite: `'A.x,y->B.p,q'`).
  * Tables are created with the columns the edges mention plus `columns`.
  */
-export function graphFromEdgeList(
-  database: string,
-  edges: readonly string[],
-  columns: Record<string, string[]> = {},
-): ContextGraph {
+export function graphFromEdgeList(database: string, edges: readonly string[], columns: Record<string, string[]> = {}): ContextGraph {
   const tableColumns = new Map<string, Set<string>>();
   const add = (table: string, cols: readonly string[]) => {
     const set = tableColumns.get(table) ?? new Set<string>();

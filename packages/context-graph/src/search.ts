@@ -128,7 +128,11 @@ interface DijkstraRun {
   blockedSteps?: ReadonlySet<JoinStep>;
 }
 
-function dijkstra(graph: JoinAdjacency, options: SearchOptions, run: DijkstraRun): { frontier: Frontier; reached: number; settled: number[] } {
+function dijkstra(
+  graph: JoinAdjacency,
+  options: SearchOptions,
+  run: DijkstraRun,
+): { frontier: Frontier; reached: number; settled: number[] } {
   const n = graph.names.length;
   const dist = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
   const hops = new Int32Array(n);
@@ -223,23 +227,43 @@ function toPath(start: number, steps: JoinStep[], cost: (s: JoinStep) => number)
 
 /** The cheapest path from `source` to `target`, or null. */
 export function shortestPath(
-  graph: JoinAdjacency, source: number, target: number, options: SearchOptions,
+  graph: JoinAdjacency,
+  source: number,
+  target: number,
+  options: SearchOptions,
   stepsLeft: Int32Array = stepsLeftTo(graph, target, options.reverse),
 ): StepPath | null {
   if (source === target) return { nodes: [source], steps: [], cost: 0 };
-  const { frontier, reached } = dijkstra(graph, options, { starts: [{ table: source, cost: 0, hops: 0 }], stopAt: new Set([target]), stepsLeft });
+  const { frontier, reached } = dijkstra(graph, options, {
+    starts: [{ table: source, cost: 0, hops: 0 }],
+    stopAt: new Set([target]),
+    stepsLeft,
+  });
   return reached === target ? toPath(source, stepsTo(frontier, target), options.cost) : null;
 }
 
 /** Cheapest cost from `source` to every table (Infinity where unreachable within the bounds). */
-export function costsFrom(graph: JoinAdjacency, source: number, options: SearchOptions, blockedTables?: ReadonlySet<number>): {
+export function costsFrom(
+  graph: JoinAdjacency,
+  source: number,
+  options: SearchOptions,
+  blockedTables?: ReadonlySet<number>,
+): {
   cost: Float64Array;
   path: (table: number) => StepPath | null;
 } {
-  const { frontier } = dijkstra(graph, options, { starts: [{ table: source, cost: 0, hops: 0 }], ...(blockedTables ? { blockedTables } : {}) });
+  const { frontier } = dijkstra(graph, options, {
+    starts: [{ table: source, cost: 0, hops: 0 }],
+    ...(blockedTables ? { blockedTables } : {}),
+  });
   return {
     cost: frontier.dist,
-    path: (table) => (table === source ? { nodes: [source], steps: [], cost: 0 } : frontier.prev[table] ? toPath(source, stepsTo(frontier, table), options.cost) : null),
+    path: (table) =>
+      table === source
+        ? { nodes: [source], steps: [], cost: 0 }
+        : frontier.prev[table]
+          ? toPath(source, stepsTo(frontier, table), options.cost)
+          : null,
   };
 }
 
@@ -323,7 +347,12 @@ const THROUGH_TARGET_BONUS = 0.01;
  * Steiner tree, |targets| searches). Returns each reached target's steps from the root;
  * unreachable targets are absent.
  */
-export function steinerPaths(graph: JoinAdjacency, root: number, targets: readonly number[], options: SteinerOptions): Map<number, JoinStep[]> {
+export function steinerPaths(
+  graph: JoinAdjacency,
+  root: number,
+  targets: readonly number[],
+  options: SteinerOptions,
+): Map<number, JoinStep[]> {
   const tree: TreePaths = new Map([[root, []]]);
   for (const [table, steps] of options.seed ?? []) tree.set(table, steps);
   const wanted = new Set(targets);
@@ -376,7 +405,16 @@ export function pathsByLastStep(graph: JoinAdjacency, source: number, table: num
 }
 
 /** The cheapest path from `source` to each of `targets` (absent where unreachable): one search. */
-export function cheapestPathsFrom(graph: JoinAdjacency, source: number, targets: readonly number[], options: SearchOptions): Map<number, StepPath> {
-  const { frontier, settled } = dijkstra(graph, options, { starts: [{ table: source, cost: 0, hops: 0 }], stopAt: new Set(targets), stop: 'all' });
+export function cheapestPathsFrom(
+  graph: JoinAdjacency,
+  source: number,
+  targets: readonly number[],
+  options: SearchOptions,
+): Map<number, StepPath> {
+  const { frontier, settled } = dijkstra(graph, options, {
+    starts: [{ table: source, cost: 0, hops: 0 }],
+    stopAt: new Set(targets),
+    stop: 'all',
+  });
   return new Map(settled.map((t) => [t, toPath(source, stepsTo(frontier, t), options.cost)]));
 }

@@ -1,5 +1,5 @@
-import type { ColumnValues, Engine, InferredType, ValueFrequency } from '@guided-retrieval/profiler';
 import type { JoinEdge } from '@guided-retrieval/join-inference';
+import type { ColumnValues, Engine, InferredType, ValueFrequency } from '@guided-retrieval/profiler';
 
 /** Version of the context-graph JSON format; files of another version are refused on load. */
 export const GRAPH_FORMAT_VERSION = 1;

@@ -1,4 +1,4 @@
-import { buildValueFilter, PROFILE_FORMAT_VERSION, type ColumnProfile, type DatabaseProfile } from '@guided-retrieval/profiler';
+import { buildValueFilter, type ColumnProfile, type DatabaseProfile, PROFILE_FORMAT_VERSION } from '@guided-retrieval/profiler';
 import { describe, expect, it } from 'vitest';
 import { buildContextGraph, parseGraph, readValueFilter, serializeGraph } from './index.js';
 
@@ -62,13 +62,28 @@ describe('column values in the graph', () => {
     for (const c of data.tables[0]!.columns) delete c.values;
     expect(parseGraph(JSON.stringify(data), 'old.json').column('artist', 'name')?.values).toBeUndefined();
     data.tables[0]!.columns[0]!.values = { complete: true, distinct: 1, list: [1] };
-    expect(() => parseGraph(JSON.stringify(data), 'bad.json')).toThrow(/^bad\.json is not a context graph: tables\[0\]\.columns\[0\]\.values\.list\[0\]: /);
+    expect(() => parseGraph(JSON.stringify(data), 'bad.json')).toThrow(
+      /^bad\.json is not a context graph: tables\[0\]\.columns\[0\]\.values\.list\[0\]: /,
+    );
     data.tables[0]!.columns[0]!.values = { complete: true, distinct: 1, filter: { ...filter, bits: -1 } };
     expect(() => parseGraph(JSON.stringify(data), 'bad.json')).toThrow(/values\.filter\.bits: /);
   });
 
   it('keeps a string that happens to look like the list marker as it is', () => {
-    const odd = buildContextGraph({ ...profile, tables: [{ ...profile.tables[0]!, columns: [column('name', { sample: [{ value: 'list-0', count: 1 }], values: { complete: true, distinct: 1, list: ['list-0'] } })] }] }, []);
+    const odd = buildContextGraph(
+      {
+        ...profile,
+        tables: [
+          {
+            ...profile.tables[0]!,
+            columns: [
+              column('name', { sample: [{ value: 'list-0', count: 1 }], values: { complete: true, distinct: 1, list: ['list-0'] } }),
+            ],
+          },
+        ],
+      },
+      [],
+    );
     expect(parseGraph(serializeGraph(odd)).toData()).toEqual(odd.toData());
   });
 });

@@ -7,7 +7,9 @@ const VOCABULARY = new Set(COMPOUND_WORDS);
 
 function words(name: string, prefix = ''): string {
   const bare = prefix && name.toLowerCase().startsWith(prefix) ? name.slice(prefix.length) : name;
-  return splitIdentifier(bare).flatMap((w) => segmentCompound(w, VOCABULARY)).join(' ');
+  return splitIdentifier(bare)
+    .flatMap((w) => segmentCompound(w, VOCABULARY))
+    .join(' ');
 }
 
 /**

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lookupAll, matchScore } from './ground.js';
+import { GroundingIndex, type GroundingMatch, type GroundingResult, tokenizeQuestion } from './index.js';
 import { buildInvertedIndex } from './index-build.js';
-import { GroundingIndex, tokenizeQuestion, type GroundingMatch, type GroundingResult } from './index.js';
 import { smallSchemaGraph } from './test-support/small-schema.js';
 
 let index: GroundingIndex;
@@ -43,14 +43,29 @@ describe('the inverted index', () => {
   it('expands abbreviations: "account balance" is C_ACCTBAL', async () => {
     const result = await index.ground('customer account balance');
     const balance = result.matches.find((m) => m.column === 'C_ACCTBAL');
-    expect(balance).toMatchObject({ token: 'account balance', span: [1, 3], table: 'CUSTOMER', kind: 'column', variantKind: 'abbreviation', coverage: 1 });
+    expect(balance).toMatchObject({
+      token: 'account balance',
+      span: [1, 3],
+      table: 'CUSTOMER',
+      kind: 'column',
+      variantKind: 'abbreviation',
+      coverage: 1,
+    });
   });
 
   it('matches a multi-word value as one match', async () => {
     const region = await index.ground('Orders shipped to the Middle East');
     const middleEast = region.matches.filter((m) => m.span[1] > 4);
     expect(middleEast).toEqual([
-      expect.objectContaining({ token: 'Middle East', span: [4, 6], variant: 'middle east', table: 'REGION', column: 'R_NAME', kind: 'value', coverage: 1 }),
+      expect.objectContaining({
+        token: 'Middle East',
+        span: [4, 6],
+        variant: 'middle east',
+        table: 'REGION',
+        column: 'R_NAME',
+        kind: 'value',
+        coverage: 1,
+      }),
     ]);
 
     const nation = await index.ground('customers in united states');
@@ -70,12 +85,22 @@ describe('the inverted index', () => {
   it('turns a demonym into its country: "Indian" is the value INDIA', async () => {
     const result = await index.ground('Indian customers');
     expect(on(result, 'NATION')).toEqual([
-      expect.objectContaining({ token: 'Indian', span: [0, 1], variant: 'india', variantKind: 'demonym', column: 'N_NAME', kind: 'value', coverage: 1 }),
+      expect.objectContaining({
+        token: 'Indian',
+        span: [0, 1],
+        variant: 'india',
+        variantKind: 'demonym',
+        column: 'N_NAME',
+        kind: 'value',
+        coverage: 1,
+      }),
     ]);
   });
 
   it('leaves foreign-key columns out when asked: "custkey" then does not ground ORDERS through O_CUSTKEY', async () => {
-    const without = await (await GroundingIndex.build(smallSchemaGraph(), { levers: { foreignKeyColumns: false } })).ground('What is the custkey?');
+    const without = await (await GroundingIndex.build(smallSchemaGraph(), { levers: { foreignKeyColumns: false } })).ground(
+      'What is the custkey?',
+    );
     expect(without.matches).toEqual([expect.objectContaining({ table: 'CUSTOMER', column: 'C_CUSTKEY', kind: 'column' })]);
     expect(without.initialTargets).not.toContain('ORDERS');
 
@@ -102,7 +127,9 @@ describe('the inverted index', () => {
     expect((await index.ground('What is the total?')).matches).toEqual([]);
     // An ordinary word does match part of the name, and the whole name still matches.
     expect(on(await index.ground('What is the price?'), 'ORDERS', 'O_TOTALPRICE')).toEqual([expect.objectContaining({ coverage: 0.5 })]);
-    expect(on(await index.ground('total price'), 'ORDERS', 'O_TOTALPRICE')).toEqual([expect.objectContaining({ token: 'total price', coverage: 1 })]);
+    expect(on(await index.ground('total price'), 'ORDERS', 'O_TOTALPRICE')).toEqual([
+      expect.objectContaining({ token: 'total price', coverage: 1 }),
+    ]);
   });
 });
 

@@ -1,10 +1,17 @@
-import { lookupKey, type IndexEntry, type InvertedIndex } from './index-build.js';
-import { MAX_SPAN, spanVariants, wordVariants, type Variant } from './variants.js';
+import { type IndexEntry, type InvertedIndex, lookupKey } from './index-build.js';
 import type { GroundedTable, GroundingMatch, MatchKind, QuestionToken, VariantKind } from './types.js';
+import { MAX_SPAN, spanVariants, type Variant, wordVariants } from './variants.js';
 
 const KIND_WEIGHT: Record<MatchKind, number> = { table: 1, alias: 0.9, value: 0.9, column: 0.8, measure: 0.78, time: 0.78 };
 const VARIANT_WEIGHT: Record<VariantKind, number> = {
-  exact: 1, compound: 0.97, singular: 0.95, plural: 0.95, lemma: 0.95, demonym: 0.9, abbreviation: 0.85, synonym: 0.7,
+  exact: 1,
+  compound: 0.97,
+  singular: 0.95,
+  plural: 0.95,
+  lemma: 0.95,
+  demonym: 0.9,
+  abbreviation: 0.85,
+  synonym: 0.7,
 };
 /** A multi-word match is worth a little more than its words alone. */
 const SPAN_BONUS = 0.05;
@@ -12,7 +19,14 @@ const SPAN_BONUS = 0.05;
 /** A column's alias counts as much as the column's own name, no more. */
 const COLUMN_ALIAS_WEIGHT = KIND_WEIGHT.column;
 
-export function matchScore(kind: MatchKind, variantKind: VariantKind, coverage: number, words: number, onColumn = false, tableFrequency = 1): number {
+export function matchScore(
+  kind: MatchKind,
+  variantKind: VariantKind,
+  coverage: number,
+  words: number,
+  onColumn = false,
+  tableFrequency = 1,
+): number {
   const weight = kind === 'alias' && onColumn ? COLUMN_ALIAS_WEIGHT : KIND_WEIGHT[kind];
   const score = weight * VARIANT_WEIGHT[variantKind] * (0.5 + 0.5 * coverage) * (1 + SPAN_BONUS * (words - 1)) * rarity(tableFrequency);
   return Math.round(score * 1e6) / 1e6;
@@ -42,8 +56,25 @@ export interface LookupOptions {
  * called exactly that, never as one part of a longer name (`total` is not `O_TOTALPRICE`).
  */
 const OPERATION_WORDS = new Set([
-  'average', 'avg', 'count', 'highest', 'largest', 'least', 'lowest', 'max', 'maximum', 'mean', 'min', 'minimum',
-  'number', 'percentage', 'ratio', 'smallest', 'sum', 'top', 'total',
+  'average',
+  'avg',
+  'count',
+  'highest',
+  'largest',
+  'least',
+  'lowest',
+  'max',
+  'maximum',
+  'mean',
+  'min',
+  'minimum',
+  'number',
+  'percentage',
+  'ratio',
+  'smallest',
+  'sum',
+  'top',
+  'total',
 ]);
 
 /**
@@ -79,12 +110,26 @@ export function lookupAll(tokens: readonly QuestionToken[], index: InvertedIndex
       bySpan.set(spanKey, found);
     }
     for (const entry of entries) {
-      if (end - start === 1 && entry.kind !== 'table' && OPERATION_WORDS.has(variant.key) && (entry.coverage < 1 || options.operationWordsAsColumns !== true)) continue;
+      if (
+        end - start === 1 &&
+        entry.kind !== 'table' &&
+        OPERATION_WORDS.has(variant.key) &&
+        (entry.coverage < 1 || options.operationWordsAsColumns !== true)
+      )
+        continue;
       // Score first, build a match only when it wins.
       const variantKind = weaker(variant.kind, entry.keyKind);
-      const score = matchScore(entry.kind, variantKind, entry.coverage, end - start, entry.column !== null, useFrequency ? entry.tableFrequency : 1);
+      const score = matchScore(
+        entry.kind,
+        variantKind,
+        entry.coverage,
+        end - start,
+        entry.column !== null,
+        useFrequency ? entry.tableFrequency : 1,
+      );
       const current = found.get(entry.element);
-      if (!current || score > current.score) found.set(entry.element, toMatch(lookup.token, [start, end], variant.key, variantKind, entry, score));
+      if (!current || score > current.score)
+        found.set(entry.element, toMatch(lookup.token, [start, end], variant.key, variantKind, entry, score));
     }
   };
   for (let start = 0; start < tokens.length; start++) {
@@ -155,8 +200,25 @@ function weaker(a: VariantKind, b: VariantKind): VariantKind {
   return VARIANT_WEIGHT[a] <= VARIANT_WEIGHT[b] ? a : b;
 }
 
-function toMatch(token: string, range: [number, number], variant: string, variantKind: VariantKind, entry: IndexEntry, score: number): GroundingMatch {
-  return { token, span: range, variant, variantKind, table: entry.table, column: entry.column, kind: entry.kind, coverage: entry.coverage, score };
+function toMatch(
+  token: string,
+  range: [number, number],
+  variant: string,
+  variantKind: VariantKind,
+  entry: IndexEntry,
+  score: number,
+): GroundingMatch {
+  return {
+    token,
+    span: range,
+    variant,
+    variantKind,
+    table: entry.table,
+    column: entry.column,
+    kind: entry.kind,
+    coverage: entry.coverage,
+    score,
+  };
 }
 
 /**
@@ -174,7 +236,8 @@ export function keepStrongest(matches: readonly GroundingMatch[], options: { pre
   });
   const kept = preferNamedTables(options.preferLongerSpans === false ? strongest : preferLongerSpans(strongest));
   return kept.sort(
-    (a, b) => a.span[0] - b.span[0] || b.score - a.score || cmp(a.table, b.table) || cmp(a.column ?? '', b.column ?? '') || cmp(a.kind, b.kind),
+    (a, b) =>
+      a.span[0] - b.span[0] || b.score - a.score || cmp(a.table, b.table) || cmp(a.column ?? '', b.column ?? '') || cmp(a.kind, b.kind),
   );
 }
 
@@ -193,7 +256,8 @@ function preferLongerSpans(matches: readonly GroundingMatch[]): GroundingMatch[]
   }
   const spans = [...bestBySpan.values()];
   return matches.filter(
-    (m) => !spans.some((l) => l.end - l.start > m.span[1] - m.span[0] && l.start <= m.span[0] && l.end >= m.span[1] && l.score >= 0.8 * m.score),
+    (m) =>
+      !spans.some((l) => l.end - l.start > m.span[1] - m.span[0] && l.start <= m.span[0] && l.end >= m.span[1] && l.score >= 0.8 * m.score),
   );
 }
 

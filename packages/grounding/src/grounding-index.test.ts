@@ -1,5 +1,5 @@
-import type { Embedder } from '@guided-retrieval/llm-adapters';
 import { ContextGraph } from '@guided-retrieval/context-graph';
+import type { Embedder } from '@guided-retrieval/llm-adapters';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GroundingIndex } from './index.js';
 import { smallSchemaGraph } from './test-support/small-schema.js';
@@ -93,7 +93,13 @@ describe('semantic enrichment', () => {
     const profiledEmptyRegion = new ContextGraph({
       ...data,
       tables: data.tables.map((t) =>
-        t.name === 'REGION' ? { ...t, rowCount: 0, columns: t.columns.map((c) => ({ ...c, stats: { rowCount: 0, count: 0, nulls: 0, distinct: 0, min: null, max: null } })) } : t,
+        t.name === 'REGION'
+          ? {
+              ...t,
+              rowCount: 0,
+              columns: t.columns.map((c) => ({ ...c, stats: { rowCount: 0, count: 0, nulls: 0, distinct: 0, min: null, max: null } })),
+            }
+          : t,
       ),
     });
     const index = await GroundingIndex.build(profiledEmptyRegion, { embedder: new KeywordEmbedder() });

@@ -2,10 +2,10 @@ import type { ContextGraph, GraphTable } from '@guided-retrieval/context-graph';
 import { createOfflineEmbedder, type Embedder } from '@guided-retrieval/llm-adapters';
 import { embedTables, neighbourhood, rankBySimilarity, type TableVector } from './enrich.js';
 import { dropWeakTables, groundedTables, keepStrongest, lookupAll, namedTables } from './ground.js';
-import { lexiconMatches, measureColumns, type MeasureColumns } from './measures.js';
 import { buildInvertedIndex, type InvertedIndex } from './index-build.js';
-import { WordNet } from './lexicon/wordnet.js';
 import { chooseIsland } from './islands.js';
+import { WordNet } from './lexicon/wordnet.js';
+import { lexiconMatches, type MeasureColumns, measureColumns } from './measures.js';
 import { tokenizeQuestion } from './question.js';
 import type { EnrichmentStep, GroundingLevers, GroundingMatch, GroundingOptions, GroundingResult } from './types.js';
 
@@ -23,7 +23,6 @@ const DEFAULT_WEAK_TABLE_RATIO = 0.75;
  * and Spider dev +0.001, and keeps noise ("xyzzy plugh", cosine 0.14) out.
  */
 export const MIN_SIMILARITY = 0.25;
-
 
 /** A table a profile counted no row in (a graph built from a schema alone has no statistics, and is not empty). */
 function profiledEmpty(table: GraphTable): boolean {
@@ -74,11 +73,15 @@ export class GroundingIndex {
     // The island first: a word's strongest match elsewhere must not hide its match in the island meant.
     const ratio = this.levers.weakTableRatio ?? DEFAULT_WEAK_TABLE_RATIO;
     const settle = (found: readonly GroundingMatch[]) =>
-      dropWeakTables(keepStrongest(found, this.levers.preferLongerSpans === undefined ? {} : { preferLongerSpans: this.levers.preferLongerSpans }), ratio);
+      dropWeakTables(
+        keepStrongest(found, this.levers.preferLongerSpans === undefined ? {} : { preferLongerSpans: this.levers.preferLongerSpans }),
+        ratio,
+      );
     const island = this.levers.oneIsland === false ? { matches: settle(all), elsewhere: [] } : chooseIsland(this.graph, all, settle);
     // The lexicon reads the chosen island only: "2016" or "revenue" must not choose the island
     // (a date column in every table of a warehouse would vote for all of them).
-    const lexicon = this.levers.measureWords === false ? [] : lexiconMatches(tokens, this.graph, this.measures, all, namedTables(island.matches));
+    const lexicon =
+      this.levers.measureWords === false ? [] : lexiconMatches(tokens, this.graph, this.measures, all, namedTables(island.matches));
     const matches = lexicon.length > 0 ? settle([...island.matches, ...lexicon]) : island.matches;
     const best = Math.max(0, ...matches.map((m) => m.score));
     const grounded = groundedTables(matches);
@@ -97,8 +100,16 @@ export class GroundingIndex {
         (ranked[0]?.similarity ?? 0) * (options.relativeSimilarity ?? 0.5),
         ...named,
       );
-      const near = grounded.length === 0 ? null : neighbourhood(this.graph, grounded.map((g) => g.table));
-      enrichment.added = ranked.slice(0, k).filter((r) => r.similarity >= floor && !known.has(r.table) && (near === null || near.has(r.table)));
+      const near =
+        grounded.length === 0
+          ? null
+          : neighbourhood(
+              this.graph,
+              grounded.map((g) => g.table),
+            );
+      enrichment.added = ranked
+        .slice(0, k)
+        .filter((r) => r.similarity >= floor && !known.has(r.table) && (near === null || near.has(r.table)));
     }
     return {
       question,

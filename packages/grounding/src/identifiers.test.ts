@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
 import { graphFromSchema } from '@guided-retrieval/context-graph';
-import { commonColumnPrefix, GroundingIndex, segmentCompound, splitIdentifier } from './index.js';
+import { describe, expect, it } from 'vitest';
 import { conventionColumnPrefix, tableNamePrefix } from './identifiers.js';
+import { commonColumnPrefix, GroundingIndex, segmentCompound, splitIdentifier } from './index.js';
 import { COMPOUND_WORDS } from './lexicon/vocabulary.js';
 
 const VOCABULARY: ReadonlySet<string> = new Set(COMPOUND_WORDS);

@@ -49,8 +49,36 @@ export function segmentCompound(word: string, vocabulary: ReadonlySet<string>): 
  * (`statement`, `language`, `ordering`, `nationality`), not a compound.
  */
 const ENGLISH_SUFFIXES = new Set([
-  'able', 'age', 'al', 'ality', 'ance', 'ation', 'ence', 'er', 'ers', 'ful', 'ial', 'ing', 'ings', 'ion', 'ism', 'ist',
-  'ity', 'ive', 'less', 'ling', 'ment', 'ments', 'ness', 'ology', 'onomy', 'ous', 'ping', 'ship', 'ture', 'ure',
+  'able',
+  'age',
+  'al',
+  'ality',
+  'ance',
+  'ation',
+  'ence',
+  'er',
+  'ers',
+  'ful',
+  'ial',
+  'ing',
+  'ings',
+  'ion',
+  'ism',
+  'ist',
+  'ity',
+  'ive',
+  'less',
+  'ling',
+  'ment',
+  'ments',
+  'ness',
+  'ology',
+  'onomy',
+  'ous',
+  'ping',
+  'ship',
+  'ture',
+  'ure',
 ]);
 
 interface Cut {

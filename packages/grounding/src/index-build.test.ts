@@ -17,8 +17,20 @@ describe('descriptionPhrase', () => {
 const WEATHER = graphFromSchema({
   database: 'weather',
   tables: [
-    { name: 'gsod', columns: [{ name: 'stn', type: 'text' }, { name: 'prcp', type: 'real', description: 'Total precipitation (rain and/or melted snow) reported during the day' }] },
-    { name: 'stations', columns: [{ name: 'usaf', type: 'text' }, { name: 'name', type: 'text' }] },
+    {
+      name: 'gsod',
+      columns: [
+        { name: 'stn', type: 'text' },
+        { name: 'prcp', type: 'real', description: 'Total precipitation (rain and/or melted snow) reported during the day' },
+      ],
+    },
+    {
+      name: 'stations',
+      columns: [
+        { name: 'usaf', type: 'text' },
+        { name: 'name', type: 'text' },
+      ],
+    },
   ],
 });
 
@@ -40,6 +52,8 @@ describe('synonyms of glued names', () => {
   it('index the synonyms of a glued table name as a whole (salespersons is a "sales representative")', () => {
     const graph = graphFromSchema({ database: 'cars', tables: [{ name: 'salespersons', columns: ['salesperson_id', 'first_name'] }] });
     const index = buildInvertedIndex(graph, { synonyms: (word) => (word === 'salesperson' ? ['sales representative'] : []) });
-    expect(index.get('sales representative')).toEqual([expect.objectContaining({ table: 'salespersons', column: null, kind: 'table', keyKind: 'synonym' })]);
+    expect(index.get('sales representative')).toEqual([
+      expect.objectContaining({ table: 'salespersons', column: null, kind: 'table', keyKind: 'synonym' }),
+    ]);
   });
 });

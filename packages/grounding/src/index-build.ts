@@ -1,11 +1,11 @@
 import {
+  type ContextGraph,
   couldBeValueKey,
   eachValueKey,
   filterHashes,
+  type GraphColumn,
   readValueFilter,
   VALUE_MAX_WORDS,
-  type ContextGraph,
-  type GraphColumn,
   type ValueFilterReader,
 } from '@guided-retrieval/context-graph';
 import { commonColumnPrefix, conventionColumnPrefix, segmentCompound, splitIdentifier, tableNamePrefix } from './identifiers.js';
@@ -102,7 +102,15 @@ export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = 
     }
     const same = posting.entries.get(element.element);
     if (!same) {
-      const created: IndexEntry = { table: element.table, column: element.column, kind: element.kind, element: element.element, keyKind, coverage, tableFrequency: 1 };
+      const created: IndexEntry = {
+        table: element.table,
+        column: element.column,
+        kind: element.kind,
+        element: element.element,
+        keyKind,
+        coverage,
+        tableFrequency: 1,
+      };
       posting.entries.set(element.element, created);
       posting.list.push(created);
     } else if (rank(keyKind, coverage) > rank(same.keyKind, same.coverage)) {
@@ -116,10 +124,13 @@ export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = 
     const asTable = elementId(table.name, null, 'table');
     const asTableElement: Element = { table: table.name, column: null, kind: 'table', element: asTable };
     indexNameOnce(table.name, (key, keyKind, coverage) => add(key, asTableElement, keyKind, coverage));
-    if (namePrefix) indexNameOnce(table.name.slice(namePrefix.length), (key, keyKind, coverage) => add(key, asTableElement, keyKind, coverage));
+    if (namePrefix)
+      indexNameOnce(table.name.slice(namePrefix.length), (key, keyKind, coverage) => add(key, asTableElement, keyKind, coverage));
     const asAlias = elementId(table.name, null, 'alias');
     for (const alias of table.aliases) {
-      indexNameOnce(alias, (key, keyKind, coverage) => add(key, { table: table.name, column: null, kind: 'alias', element: asAlias }, keyKind, coverage));
+      indexNameOnce(alias, (key, keyKind, coverage) =>
+        add(key, { table: table.name, column: null, kind: 'alias', element: asAlias }, keyKind, coverage),
+      );
     }
     const columnNames = table.columns.map((c) => c.name);
     const prefix = commonColumnPrefix(columnNames) || conventionColumnPrefix(columnNames, namePrefix);
@@ -221,7 +232,15 @@ class FilteredValues {
       for (const c of this.columns) {
         if (hit.has(c.element) || !c.reader.hasHashes(hashes)) continue;
         hit.add(c.element);
-        hits.push({ table: c.table, column: c.column, kind: 'value', keyKind: 'exact', coverage: words / of, tableFrequency: 1, element: c.element });
+        hits.push({
+          table: c.table,
+          column: c.column,
+          kind: 'value',
+          keyKind: 'exact',
+          coverage: words / of,
+          tableFrequency: 1,
+          element: c.element,
+        });
       }
     }
     if (hits.length === 0) return entries;
@@ -248,7 +267,28 @@ class FilteredValues {
 }
 
 /** Words a description opens with that say nothing about what the column holds. */
-const DESCRIPTION_FILLER = new Set(['a', 'an', 'the', 'of', 'for', 'in', 'on', 'to', 'and', 'or', 'by', 'with', 'this', 'that', 'is', 'are', 'field', 'column', 'value', 'values']);
+const DESCRIPTION_FILLER = new Set([
+  'a',
+  'an',
+  'the',
+  'of',
+  'for',
+  'in',
+  'on',
+  'to',
+  'and',
+  'or',
+  'by',
+  'with',
+  'this',
+  'that',
+  'is',
+  'are',
+  'field',
+  'column',
+  'value',
+  'values',
+]);
 /** Longest description opening indexed: beyond it a description is prose, not a name. */
 const MAX_DESCRIPTION_WORDS = 4;
 
@@ -257,14 +297,32 @@ const MAX_DESCRIPTION_WORDS = 4;
  * and/or melted snow) reported…` → "total precipitation"); null when it has no word to offer.
  */
 export function descriptionPhrase(description: string): string | null {
-  const clause = description.split(/[.;:,()\[\]\n—–]|\s-\s/)[0] ?? '';
-  const words = clause.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 1 && !DESCRIPTION_FILLER.has(w));
+  const clause = description.split(/[.;:,()[\]\n—–]|\s-\s/)[0] ?? '';
+  const words = clause
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 1 && !DESCRIPTION_FILLER.has(w));
   if (words.length === 0) return null;
   return words.slice(0, MAX_DESCRIPTION_WORDS).join(' ');
 }
 
 /** Columns of prose (`P_COMMENT`, `description`): their words are not values anyone asks for. */
-const FREE_TEXT_WORDS = new Set(['body', 'comment', 'comments', 'content', 'desc', 'description', 'message', 'note', 'notes', 'remark', 'remarks', 'review', 'summary', 'text']);
+const FREE_TEXT_WORDS = new Set([
+  'body',
+  'comment',
+  'comments',
+  'content',
+  'desc',
+  'description',
+  'message',
+  'note',
+  'notes',
+  'remark',
+  'remarks',
+  'review',
+  'summary',
+  'text',
+]);
 
 function isFreeText(columnName: string): boolean {
   const words = splitIdentifier(columnName);
@@ -299,7 +357,10 @@ function indexValues(table: string, column: GraphColumn, element: number, add: A
 type Forms = (word: string) => [string, VariantKind][];
 
 function indexName(
-  name: string, vocabulary: ReadonlySet<string>, forms: Forms, emit: (key: string, kind: VariantKind, coverage: number) => void,
+  name: string,
+  vocabulary: ReadonlySet<string>,
+  forms: Forms,
+  emit: (key: string, kind: VariantKind, coverage: number) => void,
 ): void {
   const raw = splitIdentifier(name);
   // Capitals already mark where a camel-case name's words end (`ReportsTo` is "reports to", never
@@ -323,7 +384,10 @@ function indexName(
 }
 
 function wordForms(word: string, synonyms: (word: string) => readonly string[]): [string, VariantKind][] {
-  const forms: [string, VariantKind][] = [[word, 'exact'], [singular(word), 'singular']];
+  const forms: [string, VariantKind][] = [
+    [word, 'exact'],
+    [singular(word), 'singular'],
+  ];
   const expansions = lexiconLookup(ABBREVIATIONS, word);
   for (const expansion of expansions) forms.push([expansion, 'abbreviation']);
   for (const contraction of lexiconLookup(CONTRACTIONS, word)) forms.push([contraction, 'abbreviation']);

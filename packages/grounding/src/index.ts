@@ -1,5 +1,5 @@
-export { GroundingIndex, type GroundingIndexOptions } from './grounding-index.js';
 export { tableQueryContext } from './enrich.js';
+export { GroundingIndex, type GroundingIndexOptions } from './grounding-index.js';
 export { commonColumnPrefix, segmentCompound, splitIdentifier } from './identifiers.js';
 export { normalizeText } from './normalize.js';
 export { tokenizeQuestion } from './question.js';

@@ -57,7 +57,11 @@ describe('semantic enrichment next to the matched tables', () => {
       database: 'shop',
       tables: [
         { name: 'orders', columns: ['order_id', 'customer_id', 'total'] },
-        { name: 'customer', primaryKey: ['customer_id'], columns: ['customer_id', { name: 'name', inferredType: 'text', sample: ['Alice'] }, 'region_id'] },
+        {
+          name: 'customer',
+          primaryKey: ['customer_id'],
+          columns: ['customer_id', { name: 'name', inferredType: 'text', sample: ['Alice'] }, 'region_id'],
+        },
         { name: 'region', primaryKey: ['region_id'], columns: ['region_id', 'label'] },
         { name: 'report', description: 'weekly revenue trending', columns: ['report_id', 'ref_id', 'week'] },
       ],

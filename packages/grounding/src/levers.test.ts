@@ -1,7 +1,7 @@
 import { graphFromSchema } from '@guided-retrieval/context-graph';
 import { describe, expect, it } from 'vitest';
-import { GroundingIndex } from './index.js';
 import { matchScore } from './ground.js';
+import { GroundingIndex } from './index.js';
 
 /** Four tables with a `name` column; only one says what it is a name of. */
 const graph = graphFromSchema({
@@ -62,7 +62,10 @@ describe('weak-table pruning', () => {
 
 describe('runs of words inside a value', () => {
   it('match a part of a longer value, with its share as coverage', async () => {
-    const races = graphFromSchema({ database: 'f1', tables: [{ name: 'races', columns: ['raceId', { name: 'name', inferredType: 'text', sample: ['Abu Dhabi Grand Prix'] }] }] });
+    const races = graphFromSchema({
+      database: 'f1',
+      tables: [{ name: 'races', columns: ['raceId', { name: 'name', inferredType: 'text', sample: ['Abu Dhabi Grand Prix'] }] }],
+    });
     const result = await (await GroundingIndex.build(races)).ground('Which grand prix had rain?');
     expect(result.matches.map((m) => [m.token, m.column, m.kind, m.coverage])).toEqual([['grand prix', 'name', 'value', 0.5]]);
   });
@@ -88,7 +91,10 @@ describe('longer spans', () => {
 describe('foreign-key columns', () => {
   const races = graphFromSchema({
     database: 'f1',
-    tables: [{ name: 'races', columns: ['raceId', 'year'] }, { name: 'seasons', columns: ['year', 'url'] }],
+    tables: [
+      { name: 'races', columns: ['raceId', 'year'] },
+      { name: 'seasons', columns: ['year', 'url'] },
+    ],
     foreignKeys: [{ fromTable: 'races', fromColumns: ['year'], toTable: 'seasons', toColumns: ['year'] }],
   });
   it('are indexed by default, so the table the question names wins; they can be left out', async () => {

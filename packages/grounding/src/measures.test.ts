@@ -6,10 +6,43 @@ import { GroundingIndex } from './index.js';
 const shop = graphFromSchema({
   database: 'shop',
   tables: [
-    { name: 'Customer', primaryKey: ['CustomerId'], columns: [{ name: 'CustomerId', type: 'INTEGER' }, { name: 'FirstName', type: 'TEXT' }, { name: 'Country', type: 'TEXT' }] },
-    { name: 'Invoice', primaryKey: ['InvoiceId'], columns: [{ name: 'InvoiceId', type: 'INTEGER' }, { name: 'CustomerId', type: 'INTEGER' }, { name: 'InvoiceDate', type: 'DATETIME' }, { name: 'Total', type: 'NUMERIC(10,2)' }] },
-    { name: 'Genre', primaryKey: ['GenreId'], columns: [{ name: 'GenreId', type: 'INTEGER' }, { name: 'Name', type: 'TEXT' }] },
-    { name: 'Track', primaryKey: ['TrackId'], columns: [{ name: 'TrackId', type: 'INTEGER' }, { name: 'Name', type: 'TEXT' }, { name: 'GenreId', type: 'INTEGER' }, { name: 'Milliseconds', type: 'INTEGER' }] },
+    {
+      name: 'Customer',
+      primaryKey: ['CustomerId'],
+      columns: [
+        { name: 'CustomerId', type: 'INTEGER' },
+        { name: 'FirstName', type: 'TEXT' },
+        { name: 'Country', type: 'TEXT' },
+      ],
+    },
+    {
+      name: 'Invoice',
+      primaryKey: ['InvoiceId'],
+      columns: [
+        { name: 'InvoiceId', type: 'INTEGER' },
+        { name: 'CustomerId', type: 'INTEGER' },
+        { name: 'InvoiceDate', type: 'DATETIME' },
+        { name: 'Total', type: 'NUMERIC(10,2)' },
+      ],
+    },
+    {
+      name: 'Genre',
+      primaryKey: ['GenreId'],
+      columns: [
+        { name: 'GenreId', type: 'INTEGER' },
+        { name: 'Name', type: 'TEXT' },
+      ],
+    },
+    {
+      name: 'Track',
+      primaryKey: ['TrackId'],
+      columns: [
+        { name: 'TrackId', type: 'INTEGER' },
+        { name: 'Name', type: 'TEXT' },
+        { name: 'GenreId', type: 'INTEGER' },
+        { name: 'Milliseconds', type: 'INTEGER' },
+      ],
+    },
   ],
   foreignKeys: [
     { fromTable: 'Invoice', fromColumns: ['CustomerId'], toTable: 'Customer', toColumns: ['CustomerId'] },
@@ -28,7 +61,9 @@ describe('the measures lexicon', () => {
   it('points a year at the date column of what is measured', async () => {
     const index = await GroundingIndex.build(shop);
     const result = await index.ground('How much did customers spend in 2013?');
-    expect(result.matches).toContainEqual(expect.objectContaining({ token: '2013', table: 'Invoice', column: 'InvoiceDate', kind: 'time' }));
+    expect(result.matches).toContainEqual(
+      expect.objectContaining({ token: '2013', table: 'Invoice', column: 'InvoiceDate', kind: 'time' }),
+    );
   });
 
   it('points a count word at the table holding the events', async () => {
@@ -39,7 +74,9 @@ describe('the measures lexicon', () => {
 
   it('says nothing when no other word names a table, or when switched off', async () => {
     const index = await GroundingIndex.build(shop);
-    expect((await index.ground('What was the revenue in 2013?')).matches.filter((m) => m.kind === 'measure' || m.kind === 'time')).toEqual([]);
+    expect((await index.ground('What was the revenue in 2013?')).matches.filter((m) => m.kind === 'measure' || m.kind === 'time')).toEqual(
+      [],
+    );
     const off = await GroundingIndex.build(shop, { levers: { measureWords: false } });
     expect((await off.ground('How much did each customer spend?')).matches.filter((m) => m.kind === 'measure')).toEqual([]);
   });
@@ -60,6 +97,8 @@ describe('self-reference words', () => {
 
   it('point "manager" at the table\'s reference to itself', async () => {
     const result = await (await GroundingIndex.build(staff)).ground('Who is the manager of each employee?');
-    expect(result.matches).toContainEqual(expect.objectContaining({ token: 'manager', table: 'Employee', column: 'ReportsTo', kind: 'alias', variant: 'self-reference' }));
+    expect(result.matches).toContainEqual(
+      expect.objectContaining({ token: 'manager', table: 'Employee', column: 'ReportsTo', kind: 'alias', variant: 'self-reference' }),
+    );
   });
 });

@@ -12,28 +12,113 @@ import type { GroundingMatch, QuestionToken } from './types.js';
 
 /** Question words that ask for an amount of money. */
 export const AMOUNT_WORDS: ReadonlySet<string> = new Set([
-  'revenue', 'revenues', 'sales', 'sale', 'sold', 'sell', 'sells', 'selling', 'spent', 'spend', 'spends', 'spending',
-  'paid', 'pay', 'pays', 'payment', 'payments', 'cost', 'costs', 'price', 'prices', 'amount', 'amounts', 'earned',
-  'earnings', 'income', 'turnover',
+  'revenue',
+  'revenues',
+  'sales',
+  'sale',
+  'sold',
+  'sell',
+  'sells',
+  'selling',
+  'spent',
+  'spend',
+  'spends',
+  'spending',
+  'paid',
+  'pay',
+  'pays',
+  'payment',
+  'payments',
+  'cost',
+  'costs',
+  'price',
+  'prices',
+  'amount',
+  'amounts',
+  'earned',
+  'earnings',
+  'income',
+  'turnover',
 ]);
 
 /** Column-name words of a money-like column. */
 export const MONEY_COLUMN_WORDS: ReadonlySet<string> = new Set([
-  'price', 'amount', 'total', 'cost', 'revenue', 'sales', 'sale', 'payment', 'paid', 'fee', 'charge', 'salary', 'income',
-  'spend', 'spent', 'subtotal', 'due', 'balance', 'freight', 'commission', 'tax', 'discount', 'wage', 'earnings',
+  'price',
+  'amount',
+  'total',
+  'cost',
+  'revenue',
+  'sales',
+  'sale',
+  'payment',
+  'paid',
+  'fee',
+  'charge',
+  'salary',
+  'income',
+  'spend',
+  'spent',
+  'subtotal',
+  'due',
+  'balance',
+  'freight',
+  'commission',
+  'tax',
+  'discount',
+  'wage',
+  'earnings',
 ]);
 
 /** Question words that ask which rows have the most events: a count over the fact table. */
-export const COUNT_WORDS: ReadonlySet<string> = new Set(['popular', 'popularity', 'busiest', 'bestselling', 'best-selling', 'bestseller', 'bestsellers']);
+export const COUNT_WORDS: ReadonlySet<string> = new Set([
+  'popular',
+  'popularity',
+  'busiest',
+  'bestselling',
+  'best-selling',
+  'bestseller',
+  'bestsellers',
+]);
 
 /** Words for the row a table's reference to itself points at: the employee's manager, the category's parent. */
 export const SELF_REFERENCE_WORDS: ReadonlySet<string> = new Set([
-  'manager', 'managers', 'boss', 'bosses', 'supervisor', 'supervisors', 'superior', 'superiors', 'parent', 'parents',
+  'manager',
+  'managers',
+  'boss',
+  'bosses',
+  'supervisor',
+  'supervisors',
+  'superior',
+  'superiors',
+  'parent',
+  'parents',
 ]);
 
 const MONTHS = new Set([
-  'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
-  'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec',
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+  'jan',
+  'feb',
+  'mar',
+  'apr',
+  'jun',
+  'jul',
+  'aug',
+  'sep',
+  'sept',
+  'oct',
+  'nov',
+  'dec',
 ]);
 
 /** Strength of a lexicon match: below a column's own name (0.8), above the weak-table cut (0.75 of a name). */
@@ -59,7 +144,11 @@ function columnWords(column: GraphColumn): string[] {
 }
 
 function isNumeric(column: GraphColumn): boolean {
-  return column.inferredType === 'real' || column.inferredType === 'integer' || /^(decimal|numeric|money|real|double|float)/i.test(column.declaredType);
+  return (
+    column.inferredType === 'real' ||
+    column.inferredType === 'integer' ||
+    /^(decimal|numeric|money|real|double|float)/i.test(column.declaredType)
+  );
 }
 
 /** Money words a glued column word may end with (`unitprice`, `linetotal`). */
@@ -127,18 +216,33 @@ function isCountWord(tokens: readonly QuestionToken[], i: number): boolean {
  * up to `MAX_LEXICON_HOPS` joins away.
  */
 export function lexiconMatches(
-  tokens: readonly QuestionToken[], graph: ContextGraph, columns: MeasureColumns, indexed: readonly GroundingMatch[], named: readonly string[],
+  tokens: readonly QuestionToken[],
+  graph: ContextGraph,
+  columns: MeasureColumns,
+  indexed: readonly GroundingMatch[],
+  named: readonly string[],
 ): GroundingMatch[] {
   if (named.length === 0 || !tokens.some((_, i) => lexiconWord(tokens, i))) return [];
   const matchedWords = new Set(indexed.flatMap((m) => range(m.span[0], m.span[1])));
   const near = nearTables(graph, named);
   const out: GroundingMatch[] = [];
   const emit = (i: number, table: string, column: string | null, kind: 'measure' | 'time', variant: string) =>
-    out.push({ token: tokens[i]!.text, span: [i, i + 1], variant, variantKind: 'synonym', table, column, kind, coverage: 1, score: LEXICON_MATCH_SCORE });
+    out.push({
+      token: tokens[i]!.text,
+      span: [i, i + 1],
+      variant,
+      variantKind: 'synonym',
+      table,
+      column,
+      kind,
+      coverage: 1,
+      score: LEXICON_MATCH_SCORE,
+    });
   tokens.forEach((token, i) => {
     if (matchedWords.has(i)) return;
     if (AMOUNT_WORDS.has(token.lower)) {
-      for (const { table, column } of firstFound(near, (t) => columns.money.get(t.name) ?? [])) emit(i, table, column, 'measure', 'amount word');
+      for (const { table, column } of firstFound(near, (t) => columns.money.get(t.name) ?? []))
+        emit(i, table, column, 'measure', 'amount word');
     } else if (isCountWord(tokens, i)) {
       const fact = factTable(graph, named);
       if (fact) emit(i, fact, null, 'measure', 'count word');
@@ -152,7 +256,17 @@ export function lexiconMatches(
         if (e.toTable !== table || e.fromColumns.length !== 1) continue;
         const column = e.fromColumns[0]!;
         if (indexed.some((m) => m.table === table && m.column === column && m.span[0] <= i && i < m.span[1])) continue;
-        out.push({ token: token.text, span: [i, i + 1], variant: 'self-reference', variantKind: 'synonym', table, column, kind: 'alias', coverage: 1, score: LEXICON_MATCH_SCORE });
+        out.push({
+          token: token.text,
+          span: [i, i + 1],
+          variant: 'self-reference',
+          variantKind: 'synonym',
+          table,
+          column,
+          kind: 'alias',
+          coverage: 1,
+          score: LEXICON_MATCH_SCORE,
+        });
       }
     }
   });

@@ -2,7 +2,13 @@ import pluralize from 'pluralize';
 
 /** Lower-case alphanumeric runs joined by one space: the form every index key is stored in. */
 export function normalizeText(text: string): string {
-  return text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').split(/[^a-z0-9]+/).filter(Boolean).join(' ');
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .join(' ');
 }
 
 const SINGULARS = new Map<string, string>();

@@ -1,5 +1,5 @@
-import winkNLP, { type ItemToken } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
+import winkNLP, { type ItemToken } from 'wink-nlp';
 import { STOP_WORDS } from './lexicon/stop-words.js';
 import type { QuestionToken } from './types.js';
 
@@ -19,21 +19,27 @@ export function tokenizeQuestion(question: string): QuestionToken[] {
   const nlp = engine();
   const its = nlp.its;
   const tokens: QuestionToken[] = [];
-  nlp.readDoc(question).tokens().each((token: ItemToken) => {
-    const type = token.out(its.type);
-    if (type !== 'word' && type !== 'number' && type !== 'email' && type !== 'url') return;
-    const text = token.out();
-    const lemma = String(token.out(its.lemma as never)).toLowerCase();
-    const runs = text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
-    for (const run of runs) {
-      tokens.push({
-        text: runs.length === 1 ? text : run,
-        lower: run,
-        lemma: runs.length === 1 ? lemma.replace(/[^a-z0-9]/g, '') || run : run,
-        stopWord: STOP_WORDS.has(run),
-      });
-    }
-  });
+  nlp
+    .readDoc(question)
+    .tokens()
+    .each((token: ItemToken) => {
+      const type = token.out(its.type);
+      if (type !== 'word' && type !== 'number' && type !== 'email' && type !== 'url') return;
+      const text = token.out();
+      const lemma = String(token.out(its.lemma as never)).toLowerCase();
+      const runs = text
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter(Boolean);
+      for (const run of runs) {
+        tokens.push({
+          text: runs.length === 1 ? text : run,
+          lower: run,
+          lemma: runs.length === 1 ? lemma.replace(/[^a-z0-9]/g, '') || run : run,
+          stopWord: STOP_WORDS.has(run),
+        });
+      }
+    });
   markSortingWords(tokens);
   return tokens;
 }
@@ -41,7 +47,18 @@ export function tokenizeQuestion(question: string): QuestionToken[] {
 /** Words that say how to sort ("in descending order", "order by", "ranked by"), not what to read. */
 const SORTING_WORDS = new Set(['order', 'ordered', 'sort', 'sorted']);
 const SORT_MANNERS = new Set([
-  'ascending', 'descending', 'alphabetical', 'alphabetic', 'chronological', 'reverse', 'numerical', 'numeric', 'number', 'increasing', 'decreasing', 'random',
+  'ascending',
+  'descending',
+  'alphabetical',
+  'alphabetic',
+  'chronological',
+  'reverse',
+  'numerical',
+  'numeric',
+  'number',
+  'increasing',
+  'decreasing',
+  'random',
 ]);
 
 function markSortingWords(tokens: QuestionToken[]): void {

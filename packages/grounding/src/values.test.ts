@@ -2,11 +2,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { buildContextGraph, parseGraph, serializeGraph, type ContextGraph, type JoinEdge } from '@guided-retrieval/context-graph';
-import { profileSqlite, type DatabaseProfile, type ProfileOptions } from '@guided-retrieval/profiler';
+import { buildContextGraph, type ContextGraph, type JoinEdge, parseGraph, serializeGraph } from '@guided-retrieval/context-graph';
+import { type DatabaseProfile, type ProfileOptions, profileSqlite } from '@guided-retrieval/profiler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lookupKey, buildInvertedIndex } from './index-build.js';
 import { GroundingIndex } from './index.js';
+import { buildInvertedIndex, lookupKey } from './index-build.js';
 import type { GroundingMatch } from './types.js';
 
 /** Real databases cut down (`test-support/sample-dbs/README.md`), unpacked for the run. */
@@ -71,7 +71,9 @@ describe('values beyond the 50 sampled ones ground (Sakila)', () => {
     expect(valueMatch(result.matches, 'film', 'title')).toMatchObject({ token: 'ZORRO ARK', coverage: 1, variantKind: 'exact' });
     expect(result.initialTargets).toEqual(expect.arrayContaining(['actor', 'film']));
     // One word of a title: a part of a value, as for sampled values.
-    expect(valueMatch((await index.ground('Which films have ZORRO in the title?')).matches, 'film', 'title')).toMatchObject({ coverage: 0.5 });
+    expect(valueMatch((await index.ground('Which films have ZORRO in the title?')).matches, 'film', 'title')).toMatchObject({
+      coverage: 0.5,
+    });
   });
 
   it('as a Bloom filter (more values than valueListMax): the same match', async () => {
@@ -79,7 +81,9 @@ describe('values beyond the 50 sampled ones ground (Sakila)', () => {
     expect(graph.column('film', 'title')?.values).toMatchObject({ complete: true, filter: expect.any(Object) });
     expect(graph.column('film', 'title')?.values?.list).toBeUndefined();
     expect(valueMatch((await index.ground(ZORRO)).matches, 'film', 'title')).toMatchObject({ token: 'ZORRO ARK', coverage: 1 });
-    expect(valueMatch((await index.ground('Which films have ZORRO in the title?')).matches, 'film', 'title')).toMatchObject({ coverage: 0.5 });
+    expect(valueMatch((await index.ground('Which films have ZORRO in the title?')).matches, 'film', 'title')).toMatchObject({
+      coverage: 0.5,
+    });
   });
 
   it('hashed: the graph file holds no title, yet ZORRO ARK and ACADEMY DINOSAUR ground', async () => {
@@ -104,7 +108,10 @@ describe('names the sample never held ground (Chinook, ISO 3166)', () => {
 
   it('Zimbabwe: country.name', async () => {
     const { index } = await indexFor(countries);
-    expect(valueMatch((await index.ground('Which subdivisions does Zimbabwe have?')).matches, 'country', 'name')).toMatchObject({ token: 'Zimbabwe', coverage: 1 });
+    expect(valueMatch((await index.ground('Which subdivisions does Zimbabwe have?')).matches, 'country', 'name')).toMatchObject({
+      token: 'Zimbabwe',
+      coverage: 1,
+    });
   });
 });
 
@@ -131,7 +138,10 @@ describe('filters probed at grounding time', () => {
     const filtered = buildInvertedIndex(graph);
     // "van halen" is an artist, an album title and a composer.
     const frequency = (entries: readonly { table: string; kind: string; tableFrequency: number }[] | undefined) =>
-      (entries ?? []).filter((e) => e.kind === 'value').map((e) => [e.table, e.tableFrequency]).sort();
+      (entries ?? [])
+        .filter((e) => e.kind === 'value')
+        .map((e) => [e.table, e.tableFrequency])
+        .sort();
     expect(frequency(lookupKey(filtered, 'van halen'))).toEqual(frequency(lookupKey(listed, 'van halen')));
     expect(frequency(lookupKey(filtered, 'van halen')).length).toBeGreaterThanOrEqual(2);
   });

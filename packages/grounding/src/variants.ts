@@ -20,7 +20,8 @@ export function wordVariants(token: QuestionToken): Variant[] {
   push(token.lemma, 'lemma');
   push(singular(token.lower), 'singular');
   push(singular(token.lemma), 'lemma');
-  for (const country of [...lexiconLookup(DEMONYMS, token.lower), ...lexiconLookup(DEMONYMS, singular(token.lower))]) push(country, 'demonym');
+  for (const country of [...lexiconLookup(DEMONYMS, token.lower), ...lexiconLookup(DEMONYMS, singular(token.lower))])
+    push(country, 'demonym');
   return variants;
 }
 

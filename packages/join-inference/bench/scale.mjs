@@ -22,7 +22,9 @@ const { values: args } = parseArgs({
   },
 });
 if (args.help) {
-  console.log('node bench/scale.mjs [--tables N] [--seed S] [--min-rows R] [--max-rows R]\nSynthetic schema → join inference: pairs, time, peak RSS, precision/recall.');
+  console.log(
+    'node bench/scale.mjs [--tables N] [--seed S] [--min-rows R] [--max-rows R]\nSynthetic schema → join inference: pairs, time, peak RSS, precision/recall.',
+  );
   process.exit(0);
 }
 
@@ -38,7 +40,28 @@ function rng(seed) {
   };
 }
 
-const NOUNS = ['customer', 'account', 'order', 'invoice', 'product', 'supplier', 'region', 'branch', 'employee', 'contract', 'shipment', 'warehouse', 'payment', 'ledger', 'campaign', 'vendor', 'asset', 'policy', 'claim', 'store'];
+const NOUNS = [
+  'customer',
+  'account',
+  'order',
+  'invoice',
+  'product',
+  'supplier',
+  'region',
+  'branch',
+  'employee',
+  'contract',
+  'shipment',
+  'warehouse',
+  'payment',
+  'ledger',
+  'campaign',
+  'vendor',
+  'asset',
+  'policy',
+  'claim',
+  'store',
+];
 const ROLES = ['billing', 'shipping', 'parent', 'primary', 'source', 'target', 'owner'];
 
 async function generate(tablesWanted, seed, minRows, maxRows) {
@@ -50,7 +73,12 @@ async function generate(tablesWanted, seed, minRows, maxRows) {
   const truth = [];
   const tables = names.map((name, t) => {
     const n = rows[t];
-    const columns = [columnFromValues(`${name}_id`, Array.from({ length: n }, (_, i) => i + 1))];
+    const columns = [
+      columnFromValues(
+        `${name}_id`,
+        Array.from({ length: n }, (_, i) => i + 1),
+      ),
+    ];
     const used = new Set();
     const references = int(0, 4);
     for (let r = 0; r < references; r++) {
@@ -65,12 +93,42 @@ async function generate(tablesWanted, seed, minRows, maxRows) {
       columns.push(columnFromValues(column, values));
       truth.push(`${name}(${column})->${names[target]}(${names[target]}_id)`);
     }
-    columns.push(columnFromValues('quantity', Array.from({ length: n }, () => int(1, 50))));
-    columns.push(columnFromValues('status', Array.from({ length: n }, () => ['open', 'closed', 'held'][int(0, 2)])));
-    columns.push(columnFromValues('code', Array.from({ length: n }, (_, i) => `${name.slice(0, 3).toUpperCase()}${String(i).padStart(5, '0')}`)));
-    columns.push(columnFromValues('amount', Array.from({ length: n }, () => Math.round(random() * 1e6) / 100)));
-    columns.push(columnFromValues('year', Array.from({ length: n }, () => int(1990, 2025))));
-    columns.push(columnFromValues('note', Array.from({ length: n }, (_, i) => `note ${i % 97}`)));
+    columns.push(
+      columnFromValues(
+        'quantity',
+        Array.from({ length: n }, () => int(1, 50)),
+      ),
+    );
+    columns.push(
+      columnFromValues(
+        'status',
+        Array.from({ length: n }, () => ['open', 'closed', 'held'][int(0, 2)]),
+      ),
+    );
+    columns.push(
+      columnFromValues(
+        'code',
+        Array.from({ length: n }, (_, i) => `${name.slice(0, 3).toUpperCase()}${String(i).padStart(5, '0')}`),
+      ),
+    );
+    columns.push(
+      columnFromValues(
+        'amount',
+        Array.from({ length: n }, () => Math.round(random() * 1e6) / 100),
+      ),
+    );
+    columns.push(
+      columnFromValues(
+        'year',
+        Array.from({ length: n }, () => int(1990, 2025)),
+      ),
+    );
+    columns.push(
+      columnFromValues(
+        'note',
+        Array.from({ length: n }, (_, i) => `note ${i % 97}`),
+      ),
+    );
     return { name, rowCount: n, columns, primaryKey: [], foreignKeys: [] };
   });
   return { profile: { formatVersion: 1, engine: 'sqlite', database: `synthetic-${tablesWanted}`, tables }, truth };
@@ -88,8 +146,12 @@ async function inferChild(file) {
   peak = Math.max(peak, process.memoryUsage().rss);
   const expected = new Set(truth);
   const correct = result.edges.filter((e) => expected.has(e.id)).length;
-  if (process.env.SCALE_VERBOSE) for (const e of result.edges.filter((x) => !expected.has(x.id)).slice(0, 8)) console.error('wrong', e.id, e.confidence, e.evidence.join(' | '));
-  console.log(JSON.stringify({ ms, peakRssMb: peak / 2 ** 20, stats: result.stats, truth: truth.length, predicted: result.edges.length, correct }));
+  if (process.env.SCALE_VERBOSE)
+    for (const e of result.edges.filter((x) => !expected.has(x.id)).slice(0, 8))
+      console.error('wrong', e.id, e.confidence, e.evidence.join(' | '));
+  console.log(
+    JSON.stringify({ ms, peakRssMb: peak / 2 ** 20, stats: result.stats, truth: truth.length, predicted: result.edges.length, correct }),
+  );
 }
 
 if (args.child) {
@@ -102,8 +164,12 @@ if (args.child) {
     const generated = await generate(Number(args.tables), Number(args.seed), Number(args['min-rows']), Number(args['max-rows']));
     writeFileSync(file, JSON.stringify(generated));
     const columns = generated.profile.tables.reduce((n, t) => n + t.columns.length, 0);
-    console.log(`generated ${generated.profile.tables.length} tables, ${columns} columns, ${generated.truth.length} planted references in ${Math.round(performance.now() - t0)} ms`);
-    const run = spawnSync(process.execPath, [...process.execArgv, new URL(import.meta.url).pathname, '--child', file], { encoding: 'utf8' });
+    console.log(
+      `generated ${generated.profile.tables.length} tables, ${columns} columns, ${generated.truth.length} planted references in ${Math.round(performance.now() - t0)} ms`,
+    );
+    const run = spawnSync(process.execPath, [...process.execArgv, new URL(import.meta.url).pathname, '--child', file], {
+      encoding: 'utf8',
+    });
     if (process.env.SCALE_VERBOSE) console.error(run.stderr);
     if (run.status !== 0) throw new Error(run.stderr);
     const r = JSON.parse(run.stdout.trim().split('\n').at(-1));
@@ -111,7 +177,9 @@ if (args.child) {
     const recall = r.correct / r.truth;
     console.log(`candidate pairs ${r.stats.candidatePairs}, after pruning ${r.stats.afterPruning}`);
     console.log(`inference ${(r.ms / 1000).toFixed(2)} s, peak RSS ${r.peakRssMb.toFixed(0)} MB (profile loaded from JSON included)`);
-    console.log(`edges ${r.predicted}, planted ${r.truth}, correct ${r.correct}: precision ${precision.toFixed(3)}, recall ${recall.toFixed(3)}, F1 ${((2 * precision * recall) / (precision + recall)).toFixed(3)}`);
+    console.log(
+      `edges ${r.predicted}, planted ${r.truth}, correct ${r.correct}: precision ${precision.toFixed(3)}, recall ${recall.toFixed(3)}, F1 ${((2 * precision * recall) / (precision + recall)).toFixed(3)}`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { OllamaChatModel, type ChatModel, type ChatRequest, type ChatResponse } from '@guided-retrieval/llm-adapters';
+import { type ChatModel, type ChatRequest, type ChatResponse, OllamaChatModel } from '@guided-retrieval/llm-adapters';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adjudicationPrompt, createJoinAdjudicator } from './adjudicate.js';
 import { databaseFromTables, tableFromColumns } from './profile-from-values.js';
@@ -56,7 +56,12 @@ describe('createJoinAdjudicator', () => {
 
   it('ignores verdicts about candidates it was not shown, and survives a failing model', async () => {
     const notes: string[] = [];
-    const invented = new ScriptedModel(() => ({ verdicts: [{ candidate: 7, holds: true }, { candidate: 2, holds: false }] }));
+    const invented = new ScriptedModel(() => ({
+      verdicts: [
+        { candidate: 7, holds: true },
+        { candidate: 2, holds: false },
+      ],
+    }));
     const verdicts = await createJoinAdjudicator(invented, { onNote: (n) => notes.push(n) }).judge(candidates, profile);
     expect([...verdicts]).toEqual([['orders(quantity)->shippers(ShipperID)', false]]);
     expect(notes).toEqual(['scripted gave a verdict for a candidate it was not shown: ignored']);
@@ -78,9 +83,24 @@ describe('createJoinAdjudicator through the Ollama adapter', () => {
       req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
       req.on('end', () => {
         bodies.push(JSON.parse(raw) as (typeof bodies)[number]);
-        const content = JSON.stringify({ verdicts: [{ candidate: 1, holds: true, reason: 'ShipVia names the shipper' }, { candidate: 2, holds: false, reason: 'a quantity' }] });
+        const content = JSON.stringify({
+          verdicts: [
+            { candidate: 1, holds: true, reason: 'ShipVia names the shipper' },
+            { candidate: 2, holds: false, reason: 'a quantity' },
+          ],
+        });
         res.writeHead(req.url === '/api/chat' ? 200 : 404, { 'content-type': 'application/json; charset=utf-8' });
-        res.end(JSON.stringify({ model: 'qwen2.5:7b', created_at: '2025-01-01T00:00:00Z', message: { role: 'assistant', content }, done_reason: 'stop', done: true, prompt_eval_count: 300, eval_count: 30 }));
+        res.end(
+          JSON.stringify({
+            model: 'qwen2.5:7b',
+            created_at: '2025-01-01T00:00:00Z',
+            message: { role: 'assistant', content },
+            done_reason: 'stop',
+            done: true,
+            prompt_eval_count: 300,
+            eval_count: 30,
+          }),
+        );
       });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

@@ -44,7 +44,10 @@ function describeColumn(profile: DatabaseProfile, table: string, columns: readon
     .map((name) => {
       const c: ColumnProfile | undefined = t?.columns.find((x) => x.name === name);
       if (!c) return `${table}.${name}`;
-      const values = c.sample.slice(0, 5).map((s) => JSON.stringify(s.value)).join(', ');
+      const values = c.sample
+        .slice(0, 5)
+        .map((s) => JSON.stringify(s.value))
+        .join(', ');
       return `${table}.${name} (${c.declaredType || c.inferredType}; ${c.distinct} distinct of ${t!.rowCount} rows; e.g. ${values || 'no values'})`;
     })
     .join(' + ');
@@ -101,7 +104,9 @@ export function createJoinAdjudicator(model: ChatModel, options: AdjudicatorOpti
         try {
           answer = (await model.complete(request)).json;
         } catch (error) {
-          note(`${model.id} failed on candidates ${start + 1}–${start + batch.length}: ${error instanceof Error ? error.message : String(error)}`);
+          note(
+            `${model.id} failed on candidates ${start + 1}–${start + batch.length}: ${error instanceof Error ? error.message : String(error)}`,
+          );
           continue;
         }
         if (!isRecord(answer) || !Array.isArray(answer.verdicts)) {

@@ -1,7 +1,16 @@
 import type { ColumnProfile, TableProfile } from '@guided-retrieval/profiler';
-import { estimateContainment, type Containment } from './containment.js';
+import { type Containment, estimateContainment } from './containment.js';
 import { isKeyType, isUnique } from './keys.js';
-import { isReferenceLike, mentionsTable, namedAfterTable, nameMatch, namesOwnTable, sameUnprefixed, type ColumnPrefixes, type NameMatch } from './names.js';
+import {
+  type ColumnPrefixes,
+  isReferenceLike,
+  mentionsTable,
+  type NameMatch,
+  namedAfterTable,
+  nameMatch,
+  namesOwnTable,
+  sameUnprefixed,
+} from './names.js';
 
 /** A referenced single-column key: a column unique in its table, with how key-like it is. */
 export interface KeyTarget {
@@ -41,7 +50,9 @@ export function valueKind(column: ColumnProfile): ValueKind | undefined {
   if (!isKeyType(column)) return undefined;
   if (column.inferredType === 'integer') return { kind: 'integer', numericText: false };
   const values = column.sample.map((s) => s.value);
-  const numericText = values.length > 0 && values.every((v) => (typeof v === 'number' && Number.isInteger(v)) || (typeof v === 'string' && /^-?[1-9]\d{0,14}$|^0$/.test(v)));
+  const numericText =
+    values.length > 0 &&
+    values.every((v) => (typeof v === 'number' && Number.isInteger(v)) || (typeof v === 'string' && /^-?[1-9]\d{0,14}$|^0$/.test(v)));
   return { kind: 'text', numericText };
 }
 
@@ -60,8 +71,10 @@ function rangeInside(fromMin: number, fromMax: number, keyMin: number, keyMax: n
 function rangesExclude(from: ColumnProfile, key: ColumnProfile): boolean {
   const { min: a, max: b } = from;
   const { min: c, max: d } = key;
-  if (typeof a === 'number' && typeof b === 'number' && typeof c === 'number' && typeof d === 'number') return rangeInside(a, b, c, d) < 0.9;
-  if (typeof a === 'string' && typeof b === 'string' && typeof c === 'string' && typeof d === 'string') return b < c || a > d || (a < c && b > d);
+  if (typeof a === 'number' && typeof b === 'number' && typeof c === 'number' && typeof d === 'number')
+    return rangeInside(a, b, c, d) < 0.9;
+  if (typeof a === 'string' && typeof b === 'string' && typeof c === 'string' && typeof d === 'string')
+    return b < c || a > d || (a < c && b > d);
   return false;
 }
 
@@ -90,7 +103,12 @@ export function passesPruning(from: ColumnProfile, fromKind: ValueKind, to: KeyT
  * What names alone allow: the most confidence the pair could reach with perfect containment.
  * Pairs that cannot reach `floor` are not worth reading sketches for.
  */
-export function namePrior(from: ColumnProfile, fromTable: TableProfile, to: KeyTarget, prefixes?: ColumnPrefixes): { name: NameMatch; ceiling: number } {
+export function namePrior(
+  from: ColumnProfile,
+  fromTable: TableProfile,
+  to: KeyTarget,
+  prefixes?: ColumnPrefixes,
+): { name: NameMatch; ceiling: number } {
   let name = nameMatch(from.name, to.table.name, to.column.name);
   if (name.score < 1 && prefixes && sameUnprefixed(from.name, fromTable.name, to.column.name, prefixes)) {
     name = { score: 1, kind: 'same-unprefixed', reason: `same name as ${to.table.name}.${to.column.name} without the column prefixes` };
@@ -105,7 +123,13 @@ export function namePrior(from: ColumnProfile, fromTable: TableProfile, to: KeyT
  * a coincidental overlap of small integers), containment next, then a reference-like name and
  * how key-like the referenced column is. Without a containment estimate, names must carry it.
  */
-export function combine(nameScore: number, referenceLike: boolean, keyScore: number, containment: Containment | undefined, fromIsUnique: boolean): number {
+export function combine(
+  nameScore: number,
+  referenceLike: boolean,
+  keyScore: number,
+  containment: Containment | undefined,
+  fromIsUnique: boolean,
+): number {
   let score: number;
   if (containment) {
     score = 0.35 + 0.45 * nameScore + (referenceLike ? 0.1 : 0) + 0.1 * keyScore;
@@ -127,13 +151,20 @@ function isExact(containment: Containment): boolean {
  * different tables overlap by chance: both count from 1); two keys holding the same values (1:1)
  * where the name does not say which references which.
  */
-export function scorePair(fromTable: TableProfile, from: ColumnProfile, to: KeyTarget, name: NameMatch, fromIsOwnKey: boolean): ScoredPair | undefined {
+export function scorePair(
+  fromTable: TableProfile,
+  from: ColumnProfile,
+  to: KeyTarget,
+  name: NameMatch,
+  fromIsOwnKey: boolean,
+): ScoredPair | undefined {
   if (!to.own && to.score < MIN_TARGET_KEY_SCORE) return undefined;
   if (fromIsOwnKey && (name.score < 1 || !to.own)) return undefined;
   // A column named for its own table (`customer.customer_id`, `course.Course`) identifies or labels
   // that table's rows: it refers elsewhere only to a key named for it too (`businessentity`).
   const keyNamedForTarget =
-    namesOwnTable(to.column.name, to.table.name) || (namedAfterTable(to.column.name, to.table.name) && !namedAfterTable(to.column.name, fromTable.name));
+    namesOwnTable(to.column.name, to.table.name) ||
+    (namedAfterTable(to.column.name, to.table.name) && !namedAfterTable(to.column.name, fromTable.name));
   if (namesOwnTable(from.name, fromTable.name) && !keyNamedForTarget) return undefined;
   const containment = from.count > 0 ? estimateContainment(from, to.column) : undefined;
   // With no value to compare, one table's key referencing another's is only believable as a
@@ -147,7 +178,9 @@ export function scorePair(fromTable: TableProfile, from: ColumnProfile, to: KeyT
   const confidence = combine(name.score, isReferenceLike(from.name), to.score, containment, fromIsUnique);
   const evidence = [name.reason];
   if (containment) {
-    evidence.push(`${Math.round(containment.value * 100)}% of ${containment.checked} ${from.name} values found in ${to.table.name}.${to.column.name} (${containment.method})`);
+    evidence.push(
+      `${Math.round(containment.value * 100)}% of ${containment.checked} ${from.name} values found in ${to.table.name}.${to.column.name} (${containment.method})`,
+    );
   } else {
     evidence.push(from.count === 0 ? `${from.name} holds no value: names only` : 'no sketch or sample to check values: names only');
   }

@@ -7,11 +7,15 @@ const range = (n: number, from = 1) => Array.from({ length: n }, (_, i) => i + f
 describe('estimateContainment', () => {
   it('is exact against a complete sketch', () => {
     const key = columnFromValues('id', range(100));
-    expect(estimateContainment(columnFromValues('ref', [1, 2, 3, 3, 50]), key)).toEqual({ value: 1, method: 'complete sketch', checked: 4 });
+    expect(estimateContainment(columnFromValues('ref', [1, 2, 3, 3, 50]), key)).toEqual({
+      value: 1,
+      method: 'complete sketch',
+      checked: 4,
+    });
     expect(estimateContainment(columnFromValues('ref', [1, 2, 300, 400]), key)!.value).toBe(0.5);
   });
 
-  it('probes the Bloom filter of a large key with the referencing column\'s bottom-k hashes', () => {
+  it("probes the Bloom filter of a large key with the referencing column's bottom-k hashes", () => {
     const key = columnFromValues('id', range(20_000));
     const inside = estimateContainment(columnFromValues('ref', range(5_000, 10_000)), key)!;
     expect(inside.method).toBe('bloom filter');
@@ -43,7 +47,12 @@ describe('estimateContainment', () => {
     expect(estimateContainment(strip(columnFromValues('r', [3, 999])), dense)).toMatchObject({ value: 1, method: 'dense key range' });
     expect(estimateContainment(strip(columnFromValues('r', [3, 1_001])), dense)).toMatchObject({ value: 0 });
     const codes = strip(columnFromValues('code', ['AD', 'AE', 'AF']));
-    expect(estimateContainment(strip(columnFromValues('c', ['AD', 'AF', 'ZZ', 'AD'])), codes)).toMatchObject({ method: 'sample values', value: 2 / 3 });
-    expect(estimateContainment(strip(columnFromValues('c', ['x'])), strip(columnFromValues('name', range(60).map(String))))).toBeUndefined();
+    expect(estimateContainment(strip(columnFromValues('c', ['AD', 'AF', 'ZZ', 'AD'])), codes)).toMatchObject({
+      method: 'sample values',
+      value: 2 / 3,
+    });
+    expect(
+      estimateContainment(strip(columnFromValues('c', ['x'])), strip(columnFromValues('name', range(60).map(String)))),
+    ).toBeUndefined();
   });
 });

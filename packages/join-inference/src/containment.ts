@@ -1,4 +1,11 @@
-import { canonicalValue, isCompleteSketch, readBloom, type BloomReader, type ColumnProfile, type ValueSketch } from '@guided-retrieval/profiler';
+import {
+  type BloomReader,
+  type ColumnProfile,
+  canonicalValue,
+  isCompleteSketch,
+  readBloom,
+  type ValueSketch,
+} from '@guided-retrieval/profiler';
 
 /** An estimate of the share of `from`'s distinct values that `to` also holds. */
 export interface Containment {
@@ -69,7 +76,13 @@ export function estimateContainment(from: ColumnProfile, to: ColumnProfile): Con
       return { value: Math.min(1, hits / eligible.length / coverage), method: 'bottom-k sketch', checked: eligible.length };
     }
   }
-  if (isDenseIntegerKey(to) && typeof from.min === 'number' && typeof from.max === 'number' && Number.isInteger(from.min) && Number.isInteger(from.max)) {
+  if (
+    isDenseIntegerKey(to) &&
+    typeof from.min === 'number' &&
+    typeof from.max === 'number' &&
+    Number.isInteger(from.min) &&
+    Number.isInteger(from.max)
+  ) {
     const inside = from.min >= (to.min as number) && from.max <= (to.max as number);
     return { value: inside ? 1 : 0, method: 'dense key range', checked: 2 };
   }

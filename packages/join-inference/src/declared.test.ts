@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import type { DatabaseProfile, TableProfile } from '@guided-retrieval/profiler';
+import { describe, expect, it } from 'vitest';
 import { declaredJoinEdges, declaredKeysInferrer } from './index.js';
 
 function table(name: string, columns: string[], extra: Partial<TableProfile> = {}): TableProfile {
@@ -9,8 +9,16 @@ function table(name: string, columns: string[], extra: Partial<TableProfile> = {
     primaryKey: [],
     foreignKeys: [],
     columns: columns.map((c) => ({
-      name: c, declaredType: 'INTEGER', inferredType: 'integer', rowCount: 0, count: 0, nulls: 0,
-      distinct: 0, min: null, max: null, sample: [],
+      name: c,
+      declaredType: 'INTEGER',
+      inferredType: 'integer',
+      rowCount: 0,
+      count: 0,
+      nulls: 0,
+      distinct: 0,
+      min: null,
+      max: null,
+      sample: [],
     })),
     ...extra,
   };
@@ -44,11 +52,7 @@ describe('declaredJoinEdges', () => {
   it('turns declared keys into directed edges spelled as the schema spells them', () => {
     const skipped: string[] = [];
     const edges = declaredJoinEdges(profile, (r) => skipped.push(r));
-    expect(edges.map((e) => e.id)).toEqual([
-      'line(order_id)->orders(id)',
-      'line(part,supp)->ps(p,s)',
-      'orders(customer_id)->Customer(Id)',
-    ]);
+    expect(edges.map((e) => e.id)).toEqual(['line(order_id)->orders(id)', 'line(part,supp)->ps(p,s)', 'orders(customer_id)->Customer(Id)']);
     expect(edges.every((e) => e.origin === 'declared' && e.confidence === 1)).toBe(true);
     expect(skipped).toHaveLength(2);
     expect(skipped.join('\n')).toMatch(/missing table ghost/);

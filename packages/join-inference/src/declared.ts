@@ -9,10 +9,7 @@ export function joinEdgeId(from: string, fromColumns: readonly string[], to: str
  * The foreign keys the schema declares, as join edges. Keys that reference a table or column
  * missing from the profile are reported through `onSkip` and left out rather than guessed.
  */
-export function declaredJoinEdges(
-  profile: DatabaseProfile,
-  onSkip: (reason: string) => void = () => {},
-): JoinEdge[] {
+export function declaredJoinEdges(profile: DatabaseProfile, onSkip: (reason: string) => void = () => {}): JoinEdge[] {
   const tables = new Map(profile.tables.map((t) => [t.name.toLowerCase(), t]));
   const edges: JoinEdge[] = [];
   const seen = new Set<string>();
@@ -26,7 +23,9 @@ export function declaredJoinEdges(
       const toColumns = resolveColumns(target, fk.referencedColumns);
       const fromColumns = resolveColumns(table, fk.columns);
       if (!toColumns || !fromColumns || toColumns.length !== fromColumns.length) {
-        onSkip(`${table.name}(${fk.columns.join(',')}) -> ${fk.referencedTable}(${fk.referencedColumns.join(',')}): columns do not match the schema`);
+        onSkip(
+          `${table.name}(${fk.columns.join(',')}) -> ${fk.referencedTable}(${fk.referencedColumns.join(',')}): columns do not match the schema`,
+        );
         continue;
       }
       const id = joinEdgeId(table.name, fromColumns, target.name, toColumns);

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { profileSqlite, type DatabaseProfile } from '@guided-retrieval/profiler';
+import { type DatabaseProfile, profileSqlite } from '@guided-retrieval/profiler';
 import { generateTpch } from '@guided-retrieval/tpch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declaredJoinEdges } from './declared.js';
@@ -105,7 +105,11 @@ describe('inferJoins on a real TPC-H database with its keys hidden', () => {
     expect(truth).toHaveLength(10);
     const { edges, keys } = await inferJoins(profile, { declared: 'hide' });
     expect(edges.map((e) => e.id)).toEqual(truth);
-    expect(edges.find((e) => e.fromColumns.length === 2)).toMatchObject({ fromTable: 'LINEITEM', toTable: 'PARTSUPP', toColumns: ['PS_PARTKEY', 'PS_SUPPKEY'] });
+    expect(edges.find((e) => e.fromColumns.length === 2)).toMatchObject({
+      fromTable: 'LINEITEM',
+      toTable: 'PARTSUPP',
+      toColumns: ['PS_PARTKEY', 'PS_SUPPKEY'],
+    });
     const best = (table: string) => keys.find((k) => k.table === table)!.columns;
     expect(best('ORDERS')).toEqual(['O_ORDERKEY']);
     expect(best('NATION')).toEqual(['N_NATIONKEY']);

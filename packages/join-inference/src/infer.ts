@@ -1,10 +1,19 @@
 import type { DatabaseProfile } from '@guided-retrieval/profiler';
-import { MIN_CONTAINMENT, namePrior, passesPruning, scorePair, valueKind, type KeyTarget, type ScoredPair, type ValueKind } from './candidates.js';
+import {
+  type KeyTarget,
+  MIN_CONTAINMENT,
+  namePrior,
+  passesPruning,
+  type ScoredPair,
+  scorePair,
+  type ValueKind,
+  valueKind,
+} from './candidates.js';
 import { estimateContainment } from './containment.js';
 import { declaredJoinEdges, joinEdgeId } from './declared.js';
 import { keyCandidates } from './keys.js';
+import { columnPrefixes, namedAfterTable, nameMatch } from './names.js';
 import { sharedNameEdges } from './shared.js';
-import { columnPrefixes, nameMatch, namedAfterTable } from './names.js';
 import type { InferJoinsOptions, JoinEdge, JoinInference, KeyCandidate } from './types.js';
 
 /** Inferred edges below this confidence are dropped unless an adjudicator confirms them. */
@@ -79,7 +88,10 @@ export async function inferJoins(profile: DatabaseProfile, options: InferJoinsOp
 
   let inferred = best.map(toEdge);
   inferred.push(...compositeEdges(profile, keys, declaredFrom));
-  const joined = new Set([...declaredFrom, ...[...declared, ...inferred].flatMap((e) => [referencing(e.fromTable, e.fromColumns), referencing(e.toTable, e.toColumns)])]);
+  const joined = new Set([
+    ...declaredFrom,
+    ...[...declared, ...inferred].flatMap((e) => [referencing(e.fromTable, e.fromColumns), referencing(e.toTable, e.toColumns)]),
+  ]);
   inferred.push(...sharedNameEdges(profile, joined));
   let adjudicated = 0;
   if (options.adjudicator) {
@@ -150,18 +162,18 @@ function chooseTarget(scored: ScoredPair[]): ScoredPair | undefined {
   const top = Math.max(...scored.map((p) => p.confidence));
   const ties = scored.filter((p) => p.confidence >= top - NEAR_TIE);
   // Distinct counts order keys only when both hold values: a catalog's sample-less key has none.
-  const tighter = (a: ScoredPair, b: ScoredPair) => (a.to.column.count > 0 && b.to.column.count > 0 ? a.to.column.distinct - b.to.column.distinct : b.to.score - a.to.score);
+  const tighter = (a: ScoredPair, b: ScoredPair) =>
+    a.to.column.count > 0 && b.to.column.count > 0 ? a.to.column.distinct - b.to.column.distinct : b.to.score - a.to.score;
   ties.sort(
     (a, b) =>
-      tighter(a, b) ||
-      b.confidence - a.confidence ||
-      (a.to.table.name < b.to.table.name ? -1 : a.to.table.name > b.to.table.name ? 1 : 0),
+      tighter(a, b) || b.confidence - a.confidence || (a.to.table.name < b.to.table.name ? -1 : a.to.table.name > b.to.table.name ? 1 : 0),
   );
   const chosen = ties[0]!;
   const rivals = ties.filter((p) => p.to.column.distinct === chosen.to.column.distinct && p.name.score === chosen.name.score).length;
   if (rivals === 1) return chosen;
   const owner = ties.find((p) => namedAfterTable(p.to.column.name, p.to.table.name));
-  if (owner) return { ...owner, evidence: [...owner.evidence, `${rivals} sibling keys fit equally; ${owner.to.table.name} is named for the key`] };
+  if (owner)
+    return { ...owner, evidence: [...owner.evidence, `${rivals} sibling keys fit equally; ${owner.to.table.name} is named for the key`] };
   return { ...chosen, confidence: chosen.confidence - 0.1 * (rivals - 1), evidence: [...chosen.evidence, `${rivals} keys fit equally`] };
 }
 
@@ -212,7 +224,11 @@ function compositeEdges(profile: DatabaseProfile, keys: readonly KeyCandidate[],
         toColumns: [...key.columns],
         origin: 'inferred',
         confidence: 0.8,
-        evidence: [`same names as ${target.name}'s key (${key.columns.join(', ')})`, "each column's values inside the key column's", ...key.evidence],
+        evidence: [
+          `same names as ${target.name}'s key (${key.columns.join(', ')})`,
+          "each column's values inside the key column's",
+          ...key.evidence,
+        ],
       });
     }
   }

@@ -111,7 +111,9 @@ describe('parseJoins', () => {
   });
 
   it('says which key is bad and why', () => {
-    expect(parse({ ...doc(), keys: [{ ...doc().keys[0], score: -1 }] })).toThrow('j.json: key 0: orders: "score" must be a number in [0, 1], got -1');
+    expect(parse({ ...doc(), keys: [{ ...doc().keys[0], score: -1 }] })).toThrow(
+      'j.json: key 0: orders: "score" must be a number in [0, 1], got -1',
+    );
     expect(parse({ ...doc(), keys: [{ ...doc().keys[0], columns: 'id' }] })).toThrow('j.json: key 0: orders: "columns" must be');
   });
 });

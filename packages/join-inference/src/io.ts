@@ -94,7 +94,14 @@ export async function loadJoins(path: string): Promise<JoinsFile> {
     text = await readFile(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : (code ?? 'unreadable');
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EACCES'
+          ? 'permission denied'
+          : code === 'EISDIR'
+            ? 'is a directory'
+            : (code ?? 'unreadable');
     throw new JoinsFileError(`cannot read joins file ${path}: ${why}`);
   }
   return parseJoins(text, path);
@@ -115,7 +122,8 @@ function parseEdge(raw: unknown, fail: (what: string) => JoinsFileError): JoinEd
   if (!isName(toTable)) throw fail('missing "toTable" (a table name)');
   if (!isNameList(toColumns)) throw fail('"toColumns" must be a non-empty array of column names');
   if (fromColumns.length !== toColumns.length) throw fail(`${fromColumns.length} fromColumns but ${toColumns.length} toColumns`);
-  if (origin !== 'declared' && origin !== 'inferred') throw fail(`"origin" must be "declared" or "inferred", got ${JSON.stringify(origin)}`);
+  if (origin !== 'declared' && origin !== 'inferred')
+    throw fail(`"origin" must be "declared" or "inferred", got ${JSON.stringify(origin)}`);
   if (!isUnit(confidence)) throw fail(`"confidence" must be a number in [0, 1], got ${JSON.stringify(confidence)}`);
   const reasons = evidence === undefined ? [] : evidence;
   if (!isStringList(reasons)) throw fail('"evidence" must be an array of strings');
@@ -137,7 +145,8 @@ function parseKey(raw: unknown, fail: (what: string) => JoinsFileError): KeyCand
   if (!isName(table)) throw fail('missing "table" (a table name)');
   if (!isNameList(columns)) throw fail(`${table}: "columns" must be a non-empty array of column names`);
   if (!isUnit(score)) throw fail(`${table}: "score" must be a number in [0, 1], got ${JSON.stringify(score)}`);
-  if (origin !== 'declared' && origin !== 'inferred') throw fail(`${table}: "origin" must be "declared" or "inferred", got ${JSON.stringify(origin)}`);
+  if (origin !== 'declared' && origin !== 'inferred')
+    throw fail(`${table}: "origin" must be "declared" or "inferred", got ${JSON.stringify(origin)}`);
   const reasons = evidence === undefined ? [] : evidence;
   if (!isStringList(reasons)) throw fail(`${table}: "evidence" must be an array of strings`);
   return { table, columns, score, origin, evidence: reasons };

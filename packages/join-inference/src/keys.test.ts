@@ -46,7 +46,7 @@ describe('keyCandidates', () => {
     expect(keyCandidates(table, false)).toMatchObject([{ columns: ['ps_partkey', 'ps_suppkey'], origin: 'inferred' }]);
   });
 
-  it('reads an empty table\'s key off the names', () => {
+  it("reads an empty table's key off the names", () => {
     const table = tableFromColumns('CustomerDemographics', { CustomerTypeID: [], CustomerDesc: [] });
     expect(keyCandidates(table, false).map((k) => k.columns)).toEqual([['CustomerTypeID']]);
   });

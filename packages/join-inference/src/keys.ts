@@ -83,7 +83,14 @@ export function keyCandidates(table: TableProfile, trustDeclared: boolean): KeyC
     const named = table.columns.find((c) => (namedAfterTable(c.name, table.name) || isIdentifierName(c.name)) && isKeyType(c));
     const first = table.columns.slice(0, 1).find((c) => isReferenceLike(c.name) && isKeyType(c));
     const key = named ?? first;
-    if (key) out.push({ table: table.name, columns: [key.name], score: named ? 0.8 : 0.6, origin: 'inferred', evidence: ['no values: its key read off the names'] });
+    if (key)
+      out.push({
+        table: table.name,
+        columns: [key.name],
+        score: named ? 0.8 : 0.6,
+        origin: 'inferred',
+        evidence: ['no values: its key read off the names'],
+      });
   }
   // Only estimated uniqueness is no proof that a single column is the key: look for a pair too.
   if (out.every((k) => k.origin === 'inferred' && k.evidence.includes('distinct values estimated from a sample')) && table.rowCount > 1) {
@@ -95,7 +102,8 @@ export function keyCandidates(table: TableProfile, trustDeclared: boolean): KeyC
 
 function compositeKey(table: TableProfile): KeyCandidate | undefined {
   const parts = table.columns.filter(
-    (c) => c.nulls === 0 && c.count > 0 && isKeyType(c) && isReferenceLike(c.name) && (c.distinct < table.rowCount || c.distinctExact === false),
+    (c) =>
+      c.nulls === 0 && c.count > 0 && isKeyType(c) && isReferenceLike(c.name) && (c.distinct < table.rowCount || c.distinctExact === false),
   );
   let best: { pair: [ColumnProfile, ColumnProfile]; order: number } | undefined;
   for (let i = 0; i < parts.length; i++) {
@@ -114,6 +122,8 @@ function compositeKey(table: TableProfile): KeyCandidate | undefined {
     columns: [a.name, b.name],
     score: 0.6,
     origin: 'inferred',
-    evidence: [`no single column is unique; ${a.name} (${a.distinct}) × ${b.name} (${b.distinct}) distinct values can tell ${table.rowCount} rows apart`],
+    evidence: [
+      `no single column is unique; ${a.name} (${a.distinct}) × ${b.name} (${b.distinct}) distinct values can tell ${table.rowCount} rows apart`,
+    ],
   };
 }

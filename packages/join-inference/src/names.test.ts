@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { columnPrefixes, isReferenceLike, mentionsTable, nameMatch, namedAfterTable, sameUnprefixed, singular, stripPrefix, words } from './names.js';
+import {
+  columnPrefixes,
+  isReferenceLike,
+  mentionsTable,
+  namedAfterTable,
+  nameMatch,
+  sameUnprefixed,
+  singular,
+  stripPrefix,
+  words,
+} from './names.js';
 
 describe('identifier words', () => {
   it('splits camelCase, snake_case and acronyms', () => {

@@ -85,7 +85,9 @@ export function mentionsTable(column: string, table: string): boolean {
 export function namedAfterTable(column: string, table: string): boolean {
   const name = squeeze(column);
   const bare = stripPrefix(column);
-  return tableNames(table).some((o) => [`${o}id`, `${o}key`, `${o}code`, `${o}no`, `${o}num`, `${o}number`].some((n) => name === n || bare === n));
+  return tableNames(table).some((o) =>
+    [`${o}id`, `${o}key`, `${o}code`, `${o}no`, `${o}num`, `${o}number`].some((n) => name === n || bare === n),
+  );
 }
 
 /** A name without a trailing repetition number: `atom_id2` → atom_id, `address2` → address. */
@@ -232,7 +234,8 @@ export function nameMatch(from: string, toTable: string, to: string): NameMatch 
   if (owners.some((owner) => f === owner + t || f === owner + tBare || fBare === owner + tBare)) {
     return match(1, 'owner-plus-key', `${toTable}'s name plus ${to}`);
   }
-  if (!toGeneric && tBare.length > 2 && (f.endsWith(tBare) || fBare.endsWith(tBare))) return match(0.8, 'role-plus-key', `a role before ${to}`);
+  if (!toGeneric && tBare.length > 2 && (f.endsWith(tBare) || fBare.endsWith(tBare)))
+    return match(0.8, 'role-plus-key', `a role before ${to}`);
   if (f.length >= 3 && t.length > f.length && t.startsWith(f) && ID_SUFFIXES.includes(t.slice(f.length))) {
     return match(0.8, 'key-without-suffix', `${to} without its suffix`);
   }

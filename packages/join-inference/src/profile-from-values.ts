@@ -11,7 +11,13 @@ export function columnFromValues(name: string, values: readonly Value[], type?: 
   const present = values.filter((v): v is string | number => v !== null);
   const counts = new Map<string | number, number>();
   for (const v of present) counts.set(v, (counts.get(v) ?? 0) + 1);
-  const inferredType: InferredType = type ?? (present.every((v) => typeof v === 'number' && Number.isInteger(v)) ? 'integer' : present.every((v) => typeof v === 'number') ? 'real' : 'text');
+  const inferredType: InferredType =
+    type ??
+    (present.every((v) => typeof v === 'number' && Number.isInteger(v))
+      ? 'integer'
+      : present.every((v) => typeof v === 'number')
+        ? 'real'
+        : 'text');
   const sorted = [...counts.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const texts = present.filter((v): v is string => typeof v === 'string');
   const sketchable = inferredType === 'integer' || inferredType === 'text';
@@ -29,15 +35,32 @@ export function columnFromValues(name: string, values: readonly Value[], type?: 
       .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
       .slice(0, 50)
       .map(([value, count]) => ({ value, count })),
-    length: texts.length > 0 ? { min: Math.min(...texts.map((t) => t.length)), max: Math.max(...texts.map((t) => t.length)), mean: texts.reduce((n, t) => n + t.length, 0) / texts.length } : null,
+    length:
+      texts.length > 0
+        ? {
+            min: Math.min(...texts.map((t) => t.length)),
+            max: Math.max(...texts.map((t) => t.length)),
+            mean: texts.reduce((n, t) => n + t.length, 0) / texts.length,
+          }
+        : null,
     ...(sketchable ? { sketch: buildSketch(present, { bloom: present.length > 0 && counts.size === present.length }) } : {}),
   };
 }
 
 /** A table from named columns of equal length. */
-export function tableFromColumns(name: string, columns: Record<string, readonly Value[]>, keys: Partial<Pick<TableProfile, 'primaryKey' | 'foreignKeys'>> = {}): TableProfile {
+export function tableFromColumns(
+  name: string,
+  columns: Record<string, readonly Value[]>,
+  keys: Partial<Pick<TableProfile, 'primaryKey' | 'foreignKeys'>> = {},
+): TableProfile {
   const profiles = Object.entries(columns).map(([column, values]) => columnFromValues(column, values));
-  return { name, rowCount: profiles[0]?.rowCount ?? 0, columns: profiles, primaryKey: keys.primaryKey ?? [], foreignKeys: keys.foreignKeys ?? [] };
+  return {
+    name,
+    rowCount: profiles[0]?.rowCount ?? 0,
+    columns: profiles,
+    primaryKey: keys.primaryKey ?? [],
+    foreignKeys: keys.foreignKeys ?? [],
+  };
 }
 
 export function databaseFromTables(database: string, tables: TableProfile[]): DatabaseProfile {

@@ -7,7 +7,19 @@ import { sharedNameEdges } from './shared.js';
 
 /** A catalog column: a name and a type, no values (what a warehouse catalog gives). */
 function column(name: string, inferredType: ColumnProfile['inferredType'] = 'text', sample: (string | number)[] = []): ColumnProfile {
-  return { name, declaredType: '', inferredType, rowCount: 0, count: 0, nulls: 0, distinct: sample.length, distinctExact: false, min: null, max: null, sample: sample.map((value) => ({ value, count: 1 })) };
+  return {
+    name,
+    declaredType: '',
+    inferredType,
+    rowCount: 0,
+    count: 0,
+    nulls: 0,
+    distinct: sample.length,
+    distinctExact: false,
+    min: null,
+    max: null,
+    sample: sample.map((value) => ({ value, count: 1 })),
+  };
 }
 
 function table(name: string, columns: ColumnProfile[]): TableProfile {
@@ -56,11 +68,15 @@ describe('sharedNameEdges', () => {
       ]),
       new Set(),
     );
-    expect(edges.map((e) => e.id).sort()).toEqual(['readings(station_code)->stations(station_code)', 'trips(station_code)->stations(station_code)'].sort());
+    expect(edges.map((e) => e.id).sort()).toEqual(
+      ['readings(station_code)->stations(station_code)', 'trips(station_code)->stations(station_code)'].sort(),
+    );
   });
 
   it('takes no part when the columns hold values: containment speaks for them', () => {
-    const withValues = catalog(GITHUB.tables.map((t) => ({ ...t, rowCount: 3, columns: t.columns.map((c) => ({ ...c, rowCount: 3, count: 3, distinct: 3 })) })));
+    const withValues = catalog(
+      GITHUB.tables.map((t) => ({ ...t, rowCount: 3, columns: t.columns.map((c) => ({ ...c, rowCount: 3, count: 3, distinct: 3 })) })),
+    );
     expect(sharedNameEdges(withValues, new Set())).toEqual([]);
   });
 });
@@ -83,7 +99,10 @@ describe('defaultJoinEdges', () => {
   it('keeps declared keys as they are, and infers only when a schema of two or more tables declares none', async () => {
     const declared = catalog([
       { ...table('a', [column('id', 'integer')]), primaryKey: ['id'] },
-      { ...table('b', [column('a_id', 'integer'), column('repo_name')]), foreignKeys: [{ columns: ['a_id'], referencedTable: 'a', referencedColumns: ['id'] }] },
+      {
+        ...table('b', [column('a_id', 'integer'), column('repo_name')]),
+        foreignKeys: [{ columns: ['a_id'], referencedTable: 'a', referencedColumns: ['id'] }],
+      },
     ]);
     const kept = await defaultJoinEdges(declared);
     expect(kept.inference).toBeNull();

@@ -66,7 +66,9 @@ export function sharedNameEdges(profile: DatabaseProfile, joined: ReadonlySet<st
         toColumns,
         origin: 'inferred',
         confidence: SHARED_NAME_CONFIDENCE,
-        evidence: [`${holders.length} tables carry ${name}; ${owner.table.name} reads as its owner (${ownerReason(owner)}); names only, no values to check`],
+        evidence: [
+          `${holders.length} tables carry ${name}; ${owner.table.name} reads as its owner (${ownerReason(owner)}); names only, no values to check`,
+        ],
       });
     }
   }

@@ -1,8 +1,8 @@
 import { ResponseCache } from './cache.js';
 import type { ChatMessage, ChatModel, ChatRequest, ChatResponse, TokenInfo } from './chat.js';
 import { ModelError } from './errors.js';
-import { parseJsonAnswer, validateJson, type JsonSchema } from './json-schema.js';
-import { resolveTransport, withRetries, type ResolvedTransport, type TransportOptions } from './transport.js';
+import { type JsonSchema, parseJsonAnswer, validateJson } from './json-schema.js';
+import { type ResolvedTransport, resolveTransport, type TransportOptions, withRetries } from './transport.js';
 import { UsageCounter, type UsageSnapshot } from './usage.js';
 
 /** Options every chat adapter takes. */
@@ -85,7 +85,11 @@ export abstract class BaseChatModel implements ChatModel {
     const schemaName = request.schemaName ?? 'answer';
     const temperature = request.temperature ?? this.options.temperature ?? 0;
     const cacheKey = ResponseCache.key(this.id, {
-      messages: request.messages, jsonSchema: schema ?? null, schemaName, temperature, maxTokens: request.maxTokens ?? null,
+      messages: request.messages,
+      jsonSchema: schema ?? null,
+      schemaName,
+      temperature,
+      maxTokens: request.maxTokens ?? null,
     });
     const onToken = request.onToken;
     const stream = request.stream ?? this.options.stream ?? onToken !== undefined;
@@ -109,16 +113,25 @@ export abstract class BaseChatModel implements ChatModel {
         async (signal) => {
           const info: TokenInfo = { attempt: ++sent };
           const raw = await this.send({
-            messages, schemaName, temperature, signal,
-            ...(schema ? { jsonSchema: schema } : {}), ...(request.maxTokens ? { maxTokens: request.maxTokens } : {}),
-            ...(stream ? { stream: true } : {}), ...(stream && onToken ? { onToken: (chunk: string) => onToken(maskSecrets(chunk, this.secrets()), info) } : {}),
+            messages,
+            schemaName,
+            temperature,
+            signal,
+            ...(schema ? { jsonSchema: schema } : {}),
+            ...(request.maxTokens ? { maxTokens: request.maxTokens } : {}),
+            ...(stream ? { stream: true } : {}),
+            ...(stream && onToken ? { onToken: (chunk: string) => onToken(maskSecrets(chunk, this.secrets()), info) } : {}),
           });
           if (!stream) deliver(onToken, maskSecrets(raw.content, this.secrets()), info, this.id);
           return raw;
         },
         {
-          transport: this.transport, usage: this.counter, what: this.id, secrets: this.secrets(),
-          ...(request.signal ? { signal: request.signal } : {}), ...(request.timeoutMs ? { timeoutMs: request.timeoutMs } : {}),
+          transport: this.transport,
+          usage: this.counter,
+          what: this.id,
+          secrets: this.secrets(),
+          ...(request.signal ? { signal: request.signal } : {}),
+          ...(request.timeoutMs ? { timeoutMs: request.timeoutMs } : {}),
         },
       );
       attempts += this.counter.calls - before;
@@ -126,7 +139,11 @@ export abstract class BaseChatModel implements ChatModel {
       answer.content = maskSecrets(answer.content, this.secrets());
       if (answer.content.length > MAX_ANSWER_CHARS) {
         this.counter.failures++;
-        throw new ModelError('invalid-output', `${this.id}: the answer is ${answer.content.length} characters long; answers over ${MAX_ANSWER_CHARS} are refused`, { model: answer.model });
+        throw new ModelError(
+          'invalid-output',
+          `${this.id}: the answer is ${answer.content.length} characters long; answers over ${MAX_ANSWER_CHARS} are refused`,
+          { model: answer.model },
+        );
       }
       if (answer.promptTokens !== undefined || answer.completionTokens !== undefined) {
         totals.counted = true;
@@ -153,12 +170,13 @@ export abstract class BaseChatModel implements ChatModel {
       }
       if (round >= repairs) {
         this.counter.failures++;
-        throw new ModelError('invalid-output', `${this.id}: the answer does not match the schema after ${round + 1} tries: ${problems.slice(0, 5).join('; ')}`, { model: answer.model });
+        throw new ModelError(
+          'invalid-output',
+          `${this.id}: the answer does not match the schema after ${round + 1} tries: ${problems.slice(0, 5).join('; ')}`,
+          { model: answer.model },
+        );
       }
-      messages.push(
-        { role: 'assistant', content: answer.content },
-        { role: 'user', content: repairMessage(problems) },
-      );
+      messages.push({ role: 'assistant', content: answer.content }, { role: 'user', content: repairMessage(problems) });
     }
   }
 }

@@ -1,7 +1,7 @@
 import { ResponseCache } from './cache.js';
 import type { Embedder } from './embedder.js';
 import { ModelError } from './errors.js';
-import { resolveTransport, withRetries, type ResolvedTransport, type TransportOptions } from './transport.js';
+import { type ResolvedTransport, resolveTransport, type TransportOptions, withRetries } from './transport.js';
 import { UsageCounter, type UsageSnapshot } from './usage.js';
 
 export interface EmbedderOptions extends TransportOptions {
@@ -64,9 +64,16 @@ export abstract class BaseEmbedder implements Embedder {
     if (vectors && vectors.length === batch.length) this.counter.cacheHits++;
     else {
       const answer = await withRetries((s) => this.send(batch, s), {
-        transport: this.transport, usage: this.counter, what: this.id, secrets: this.secrets(), ...(signal ? { signal } : {}),
+        transport: this.transport,
+        usage: this.counter,
+        what: this.id,
+        secrets: this.secrets(),
+        ...(signal ? { signal } : {}),
       });
-      if (answer.vectors.length !== batch.length || answer.vectors.some((v) => !Array.isArray(v) || v.length !== answer.vectors[0]!.length)) {
+      if (
+        answer.vectors.length !== batch.length ||
+        answer.vectors.some((v) => !Array.isArray(v) || v.length !== answer.vectors[0]!.length)
+      ) {
         this.counter.failures++;
         throw new ModelError('invalid-output', `${this.id}: expected ${batch.length} vectors of one length, got ${answer.vectors.length}`);
       }

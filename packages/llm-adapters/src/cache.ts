@@ -41,7 +41,11 @@ export class ResponseCache {
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => {
     if (v && typeof v === 'object' && !Array.isArray(v) && !ArrayBuffer.isView(v)) {
-      return Object.fromEntries(Object.keys(v).sort().map((k) => [k, (v as Record<string, unknown>)[k]]));
+      return Object.fromEntries(
+        Object.keys(v)
+          .sort()
+          .map((k) => [k, (v as Record<string, unknown>)[k]]),
+      );
     }
     return v;
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJsonAnswer, validateJson, type JsonSchema } from './index.js';
+import { type JsonSchema, parseJsonAnswer, validateJson } from './index.js';
 
 const schema: JsonSchema = {
   type: 'object',

@@ -59,8 +59,10 @@ function check(value: unknown, schema: JsonSchema, path: string, errors: string[
   }
   if ('const' in schema && schema.const !== value) errors.push(`${path}: must be ${JSON.stringify(schema.const)}`);
   if (typeof value === 'string') {
-    if (schema.minLength !== undefined && value.length < schema.minLength) errors.push(`${path}: shorter than ${schema.minLength} characters`);
-    if (schema.maxLength !== undefined && value.length > schema.maxLength) errors.push(`${path}: longer than ${schema.maxLength} characters`);
+    if (schema.minLength !== undefined && value.length < schema.minLength)
+      errors.push(`${path}: shorter than ${schema.minLength} characters`);
+    if (schema.maxLength !== undefined && value.length > schema.maxLength)
+      errors.push(`${path}: longer than ${schema.maxLength} characters`);
   }
   if (typeof value === 'number') {
     if (schema.minimum !== undefined && value < schema.minimum) errors.push(`${path}: ${value} is less than ${schema.minimum}`);
@@ -74,10 +76,10 @@ function check(value: unknown, schema: JsonSchema, path: string, errors: string[
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
     const record = value as Record<string, unknown>;
     for (const key of schema.required ?? []) {
-      if (!Object.prototype.hasOwnProperty.call(record, key)) errors.push(`${path}: missing required property "${key}"`);
+      if (!Object.hasOwn(record, key)) errors.push(`${path}: missing required property "${key}"`);
     }
     for (const [key, child] of Object.entries(record)) {
-      const sub = schema.properties && Object.prototype.hasOwnProperty.call(schema.properties, key) ? schema.properties[key] : undefined;
+      const sub = schema.properties && Object.hasOwn(schema.properties, key) ? schema.properties[key] : undefined;
       if (sub) check(child, sub, `${path}.${key}`, errors);
       else if (schema.additionalProperties === false) errors.push(`${path}: unexpected property "${key}"`);
     }

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cosineSimilarity } from './embedder.js';
-import {
-  CONCEPT_WEIGHT,
-  createOfflineEmbedder,
-  extractLexicalFeatures,
-  fnv1a32,
-} from './offline-embedder.js';
+import { CONCEPT_WEIGHT, createOfflineEmbedder, extractLexicalFeatures, fnv1a32 } from './offline-embedder.js';
 
 const embedder = createOfflineEmbedder();
 
@@ -59,15 +54,21 @@ describe('createOfflineEmbedder', () => {
   });
 
   it('keeps producing the same vector (else bump the embedder id)', async () => {
-    const [v] = await createOfflineEmbedder({ dimensions: 64 }).embed([
-      'Total revenue by customer nation',
-    ]);
-    const nonZero = [...(v ?? [])]
-      .map((x, i) => [i, Math.round(x * 1e4) / 1e4] as const)
-      .filter(([, x]) => x !== 0);
+    const [v] = await createOfflineEmbedder({ dimensions: 64 }).embed(['Total revenue by customer nation']);
+    const nonZero = [...(v ?? [])].map((x, i) => [i, Math.round(x * 1e4) / 1e4] as const).filter(([, x]) => x !== 0);
     expect(nonZero).toEqual([
-      [9, 0.3872], [11, -0.1936], [17, -0.1936], [20, -0.1162], [25, -0.3872], [30, -0.1936],
-      [36, -0.1162], [40, -0.3872], [47, 0.1936], [58, 0.271], [60, 0.3872], [61, -0.3872],
+      [9, 0.3872],
+      [11, -0.1936],
+      [17, -0.1936],
+      [20, -0.1162],
+      [25, -0.3872],
+      [30, -0.1936],
+      [36, -0.1162],
+      [40, -0.3872],
+      [47, 0.1936],
+      [58, 0.271],
+      [60, 0.3872],
+      [61, -0.3872],
     ]);
   });
 

@@ -110,9 +110,7 @@ function embedOne(text: string, dimensions: number): Float32Array {
 export function createOfflineEmbedder(options: OfflineEmbedderOptions = {}): Embedder {
   const dimensions = options.dimensions ?? DEFAULT_OFFLINE_DIMENSIONS;
   if (!Number.isInteger(dimensions) || dimensions <= 0) {
-    throw new RangeError(
-      `createOfflineEmbedder: dimensions must be a positive integer, got ${dimensions}`,
-    );
+    throw new RangeError(`createOfflineEmbedder: dimensions must be a positive integer, got ${dimensions}`);
   }
   return {
     id: OFFLINE_EMBEDDER_ID,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ModelError, OllamaChatModel, OllamaEmbedder, UsageCounter } from './index.js';
-import { closedPortUrl, ollamaChat, ollamaEmbed, ollamaError, startFakeServer, type FakeServer } from './test-support/fake-server.js';
+import { closedPortUrl, type FakeServer, ollamaChat, ollamaEmbed, ollamaError, startFakeServer } from './test-support/fake-server.js';
 
 const schema = {
   type: 'object',
@@ -32,14 +32,22 @@ describe('OllamaChatModel against a server speaking /api/chat', () => {
     expect(answer).toMatchObject({ model: 'qwen2.5:7b', usage: { promptTokens: 120, completionTokens: 30 }, cached: false, attempts: 1 });
     const [req] = server.received;
     expect(req).toMatchObject({ method: 'POST', path: '/api/chat' });
-    expect(req!.body).toMatchObject({ model: 'qwen2.5:7b', stream: false, format: schema, messages: ask.messages, options: { temperature: 0 } });
+    expect(req!.body).toMatchObject({
+      model: 'qwen2.5:7b',
+      stream: false,
+      format: schema,
+      messages: ask.messages,
+      options: { temperature: 0 },
+    });
     expect(model.id).toBe('ollama:qwen2.5:7b');
     expect(model.usage()).toMatchObject({ calls: 1, cacheHits: 0, retries: 0, failures: 0, promptTokens: 120, completionTokens: 30 });
     expect(model.usage().ms).toBeGreaterThan(0);
   });
 
   it('repairs malformed JSON once, telling the model what was wrong', async () => {
-    server = await startFakeServer((_req, n) => ollamaChat(n === 0 ? '{"source": "LINEITEM", "targets": [' : '{"source":"ORDERS","targets":[]}'));
+    server = await startFakeServer((_req, n) =>
+      ollamaChat(n === 0 ? '{"source": "LINEITEM", "targets": [' : '{"source":"ORDERS","targets":[]}'),
+    );
     const model = new OllamaChatModel('qwen2.5:7b', server.url, fast);
     const answer = await model.complete(ask);
     expect(answer.json).toEqual({ source: 'ORDERS', targets: [] });
@@ -74,7 +82,11 @@ describe('OllamaChatModel against a server speaking /api/chat', () => {
   });
 
   it('retries a 429 and then succeeds', async () => {
-    server = await startFakeServer((_req, n) => (n === 0 ? ollamaError(429, 'server busy, please try again. maximum pending requests exceeded') : ollamaChat('{"source":"LINEITEM","targets":[]}')));
+    server = await startFakeServer((_req, n) =>
+      n === 0
+        ? ollamaError(429, 'server busy, please try again. maximum pending requests exceeded')
+        : ollamaChat('{"source":"LINEITEM","targets":[]}'),
+    );
     const model = new OllamaChatModel('qwen2.5:7b', server.url, fast);
     const answer = await model.complete(ask);
     expect(answer.json).toEqual({ source: 'LINEITEM', targets: [] });
@@ -131,7 +143,9 @@ describe('OllamaChatModel against a server speaking /api/chat', () => {
     expect(server.received).toHaveLength(1);
     expect(b).toMatchObject({ cached: true, json: a.json, content: a.content, usage: a.usage, latencyMs: 0 });
     expect(second.usage()).toMatchObject({ calls: 0, cacheHits: 1 });
-    const files = readdirSync(cacheDir, { recursive: true }).map(String).filter((f) => f.endsWith('.json'));
+    const files = readdirSync(cacheDir, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.json'));
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/^[0-9a-f]{2}[/\\][0-9a-f]{64}\.json$/);
     // a different request, or another model, is a miss
@@ -144,7 +158,14 @@ describe('OllamaChatModel against a server speaking /api/chat', () => {
   });
 
   it('shares one usage counter between models', async () => {
-    server = await startFakeServer((req) => (req.path === '/api/embed' ? ollamaEmbed([[1, 0], [0, 1]]) : ollamaChat('{"source":"LINEITEM","targets":[]}')));
+    server = await startFakeServer((req) =>
+      req.path === '/api/embed'
+        ? ollamaEmbed([
+            [1, 0],
+            [0, 1],
+          ])
+        : ollamaChat('{"source":"LINEITEM","targets":[]}'),
+    );
     const usage = new UsageCounter();
     await new OllamaChatModel('qwen2.5:7b', server.url, { ...fast, usage }).complete(ask);
     await new OllamaEmbedder('nomic-embed-text', server.url, { ...fast, usage }).embed(['a', 'b']);
@@ -158,7 +179,11 @@ describe('OllamaEmbedder against a server speaking /api/embed', () => {
     const embedder = new OllamaEmbedder('nomic-embed-text', server.url, { ...fast, batchSize: 2 });
     expect(embedder.dimensions).toBe(0);
     const vectors = await embedder.embed(['a', 'bb', 'ccc']);
-    expect(vectors.map((v) => [...v])).toEqual([[1, 1, 0], [2, 1, 0], [3, 1, 0]]);
+    expect(vectors.map((v) => [...v])).toEqual([
+      [1, 1, 0],
+      [2, 1, 0],
+      [3, 1, 0],
+    ]);
     expect(vectors[0]).toBeInstanceOf(Float32Array);
     expect(embedder.dimensions).toBe(3);
     expect(server.received.map((r) => r.body)).toEqual([

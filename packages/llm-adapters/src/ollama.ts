@@ -89,7 +89,8 @@ export class OllamaChatModel extends BaseChatModel {
     let bad: string | null = null; // a line that is not JSON: corrupt if more follows, cut off if the stream ends
     for await (const line of readLines(response.body, this.id, request.signal)) {
       if (line.trim() === '') continue;
-      if (bad !== null) throw new ModelError('invalid-output', `${this.id}: a line of the streamed answer is not JSON: ${bad.slice(0, 120)}`);
+      if (bad !== null)
+        throw new ModelError('invalid-output', `${this.id}: a line of the streamed answer is not JSON: ${bad.slice(0, 120)}`);
       let chunk: OllamaChunk;
       try {
         chunk = JSON.parse(line) as OllamaChunk;
@@ -133,7 +134,10 @@ export class OllamaEmbedder extends BaseEmbedder {
   protected async send(texts: string[], signal: AbortSignal): Promise<RawEmbeddings> {
     try {
       const response = await client(this.baseUrl, signal).embed({ model: this.model, input: texts });
-      return { vectors: response.embeddings, ...(typeof response.prompt_eval_count === 'number' ? { promptTokens: response.prompt_eval_count } : {}) };
+      return {
+        vectors: response.embeddings,
+        ...(typeof response.prompt_eval_count === 'number' ? { promptTokens: response.prompt_eval_count } : {}),
+      };
     } catch (e) {
       throw ollamaError(this.id, e);
     }

@@ -3,8 +3,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ModelError, OpenAiChatModel, OpenAiEmbedder, createChatModel, createEmbedder } from './index.js';
-import { closedPortUrl, openAiChat, openAiEmbed, openAiError, startFakeServer, type FakeServer } from './test-support/fake-server.js';
+import { createChatModel, createEmbedder, type ModelError, OpenAiChatModel, OpenAiEmbedder } from './index.js';
+import { closedPortUrl, type FakeServer, openAiChat, openAiEmbed, openAiError, startFakeServer } from './test-support/fake-server.js';
 
 const KEY = 'sk-test-THIS-KEY-MUST-NEVER-LEAK-0123456789';
 const schema = {
@@ -13,7 +13,14 @@ const schema = {
   required: ['paths'],
   additionalProperties: false,
 };
-const ask = { messages: [{ role: 'system' as const, content: 'Choose paths.' }, { role: 'user' as const, content: 'Paths 1-3.' }], jsonSchema: schema, schemaName: 'path_selection' };
+const ask = {
+  messages: [
+    { role: 'system' as const, content: 'Choose paths.' },
+    { role: 'user' as const, content: 'Paths 1-3.' },
+  ],
+  jsonSchema: schema,
+  schemaName: 'path_selection',
+};
 // A ceiling for answers that do come, generous for a busy machine; timeout tests set their own.
 const fast = { backoffMs: 5, timeoutMs: 30_000 };
 
@@ -29,7 +36,11 @@ describe('OpenAiChatModel against a server speaking /v1/chat/completions', () =>
   it('sends response_format json_schema (strict) and the bearer key; reads choices[0] and usage', async () => {
     server = await startFakeServer(() => openAiChat('{"paths":[1,2]}'));
     const answer = await model(server.url).complete(ask);
-    expect(answer).toMatchObject({ json: { paths: [1, 2] }, model: 'gpt-4o-mini-2024-07-18', usage: { promptTokens: 150, completionTokens: 40 } });
+    expect(answer).toMatchObject({
+      json: { paths: [1, 2] },
+      model: 'gpt-4o-mini-2024-07-18',
+      usage: { promptTokens: 150, completionTokens: 40 },
+    });
     const [req] = server.received;
     expect(req!.path).toBe('/v1/chat/completions');
     expect(req!.headers.authorization).toBe(`Bearer ${KEY}`);
@@ -44,7 +55,10 @@ describe('OpenAiChatModel against a server speaking /v1/chat/completions', () =>
 
   it('sends no authorization header without a key (local servers)', async () => {
     server = await startFakeServer(() => openAiChat('plain text'));
-    const answer = await new OpenAiChatModel('local', `${server.url}/v1`, fast).complete({ messages: [{ role: 'user', content: 'hi' }], maxTokens: 5 });
+    const answer = await new OpenAiChatModel('local', `${server.url}/v1`, fast).complete({
+      messages: [{ role: 'user', content: 'hi' }],
+      maxTokens: 5,
+    });
     expect(answer.content).toBe('plain text');
     expect(answer.json).toBeUndefined();
     expect(server.received[0]!.headers.authorization).toBeUndefined();
@@ -62,7 +76,9 @@ describe('OpenAiChatModel against a server speaking /v1/chat/completions', () =>
 
   it('rejects a schema violation after the repair retry', async () => {
     server = await startFakeServer(() => openAiChat('{"paths":[0],"extra":true}'));
-    const error = (await model(server.url).complete(ask).catch((e: unknown) => e)) as ModelError;
+    const error = (await model(server.url)
+      .complete(ask)
+      .catch((e: unknown) => e)) as ModelError;
     expect(error.kind).toBe('invalid-output');
     expect(error.message).toContain('$.paths[0]: 0 is less than 1');
     expect(error.message).toContain('$: unexpected property "extra"');
@@ -70,7 +86,11 @@ describe('OpenAiChatModel against a server speaking /v1/chat/completions', () =>
 
   it('honours Retry-After on a 429 and then succeeds', async () => {
     server = await startFakeServer((_req, n) =>
-      n === 0 ? openAiError(429, 'Rate limit reached for gpt-4o-mini on requests per min (RPM): Limit 3, Used 3.', 'rate_limit_exceeded', { 'retry-after': '0.05' }) : openAiChat('{"paths":[1]}'),
+      n === 0
+        ? openAiError(429, 'Rate limit reached for gpt-4o-mini on requests per min (RPM): Limit 3, Used 3.', 'rate_limit_exceeded', {
+            'retry-after': '0.05',
+          })
+        : openAiChat('{"paths":[1]}'),
     );
     const m = model(server.url);
     const answer = await m.complete(ask);
@@ -80,7 +100,9 @@ describe('OpenAiChatModel against a server speaking /v1/chat/completions', () =>
 
   it('fails on repeated 500s with the status', async () => {
     server = await startFakeServer(() => openAiError(500, 'The server had an error while processing your request.', 'server_error'));
-    const error = (await model(server.url, { retries: 1 }).complete(ask).catch((e: unknown) => e)) as ModelError;
+    const error = (await model(server.url, { retries: 1 })
+      .complete(ask)
+      .catch((e: unknown) => e)) as ModelError;
     expect([error.kind, error.status]).toEqual(['http', 500]);
     expect(error.message).toBe('openai:gpt-4o-mini: HTTP 500 The server had an error while processing your request. (after 2 attempts)');
     expect(server.received).toHaveLength(2);
@@ -88,25 +110,41 @@ describe('OpenAiChatModel against a server speaking /v1/chat/completions', () =>
 
   it('times out, reports connection refused, and aborts', async () => {
     server = await startFakeServer(() => ({ ...openAiChat('{"paths":[1]}'), delayMs: 1_000 }));
-    const timeout = (await model(server.url).complete({ ...ask, timeoutMs: 80 }).catch((e: unknown) => e)) as ModelError;
+    const timeout = (await model(server.url)
+      .complete({ ...ask, timeoutMs: 80 })
+      .catch((e: unknown) => e)) as ModelError;
     expect(timeout.kind).toBe('timeout');
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 30);
-    const aborted = (await model(server.url).complete({ ...ask, signal: controller.signal }).catch((e: unknown) => e)) as ModelError;
+    const aborted = (await model(server.url)
+      .complete({ ...ask, signal: controller.signal })
+      .catch((e: unknown) => e)) as ModelError;
     expect(aborted.kind).toBe('aborted');
-    const refused = (await model(await closedPortUrl(), { retries: 0 }).complete(ask).catch((e: unknown) => e)) as ModelError;
+    const refused = (await model(await closedPortUrl(), { retries: 0 })
+      .complete(ask)
+      .catch((e: unknown) => e)) as ModelError;
     expect(refused.kind).toBe('connection');
     expect(refused.retryable).toBe(true);
   });
 
   it('never puts the API key in an error message, even when the server echoes it', async () => {
-    server = await startFakeServer(() => openAiError(401, `Incorrect API key provided: ${KEY}. You can find your API key at https://platform.openai.com/account/api-keys.`, 'invalid_api_key'));
-    const error = (await model(server.url).complete(ask).catch((e: unknown) => e)) as ModelError;
+    server = await startFakeServer(() =>
+      openAiError(
+        401,
+        `Incorrect API key provided: ${KEY}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+        'invalid_api_key',
+      ),
+    );
+    const error = (await model(server.url)
+      .complete(ask)
+      .catch((e: unknown) => e)) as ModelError;
     expect(error.status).toBe(401);
     expect(error.message).toContain('Incorrect API key provided: [redacted].');
     for (const text of [error.message, error.stack ?? '', JSON.stringify(error), String(error)]) expect(text).not.toContain(KEY);
     expect(server.received).toHaveLength(1);
-    const refused = (await model(await closedPortUrl(), { retries: 0 }).complete(ask).catch((e: unknown) => e)) as ModelError;
+    const refused = (await model(await closedPortUrl(), { retries: 0 })
+      .complete(ask)
+      .catch((e: unknown) => e)) as ModelError;
     expect(`${refused.message} ${refused.stack}`).not.toContain(KEY);
   });
 
@@ -133,7 +171,10 @@ describe('OpenAiEmbedder against a server speaking /v1/embeddings', () => {
     });
     const embedder = new OpenAiEmbedder('text-embedding-3-small', `${server.url}/v1`, { ...fast, apiKey: KEY });
     const vectors = await embedder.embed(['a', 'bbb']);
-    expect(vectors.map((v) => [...v])).toEqual([[1, 0], [3, 0]]);
+    expect(vectors.map((v) => [...v])).toEqual([
+      [1, 0],
+      [3, 0],
+    ]);
     expect(server.received[0]).toMatchObject({ path: '/v1/embeddings', body: { model: 'text-embedding-3-small', input: ['a', 'bbb'] } });
     expect(embedder.usage()).toMatchObject({ calls: 1, promptTokens: 10 });
   });
@@ -162,7 +203,11 @@ describe('what leaves the process', () => {
     const tokens: string[] = [];
     const cacheDir = await mkdtemp(join(tmpdir(), 'openai-mask-'));
     try {
-      const answer = await model(server.url, { cacheDir }).complete({ messages: ask.messages, stream: false, onToken: (t: string) => void tokens.push(t) });
+      const answer = await model(server.url, { cacheDir }).complete({
+        messages: ask.messages,
+        stream: false,
+        onToken: (t: string) => void tokens.push(t),
+      });
       expect(answer.content).toBe('your key is ***, keep it safe');
       expect(tokens.join('')).not.toContain(KEY);
       const cached = await readdir(cacheDir, { recursive: true });
@@ -176,9 +221,10 @@ describe('what leaves the process', () => {
 
   it('refuses an answer of megabytes: nothing printed or cached', async () => {
     server = await startFakeServer(() => openAiChat('x'.repeat(1_000_000)));
-    const error = (await model(server.url).complete({ messages: ask.messages }).catch((e: unknown) => e)) as ModelError;
+    const error = (await model(server.url)
+      .complete({ messages: ask.messages })
+      .catch((e: unknown) => e)) as ModelError;
     expect(error.kind).toBe('invalid-output');
     expect(error.message).toMatch(/the answer is 1000000 characters long; answers over 262144 are refused/);
   });
 });
-

@@ -80,7 +80,8 @@ export class OpenAiChatModel extends BaseChatModel {
     };
     const message = answer.choices?.[0]?.message;
     if (message?.refusal) throw new ModelError('invalid-output', `${this.id}: the model refused: ${message.refusal.slice(0, 200)}`);
-    if (typeof message?.content !== 'string') throw new ModelError('invalid-output', `${this.id}: the answer has no choices[0].message.content`);
+    if (typeof message?.content !== 'string')
+      throw new ModelError('invalid-output', `${this.id}: the answer has no choices[0].message.content`);
     return {
       content: message.content,
       model: answer.model ?? this.model,
@@ -105,7 +106,11 @@ export class OpenAiChatModel extends BaseChatModel {
     const body = { ...this.body(request), stream: true, ...(this.streamUsage ? { stream_options: { include_usage: true } } : {}) };
     const response = await fetch(`${trimSlash(this.baseUrl)}/chat/completions`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...(this.apiKey ? { authorization: `Bearer ${this.apiKey}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+        ...(this.apiKey ? { authorization: `Bearer ${this.apiKey}` } : {}),
+      },
       body: JSON.stringify(body),
       signal: request.signal,
     });
@@ -120,7 +125,8 @@ export class OpenAiChatModel extends BaseChatModel {
     for await (const line of readLines(response.body, this.id, request.signal)) {
       if (!line.startsWith('data:')) continue;
       const data = line.slice(5).trim();
-      if (bad !== null) throw new ModelError('invalid-output', `${this.id}: an event of the streamed answer is not JSON: ${bad.slice(0, 120)}`);
+      if (bad !== null)
+        throw new ModelError('invalid-output', `${this.id}: an event of the streamed answer is not JSON: ${bad.slice(0, 120)}`);
       if (data === '[DONE]') {
         if (refusal) throw new ModelError('invalid-output', `${this.id}: the model refused: ${refusal.slice(0, 200)}`);
         return {
@@ -177,7 +183,13 @@ export class OpenAiEmbedder extends BaseEmbedder {
   }
 
   protected async send(texts: string[], signal: AbortSignal): Promise<RawEmbeddings> {
-    const answer = (await post(`${trimSlash(this.baseUrl)}/embeddings`, { model: this.model, input: texts }, this.apiKey, signal, this.id)) as {
+    const answer = (await post(
+      `${trimSlash(this.baseUrl)}/embeddings`,
+      { model: this.model, input: texts },
+      this.apiKey,
+      signal,
+      this.id,
+    )) as {
       data?: { index?: number; embedding?: number[] }[];
       usage?: { prompt_tokens?: number };
     };

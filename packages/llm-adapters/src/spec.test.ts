@@ -1,17 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { ModelError, OFFLINE_EMBEDDER_ID, createChatModel, createEmbedder, parseModelSpec } from './index.js';
+import { createChatModel, createEmbedder, ModelError, OFFLINE_EMBEDDER_ID, parseModelSpec } from './index.js';
 import { openAiChat, startFakeServer } from './test-support/fake-server.js';
 
 describe('parseModelSpec', () => {
   it('parses the documented forms', () => {
-    expect(parseModelSpec('ollama:qwen2.5:7b@http://127.0.0.1:11434', {})).toEqual({ provider: 'ollama', model: 'qwen2.5:7b', baseUrl: 'http://127.0.0.1:11434' });
+    expect(parseModelSpec('ollama:qwen2.5:7b@http://127.0.0.1:11434', {})).toEqual({
+      provider: 'ollama',
+      model: 'qwen2.5:7b',
+      baseUrl: 'http://127.0.0.1:11434',
+    });
     expect(parseModelSpec('ollama:qwen2.5:7b', {})).toEqual({ provider: 'ollama', model: 'qwen2.5:7b', baseUrl: 'http://127.0.0.1:11434' });
     expect(parseModelSpec('ollama:llama3.1', { OLLAMA_HOST: '10.0.0.5:11434' }).baseUrl).toBe('http://10.0.0.5:11434');
-    expect(parseModelSpec('openai:gpt-4o-mini', {})).toEqual({ provider: 'openai', model: 'gpt-4o-mini', baseUrl: 'https://api.openai.com/v1' });
+    expect(parseModelSpec('openai:gpt-4o-mini', {})).toEqual({
+      provider: 'openai',
+      model: 'gpt-4o-mini',
+      baseUrl: 'https://api.openai.com/v1',
+    });
     expect(parseModelSpec('openai:gpt-4o-mini', { OPENAI_BASE_URL: 'http://localhost:8000/v1/' }).baseUrl).toBe('http://localhost:8000/v1');
-    expect(parseModelSpec('openai:model@http://127.0.0.1:8000/v1', {})).toEqual({ provider: 'openai', model: 'model', baseUrl: 'http://127.0.0.1:8000/v1' });
+    expect(parseModelSpec('openai:model@http://127.0.0.1:8000/v1', {})).toEqual({
+      provider: 'openai',
+      model: 'model',
+      baseUrl: 'http://127.0.0.1:8000/v1',
+    });
     expect(parseModelSpec('openai:org/model@v2@https://host/v1', {})).toMatchObject({ model: 'org/model@v2', baseUrl: 'https://host/v1' });
-    expect(parseModelSpec('transformers:./models/all-MiniLM-L6-v2', {})).toEqual({ provider: 'transformers', model: './models/all-MiniLM-L6-v2', baseUrl: null });
+    expect(parseModelSpec('transformers:./models/all-MiniLM-L6-v2', {})).toEqual({
+      provider: 'transformers',
+      model: './models/all-MiniLM-L6-v2',
+      baseUrl: null,
+    });
     expect(parseModelSpec('offline', {})).toEqual({ provider: 'offline', model: '', baseUrl: null });
     expect(parseModelSpec('offline:256', {})).toEqual({ provider: 'offline', model: '256', baseUrl: null });
   });
@@ -68,8 +84,17 @@ describe('createChatModel / createEmbedder', () => {
 
 describe('a URL with credentials', () => {
   it('is parsed as the URL it is: the model, the host without credentials, the password as the key', () => {
-    expect(parseModelSpec('openai:m@http://user:secret@host.example/v1', {})).toEqual({ provider: 'openai', model: 'm', baseUrl: 'http://host.example/v1', urlSecret: 'secret' });
-    expect(parseModelSpec('openai:org/m@v2@https://u:p%40ss@host/v1', {})).toMatchObject({ model: 'org/m@v2', baseUrl: 'https://host/v1', urlSecret: 'p@ss' });
+    expect(parseModelSpec('openai:m@http://user:secret@host.example/v1', {})).toEqual({
+      provider: 'openai',
+      model: 'm',
+      baseUrl: 'http://host.example/v1',
+      urlSecret: 'secret',
+    });
+    expect(parseModelSpec('openai:org/m@v2@https://u:p%40ss@host/v1', {})).toMatchObject({
+      model: 'org/m@v2',
+      baseUrl: 'https://host/v1',
+      urlSecret: 'p@ss',
+    });
   });
 
   it('never prints the credentials, and refuses them on an ollama URL', () => {
@@ -100,4 +125,3 @@ describe('a URL with credentials', () => {
     }
   });
 });
-

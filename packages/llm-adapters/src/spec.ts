@@ -1,3 +1,5 @@
+import type { ChatModelOptions } from './base-chat.js';
+import type { EmbedderOptions } from './base-embedder.js';
 import type { ChatModel } from './chat.js';
 import type { Embedder } from './embedder.js';
 import { ModelError } from './errors.js';
@@ -5,8 +7,6 @@ import { createOfflineEmbedder } from './offline-embedder.js';
 import { DEFAULT_OLLAMA_URL, OllamaChatModel, OllamaEmbedder } from './ollama.js';
 import { DEFAULT_OPENAI_URL, OpenAiChatModel, OpenAiEmbedder, type OpenAiOptions } from './openai.js';
 import { TransformersEmbedder, type TransformersEmbedderOptions } from './transformers-embedder.js';
-import type { ChatModelOptions } from './base-chat.js';
-import type { EmbedderOptions } from './base-embedder.js';
 
 export type ModelProvider = 'ollama' | 'openai' | 'transformers' | 'offline';
 
@@ -22,7 +22,8 @@ export interface ModelSpec {
 }
 
 const PROVIDERS: readonly ModelProvider[] = ['ollama', 'openai', 'transformers', 'offline'];
-const EXAMPLES = 'ollama:qwen2.5:7b@http://127.0.0.1:11434, openai:gpt-4o-mini, openai:my-model@http://127.0.0.1:8000/v1, transformers:./models/all-MiniLM-L6-v2, offline';
+const EXAMPLES =
+  'ollama:qwen2.5:7b@http://127.0.0.1:11434, openai:gpt-4o-mini, openai:my-model@http://127.0.0.1:8000/v1, transformers:./models/all-MiniLM-L6-v2, offline';
 
 function specError(spec: string, why: string): ModelError {
   return new ModelError('config', `bad model spec "${redactSpec(spec)}": ${why} (examples: ${EXAMPLES})`);
@@ -30,7 +31,10 @@ function specError(spec: string, why: string): ModelError {
 
 /** A spec with any URL credentials masked: `openai:m@http://user:***@host/v1`. */
 export function redactSpec(spec: string): string {
-  return spec.replace(/(https?:\/\/)([^/@\s]*)@/gi, (_all, scheme: string, userinfo: string) => `${scheme}${userinfo.includes(':') ? `${userinfo.split(':')[0]}:***` : '***'}@`);
+  return spec.replace(
+    /(https?:\/\/)([^/@\s]*)@/gi,
+    (_all, scheme: string, userinfo: string) => `${scheme}${userinfo.includes(':') ? `${userinfo.split(':')[0]}:***` : '***'}@`,
+  );
 }
 
 /**
@@ -44,7 +48,8 @@ export function parseModelSpec(spec: string, env: Readonly<Record<string, string
   const colon = text.indexOf(':');
   if (colon <= 0) throw specError(spec, `expected provider:model, where provider is one of ${PROVIDERS.join(', ')}`);
   const provider = text.slice(0, colon).toLowerCase();
-  if (!(PROVIDERS as readonly string[]).includes(provider)) throw specError(spec, `unknown provider "${provider}"; use one of ${PROVIDERS.join(', ')}`);
+  if (!(PROVIDERS as readonly string[]).includes(provider))
+    throw specError(spec, `unknown provider "${provider}"; use one of ${PROVIDERS.join(', ')}`);
   let model = text.slice(colon + 1);
   let url: string | null = null;
   // The first `@http(s)://`: a URL may carry credentials (`http://user:key@host`), with an `@` of its own.
@@ -64,7 +69,7 @@ export function parseModelSpec(spec: string, env: Readonly<Record<string, string
     return { provider, model, baseUrl: null };
   }
   if (url === null) {
-    url = provider === 'ollama' ? hostUrl(env.OLLAMA_HOST) ?? DEFAULT_OLLAMA_URL : env.OPENAI_BASE_URL?.trim() || DEFAULT_OPENAI_URL;
+    url = provider === 'ollama' ? (hostUrl(env.OLLAMA_HOST) ?? DEFAULT_OLLAMA_URL) : env.OPENAI_BASE_URL?.trim() || DEFAULT_OPENAI_URL;
   }
   let parsed: URL;
   try {
@@ -96,16 +101,23 @@ export interface CreateOptions {
 }
 
 /** A chat model from a spec: `ollama:…` or `openai:…` (`streamUsage` applies to `openai:` only). */
-export function createChatModel(spec: string, options: ChatModelOptions & CreateOptions & Pick<OpenAiOptions, 'streamUsage'> = {}): ChatModel {
+export function createChatModel(
+  spec: string,
+  options: ChatModelOptions & CreateOptions & Pick<OpenAiOptions, 'streamUsage'> = {},
+): ChatModel {
   const env = options.env ?? process.env;
   const parsed = parseModelSpec(spec, env);
   if (parsed.provider === 'ollama') return new OllamaChatModel(parsed.model, parsed.baseUrl!, options);
-  if (parsed.provider === 'openai') return new OpenAiChatModel(parsed.model, parsed.baseUrl!, { ...options, ...openAiKey(spec, parsed, env) });
+  if (parsed.provider === 'openai')
+    return new OpenAiChatModel(parsed.model, parsed.baseUrl!, { ...options, ...openAiKey(spec, parsed, env) });
   throw specError(spec, `${parsed.provider} has no chat models; use ollama:… or openai:…`);
 }
 
 /** An embedder from a spec: `offline[:dims]`, `ollama:…`, `openai:…` or `transformers:<folder>`. */
-export function createEmbedder(spec: string, options: EmbedderOptions & CreateOptions & Pick<TransformersEmbedderOptions, 'dtype' | 'pooling'> = {}): Embedder {
+export function createEmbedder(
+  spec: string,
+  options: EmbedderOptions & CreateOptions & Pick<TransformersEmbedderOptions, 'dtype' | 'pooling'> = {},
+): Embedder {
   const env = options.env ?? process.env;
   const parsed = parseModelSpec(spec, env);
   switch (parsed.provider) {
@@ -117,7 +129,9 @@ export function createEmbedder(spec: string, options: EmbedderOptions & CreateOp
       return new OpenAiEmbedder(parsed.model, parsed.baseUrl!, { ...options, ...openAiKey(spec, parsed, env) });
     case 'transformers':
       return new TransformersEmbedder(parsed.model, {
-        ...(options.usage ? { usage: options.usage } : {}), ...(options.dtype ? { dtype: options.dtype } : {}), ...(options.pooling ? { pooling: options.pooling } : {}),
+        ...(options.usage ? { usage: options.usage } : {}),
+        ...(options.dtype ? { dtype: options.dtype } : {}),
+        ...(options.pooling ? { pooling: options.pooling } : {}),
       });
   }
 }
@@ -125,7 +139,10 @@ export function createEmbedder(spec: string, options: EmbedderOptions & CreateOp
 function openAiKey(spec: string, parsed: ModelSpec, env: Readonly<Record<string, string | undefined>>): { apiKey?: string } {
   const apiKey = parsed.urlSecret ?? env.OPENAI_API_KEY?.trim();
   if (!apiKey && parsed.baseUrl === DEFAULT_OPENAI_URL) {
-    throw new ModelError('config', `model spec "${redactSpec(spec)}" talks to ${DEFAULT_OPENAI_URL}, which needs an API key: set OPENAI_API_KEY`);
+    throw new ModelError(
+      'config',
+      `model spec "${redactSpec(spec)}" talks to ${DEFAULT_OPENAI_URL}, which needs an API key: set OPENAI_API_KEY`,
+    );
   }
   return apiKey ? { apiKey } : {};
 }

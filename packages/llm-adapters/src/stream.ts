@@ -1,4 +1,4 @@
-import { ModelError, connectionCode } from './errors.js';
+import { connectionCode, ModelError } from './errors.js';
 
 /**
  * The lines of a streamed HTTP body (NDJSON or server-sent events), decoded as UTF-8: a line
@@ -17,7 +17,11 @@ export async function* readLines(body: ReadableStream<Uint8Array>, what: string,
         chunk = await reader.read();
       } catch (e) {
         if (signal.aborted) throw e;
-        throw new ModelError('connection', `${what}: the stream broke off before the answer was complete (${connectionCode(e) ?? (e instanceof Error ? e.message : String(e))})`, { retryable: true, cause: e });
+        throw new ModelError(
+          'connection',
+          `${what}: the stream broke off before the answer was complete (${connectionCode(e) ?? (e instanceof Error ? e.message : String(e))})`,
+          { retryable: true, cause: e },
+        );
       }
       if (chunk.done) break;
       buffer += decoder.decode(chunk.value, { stream: true });
@@ -38,7 +42,11 @@ export async function* readLines(body: ReadableStream<Uint8Array>, what: string,
 
 /** The error for a stream that ended cleanly but without its final message. Retryable. */
 export function truncatedStream(what: string, marker: string, received: number): ModelError {
-  return new ModelError('connection', `${what}: the stream ended before ${marker} (after ${received} characters): the answer is incomplete`, { retryable: true });
+  return new ModelError(
+    'connection',
+    `${what}: the stream ended before ${marker} (after ${received} characters): the answer is incomplete`,
+    { retryable: true },
+  );
 }
 
 /** Calls the caller's `onToken`; an exception there fails the request (not retried). */

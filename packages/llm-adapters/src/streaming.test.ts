@@ -3,7 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ModelError, OllamaChatModel, OpenAiChatModel, type TokenInfo } from './index.js';
-import { bytePieces, ollamaChat, ollamaError, ollamaStream, openAiError, openAiStream, startFakeServer, type FakeServer } from './test-support/fake-server.js';
+import {
+  bytePieces,
+  type FakeServer,
+  ollamaChat,
+  ollamaError,
+  ollamaStream,
+  openAiError,
+  openAiStream,
+  startFakeServer,
+} from './test-support/fake-server.js';
 
 const schema = {
   type: 'object',
@@ -50,7 +59,13 @@ describe('OllamaChatModel streaming (/api/chat, NDJSON)', () => {
     expect(seen).toEqual(tokens.map((t) => [t, 1]));
     const [req] = server.received;
     expect(req).toMatchObject({ method: 'POST', path: '/api/chat' });
-    expect(req!.body).toMatchObject({ model: 'qwen2.5:7b', stream: true, format: schema, messages: ask.messages, options: { temperature: 0 } });
+    expect(req!.body).toMatchObject({
+      model: 'qwen2.5:7b',
+      stream: true,
+      format: schema,
+      messages: ask.messages,
+      options: { temperature: 0 },
+    });
     expect(model.usage()).toMatchObject({ calls: 1, retries: 0, failures: 0, promptTokens: 120, completionTokens: 30 });
   });
 
@@ -82,23 +97,34 @@ describe('OllamaChatModel streaming (/api/chat, NDJSON)', () => {
     const error = (await model.complete(ask).catch((e: unknown) => e)) as ModelError;
     expect(error).toBeInstanceOf(ModelError);
     expect([error.kind, error.retryable]).toEqual(['connection', true]);
-    expect(error.message).toMatch(/^ollama:qwen2\.5:7b: the stream broke off before the answer was complete \(UND_ERR_SOCKET\) \(after 2 attempts\)$/);
+    expect(error.message).toMatch(
+      /^ollama:qwen2\.5:7b: the stream broke off before the answer was complete \(UND_ERR_SOCKET\) \(after 2 attempts\)$/,
+    );
     expect(server.received).toHaveLength(2);
   });
 
   it('reports a clean truncation as the stream ending early', async () => {
     server = await startFakeServer(() => ollamaStream(tokens, { truncate: true }));
-    const error = (await new OllamaChatModel('qwen2.5:7b', server.url, { ...fast, retries: 0, stream: true }).complete(ask).catch((e: unknown) => e)) as ModelError;
+    const error = (await new OllamaChatModel('qwen2.5:7b', server.url, { ...fast, retries: 0, stream: true })
+      .complete(ask)
+      .catch((e: unknown) => e)) as ModelError;
     expect(error.kind).toBe('connection');
     expect(error.message).toMatch(/the stream ended before the final "done": true line \(after \d+ characters\)/);
   });
 
   it('stops mid-stream when the caller aborts', async () => {
-    server = await startFakeServer(() => ollamaStream(Array.from({ length: 40 }, () => 'x'), { gapMs: 50, pieceBytes: 200 }));
+    server = await startFakeServer(() =>
+      ollamaStream(
+        Array.from({ length: 40 }, () => 'x'),
+        { gapMs: 50, pieceBytes: 200 },
+      ),
+    );
     const model = new OllamaChatModel('qwen2.5:7b', server.url, fast);
     const controller = new AbortController();
     const seen: string[] = [];
-    const error = (await model.complete({ messages: ask.messages, signal: controller.signal, onToken: (c) => (seen.push(c), controller.abort()) }).catch((e: unknown) => e)) as ModelError;
+    const error = (await model
+      .complete({ messages: ask.messages, signal: controller.signal, onToken: (c) => (seen.push(c), controller.abort()) })
+      .catch((e: unknown) => e)) as ModelError;
     expect(error.kind).toBe('aborted');
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.length).toBeLessThan(40);
@@ -106,10 +132,17 @@ describe('OllamaChatModel streaming (/api/chat, NDJSON)', () => {
   });
 
   it('times out mid-stream: the timeout covers the whole streamed attempt', async () => {
-    server = await startFakeServer(() => ollamaStream(Array.from({ length: 40 }, () => 'x'), { gapMs: 40, pieceBytes: 200 }));
+    server = await startFakeServer(() =>
+      ollamaStream(
+        Array.from({ length: 40 }, () => 'x'),
+        { gapMs: 40, pieceBytes: 200 },
+      ),
+    );
     const model = new OllamaChatModel('qwen2.5:7b', server.url, { ...fast, timeoutMs: 300 });
     const seen: string[] = [];
-    const error = (await model.complete({ messages: ask.messages, onToken: (c) => void seen.push(c) }).catch((e: unknown) => e)) as ModelError;
+    const error = (await model
+      .complete({ messages: ask.messages, onToken: (c) => void seen.push(c) })
+      .catch((e: unknown) => e)) as ModelError;
     expect(error.kind).toBe('timeout');
     expect(error.message).toBe('ollama:qwen2.5:7b: no answer within 300 ms');
     expect(seen.length).toBeGreaterThan(0);
@@ -118,21 +151,41 @@ describe('OllamaChatModel streaming (/api/chat, NDJSON)', () => {
 
   it('retries an error line mid-stream; does not retry an HTTP 404 on a streamed request', async () => {
     server = await startFakeServer((_req, n) =>
-      n === 0 ? { stream: { contentType: 'application/x-ndjson', pieces: [Buffer.from('{"model":"qwen2.5:7b","message":{"role":"assistant","content":"{"},"done":false}\n{"error":"llama runner process has terminated"}\n')] } } : ollamaStream(tokens),
+      n === 0
+        ? {
+            stream: {
+              contentType: 'application/x-ndjson',
+              pieces: [
+                Buffer.from(
+                  '{"model":"qwen2.5:7b","message":{"role":"assistant","content":"{"},"done":false}\n{"error":"llama runner process has terminated"}\n',
+                ),
+              ],
+            },
+          }
+        : ollamaStream(tokens),
     );
     const model = new OllamaChatModel('qwen2.5:7b', server.url, { ...fast, stream: true });
     expect((await model.complete(ask)).attempts).toBe(2);
     await server.close();
     server = await startFakeServer(() => ollamaError(404, 'model "qwen9:1b" not found, try pulling it first'));
-    const error = (await new OllamaChatModel('qwen9:1b', server.url, { ...fast, stream: true }).complete(ask).catch((e: unknown) => e)) as ModelError;
+    const error = (await new OllamaChatModel('qwen9:1b', server.url, { ...fast, stream: true })
+      .complete(ask)
+      .catch((e: unknown) => e)) as ModelError;
     expect([error.kind, error.status, error.retryable]).toEqual(['http', 404, false]);
     expect(error.message).toBe('ollama:qwen9:1b: HTTP 404 model "qwen9:1b" not found, try pulling it first');
     expect(server.received).toHaveLength(1);
   });
 
   it('rejects a corrupt line in the middle of a stream as invalid output', async () => {
-    server = await startFakeServer(() => ({ stream: { contentType: 'application/x-ndjson', pieces: [Buffer.from('{"message":{"content":"{"},"done":false}\n{"message":\n{"message":{"content":"}"},"done":true}\n')] } }));
-    const error = (await new OllamaChatModel('m', server.url, { ...fast, stream: true }).complete(ask).catch((e: unknown) => e)) as ModelError;
+    server = await startFakeServer(() => ({
+      stream: {
+        contentType: 'application/x-ndjson',
+        pieces: [Buffer.from('{"message":{"content":"{"},"done":false}\n{"message":\n{"message":{"content":"}"},"done":true}\n')],
+      },
+    }));
+    const error = (await new OllamaChatModel('m', server.url, { ...fast, stream: true })
+      .complete(ask)
+      .catch((e: unknown) => e)) as ModelError;
     expect(error.kind).toBe('invalid-output');
     expect(error.message).toContain('a line of the streamed answer is not JSON: {"message":');
   });
@@ -163,7 +216,14 @@ describe('OllamaChatModel streaming (/api/chat, NDJSON)', () => {
   it('fails, without retrying, when onToken throws', async () => {
     server = await startFakeServer(() => ollamaStream(tokens));
     const model = new OllamaChatModel('qwen2.5:7b', server.url, fast);
-    const error = (await model.complete({ ...ask, onToken: () => { throw new Error('display gone'); } }).catch((e: unknown) => e)) as ModelError;
+    const error = (await model
+      .complete({
+        ...ask,
+        onToken: () => {
+          throw new Error('display gone');
+        },
+      })
+      .catch((e: unknown) => e)) as ModelError;
     expect([error.kind, error.retryable, error.message]).toEqual(['config', false, 'ollama:qwen2.5:7b: onToken threw: display gone']);
     expect(server.received).toHaveLength(1);
   });
@@ -176,14 +236,22 @@ describe('OpenAiChatModel streaming (/chat/completions, server-sent events)', ()
     const { seen, onToken } = recorder();
     const answer = await model.complete({ ...ask, onToken });
     expect(answer.json).toEqual(expected);
-    expect(answer).toMatchObject({ content: tokens.join(''), model: 'gpt-4o-mini-2024-07-18', usage: { promptTokens: 150, completionTokens: 40 }, attempts: 1 });
+    expect(answer).toMatchObject({
+      content: tokens.join(''),
+      model: 'gpt-4o-mini-2024-07-18',
+      usage: { promptTokens: 150, completionTokens: 40 },
+      attempts: 1,
+    });
     expect(seen).toEqual(tokens.map((t) => [t, 1]));
     const [req] = server.received;
     expect(req).toMatchObject({ method: 'POST', path: '/chat/completions' });
     expect(req!.headers.authorization).toBe('Bearer sk-test-1234567890');
     expect(req!.headers.accept).toBe('text/event-stream');
     expect(req!.body).toMatchObject({
-      model: 'gpt-4o-mini', stream: true, stream_options: { include_usage: true }, temperature: 0,
+      model: 'gpt-4o-mini',
+      stream: true,
+      stream_options: { include_usage: true },
+      temperature: 0,
       response_format: { type: 'json_schema', json_schema: { name: 'choice', schema, strict: true } },
     });
     expect(model.usage()).toMatchObject({ calls: 1, promptTokens: 150, completionTokens: 40 });
@@ -210,17 +278,26 @@ describe('OpenAiChatModel streaming (/chat/completions, server-sent events)', ()
   });
 
   it('retries a reset connection mid-stream, then succeeds', async () => {
-    server = await startFakeServer((_req, n) => openAiStream(tokens, n === 0 ? { truncate: true, destroy: true, gapMs: 10, pieceBytes: 64 } : {}));
+    server = await startFakeServer((_req, n) =>
+      openAiStream(tokens, n === 0 ? { truncate: true, destroy: true, gapMs: 10, pieceBytes: 64 } : {}),
+    );
     const model = new OpenAiChatModel('gpt-4o-mini', server.url, fast);
     expect(await model.complete({ ...ask, stream: true })).toMatchObject({ json: expected, attempts: 2 });
   });
 
   it('stops mid-stream when the caller aborts', async () => {
-    server = await startFakeServer(() => openAiStream(Array.from({ length: 40 }, () => 'x'), { gapMs: 50, pieceBytes: 300 }));
+    server = await startFakeServer(() =>
+      openAiStream(
+        Array.from({ length: 40 }, () => 'x'),
+        { gapMs: 50, pieceBytes: 300 },
+      ),
+    );
     const model = new OpenAiChatModel('gpt-4o-mini', server.url, fast);
     const controller = new AbortController();
     const seen: string[] = [];
-    const error = (await model.complete({ messages: ask.messages, signal: controller.signal, onToken: (c) => (seen.push(c), controller.abort()) }).catch((e: unknown) => e)) as ModelError;
+    const error = (await model
+      .complete({ messages: ask.messages, signal: controller.signal, onToken: (c) => (seen.push(c), controller.abort()) })
+      .catch((e: unknown) => e)) as ModelError;
     expect(error.kind).toBe('aborted');
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.length).toBeLessThan(40);
@@ -231,7 +308,12 @@ describe('OpenAiChatModel streaming (/chat/completions, server-sent events)', ()
     const key = 'sk-secret-abcdef123456';
     server = await startFakeServer((_req, n) =>
       n === 0
-        ? { stream: { contentType: 'text/event-stream', pieces: [Buffer.from(`data: {"error":{"message":"Rate limit for ${key}","code":429}}\n\n`)] } }
+        ? {
+            stream: {
+              contentType: 'text/event-stream',
+              pieces: [Buffer.from(`data: {"error":{"message":"Rate limit for ${key}","code":429}}\n\n`)],
+            },
+          }
         : openAiError(401, `Incorrect API key provided: ${key}.`, 'invalid_api_key'),
     );
     const model = new OpenAiChatModel('gpt-4o-mini', server.url, { ...fast, apiKey: key, stream: true });
@@ -244,9 +326,13 @@ describe('OpenAiChatModel streaming (/chat/completions, server-sent events)', ()
 
   it('reports a streamed refusal as invalid output', async () => {
     const refusal = openAiStream([]);
-    const text = Buffer.concat(refusal.stream!.pieces).toString('utf8').replace('"content":"","refusal":null', '"content":null,"refusal":"I can\'t help with that."');
+    const text = Buffer.concat(refusal.stream!.pieces)
+      .toString('utf8')
+      .replace('"content":"","refusal":null', '"content":null,"refusal":"I can\'t help with that."');
     server = await startFakeServer(() => ({ stream: { contentType: 'text/event-stream', pieces: [Buffer.from(text)] } }));
-    const error = (await new OpenAiChatModel('gpt-4o-mini', server.url, { ...fast, stream: true }).complete(ask).catch((e: unknown) => e)) as ModelError;
+    const error = (await new OpenAiChatModel('gpt-4o-mini', server.url, { ...fast, stream: true })
+      .complete(ask)
+      .catch((e: unknown) => e)) as ModelError;
     expect(error.kind).toBe('invalid-output');
     expect(error.message).toBe("openai:gpt-4o-mini: the model refused: I can't help with that.");
   });

@@ -23,8 +23,7 @@ const LONGEST_KNOWN = Math.max(...[...KNOWN_WORDS].map((w) => w.length));
 /** Runs of letters, digits and underscores: the raw words of a text. */
 const RAW_WORD = /[\p{L}\p{N}_]+/gu;
 /** Boundaries inside a raw word: `order|Date`, `XML|Parser`, `col|2`, `2|nd`. */
-const IDENTIFIER_BOUNDARY =
-  /(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u;
+const IDENTIFIER_BOUNDARY = /(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u;
 
 /** Whether a raw word looks like an identifier rather than prose. */
 function isIdentifier(raw: string): boolean {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { ModelError, TransformersEmbedder, createEmbedder } from './index.js';
+import { createEmbedder, ModelError, TransformersEmbedder } from './index.js';
 
 const root = mkdtempSync(join(tmpdir(), 'tfjs-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -24,7 +24,9 @@ describe('TransformersEmbedder', () => {
     const folder = join(root, 'present');
     mkdirSync(folder);
     writeFileSync(join(folder, 'config.json'), '{}');
-    const error = (await new TransformersEmbedder(folder, { load: () => import('@huggingface/not-installed' as string) }).embed(['x']).catch((e: unknown) => e)) as ModelError;
+    const error = (await new TransformersEmbedder(folder, { load: () => import('@huggingface/not-installed' as string) })
+      .embed(['x'])
+      .catch((e: unknown) => e)) as ModelError;
     expect(error.kind).toBe('missing-model');
     expect(error.message).toContain('the optional package @huggingface/transformers is not installed');
   });
@@ -47,7 +49,10 @@ describe('TransformersEmbedder', () => {
     };
     const embedder = new TransformersEmbedder(folder, { load: async () => fake });
     expect(calls).toEqual([]);
-    expect((await embedder.embed(['ab', 'c'])).map((v) => [...v])).toEqual([[2, 0.5], [1, 0.5]]);
+    expect((await embedder.embed(['ab', 'c'])).map((v) => [...v])).toEqual([
+      [2, 0.5],
+      [1, 0.5],
+    ]);
     expect(calls[0]).toEqual(['feature-extraction', 'mini', { allowRemoteModels: false, allowLocalModels: true, localModelPath: root }]);
     expect(calls[1]).toEqual({ pooling: 'mean', normalize: true });
     expect(embedder.dimensions).toBe(2);
@@ -62,7 +67,9 @@ describe('TransformersEmbedder with the real @huggingface/transformers', () => {
 
   it('names a missing folder without loading anything', async () => {
     const folder = join(root, 'not-there');
-    const error = (await createEmbedder(`transformers:${folder}`).embed(['x']).catch((e: unknown) => e)) as ModelError;
+    const error = (await createEmbedder(`transformers:${folder}`)
+      .embed(['x'])
+      .catch((e: unknown) => e)) as ModelError;
     expect(error).toBeInstanceOf(ModelError);
     expect(error.kind).toBe('missing-model');
     expect(error.message).toContain(`transformers: no model in ${folder} (it needs config.json`);

@@ -36,7 +36,10 @@ export class TransformersEmbedder implements Embedder {
   private extractor: Promise<Extractor> | null = null;
   private readonly counter: UsageCounter;
 
-  constructor(folder: string, private readonly options: TransformersEmbedderOptions = {}) {
+  constructor(
+    folder: string,
+    private readonly options: TransformersEmbedderOptions = {},
+  ) {
     this.folder = resolve(folder);
     this.id = `transformers:${basename(this.folder)}`;
     this.counter = options.usage ?? new UsageCounter();
@@ -83,13 +86,20 @@ export class TransformersEmbedder implements Embedder {
     try {
       mod = (await (this.options.load ?? (() => import(TRANSFORMERS_PACKAGE as string)))()) as TransformersModule;
     } catch (e) {
-      throw new ModelError('missing-model', `transformers: the optional package ${TRANSFORMERS_PACKAGE} is not installed (ONNXRUNTIME_NODE_INSTALL=skip pnpm add ${TRANSFORMERS_PACKAGE})`, { cause: e });
+      throw new ModelError(
+        'missing-model',
+        `transformers: the optional package ${TRANSFORMERS_PACKAGE} is not installed (ONNXRUNTIME_NODE_INSTALL=skip pnpm add ${TRANSFORMERS_PACKAGE})`,
+        { cause: e },
+      );
     }
     mod.env.allowRemoteModels = false;
     mod.env.allowLocalModels = true;
     mod.env.localModelPath = dirname(this.folder);
     try {
-      return await mod.pipeline('feature-extraction', basename(this.folder), { local_files_only: true, ...(this.options.dtype ? { dtype: this.options.dtype } : {}) });
+      return await mod.pipeline('feature-extraction', basename(this.folder), {
+        local_files_only: true,
+        ...(this.options.dtype ? { dtype: this.options.dtype } : {}),
+      });
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       // transformers.js 3.x: "`local_files_only=true` or `env.allowRemoteModels=false` and file was not found locally at "<path>"."

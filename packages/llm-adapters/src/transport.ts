@@ -1,4 +1,4 @@
-import { ModelError, connectionCode, redact } from './errors.js';
+import { connectionCode, ModelError, redact } from './errors.js';
 import type { UsageCounter } from './usage.js';
 
 /** How an adapter talks to its server: timeouts and retries. */
@@ -36,7 +36,14 @@ export function resolveTransport(options: TransportOptions = {}): ResolvedTransp
  */
 export async function withRetries<T>(
   attempt: (signal: AbortSignal) => Promise<T>,
-  options: { transport: ResolvedTransport; usage: UsageCounter; signal?: AbortSignal; timeoutMs?: number; secrets?: readonly (string | undefined)[]; what: string },
+  options: {
+    transport: ResolvedTransport;
+    usage: UsageCounter;
+    signal?: AbortSignal;
+    timeoutMs?: number;
+    secrets?: readonly (string | undefined)[];
+    what: string;
+  },
 ): Promise<T> {
   const { transport, usage } = options;
   const timeoutMs = options.timeoutMs ?? transport.timeoutMs;
@@ -50,7 +57,13 @@ export async function withRetries<T>(
     try {
       return await attempt(signal);
     } catch (e) {
-      error = classify(e, { what: options.what, timeoutMs, timedOut: timeout.aborted, aborted: options.signal?.aborted ?? false, secrets: options.secrets ?? [] });
+      error = classify(e, {
+        what: options.what,
+        timeoutMs,
+        timedOut: timeout.aborted,
+        aborted: options.signal?.aborted ?? false,
+        secrets: options.secrets ?? [],
+      });
     } finally {
       usage.ms += performance.now() - started;
     }
@@ -84,13 +97,20 @@ function classify(
 }
 
 /** An HTTP error as a `ModelError`: status, the server's message (trimmed, redacted), retryability. */
-export function httpError(what: string, status: number, body: string, secrets: readonly (string | undefined)[], retryAfter?: string | null): ModelError {
+export function httpError(
+  what: string,
+  status: number,
+  body: string,
+  secrets: readonly (string | undefined)[],
+  retryAfter?: string | null,
+): ModelError {
   let message = body;
   try {
     const parsed = JSON.parse(body) as { error?: unknown };
     const err = parsed.error;
     if (typeof err === 'string') message = err;
-    else if (err && typeof err === 'object' && typeof (err as { message?: unknown }).message === 'string') message = (err as { message: string }).message;
+    else if (err && typeof err === 'object' && typeof (err as { message?: unknown }).message === 'string')
+      message = (err as { message: string }).message;
   } catch {
     // not JSON: keep the text
   }

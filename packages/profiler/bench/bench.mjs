@@ -34,10 +34,15 @@ async function naiveRun(target) {
       const rows = await connector.query(`SELECT * FROM ${connector.dialect.tableRef(table)}`);
       for (let c = 0; c < columns.length; c += 1) {
         const seen = new Set();
-        let nulls = 0, min, max;
+        let nulls = 0,
+          min,
+          max;
         for (const row of rows) {
           const v = row[c];
-          if (v === null) { nulls += 1; continue; }
+          if (v === null) {
+            nulls += 1;
+            continue;
+          }
           seen.add(v);
           if (min === undefined || v < min) min = v;
           if (max === undefined || v > max) max = v;
@@ -77,7 +82,10 @@ async function exportCsv(dir) {
   const order = ['REGION', 'NATION', 'SUPPLIER', 'CUSTOMER', 'PART', 'PARTSUPP', 'ORDERS', 'LINEITEM'];
   const rank = (n) => (order.includes(n.toUpperCase()) ? order.indexOf(n.toUpperCase()) : order.length);
   // Referenced tables first, so engines that check foreign keys at CREATE accept the DDL.
-  const tables = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name").all().sort((a, b) => rank(a.name) - rank(b.name));
+  const tables = db
+    .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name")
+    .all()
+    .sort((a, b) => rank(a.name) - rank(b.name));
   mkdirSync(dir, { recursive: true });
   for (const { name } of tables) {
     const out = createWriteStream(join(dir, `${name}.csv`));
@@ -100,7 +108,10 @@ function ddl(sql) {
 const results = [];
 function measure(engine, kind, target) {
   if (!kinds.includes(kind)) return;
-  const child = spawnSync(process.execPath, ['--max-old-space-size=20000', fileURLToPath(import.meta.url), '--child', kind, target], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  const child = spawnSync(process.execPath, ['--max-old-space-size=20000', fileURLToPath(import.meta.url), '--child', kind, target], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
   if (child.status !== 0) {
     results.push({ engine, kind, error: (child.stderr || '').split('\n').find((l) => l.trim()) ?? `exit ${child.status}` });
   } else {
@@ -166,6 +177,8 @@ for (const engine of engines) {
   const p = results.find((r) => r.engine === engine && r.kind === 'profile');
   const n = results.find((r) => r.engine === engine && r.kind === 'naive');
   if (!p) continue;
-  const f = (r) => (r?.ms ? (r.ms / 1000).toFixed(1) : r?.error ?? '—');
-  console.log(`| ${engine} | ${f(p)} | ${p.rssMb ?? '—'} | ${f(n)} | ${n?.rssMb ?? '—'} | ${p.ms && n?.ms ? `${(n.ms / p.ms).toFixed(1)}×` : '—'} |`);
+  const f = (r) => (r?.ms ? (r.ms / 1000).toFixed(1) : (r?.error ?? '—'));
+  console.log(
+    `| ${engine} | ${f(p)} | ${p.rssMb ?? '—'} | ${f(n)} | ${n?.rssMb ?? '—'} | ${p.ms && n?.ms ? `${(n.ms / p.ms).toFixed(1)}×` : '—'} |`,
+  );
 }

@@ -6,8 +6,23 @@ import type { ValueFrequency } from './types.js';
  * placeholders too.
  */
 export const PLACEHOLDERS: ReadonlySet<string> = new Set([
-  'n/a', 'na', 'n.a.', '#n/a', 'null', '(null)', 'nil', 'none', 'undefined', 'nan', 'unknown', 'tbd',
-  '0000-00-00', '0000-00-00 00:00:00', '00/00/0000', '1900-01-01', '9999-12-31',
+  'n/a',
+  'na',
+  'n.a.',
+  '#n/a',
+  'null',
+  '(null)',
+  'nil',
+  'none',
+  'undefined',
+  'nan',
+  'unknown',
+  'tbd',
+  '0000-00-00',
+  '0000-00-00 00:00:00',
+  '00/00/0000',
+  '1900-01-01',
+  '9999-12-31',
 ]);
 
 const ONLY_PUNCTUATION = /^[\s\p{P}\p{S}]*$/u;

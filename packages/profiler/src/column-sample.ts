@@ -1,8 +1,8 @@
 import type { ColumnExpressions, Connector, Scalar } from './connector.js';
 import { declaredKind } from './infer-type.js';
 import { sketchHashes } from './sketch.js';
-import { hashJsonList } from './value-list.js';
 import type { InferredType, LengthStats, ValueFrequency, ValueSketch } from './types.js';
+import { hashJsonList } from './value-list.js';
 
 /** Text columns whose sample values are longer than this on average are not sketched (no join keys). */
 export const MAX_SKETCH_MEAN_LENGTH = 64;
@@ -64,7 +64,15 @@ export function sketchOf(sample: ColumnSample): ValueSketch {
 
 /** What an empty sample shows. */
 export function emptySample(sketch: boolean): ColumnSample {
-  return { sampledRows: 0, nonNull: 0, distinct: 0, singletons: 0, length: null, top: [], ...(sketch ? { hashes: new Uint32Array(0), fractional: false } : {}) };
+  return {
+    sampledRows: 0,
+    nonNull: 0,
+    distinct: 0,
+    singletons: 0,
+    length: null,
+    top: [],
+    ...(sketch ? { hashes: new Uint32Array(0), fractional: false } : {}),
+  };
 }
 
 /** One column to sample: its expressions, and whether its distinct values are wanted (for a sketch). */
@@ -165,7 +173,9 @@ export async function sampleTable(
       'SUM(lsum)',
       'SUM(lcnt)',
     ];
-    branches.push(`SELECT ${j}, ${big('0')}, ${types.map(() => 'NULL').join(', ')}, ${nulls(1)}, ${totals.map(big).join(', ')}, ${values} FROM g${j}`);
+    branches.push(
+      `SELECT ${j}, ${big('0')}, ${types.map(() => 'NULL').join(', ')}, ${nulls(1)}, ${totals.map(big).join(', ')}, ${values} FROM g${j}`,
+    );
   });
   const rows = await connector.query(`WITH ${ctes.join(', ')} ${branches.join(' UNION ALL ')}`);
 
@@ -177,7 +187,8 @@ export async function sampleTable(
     const rank = num(row[1]);
     if (rank > 0) {
       const value = row[2 + (slot[j] ?? 0)];
-      if (value !== null && value !== undefined && rank <= options.candidates) tops[j]?.push([rank, { value, count: num(row[2 + types.length]) }]);
+      if (value !== null && value !== undefined && rank <= options.candidates)
+        tops[j]?.push([rank, { value, count: num(row[2 + types.length]) }]);
       continue;
     }
     const t = row.slice(3 + types.length, 11 + types.length).map(num);

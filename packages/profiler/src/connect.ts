@@ -1,10 +1,10 @@
 import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { Connector } from './connector.js';
-import { openDuckdb, parquetFolder, type DuckdbOptions } from './duckdb.js';
+import { type DuckdbOptions, openDuckdb, parquetFolder } from './duckdb.js';
 import { errorCode, ProfilerError } from './errors.js';
-import { openPostgres, redactUrl, type PostgresOptions } from './postgres.js';
-import { profileDatabase, type ProfileOptions } from './profile.js';
+import { openPostgres, type PostgresOptions, redactUrl } from './postgres.js';
+import { type ProfileOptions, profileDatabase } from './profile.js';
 import { openSqlite } from './sqlite.js';
 import type { DatabaseProfile, Engine } from './types.js';
 

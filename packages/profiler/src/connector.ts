@@ -161,7 +161,5 @@ export function quoteLiteral(text: string): string {
 
 /** A JSON-safe scalar: bigints as numbers when safe (else decimal strings). */
 export function bigintScalar(value: bigint): string | number {
-  return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER)
-    ? Number(value)
-    : value.toString();
+  return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value.toString();
 }

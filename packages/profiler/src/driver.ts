@@ -23,9 +23,7 @@ async function load(loader: () => Promise<unknown>, missing: string): Promise<un
  * Loads better-sqlite3, an optional peer dependency, on first use. `loader` exists so that the
  * missing-driver error can be tested; callers use the default.
  */
-export async function loadBetterSqlite3(
-  loader: () => Promise<unknown> = () => import('better-sqlite3'),
-): Promise<DatabaseConstructor> {
+export async function loadBetterSqlite3(loader: () => Promise<unknown> = () => import('better-sqlite3')): Promise<DatabaseConstructor> {
   const mod = await load(loader, DRIVER_NOT_INSTALLED);
   const ctor = (mod as { default?: unknown } | undefined)?.default ?? mod;
   if (typeof ctor !== 'function') throw new ProfilerError('driver-missing', DRIVER_NOT_INSTALLED);
@@ -41,9 +39,7 @@ export async function loadPg(loader: () => Promise<unknown> = () => import('pg')
 }
 
 /** Loads @duckdb/node-api, an optional peer dependency, on first use. */
-export async function loadDuckdb(
-  loader: () => Promise<unknown> = () => import('@duckdb/node-api'),
-): Promise<DuckdbModule> {
+export async function loadDuckdb(loader: () => Promise<unknown> = () => import('@duckdb/node-api')): Promise<DuckdbModule> {
   const mod = (await load(loader, DUCKDB_NOT_INSTALLED)) as Partial<DuckdbModule>;
   if (typeof mod?.DuckDBInstance !== 'function') throw new ProfilerError('driver-missing', DUCKDB_NOT_INSTALLED);
   return mod as DuckdbModule;

@@ -24,10 +24,14 @@ beforeAll(async () => {
   await c.run('CREATE TABLE pair (a INTEGER, b INTEGER, PRIMARY KEY (b, a))');
   await c.run('CREATE TABLE pair_ref (x INTEGER, y INTEGER, FOREIGN KEY (x, y) REFERENCES pair (b, a))');
   await c.run('CREATE TABLE odd (id INTEGER, payload BLOB, tags VARCHAR[], big HUGEINT, amount DECIMAL(15,2), long_text VARCHAR)');
-  await c.run(`INSERT INTO odd VALUES (1, '\\x01'::BLOB, ['a', 'b'], 9007199254740993, 10.50, '${HUGE_TEXT}'), (2, NULL, NULL, 5, NULL, 'short')`);
+  await c.run(
+    `INSERT INTO odd VALUES (1, '\\x01'::BLOB, ['a', 'b'], 9007199254740993, 10.50, '${HUGE_TEXT}'), (2, NULL, NULL, 5, NULL, 'short')`,
+  );
   await c.run("CREATE TABLE big AS SELECT i AS id, i % 7 AS grp, 'label ' || (i % 1000) AS label FROM range(1, 300001) t(i)");
   await c.run('CREATE VIEW a_view AS SELECT 1 AS x');
-  await c.run(`COPY (SELECT i AS id, 'user' || (i % 10) || '@example.com' AS email FROM range(0, 5000) t(i)) TO '${parquet}' (FORMAT parquet)`);
+  await c.run(
+    `COPY (SELECT i AS id, 'user' || (i % 10) || '@example.com' AS email FROM range(0, 5000) t(i)) TO '${parquet}' (FORMAT parquet)`,
+  );
   c.closeSync();
   instance.closeSync();
   profile = await profileDuckdb(file, { sampleRows: 20_000, exactDistinctMaxRows: 100_000 });
@@ -43,7 +47,17 @@ const column = (t: string, c: string) => table(t)?.columns.find((x) => x.name ==
 describe('DuckDB connector', () => {
   it('lists base tables by name, not views', () => {
     expect(profile).toMatchObject({ engine: 'duckdb', database: 'shop.duckdb' });
-    expect(profile.tables.map((t) => t.name)).toEqual(['all_null', 'big', 'contacts', 'empty_table', 'line items', 'odd', 'pair', 'pair_ref', 'select']);
+    expect(profile.tables.map((t) => t.name)).toEqual([
+      'all_null',
+      'big',
+      'contacts',
+      'empty_table',
+      'line items',
+      'odd',
+      'pair',
+      'pair_ref',
+      'select',
+    ]);
   });
 
   it('reads declared keys from the catalog', () => {
@@ -89,7 +103,7 @@ describe('DuckDB connector', () => {
     const connector = await openDuckdb(file);
     try {
       const handle = duckdbHandle(connector);
-      await expect(handle.run("INSERT INTO contacts (id) VALUES (99)")).rejects.toThrow(/read-only/);
+      await expect(handle.run('INSERT INTO contacts (id) VALUES (99)')).rejects.toThrow(/read-only/);
       await expect(handle.run('CREATE TABLE intruder (x INTEGER)')).rejects.toThrow(/read-only/);
       await expect(handle.run(`COPY contacts TO '${join(dir, 'out.csv')}'`)).rejects.toThrow(/disabled by configuration/);
       await expect(handle.run('SET enable_external_access = true')).rejects.toThrow(/locked/);
@@ -134,7 +148,9 @@ describe('a folder of Parquet files', () => {
     const instance = await DuckDBInstance.create(':memory:');
     const c = await instance.connect();
     await c.run(`COPY (SELECT i AS id, 'n' || i AS name FROM range(0, 30) t(i)) TO '${join(lake, 'customers.parquet')}' (FORMAT parquet)`);
-    await c.run(`COPY (SELECT i AS order_id, i % 30 AS customer_id, i * 1.5 AS total FROM range(0, 200) t(i)) TO '${join(lake, 'orders.parquet')}' (FORMAT parquet)`);
+    await c.run(
+      `COPY (SELECT i AS order_id, i % 30 AS customer_id, i * 1.5 AS total FROM range(0, 200) t(i)) TO '${join(lake, 'orders.parquet')}' (FORMAT parquet)`,
+    );
     await c.run(`COPY (SELECT 1 AS x) TO '${join(lake, 'nested', 'deep.parquet')}' (FORMAT parquet)`);
     c.closeSync();
     instance.closeSync();
@@ -157,7 +173,9 @@ describe('a folder of Parquet files', () => {
   it('cannot write into the folder', async () => {
     const connector = await openDuckdb(lake);
     try {
-      await expect(duckdbHandle(connector).run(`COPY (SELECT 1) TO '${join(lake, 'new.parquet')}' (FORMAT parquet)`)).rejects.toThrow(/disabled by configuration/);
+      await expect(duckdbHandle(connector).run(`COPY (SELECT 1) TO '${join(lake, 'new.parquet')}' (FORMAT parquet)`)).rejects.toThrow(
+        /disabled by configuration/,
+      );
     } finally {
       await connector.close();
     }
@@ -167,7 +185,9 @@ describe('a folder of Parquet files', () => {
     const none = join(dir, 'no-parquet');
     mkdirSync(none);
     writeFileSync(join(none, 'data.csv'), 'a,b\n1,2\n');
-    await expect(openConnection(none)).rejects.toThrow(`no Parquet file in folder ${none} (a folder is read as its .parquet files, one table each)`);
+    await expect(openConnection(none)).rejects.toThrow(
+      `no Parquet file in folder ${none} (a folder is read as its .parquet files, one table each)`,
+    );
     await expect(openConnection(`duckdb:${none}`)).rejects.toThrow(/^no Parquet file in folder /);
   });
 });

@@ -2,20 +2,21 @@ import { readdir, stat } from 'node:fs/promises';
 import { basename, extname, join, resolve } from 'node:path';
 import {
   bigintScalar,
-  quoteIdentifier,
-  quoteLiteral,
   type Connector,
   type Dialect,
+  quoteIdentifier,
+  quoteLiteral,
   type SampleSource,
   type Scalar,
   type TableDescription,
 } from './connector.js';
-import { loadDuckdb, type DuckdbModule } from './driver.js';
+import { type DuckdbModule, loadDuckdb } from './driver.js';
 import { errorCode, messageOf, ProfilerError } from './errors.js';
-import { profileDatabase, type ProfileOptions } from './profile.js';
+import { type ProfileOptions, profileDatabase } from './profile.js';
 import type { DatabaseProfile } from './types.js';
 
-const NATIVE = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|FLOAT|DOUBLE|DECIMAL|VARCHAR|DATE|TIMESTAMP|TIME|BOOLEAN)\b/i;
+const NATIVE =
+  /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|FLOAT|DOUBLE|DECIMAL|VARCHAR|DATE|TIMESTAMP|TIME|BOOLEAN)\b/i;
 
 /** DuckDB's SQL: blobs never sampled, nested types compared as text, Bernoulli samples, HLL distinct. */
 export function duckdbDialect(tableRef: (table: string) => string = quoteIdentifier): Dialect {
@@ -201,7 +202,8 @@ export async function parquetFolder(path: string): Promise<string[] | undefined>
     .filter((e) => (e.isFile() || e.isSymbolicLink()) && extname(e.name).toLowerCase() === '.parquet')
     .map((e) => join(path, e.name))
     .sort();
-  if (files.length === 0) throw new ProfilerError('not-a-database', `no Parquet file in folder ${path} (a folder is read as its .parquet files, one table each)`);
+  if (files.length === 0)
+    throw new ProfilerError('not-a-database', `no Parquet file in folder ${path} (a folder is read as its .parquet files, one table each)`);
   return files;
 }
 
@@ -250,7 +252,8 @@ export async function openDuckdb(pathOrFiles: string | readonly string[], option
     for (const p of paths) {
       const table = basename(p, extname(p));
       const other = seen.get(table);
-      if (other !== undefined && other !== p) throw new ProfilerError('bad-connection', `${other} and ${p} would both be table "${table}": rename one`);
+      if (other !== undefined && other !== p)
+        throw new ProfilerError('bad-connection', `${other} and ${p} would both be table "${table}": rename one`);
       seen.set(table, p);
     }
   }
@@ -265,7 +268,8 @@ export async function openDuckdb(pathOrFiles: string | readonly string[], option
       : await duckdb.DuckDBInstance.create(first, { access_mode: 'READ_ONLY', ...memory });
   } catch (error) {
     const message = messageOf(error);
-    if (/not a valid DuckDB database/i.test(message)) throw new ProfilerError('not-a-database', `not a DuckDB database: ${first}`, { cause: error });
+    if (/not a valid DuckDB database/i.test(message))
+      throw new ProfilerError('not-a-database', `not a DuckDB database: ${first}`, { cause: error });
     if (/permission denied/i.test(message)) throw new ProfilerError('permission-denied', `permission denied: ${first}`, { cause: error });
     throw new ProfilerError('not-a-database', `cannot open DuckDB database: ${first}: ${message}`, { cause: error });
   }
@@ -292,7 +296,9 @@ export async function openDuckdb(pathOrFiles: string | readonly string[], option
     instance.closeSync();
     throw error;
   }
-  const name = options.database ?? (inFolder !== undefined && folder !== undefined ? basename(folder) : parquet && paths.length > 1 ? 'parquet' : basename(first));
+  const name =
+    options.database ??
+    (inFolder !== undefined && folder !== undefined ? basename(folder) : parquet && paths.length > 1 ? 'parquet' : basename(first));
   const connector = new DuckdbConnector(duckdb, instance, connection, name, dialect, files, memoryLimit);
   handles.set(connector, connection);
   return connector;

@@ -20,7 +20,10 @@ const SQL = [
 ];
 
 /** Profiles with every statement recorded. */
-async function recorded(connector: Connector, options: Parameters<typeof profileDatabase>[1]): Promise<{ profile: DatabaseProfile; statements: string[] }> {
+async function recorded(
+  connector: Connector,
+  options: Parameters<typeof profileDatabase>[1],
+): Promise<{ profile: DatabaseProfile; statements: string[] }> {
   const statements: string[] = [];
   const query = connector.query.bind(connector);
   connector.query = (sql) => {
@@ -150,7 +153,10 @@ describe('sampleColumns', () => {
     const connector = await openSqlite(path);
     try {
       const { columns } = await connector.describeTable('item');
-      const wanted = columns.map((c) => ({ sql: connector.dialect.column(connector.dialect.quoteIdentifier(c.name), c.declaredType), sketch: true }));
+      const wanted = columns.map((c) => ({
+        sql: connector.dialect.column(connector.dialect.quoteIdentifier(c.name), c.declaredType),
+        sketch: true,
+      }));
       const source = await connector.sampleSource('item', 3000, 3000);
       const options = { candidates: 4, maxLength: 1000 };
       const whole = await sampleTable(connector, wanted, source.from, options);
@@ -179,7 +185,7 @@ try {
 }
 
 describe.skipIf(admin === undefined)('PostgreSQL connections on one snapshot', () => {
-  it('profile tables in parallel, every one as of the first connection\'s snapshot', async () => {
+  it("profile tables in parallel, every one as of the first connection's snapshot", async () => {
     const db = await scratchDatabase(admin ?? '', `guided_fork_test_${process.pid}`, [
       'CREATE TABLE a (x INTEGER NOT NULL)',
       'CREATE TABLE b (x INTEGER NOT NULL)',
@@ -200,7 +206,11 @@ describe.skipIf(admin === undefined)('PostgreSQL connections on one snapshot', (
       };
       const profile = await profileDatabase(connector, { concurrency: 3 });
       expect(opened).toHaveLength(2);
-      expect(profile.tables.map((t) => [t.name, t.rowCount])).toEqual([['a', 100], ['b', 200], ['c', 300]]);
+      expect(profile.tables.map((t) => [t.name, t.rowCount])).toEqual([
+        ['a', 100],
+        ['b', 200],
+        ['c', 300],
+      ]);
       // The forks are closed; the connector goes on.
       expect(await connector.query('SELECT COUNT(*) FROM a')).toEqual([[100]]);
     } finally {
@@ -211,7 +221,7 @@ describe.skipIf(admin === undefined)('PostgreSQL connections on one snapshot', (
 });
 
 describe.skipIf(admin === undefined)('PostgreSQL distinct estimates', () => {
-  it('take ANALYZE\'s estimate where the page sample sees clustered values together', async () => {
+  it("take ANALYZE's estimate where the page sample sees clustered values together", async () => {
     const db = await scratchDatabase(admin ?? '', `guided_ndistinct_test_${process.pid}`, [
       // Runs of 4 equal values: a page sample sees each run whole, so it sees few distinct values.
       'CREATE TABLE runs (v INTEGER NOT NULL)',

@@ -71,33 +71,48 @@ type Test = (value: string | number) => boolean;
 const TESTS: [OntologyTag, Test][] = [
   ['email', (v) => typeof v === 'string' && EMAIL.test(v.trim())],
   ['url', (v) => typeof v === 'string' && URL.test(v.trim())],
-  ['datetime', (v) => {
-    const m = typeof v === 'string' ? DATETIME.exec(v.trim()) : null;
-    return m !== null && validDate(m[1], m[2], m[3]);
-  }],
-  ['date', (v) => {
-    const m = typeof v === 'string' ? DATE.exec(v.trim()) : null;
-    return m !== null && validDate(m[1], m[2], m[3]);
-  }],
-  ['phone', (v) => {
-    if (typeof v !== 'string') return false;
-    const s = v.trim();
-    const n = digits(s);
-    // Separators or a leading + tell a phone number from a plain integer code.
-    return PHONE.test(s) && n >= 7 && n <= 15 && (/[\s().-]/.test(s) || s.startsWith('+'));
-  }],
+  [
+    'datetime',
+    (v) => {
+      const m = typeof v === 'string' ? DATETIME.exec(v.trim()) : null;
+      return m !== null && validDate(m[1], m[2], m[3]);
+    },
+  ],
+  [
+    'date',
+    (v) => {
+      const m = typeof v === 'string' ? DATE.exec(v.trim()) : null;
+      return m !== null && validDate(m[1], m[2], m[3]);
+    },
+  ],
+  [
+    'phone',
+    (v) => {
+      if (typeof v !== 'string') return false;
+      const s = v.trim();
+      const n = digits(s);
+      // Separators or a leading + tell a phone number from a plain integer code.
+      return PHONE.test(s) && n >= 7 && n <= 15 && (/[\s().-]/.test(s) || s.startsWith('+'));
+    },
+  ],
   ['currency', (v) => typeof v === 'string' && /^[A-Z]{3}$/.test(v.trim()) && currencies().has(v.trim())],
-  ['country', (v) => {
-    if (typeof v !== 'string') return false;
-    const s = v.trim();
-    const { names, codes } = countries();
-    return names.has(s.toLowerCase()) || (/^[A-Z]{2}$/.test(s) && codes.has(s));
-  }],
+  [
+    'country',
+    (v) => {
+      if (typeof v !== 'string') return false;
+      const s = v.trim();
+      const { names, codes } = countries();
+      return names.has(s.toLowerCase()) || (/^[A-Z]{2}$/.test(s) && codes.has(s));
+    },
+  ],
   ['boolean', (v) => (typeof v === 'number' ? v === 0 || v === 1 : BOOLEAN_WORDS.has(v.trim().toLowerCase()))],
-  ['year', (v) => {
-    const n = typeof v === 'number' ? v : /^\d{4}$/.test(v.trim()) ? Number(v) : NaN;
-    return Number.isInteger(n) && n >= 1800 && n <= 2100;
-  }],
+  [
+    'year',
+    (v) => {
+      const n = typeof v === 'number' ? v : /^\d{4}$/.test(v.trim()) ? Number(v) : NaN;
+      return Number.isInteger(n) && n >= 1800 && n <= 2100;
+    },
+  ],
 ];
 
 /** Tags that need a hint beyond the values, because plain numbers pass their test too easily. */

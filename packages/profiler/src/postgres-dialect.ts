@@ -1,9 +1,10 @@
 /** PostgreSQL's SQL for the profiler: how values are read, compared, listed and sampled. */
-import { quoteIdentifier, type Dialect, type SampleSource } from './connector.js';
+import { type Dialect, quoteIdentifier, type SampleSource } from './connector.js';
 import type { PostgresTable } from './postgres-schemas.js';
 
 /** Types compared and returned as they are; everything else is cast to text (json, uuid, arrays, …). */
-const NATIVE = /^(smallint|integer|bigint|real|double precision|numeric|decimal|character|character varying|text|date|timestamp|time)\b|^"char"$/;
+const NATIVE =
+  /^(smallint|integer|bigint|real|double precision|numeric|decimal|character|character varying|text|date|timestamp|time)\b|^"char"$/;
 const TEXT = /^(character|character varying|text|"char"|citext|name)\b/;
 
 /**
@@ -45,7 +46,9 @@ export function postgresDialect(schema: string | ((table: string) => PostgresTab
       // Text types grouped as they are (a cast of every row costs as much as the grouping), other
       // types (json has no equality) as text; char(n) loses its padding in the cast of each group.
       const v = columns.map((_, i) => `v${i}`);
-      const texts = columns.map(({ quoted, declaredType }, i) => `${TEXT.test(declaredType.toLowerCase()) ? quoted : `CAST(${quoted} AS text)`} AS v${i}`).join(', ');
+      const texts = columns
+        .map(({ quoted, declaredType }, i) => `${TEXT.test(declaredType.toLowerCase()) ? quoted : `CAST(${quoted} AS text)`} AS v${i}`)
+        .join(', ');
       const full = 2 ** v.length - 1;
       const lists = v.map((name, i) => {
         const mask = full ^ (1 << (v.length - 1 - i));

@@ -74,7 +74,7 @@ describe.skipIf(admin === undefined)('PostgreSQL with several schemas', () => {
       "INSERT INTO hr.employees VALUES (1, 'Eve', 'sales'), (2, 'Finn', 'sales')",
       'INSERT INTO sales.orders SELECT i, 1 + i % 3, 1 + i % 2, i % 500 FROM generate_series(1, 50000) AS i',
       'INSERT INTO sales.invoices SELECT i, i FROM generate_series(1, 40) AS i',
-      "INSERT INTO \"Odd \"\"Schema\"\"\".notes VALUES (1, 'hello'), (2, 'world')",
+      'INSERT INTO "Odd ""Schema""".notes VALUES (1, \'hello\'), (2, \'world\')',
       'ANALYZE',
     ]);
     // A temporary table of another session lives in a pg_temp_N schema, visible in the catalog: never profiled.
@@ -100,7 +100,10 @@ describe.skipIf(admin === undefined)('PostgreSQL with several schemas', () => {
     expect(table(profile, 'sales.orders')?.rowCount).toBe(50_000);
     expect(table(profile, 'sales.orders')?.columns.map((c) => c.name)).toEqual(['id', 'customer_id', 'salesperson_id', 'amount']);
     expect(table(profile, 'notes')).toMatchObject({ rowCount: 2 });
-    expect(table(profile, 'notes')?.columns.find((c) => c.name === 'body')?.sample).toEqual([{ value: 'hello', count: 1 }, { value: 'world', count: 1 }]);
+    expect(table(profile, 'notes')?.columns.find((c) => c.name === 'body')?.sample).toEqual([
+      { value: 'hello', count: 1 },
+      { value: 'world', count: 1 },
+    ]);
     expect(table(profile, 'employees')?.primaryKey).toEqual(['id']);
   });
 
@@ -114,12 +117,16 @@ describe.skipIf(admin === undefined)('PostgreSQL with several schemas', () => {
   });
 
   it('names the referenced table of a foreign key as the profile names it, across schemas', () => {
-    expect(table(profile, 'public.orders')?.foreignKeys).toEqual([{ columns: ['customer_id'], referencedTable: 'customers', referencedColumns: ['id'] }]);
+    expect(table(profile, 'public.orders')?.foreignKeys).toEqual([
+      { columns: ['customer_id'], referencedTable: 'customers', referencedColumns: ['id'] },
+    ]);
     expect(table(profile, 'sales.orders')?.foreignKeys).toEqual([
       { columns: ['customer_id'], referencedTable: 'customers', referencedColumns: ['id'] },
       { columns: ['salesperson_id'], referencedTable: 'employees', referencedColumns: ['id'] },
     ]);
-    expect(table(profile, 'invoices')?.foreignKeys).toEqual([{ columns: ['order_id'], referencedTable: 'sales.orders', referencedColumns: ['id'] }]);
+    expect(table(profile, 'invoices')?.foreignKeys).toEqual([
+      { columns: ['order_id'], referencedTable: 'sales.orders', referencedColumns: ['id'] },
+    ]);
   });
 
   it('with a schema filter profiles only those schemas; a key into another schema names it schema.table', async () => {
@@ -130,11 +137,20 @@ describe.skipIf(admin === undefined)('PostgreSQL with several schemas', () => {
       { columns: ['customer_id'], referencedTable: 'public.customers', referencedColumns: ['id'] },
       { columns: ['salesperson_id'], referencedTable: 'hr.employees', referencedColumns: ['id'] },
     ]);
-    expect(table(sales, 'invoices')?.foreignKeys).toEqual([{ columns: ['order_id'], referencedTable: 'orders', referencedColumns: ['id'] }]);
+    expect(table(sales, 'invoices')?.foreignKeys).toEqual([
+      { columns: ['order_id'], referencedTable: 'orders', referencedColumns: ['id'] },
+    ]);
     const two = await profilePostgres(db.url, { schema: 'sales,hr', sampleRows: 5_000 });
     expect(two.tables.map((t) => t.name)).toEqual(['employees', 'invoices', 'orders']);
-    const both = await profilePostgres(db.url, { schema: ['public', 'sales'], tables: ['public.orders', 'sales.orders'], sampleRows: 5_000 });
-    expect(both.tables.map((t) => [t.name, t.rowCount])).toEqual([['public.orders', 3], ['sales.orders', 50_000]]);
+    const both = await profilePostgres(db.url, {
+      schema: ['public', 'sales'],
+      tables: ['public.orders', 'sales.orders'],
+      sampleRows: 5_000,
+    });
+    expect(both.tables.map((t) => [t.name, t.rowCount])).toEqual([
+      ['public.orders', 3],
+      ['sales.orders', 50_000],
+    ]);
     expect(table(both, 'sales.orders')?.foreignKeys[1]?.referencedTable).toBe('hr.employees');
   });
 
@@ -145,16 +161,26 @@ describe.skipIf(admin === undefined)('PostgreSQL with several schemas', () => {
   });
 
   it('says so in one line when a schema filter leaves no table, naming the schemas that have some', async () => {
-    const error = await openConnection(db.url, { schema: 'nope' }).then(() => undefined, (e: unknown) => e as ProfilerError);
+    const error = await openConnection(db.url, { schema: 'nope' }).then(
+      () => undefined,
+      (e: unknown) => e as ProfilerError,
+    );
     expect(error).toBeInstanceOf(ProfilerError);
     expect(error?.code).toBe('no-tables');
-    expect(error?.message).toBe(`PostgreSQL database "${NAME}" has no tables in schema "nope" (schemas with tables: Odd "Schema", hr, public, sales)`);
-    const two = await openConnection(db.url, { schema: 'nope,nada' }).then(() => undefined, (e: unknown) => e as Error);
+    expect(error?.message).toBe(
+      `PostgreSQL database "${NAME}" has no tables in schema "nope" (schemas with tables: Odd "Schema", hr, public, sales)`,
+    );
+    const two = await openConnection(db.url, { schema: 'nope,nada' }).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
     expect(two?.message).toMatch(/has no tables in schemas "nope", "nada" \(/);
   });
 
   it('says so in one line when the database has no table at all', async () => {
-    await expect(profilePostgres(empty.url)).rejects.toThrow(`PostgreSQL database "${EMPTY}" has no tables in any schema but PostgreSQL's own`);
+    await expect(profilePostgres(empty.url)).rejects.toThrow(
+      `PostgreSQL database "${EMPTY}" has no tables in any schema but PostgreSQL's own`,
+    );
   });
 
   it('lists an unknown table among the qualified names', async () => {

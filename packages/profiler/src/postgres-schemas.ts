@@ -12,7 +12,11 @@ export interface PostgresTable {
 export function schemaList(schema: string | readonly string[] | undefined): string[] | undefined {
   if (schema === undefined) return undefined;
   const names = (typeof schema === 'string' ? schema.split(',') : [...schema]).map((s) => s.trim()).filter((s) => s !== '');
-  if (names.length === 0) throw new ProfilerError('bad-connection', `no schema named in ${JSON.stringify(typeof schema === 'string' ? schema : schema.join(','))}`);
+  if (names.length === 0)
+    throw new ProfilerError(
+      'bad-connection',
+      `no schema named in ${JSON.stringify(typeof schema === 'string' ? schema : schema.join(','))}`,
+    );
   return [...new Set(names)];
 }
 

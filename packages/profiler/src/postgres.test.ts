@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, postgresHandle, profilePostgres, redactUrl } from './postgres.js';
 import { openConnection, profileConnection } from './connect.js';
 import type { Connector } from './connector.js';
+import { openPostgres, postgresHandle, profilePostgres, redactUrl } from './postgres.js';
 import { profileDatabase } from './profile.js';
 import { BAD_INPUT_SQL, HUGE_TEXT } from './test-support/bad-input.js';
-import { postgresUrl, scratchDatabase, SETUP_HINT, withDatabase } from './test-support/postgres.js';
+import { postgresUrl, SETUP_HINT, scratchDatabase, withDatabase } from './test-support/postgres.js';
 import type { DatabaseProfile } from './types.js';
 
 let admin: string | undefined;
@@ -32,7 +32,10 @@ describe.skipIf(admin === undefined)('PostgreSQL connector', () => {
     db = await scratchDatabase(admin ?? '', NAME, [
       ...BAD_INPUT_SQL,
       'CREATE TABLE region (r_regionkey INTEGER PRIMARY KEY, r_name CHAR(25) NOT NULL)',
-      'CREATE TABLE nation (n_nationkey INTEGER PRIMARY KEY, n_name CHAR(25), n_regionkey INTEGER REFERENCES region, PRIMARY KEY_DUMMY INTEGER)'.replace(', PRIMARY KEY_DUMMY INTEGER', ''),
+      'CREATE TABLE nation (n_nationkey INTEGER PRIMARY KEY, n_name CHAR(25), n_regionkey INTEGER REFERENCES region, PRIMARY KEY_DUMMY INTEGER)'.replace(
+        ', PRIMARY KEY_DUMMY INTEGER',
+        '',
+      ),
       "INSERT INTO region VALUES (0, 'AFRICA'), (1, 'AMERICA'), (2, 'ASIA')",
       "INSERT INTO nation VALUES (0, 'ALGERIA', 0), (1, 'ARGENTINA', 1), (2, 'BRAZIL', 1), (3, 'CHINA', 2)",
       'CREATE TABLE pair (a INTEGER, b INTEGER, PRIMARY KEY (b, a))',
@@ -58,21 +61,44 @@ describe.skipIf(admin === undefined)('PostgreSQL connector', () => {
     expect(profile.engine).toBe('postgres');
     expect(profile.database).toBe(NAME);
     expect(profile.tables.map((t) => t.name)).toEqual([
-      'all_null', 'big', 'contacts', 'doomed', 'empty_table', 'line items', 'nation', 'odd', 'pair', 'pair_ref', 'region', 'select',
+      'all_null',
+      'big',
+      'contacts',
+      'doomed',
+      'empty_table',
+      'line items',
+      'nation',
+      'odd',
+      'pair',
+      'pair_ref',
+      'region',
+      'select',
     ]);
   });
 
   it('reads declared primary and foreign keys from the catalog, composite keys in key order', () => {
     expect(table('pair')?.primaryKey).toEqual(['b', 'a']);
     expect(table('pair_ref')?.foreignKeys).toEqual([{ columns: ['x', 'y'], referencedTable: 'pair', referencedColumns: ['b', 'a'] }]);
-    expect(table('nation')?.foreignKeys).toEqual([{ columns: ['n_regionkey'], referencedTable: 'region', referencedColumns: ['r_regionkey'] }]);
+    expect(table('nation')?.foreignKeys).toEqual([
+      { columns: ['n_regionkey'], referencedTable: 'region', referencedColumns: ['r_regionkey'] },
+    ]);
     expect(table('line items')?.foreignKeys).toEqual([{ columns: ['select id'], referencedTable: 'select', referencedColumns: ['from'] }]);
   });
 
   it('profiles quoted, unicode and reserved identifiers exactly', () => {
-    expect(column('select', 'ünïcødé näme')).toMatchObject({ declaredType: 'character varying(40)', inferredType: 'text', count: 3, distinct: 3, distinctExact: true, min: expect.any(String) });
+    expect(column('select', 'ünïcødé näme')).toMatchObject({
+      declaredType: 'character varying(40)',
+      inferredType: 'text',
+      count: 3,
+      distinct: 3,
+      distinctExact: true,
+      min: expect.any(String),
+    });
     expect(column('select', 'say "hi"')).toMatchObject({ count: 2, nulls: 1, distinct: 2, min: 1, max: 2 });
-    expect(column('select', 'order')?.sample).toEqual([{ value: 'asc', count: 2 }, { value: 'desc', count: 1 }]);
+    expect(column('select', 'order')?.sample).toEqual([
+      { value: 'asc', count: 2 },
+      { value: 'desc', count: 1 },
+    ]);
     expect(column('region', 'r_name')?.length).toEqual({ min: 4, max: 7, mean: 5.67 }); // char(n) ignores padding
   });
 
@@ -181,19 +207,30 @@ describe.skipIf(admin === undefined)('PostgreSQL connector', () => {
   it('says which table is missing, and never prints the password', async () => {
     await expect(profileConnection(db.url, { tables: ['nope'] })).rejects.toThrow(/unknown table "nope"; available tables: /);
     const wrong = withDatabase((admin ?? '').replace(/:[^:@/]*@/, ':wrong-secret-pw@'), NAME);
-    const error = await openConnection(wrong).then(() => undefined, (e: unknown) => e as Error);
+    const error = await openConnection(wrong).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
     expect(error?.message).toMatch(/password authentication failed/);
     expect(error?.message).not.toContain('wrong-secret-pw');
-    const unreachable = await openConnection('postgres://u:hunter2-secret@127.0.0.1:1/db').then(() => undefined, (e: unknown) => e as Error);
+    const unreachable = await openConnection('postgres://u:hunter2-secret@127.0.0.1:1/db').then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
     expect(unreachable?.message).toMatch(/^PostgreSQL server unreachable: 127\.0\.0\.1:1: /);
     expect(unreachable?.message).not.toContain('hunter2');
-    const missingDb = await openConnection(withDatabase(admin ?? '', 'no_such_db_here')).then(() => undefined, (e: unknown) => e as Error);
+    const missingDb = await openConnection(withDatabase(admin ?? '', 'no_such_db_here')).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
     expect(missingDb?.message).toMatch(/database "no_such_db_here" does not exist/);
     expect(redactUrl('postgres://u:p%40ss@h/db?password=x')).toBe('postgres://u:***@h/db?password=***');
   });
 
   it('reports permission denied clearly', async () => {
-    await db.client.query("DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'guided_reader') THEN CREATE ROLE guided_reader LOGIN PASSWORD 'reader-pw'; END IF; END $$");
+    await db.client.query(
+      "DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'guided_reader') THEN CREATE ROLE guided_reader LOGIN PASSWORD 'reader-pw'; END IF; END $$",
+    );
     await db.client.query('REVOKE ALL ON region FROM PUBLIC');
     const u = new URL(db.url);
     u.username = 'guided_reader';
@@ -201,7 +238,10 @@ describe.skipIf(admin === undefined)('PostgreSQL connector', () => {
     let connector: Connector | undefined;
     try {
       connector = await openPostgres(u.toString());
-      const error = await profileDatabase(connector, { tables: ['region'] }).then(() => undefined, (e: unknown) => e as Error);
+      const error = await profileDatabase(connector, { tables: ['region'] }).then(
+        () => undefined,
+        (e: unknown) => e as Error,
+      );
       expect(error?.message).toBe('table "region": PostgreSQL: permission denied for table region');
       expect(error?.message).not.toContain('reader-pw');
     } finally {

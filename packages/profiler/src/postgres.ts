@@ -1,20 +1,20 @@
 import {
   bigintScalar,
-  quoteIdentifier,
-  quoteLiteral,
   type ColumnDescription,
   type Connector,
   type Dialect,
+  quoteIdentifier,
+  quoteLiteral,
   type SampleSource,
   type Scalar,
   type TableDescription,
 } from './connector.js';
 import { loadPg } from './driver.js';
 import { errorCode, messageOf, ProfilerError } from './errors.js';
-import { profileDatabase, type ProfileOptions } from './profile.js';
-import type { DatabaseProfile, ForeignKey } from './types.js';
 import { postgresDialect } from './postgres-dialect.js';
-import { nameTables, schemaList, tableListSql, USER_SCHEMA, type PostgresTable } from './postgres-schemas.js';
+import { nameTables, type PostgresTable, schemaList, tableListSql, USER_SCHEMA } from './postgres-schemas.js';
+import { type ProfileOptions, profileDatabase } from './profile.js';
+import type { DatabaseProfile, ForeignKey } from './types.js';
 
 export { postgresDialect } from './postgres-dialect.js';
 export type { PostgresTable } from './postgres-schemas.js';
@@ -40,9 +40,7 @@ function toScalar(value: unknown): Scalar {
 
 /** The connection string with its password replaced by `***` (also inside `?password=`). */
 export function redactUrl(url: string): string {
-  return url
-    .replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/?#@]*:)[^@/?#]*@/i, '$1***@')
-    .replace(/([?&]password=)[^&#]*/i, '$1***');
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/?#@]*:)[^@/?#]*@/i, '$1***@').replace(/([?&]password=)[^&#]*/i, '$1***');
 }
 
 export interface PostgresOptions {
@@ -149,9 +147,12 @@ class PostgresConnector implements Connector {
     // Single-column unique indexes (primary keys and unique constraints have one), not partial, not on expressions.
     // ANALYZE's distinct estimates, from a sample of rows (not of pages): absent when never analyzed.
     const stats = new Map(
-      (await this.#run('SELECT attname, n_distinct FROM pg_stats WHERE schemaname = $1 AND tablename = $2 AND NOT inherited', [schema, table])).map(
-        (r) => [String(r[0]), Number(r[1])] as const,
-      ),
+      (
+        await this.#run('SELECT attname, n_distinct FROM pg_stats WHERE schemaname = $1 AND tablename = $2 AND NOT inherited', [
+          schema,
+          table,
+        ])
+      ).map((r) => [String(r[0]), Number(r[1])] as const),
     );
     const unique = await this.#run(
       `SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]
@@ -180,7 +181,12 @@ class PostgresConnector implements Connector {
     return {
       columns: cols.map(([name, type, notNull]) => {
         const distinct = stats.get(String(name));
-        return { name: String(name), declaredType: String(type), notNull: notNull === true, ...(distinct === undefined ? {} : { catalogDistinct: distinct }) };
+        return {
+          name: String(name),
+          declaredType: String(type),
+          notNull: notNull === true,
+          ...(distinct === undefined ? {} : { catalogDistinct: distinct }),
+        };
       }),
       primaryKey,
       foreignKeys,
@@ -277,7 +283,9 @@ function pgError(error: unknown, secret: string, target = ''): ProfilerError {
     case '42501':
       return new ProfilerError('permission-denied', `PostgreSQL: ${where}${message}`, { cause: error });
     case '42P01':
-      return new ProfilerError('no-such-table', `no such table: ${/relation "(.*)" does not exist/.exec(message)?.[1] ?? message}`, { cause: error });
+      return new ProfilerError('no-such-table', `no such table: ${/relation "(.*)" does not exist/.exec(message)?.[1] ?? message}`, {
+        cause: error,
+      });
     default:
       return new ProfilerError('query-failed', `PostgreSQL: ${where}${message}`, { cause: error });
   }
@@ -337,18 +345,24 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       if (snapshot !== undefined) await client.query(`SET TRANSACTION SNAPSHOT ${quoteLiteral(snapshot)}`);
       // Inside the transaction, after anything the URL's own `options=-c …` said (they replace
       // the session settings above): a URL cannot lift the limit.
-      if (options.statementTimeoutMs !== undefined) await client.query(`SET LOCAL statement_timeout = ${Math.floor(options.statementTimeoutMs)}`);
+      if (options.statementTimeoutMs !== undefined)
+        await client.query(`SET LOCAL statement_timeout = ${Math.floor(options.statementTimeoutMs)}`);
       connector.tables = tables ?? nameTables(await connector.readTables());
     } catch (error) {
       await connector.close();
       throw error instanceof ProfilerError ? error : pgError(error, secret, target);
     }
     if (connector.tables.size === 0) {
-      const others = await connector.query(
-        `SELECT DISTINCT n.nspname::text COLLATE "C" FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE ${USER_SCHEMA} AND c.relkind IN ('r', 'p') ORDER BY 1`,
-      ).catch(() => []);
+      const others = await connector
+        .query(
+          `SELECT DISTINCT n.nspname::text COLLATE "C" FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE ${USER_SCHEMA} AND c.relkind IN ('r', 'p') ORDER BY 1`,
+        )
+        .catch(() => []);
       await connector.close();
-      const where = schemas === undefined ? "in any schema but PostgreSQL's own" : `in schema${schemas.length > 1 ? 's' : ''} ${schemas.map((n) => JSON.stringify(n)).join(', ')}`;
+      const where =
+        schemas === undefined
+          ? "in any schema but PostgreSQL's own"
+          : `in schema${schemas.length > 1 ? 's' : ''} ${schemas.map((n) => JSON.stringify(n)).join(', ')}`;
       const hint = others.length > 0 ? ` (schemas with tables: ${others.map((r) => String(r[0])).join(', ')})` : '';
       throw new ProfilerError('no-tables', `PostgreSQL database "${database}" has no tables ${where}${hint}`);
     }
@@ -359,10 +373,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
 }
 
 /** Connects read-only, profiles the schema(s) and disconnects (also when profiling fails). */
-export async function profilePostgres(
-  url: string,
-  options: ProfileOptions & PostgresOptions = {},
-): Promise<DatabaseProfile> {
+export async function profilePostgres(url: string, options: ProfileOptions & PostgresOptions = {}): Promise<DatabaseProfile> {
   const connector = await openPostgres(url, options);
   try {
     return await profileDatabase(connector, options);

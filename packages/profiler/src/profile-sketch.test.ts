@@ -73,12 +73,18 @@ describe('sketches on a SQLite database', () => {
   });
 
   it('hashes a value the same whether it is stored as INTEGER, REAL or TEXT', () => {
-    const expected = buildSketch(Array.from({ length: PARENTS }, (_, i) => i + 1), { bloom: true });
+    const expected = buildSketch(
+      Array.from({ length: PARENTS }, (_, i) => i + 1),
+      { bloom: true },
+    );
     expect(column(profile, 'parent', 'id').sketch).toEqual(expected);
     expect(column(profile, 'parent', 'id_text').sketch).toEqual(expected);
     expect(column(profile, 'parent', 'id_loose').sketch).toEqual(expected); // 3, 1.0 and '2' mixed
     expect(column(profile, 'parent', 'code').sketch).toEqual(
-      buildSketch(Array.from({ length: PARENTS }, (_, i) => `P-${i + 1}`), { bloom: true }),
+      buildSketch(
+        Array.from({ length: PARENTS }, (_, i) => `P-${i + 1}`),
+        { bloom: true },
+      ),
     );
   });
 
@@ -121,14 +127,29 @@ describe('sampleTable', () => {
         const source = await connector.sampleSource(table, 1000, 1000);
         const sql = columns.map((c) => connector.dialect.column(connector.dialect.quoteIdentifier(c.name), c.declaredType));
         const options = { candidates: 2, maxLength: 1000 };
-        const tops = await sampleTable(connector, sql.map((s) => ({ sql: s, sketch: false })), source.from, options);
-        const alls = await sampleTable(connector, sql.map((s) => ({ sql: s, sketch: true })), source.from, options);
+        const tops = await sampleTable(
+          connector,
+          sql.map((s) => ({ sql: s, sketch: false })),
+          source.from,
+          options,
+        );
+        const alls = await sampleTable(
+          connector,
+          sql.map((s) => ({ sql: s, sketch: true })),
+          source.from,
+          options,
+        );
         columns.forEach((c, i) => {
           const { hashes, fractional, ...all } = alls[i]!;
           expect(all, `${table}.${c.name}`).toEqual(tops[i]);
           expect(tops[i]!.top.length, `${table}.${c.name}`).toBeLessThanOrEqual(2);
           expect(hashes?.length ?? 0, `${table}.${c.name}`).toBeLessThanOrEqual(all.distinct);
-          if (hashes) expect(fractional, `${table}.${c.name}`).toBe(table === 'customer' && ['balance', 'extra'].includes(c.name) || table === 'orders' && c.name === 'total' || table === 'mixed' && c.name === 'x');
+          if (hashes)
+            expect(fractional, `${table}.${c.name}`).toBe(
+              (table === 'customer' && ['balance', 'extra'].includes(c.name)) ||
+                (table === 'orders' && c.name === 'total') ||
+                (table === 'mixed' && c.name === 'x'),
+            );
         });
         if (table === 'mixed') {
           // x: 1 twice, '1' and 2.5 once each (the blob and the NULLs are no values).
@@ -176,7 +197,12 @@ describe('the same data sketches the same in every engine', () => {
   it('SQLite: every column sketched, keys with a Bloom filter', () => {
     const s = Object.fromEntries(sketches(sqlite));
     expect(s.id).toMatchObject({ distinct: ROWS, bloom: expect.any(Object) });
-    expect(s.big).toEqual(buildSketch(Array.from({ length: ROWS }, (_, i) => 9007199254740993n + BigInt(i)), { bloom: true }));
+    expect(s.big).toEqual(
+      buildSketch(
+        Array.from({ length: ROWS }, (_, i) => 9007199254740993n + BigInt(i)),
+        { bloom: true },
+      ),
+    );
     expect(s.code).toMatchObject({ distinct: 300 });
     expect(s.code?.bloom).toBeUndefined();
     expect(s.few).toMatchObject({ distinct: 50 });

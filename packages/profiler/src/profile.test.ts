@@ -2,15 +2,15 @@ import { readdirSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  PROFILE_FORMAT_VERSION,
-  openSqlite,
-  profileDatabase,
-  profileSqlite,
   type ColumnProfile,
   type InferredType,
+  openSqlite,
+  PROFILE_FORMAT_VERSION,
   type ProfileProgress,
+  profileDatabase,
+  profileSqlite,
 } from './index.js';
-import { createFixture, sha256, type Fixture } from './test-support/fixture.js';
+import { createFixture, type Fixture, sha256 } from './test-support/fixture.js';
 
 type Scalar = string | number;
 
@@ -42,18 +42,93 @@ const EXPECTED_TABLES = [
     name: 'customer',
     rowCount: 5,
     columns: [
-      col('id', 'INTEGER', 'integer', 5, [5, 0, 5, 1, 5], [[1, 1], [2, 1], [3, 1], [4, 1], [5, 1]]),
-      col('name', 'TEXT', 'text', 5, [5, 0, 5, 'Ann', 'Eve'], [['Ann', 1], ['Bob', 1], ['Cid', 1], ['Dee', 1], ['Eve', 1]]),
-      col('region', 'TEXT', 'text', 5, [4, 1, 2, 'EU', 'US'], [['EU', 3], ['US', 1]]),
-      col('signup', 'DATE', 'date', 5, [4, 1, 3, '2023-12-31', '2024-02-01'], [
-        ['2024-01-15', 2],
-        ['2023-12-31', 1],
-        ['2024-02-01', 1],
-      ]),
-      col('vip', 'BOOLEAN', 'boolean', 5, [4, 1, 2, 0, 1], [[1, 3], [0, 1]]),
-      col('balance', 'DECIMAL(10,2)', 'real', 5, [4, 1, 3, -3, 20], [[10.5, 2], [-3, 1], [20, 1]]),
+      col(
+        'id',
+        'INTEGER',
+        'integer',
+        5,
+        [5, 0, 5, 1, 5],
+        [
+          [1, 1],
+          [2, 1],
+          [3, 1],
+          [4, 1],
+          [5, 1],
+        ],
+      ),
+      col(
+        'name',
+        'TEXT',
+        'text',
+        5,
+        [5, 0, 5, 'Ann', 'Eve'],
+        [
+          ['Ann', 1],
+          ['Bob', 1],
+          ['Cid', 1],
+          ['Dee', 1],
+          ['Eve', 1],
+        ],
+      ),
+      col(
+        'region',
+        'TEXT',
+        'text',
+        5,
+        [4, 1, 2, 'EU', 'US'],
+        [
+          ['EU', 3],
+          ['US', 1],
+        ],
+      ),
+      col(
+        'signup',
+        'DATE',
+        'date',
+        5,
+        [4, 1, 3, '2023-12-31', '2024-02-01'],
+        [
+          ['2024-01-15', 2],
+          ['2023-12-31', 1],
+          ['2024-02-01', 1],
+        ],
+      ),
+      col(
+        'vip',
+        'BOOLEAN',
+        'boolean',
+        5,
+        [4, 1, 2, 0, 1],
+        [
+          [1, 3],
+          [0, 1],
+        ],
+      ),
+      col(
+        'balance',
+        'DECIMAL(10,2)',
+        'real',
+        5,
+        [4, 1, 3, -3, 20],
+        [
+          [10.5, 2],
+          [-3, 1],
+          [20, 1],
+        ],
+      ),
       col('avatar', 'BLOB', 'blob', 5, [2, 3, 2, null, null], []),
-      col('extra', '', 'unknown', 5, [3, 2, 3, 2.5, 'x'], [[2.5, 1], [7, 1], ['x', 1]]),
+      col(
+        'extra',
+        '',
+        'unknown',
+        5,
+        [3, 2, 3, 2.5, 'x'],
+        [
+          [2.5, 1],
+          [7, 1],
+          ['x', 1],
+        ],
+      ),
     ],
     primaryKey: ['id'],
     foreignKeys: [{ columns: ['region'], referencedTable: 'region', referencedColumns: ['code'] }],
@@ -61,10 +136,7 @@ const EXPECTED_TABLES = [
   {
     name: 'empty_table',
     rowCount: 0,
-    columns: [
-      col('a', 'INTEGER', 'integer', 0, [0, 0, 0, null, null], []),
-      col('b', '', 'unknown', 0, [0, 0, 0, null, null], []),
-    ],
+    columns: [col('a', 'INTEGER', 'integer', 0, [0, 0, 0, null, null], []), col('b', '', 'unknown', 0, [0, 0, 0, null, null], [])],
     primaryKey: [],
     foreignKeys: [],
   },
@@ -72,11 +144,63 @@ const EXPECTED_TABLES = [
     name: 'line items',
     rowCount: 4,
     columns: [
-      col('customer_id', 'INTEGER', 'integer', 4, [4, 0, 2, 1, 2], [[1, 3], [2, 1]]),
-      col('order_no', 'INTEGER', 'integer', 4, [4, 0, 2, 1, 2], [[1, 3], [2, 1]]),
-      col('line', 'INTEGER', 'integer', 4, [4, 0, 2, 1, 2], [[1, 3], [2, 1]]),
-      col('sku', 'VARCHAR(10)', 'text', 4, [4, 0, 3, 'A-1', 'C-3'], [['A-1', 2], ['B-2', 1], ['C-3', 1]]),
-      col('qty', 'INTEGER', 'integer', 4, [3, 1, 3, 1, 5], [[1, 1], [2, 1], [5, 1]]),
+      col(
+        'customer_id',
+        'INTEGER',
+        'integer',
+        4,
+        [4, 0, 2, 1, 2],
+        [
+          [1, 3],
+          [2, 1],
+        ],
+      ),
+      col(
+        'order_no',
+        'INTEGER',
+        'integer',
+        4,
+        [4, 0, 2, 1, 2],
+        [
+          [1, 3],
+          [2, 1],
+        ],
+      ),
+      col(
+        'line',
+        'INTEGER',
+        'integer',
+        4,
+        [4, 0, 2, 1, 2],
+        [
+          [1, 3],
+          [2, 1],
+        ],
+      ),
+      col(
+        'sku',
+        'VARCHAR(10)',
+        'text',
+        4,
+        [4, 0, 3, 'A-1', 'C-3'],
+        [
+          ['A-1', 2],
+          ['B-2', 1],
+          ['C-3', 1],
+        ],
+      ),
+      col(
+        'qty',
+        'INTEGER',
+        'integer',
+        4,
+        [3, 1, 3, 1, 5],
+        [
+          [1, 1],
+          [2, 1],
+          [5, 1],
+        ],
+      ),
     ],
     primaryKey: ['customer_id', 'order_no', 'line'],
     foreignKeys: [
@@ -88,14 +212,52 @@ const EXPECTED_TABLES = [
     name: 'orders',
     rowCount: 4,
     columns: [
-      col('order_no', 'INTEGER', 'integer', 4, [4, 0, 2, 1, 2], [[1, 3], [2, 1]]),
-      col('customer_id', 'INTEGER', 'integer', 4, [4, 0, 3, 1, 3], [[1, 2], [2, 1], [3, 1]]),
-      col('placed_at', 'TEXT', 'date', 4, [4, 0, 3, '2024-03-01', '2024-03-05'], [
-        ['2024-03-01', 2],
-        ['2024-03-02T10:00:00', 1],
-        ['2024-03-05', 1],
-      ]),
-      col('total', 'REAL', 'real', 4, [3, 1, 2, 50.25, 100], [[100, 2], [50.25, 1]]),
+      col(
+        'order_no',
+        'INTEGER',
+        'integer',
+        4,
+        [4, 0, 2, 1, 2],
+        [
+          [1, 3],
+          [2, 1],
+        ],
+      ),
+      col(
+        'customer_id',
+        'INTEGER',
+        'integer',
+        4,
+        [4, 0, 3, 1, 3],
+        [
+          [1, 2],
+          [2, 1],
+          [3, 1],
+        ],
+      ),
+      col(
+        'placed_at',
+        'TEXT',
+        'date',
+        4,
+        [4, 0, 3, '2024-03-01', '2024-03-05'],
+        [
+          ['2024-03-01', 2],
+          ['2024-03-02T10:00:00', 1],
+          ['2024-03-05', 1],
+        ],
+      ),
+      col(
+        'total',
+        'REAL',
+        'real',
+        4,
+        [3, 1, 2, 50.25, 100],
+        [
+          [100, 2],
+          [50.25, 1],
+        ],
+      ),
     ],
     primaryKey: ['customer_id', 'order_no'],
     foreignKeys: [{ columns: ['customer_id'], referencedTable: 'customer', referencedColumns: ['id'] }],
@@ -104,12 +266,30 @@ const EXPECTED_TABLES = [
     name: 'region',
     rowCount: 3,
     columns: [
-      col('code', 'TEXT', 'text', 3, [3, 0, 3, 'AP', 'US'], [['AP', 1], ['EU', 1], ['US', 1]]),
-      col('name', 'TEXT', 'text', 3, [3, 0, 3, 'Asia Pacific', 'United States'], [
-        ['Asia Pacific', 1],
-        ['Europe', 1],
-        ['United States', 1],
-      ]),
+      col(
+        'code',
+        'TEXT',
+        'text',
+        3,
+        [3, 0, 3, 'AP', 'US'],
+        [
+          ['AP', 1],
+          ['EU', 1],
+          ['US', 1],
+        ],
+      ),
+      col(
+        'name',
+        'TEXT',
+        'text',
+        3,
+        [3, 0, 3, 'Asia Pacific', 'United States'],
+        [
+          ['Asia Pacific', 1],
+          ['Europe', 1],
+          ['United States', 1],
+        ],
+      ),
     ],
     primaryKey: ['code'],
     foreignKeys: [],
@@ -118,11 +298,63 @@ const EXPECTED_TABLES = [
     name: 'say "hi"',
     rowCount: 3,
     columns: [
-      col('the "id"', 'INTEGER', 'integer', 3, [3, 0, 3, 1, 3], [[1, 1], [2, 1], [3, 1]]),
-      col('big', 'INTEGER', 'integer', 3, [2, 1, 2, 5, '9007199254740993'], [[5, 1], ['9007199254740993', 1]]),
-      col('anything', '', 'integer', 3, [3, 0, 3, 1, 3], [[1, 1], [2, 1], [3, 1]]),
-      col('cust', 'INTEGER', 'integer', 3, [3, 0, 2, 1, 2], [[1, 2], [2, 1]]),
-      col('ord', 'INTEGER', 'integer', 3, [3, 0, 2, 1, 2], [[1, 2], [2, 1]]),
+      col(
+        'the "id"',
+        'INTEGER',
+        'integer',
+        3,
+        [3, 0, 3, 1, 3],
+        [
+          [1, 1],
+          [2, 1],
+          [3, 1],
+        ],
+      ),
+      col(
+        'big',
+        'INTEGER',
+        'integer',
+        3,
+        [2, 1, 2, 5, '9007199254740993'],
+        [
+          [5, 1],
+          ['9007199254740993', 1],
+        ],
+      ),
+      col(
+        'anything',
+        '',
+        'integer',
+        3,
+        [3, 0, 3, 1, 3],
+        [
+          [1, 1],
+          [2, 1],
+          [3, 1],
+        ],
+      ),
+      col(
+        'cust',
+        'INTEGER',
+        'integer',
+        3,
+        [3, 0, 2, 1, 2],
+        [
+          [1, 2],
+          [2, 1],
+        ],
+      ),
+      col(
+        'ord',
+        'INTEGER',
+        'integer',
+        3,
+        [3, 0, 2, 1, 2],
+        [
+          [1, 2],
+          [2, 1],
+        ],
+      ),
     ],
     primaryKey: ['the "id"'],
     foreignKeys: [{ columns: ['cust', 'ord'], referencedTable: 'orders', referencedColumns: ['customer_id', 'order_no'] }],
@@ -131,8 +363,30 @@ const EXPECTED_TABLES = [
     name: 'tag',
     rowCount: 3,
     columns: [
-      col('name', 'TEXT', 'text', 3, [3, 0, 3, 'a', 'c'], [['a', 1], ['b', 1], ['c', 1]]),
-      col('weight', 'INTEGER', 'integer', 3, [3, 0, 3, 1, 9], [[1, 1], [5, 1], [9, 1]]),
+      col(
+        'name',
+        'TEXT',
+        'text',
+        3,
+        [3, 0, 3, 'a', 'c'],
+        [
+          ['a', 1],
+          ['b', 1],
+          ['c', 1],
+        ],
+      ),
+      col(
+        'weight',
+        'INTEGER',
+        'integer',
+        3,
+        [3, 0, 3, 1, 9],
+        [
+          [1, 1],
+          [5, 1],
+          [9, 1],
+        ],
+      ),
     ],
     primaryKey: ['name'],
     foreignKeys: [],
@@ -208,7 +462,7 @@ describe('profileDatabase', () => {
 
   it('rejects an unknown table, naming it and the available tables', async () => {
     await expect(profileSqlite(fixture.path, { tables: ['orders', 'Orderz'] })).rejects.toThrow(
-      ('unknown table "Orderz"; available tables: customer, empty_table, line items, orders, region, say "hi", tag'),
+      'unknown table "Orderz"; available tables: customer, empty_table, line items, orders, region, say "hi", tag',
     );
   });
 
@@ -231,11 +485,7 @@ describe('profileDatabase', () => {
   });
 
   it('rejects a negative or fractional sample option', async () => {
-    await expect(profileSqlite(fixture.path, { sampleRows: -1 })).rejects.toThrow(
-      'sampleRows must be a non-negative integer, got -1',
-    );
-    await expect(profileSqlite(fixture.path, { sampleSize: 1.5 })).rejects.toThrow(
-      'sampleSize must be a non-negative integer, got 1.5',
-    );
+    await expect(profileSqlite(fixture.path, { sampleRows: -1 })).rejects.toThrow('sampleRows must be a non-negative integer, got -1');
+    await expect(profileSqlite(fixture.path, { sampleSize: 1.5 })).rejects.toThrow('sampleSize must be a non-negative integer, got 1.5');
   });
 });

@@ -2,20 +2,24 @@ import { cleanSample } from './clean.js';
 import { chunks, fullPass, MAX_VALUE_LENGTH } from './full-pass.js';
 
 export { MAX_VALUE_LENGTH };
-import { emptySample, mayBeKey, num, sampleColumns, sketchable, sketchOf, type ColumnSample } from './column-sample.js';
+
+import { type ColumnSample, emptySample, mayBeKey, num, sampleColumns, sketchable, sketchOf } from './column-sample.js';
 import type { Connector, SampleSource, Scalar } from './connector.js';
 import { ProfilerError } from './errors.js';
 import { estimateDistinct } from './estimate.js';
 import { inferType } from './infer-type.js';
 import { tagOntology } from './ontology.js';
-import { DEFAULT_VALUE_LIST_MAX, DEFAULT_VALUE_SCAN_ROWS, hideColumnStrings, planValueReads, readValueGroup, wantsValues, type ValueColumn, type ValueSettings } from './values.js';
+import { type ColumnProfile, type ColumnValues, type DatabaseProfile, PROFILE_FORMAT_VERSION, type TableProfile } from './types.js';
 import {
-  PROFILE_FORMAT_VERSION,
-  type ColumnProfile,
-  type ColumnValues,
-  type DatabaseProfile,
-  type TableProfile,
-} from './types.js';
+  DEFAULT_VALUE_LIST_MAX,
+  DEFAULT_VALUE_SCAN_ROWS,
+  hideColumnStrings,
+  planValueReads,
+  readValueGroup,
+  type ValueColumn,
+  type ValueSettings,
+  wantsValues,
+} from './values.js';
 
 /** Rows in each table's sample. */
 export const DEFAULT_SAMPLE_ROWS = 100_000;
@@ -103,10 +107,7 @@ function selectTables(available: readonly string[], requested: readonly string[]
   if (unknown.length > 0) {
     const list = available.length > 0 ? available.join(', ') : '(none)';
     const names = unknown.map((t) => JSON.stringify(t)).join(', ');
-    throw new ProfilerError(
-      'no-such-table',
-      `unknown table${unknown.length > 1 ? 's' : ''} ${names}; available tables: ${list}`,
-    );
+    throw new ProfilerError('no-such-table', `unknown table${unknown.length > 1 ? 's' : ''} ${names}; available tables: ${list}`);
   }
   return [...new Set(requested)].sort(byCodeUnit);
 }
@@ -168,8 +169,23 @@ async function profileTable(connector: Connector, table: string, settings: Setti
   columns.forEach(({ name, declaredType }, i) => {
     const sampled = samples[i];
     if (sampled === undefined || sampled.nonNull === 0) return;
-    if (!wantsValues(name, inferType(declaredType, sampled.top.slice(0, settings.sampleSize).map((s) => s.value)), sampled.top)) return;
-    const estimate = estimateDistinct({ sampleNonNull: sampled.nonNull, sampleDistinct: sampled.distinct, singletons: sampled.singletons, totalNonNull: rowCount });
+    if (
+      !wantsValues(
+        name,
+        inferType(
+          declaredType,
+          sampled.top.slice(0, settings.sampleSize).map((s) => s.value),
+        ),
+        sampled.top,
+      )
+    )
+      return;
+    const estimate = estimateDistinct({
+      sampleNonNull: sampled.nonNull,
+      sampleDistinct: sampled.distinct,
+      singletons: sampled.singletons,
+      totalNonNull: rowCount,
+    });
     named.set(i, { name, quoted: dialect.quoteIdentifier(name), declaredType, sampleDistinct: sampled.distinct, distinct: estimate });
   });
   const reading = readValues(connector, table, rowCount, named, settings, passing);
@@ -188,12 +204,23 @@ async function profileTable(connector: Connector, table: string, settings: Setti
         : Math.min(
             stats.count,
             // Both estimates fall short on clustered columns; the catalog's comes from a row sample.
-            Math.max(catalog, estimateDistinct({ sampleNonNull: sampled.nonNull, sampleDistinct: sampled.distinct, singletons: sampled.singletons, totalNonNull: stats.count })),
+            Math.max(
+              catalog,
+              estimateDistinct({
+                sampleNonNull: sampled.nonNull,
+                sampleDistinct: sampled.distinct,
+                singletons: sampled.singletons,
+                totalNonNull: stats.count,
+              }),
+            ),
           );
     const distinct = stats.exactDistinct ?? estimated;
     const { top } = sampled;
     const sample = top.slice(0, settings.sampleSize);
-    const inferredType = inferType(declaredType, sample.map((s) => s.value));
+    const inferredType = inferType(
+      declaredType,
+      sample.map((s) => s.value),
+    );
     profiles.push({
       name,
       declaredType,
@@ -234,19 +261,31 @@ async function profileTable(connector: Connector, table: string, settings: Setti
  * (a statement timeout) is left without them, with a warning.
  */
 async function readValues(
-  connector: Connector, table: string, rowCount: number, wanted: ReadonlyMap<number, ValueColumn>, settings: Settings, passing: Promise<unknown>,
+  connector: Connector,
+  table: string,
+  rowCount: number,
+  wanted: ReadonlyMap<number, ValueColumn>,
+  settings: Settings,
+  passing: Promise<unknown>,
 ): Promise<Map<number, ColumnValues>> {
   const found = new Map<number, ColumnValues>();
   const { dialect } = connector;
   if (wanted.size === 0 || !dialect.distinctValues || settings.values.listMax <= 0) return found;
   const position = new Map([...wanted].map(([i, c]) => [c, i]));
-  const queue = planValueReads([...wanted.values()], rowCount, settings.values, dialect.sampleColumnsPerStatement ?? SAMPLE_COLUMNS_PER_STATEMENT);
+  const queue = planValueReads(
+    [...wanted.values()],
+    rowCount,
+    settings.values,
+    dialect.sampleColumnsPerStatement ?? SAMPLE_COLUMNS_PER_STATEMENT,
+  );
   let scan: Promise<SampleSource> | undefined;
   const lane = async (query: (sql: string) => Promise<Scalar[][]>) => {
     for (let read = queue.shift(); read !== undefined; read = queue.shift()) {
       const group = read;
       const work = async () => {
-        const from = group.whole ? `${dialect.tableRef(table)} AS t` : (await (scan ??= connector.sampleSource(table, rowCount, settings.values.scanRows))).from;
+        const from = group.whole
+          ? `${dialect.tableRef(table)} AS t`
+          : (await (scan ??= connector.sampleSource(table, rowCount, settings.values.scanRows))).from;
         return readValueGroup(dialect, query, from, group, settings.values);
       };
       try {
@@ -258,7 +297,9 @@ async function readValues(
       } catch (error) {
         if (error instanceof ProfilerError && error.code === 'no-such-table') throw error;
         const names = group.columns.map((c) => JSON.stringify(c.name)).join(', ');
-        settings.warn(`table ${JSON.stringify(table)}: values of ${names} not read: ${error instanceof Error ? error.message : String(error)}`);
+        settings.warn(
+          `table ${JSON.stringify(table)}: values of ${names} not read: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     }
   };
@@ -279,10 +320,7 @@ async function readValues(
  * and columns in declared order, so the same database always yields the same JSON. A table that
  * disappears while profiling is skipped with a warning. The connector is left open.
  */
-export async function profileDatabase(
-  connector: Connector,
-  options: ProfileOptions = {},
-): Promise<DatabaseProfile> {
+export async function profileDatabase(connector: Connector, options: ProfileOptions = {}): Promise<DatabaseProfile> {
   const sampleRows = count('sampleRows', options.sampleRows, DEFAULT_SAMPLE_ROWS);
   const settings: Settings = {
     sampleRows,
@@ -307,7 +345,11 @@ export async function profileDatabase(
       const work = () => profileTable(lane, table, settings);
       profile = await (lane.isolate ? lane.isolate(work) : work());
     } catch (error) {
-      if (error instanceof ProfilerError && error.code === 'no-such-table' && (error.message === `no such table: ${table}` || !(await lane.listTables()).includes(table))) {
+      if (
+        error instanceof ProfilerError &&
+        error.code === 'no-such-table' &&
+        (error.message === `no such table: ${table}` || !(await lane.listTables()).includes(table))
+      ) {
         options.onWarning?.(`table ${JSON.stringify(table)} was dropped while profiling: skipped`);
         return undefined;
       }

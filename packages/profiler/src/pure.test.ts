@@ -8,9 +8,12 @@ import type { DatabaseProfile, TableProfile, ValueFrequency } from './types.js';
 const vf = (...values: (string | number)[]): ValueFrequency[] => values.map((value) => ({ value, count: 1 }));
 
 describe('isPlaceholder', () => {
-  it.each(['', '  ', '-', '--', '?', 'N/A', 'n/a', 'NULL', 'null', 'None', 'nan', '0000-00-00', 'unknown', '***'])('%j is a placeholder', (v) => {
-    expect(isPlaceholder(v)).toBe(true);
-  });
+  it.each(['', '  ', '-', '--', '?', 'N/A', 'n/a', 'NULL', 'null', 'None', 'nan', '0000-00-00', 'unknown', '***'])(
+    '%j is a placeholder',
+    (v) => {
+      expect(isPlaceholder(v)).toBe(true);
+    },
+  );
   it.each(['Ann', '0', 'NA-1', '2024-01-01', 'none of these'])('%j is a value', (v) => {
     expect(isPlaceholder(v)).toBe(false);
   });
@@ -76,7 +79,11 @@ describe('mergeProfiles', () => {
   const profile = (...tables: TableProfile[]): DatabaseProfile => ({ formatVersion: 1, engine: 'sqlite', database: 'db', tables });
   it('replaces only the tables profiled again, adds new ones, keeps name order', () => {
     const merged = mergeProfiles(profile(table('a', 1), table('c', 1)), profile(table('c', 2), table('b', 2)));
-    expect(merged.tables.map((t) => [t.name, t.rowCount])).toEqual([['a', 1], ['b', 2], ['c', 2]]);
+    expect(merged.tables.map((t) => [t.name, t.rowCount])).toEqual([
+      ['a', 1],
+      ['b', 2],
+      ['c', 2],
+    ]);
   });
   it('refuses to merge different databases', () => {
     expect(() => mergeProfiles(profile(), { ...profile(), engine: 'duckdb' })).toThrow('cannot merge profiles of different databases');

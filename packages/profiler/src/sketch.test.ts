@@ -31,7 +31,10 @@ describe('buildSketch', () => {
   });
 
   it('builds a Bloom filter with every value and few false positives', () => {
-    const sketch = buildSketch(Array.from({ length: 5000 }, (_, i) => `K${i}`), { bloom: true });
+    const sketch = buildSketch(
+      Array.from({ length: 5000 }, (_, i) => `K${i}`),
+      { bloom: true },
+    );
     const bloom = readBloom(sketch.bloom!);
     for (let i = 0; i < 5000; i++) expect(bloom.has(hashValue(`K${i}`))).toBe(true);
     let falsePositives = 0;

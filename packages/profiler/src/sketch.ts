@@ -1,5 +1,5 @@
-import type { ValueSketch } from './types.js';
 import { fmix32 } from './hash.js';
+import type { ValueSketch } from './types.js';
 
 /** Identifies how values are canonicalised and hashed; sketches with another id are not comparable. */
 export const SKETCH_HASH = 'fmix32-fnv1a-v1';

@@ -72,15 +72,7 @@ describe('openSqlite', () => {
 
 describe('SQLite connector', () => {
   it('lists user tables by name: no views, no sqlite_ tables', async () => {
-    expect(await connector.listTables()).toEqual([
-      'customer',
-      'empty_table',
-      'line items',
-      'orders',
-      'region',
-      'say "hi"',
-      'tag',
-    ]);
+    expect(await connector.listTables()).toEqual(['customer', 'empty_table', 'line items', 'orders', 'region', 'say "hi"', 'tag']);
   });
 
   it('quotes identifiers by doubling embedded quotes', () => {
@@ -130,7 +122,7 @@ describe('SQLite connector', () => {
   it('runs SQL through quoted identifiers, integers beyond 2^53 as exact strings, blobs as null', async () => {
     expect(await connector.query(`SELECT COUNT(*) FROM ${quoteIdentifier('line items')}`)).toEqual([[4]]);
     expect(await connector.query(`SELECT MAX(big) FROM ${quoteIdentifier('say "hi"')}`)).toEqual([['9007199254740993']]);
-    expect(await connector.query("SELECT avatar FROM customer WHERE id = 1")).toEqual([[null]]);
+    expect(await connector.query('SELECT avatar FROM customer WHERE id = 1')).toEqual([[null]]);
   });
 
   it('names a missing table in query errors', async () => {

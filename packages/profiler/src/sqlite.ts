@@ -2,18 +2,18 @@ import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import {
   bigintScalar,
-  quoteIdentifier,
   type ColumnDescription,
   type Connector,
   type Dialect,
+  quoteIdentifier,
   type SampleSource,
   type Scalar,
   type TableDescription,
 } from './connector.js';
-import { loadBetterSqlite3, type Database } from './driver.js';
-import { SqliteWorker } from './sqlite-worker.js';
+import { type Database, loadBetterSqlite3 } from './driver.js';
 import { errorCode, messageOf, ProfilerError } from './errors.js';
-import { profileDatabase, type ProfileOptions } from './profile.js';
+import { type ProfileOptions, profileDatabase } from './profile.js';
+import { SqliteWorker } from './sqlite-worker.js';
 import type { DatabaseProfile, ForeignKey } from './types.js';
 
 export { quoteIdentifier };
@@ -118,9 +118,7 @@ class SqliteConnector implements Connector {
 
   async listTables(): Promise<string[]> {
     return this.#db
-      .prepare<[], string>(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name",
-      )
+      .prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name")
       .pluck()
       .all();
   }
@@ -222,7 +220,9 @@ class SqliteConnector implements Connector {
   }
 
   #withoutRowid(table: string): boolean {
-    return this.#db.prepare<[string], number>("SELECT wr FROM pragma_table_list WHERE schema = 'main' AND name = ?").pluck().get(table) === 1;
+    return (
+      this.#db.prepare<[string], number>("SELECT wr FROM pragma_table_list WHERE schema = 'main' AND name = ?").pluck().get(table) === 1
+    );
   }
 
   /** The smallest and largest rowid (two b-tree seeks: one MIN or MAX per query, else SQLite scans). */
@@ -240,9 +240,7 @@ class SqliteConnector implements Connector {
   }
 
   #tableInfo(table: string): TableInfoRow[] {
-    return this.#db
-      .prepare<[string], TableInfoRow>('SELECT name, type, "notnull", pk FROM pragma_table_info(?) ORDER BY cid')
-      .all(table);
+    return this.#db.prepare<[string], TableInfoRow>('SELECT name, type, "notnull", pk FROM pragma_table_info(?) ORDER BY cid').all(table);
   }
 
   /** Columns alone in a unique index (UNIQUE constraints, unique indexes; not partial ones). */
@@ -250,7 +248,7 @@ class SqliteConnector implements Connector {
     return this.#db
       .prepare<[string], string>(
         'SELECT MIN(c.name) FROM pragma_index_list(?) AS l JOIN pragma_index_info(l.name) AS c ' +
-          "WHERE l.\"unique\" = 1 AND l.partial = 0 GROUP BY l.name HAVING COUNT(*) = 1 AND MIN(c.name) IS NOT NULL ORDER BY 1",
+          'WHERE l."unique" = 1 AND l.partial = 0 GROUP BY l.name HAVING COUNT(*) = 1 AND MIN(c.name) IS NOT NULL ORDER BY 1',
       )
       .pluck()
       .all(table);
@@ -259,9 +257,7 @@ class SqliteConnector implements Connector {
   /** Foreign keys in declaration order (SQLite numbers them last-first), columns in key order. */
   async #foreignKeys(table: string): Promise<ForeignKey[]> {
     const rows = this.#db
-      .prepare<[string], ForeignKeyRow>(
-        'SELECT id, seq, "table", "from", "to" FROM pragma_foreign_key_list(?) ORDER BY id DESC, seq',
-      )
+      .prepare<[string], ForeignKeyRow>('SELECT id, seq, "table", "from", "to" FROM pragma_foreign_key_list(?) ORDER BY id DESC, seq')
       .all(table);
     const groups = new Map<number, ForeignKeyRow[]>();
     for (const row of rows) {
@@ -274,14 +270,9 @@ class SqliteConnector implements Connector {
     for (const group of groups.values()) {
       const named = group[0]?.table ?? '';
       // SQLite matches table names case-insensitively: report the table as it is actually named.
-      const referencedTable =
-        tables.find((t) => t === named) ??
-        tables.find((t) => t.toLowerCase() === named.toLowerCase()) ??
-        named;
+      const referencedTable = tables.find((t) => t === named) ?? tables.find((t) => t.toLowerCase() === named.toLowerCase()) ?? named;
       const explicit = group.every((r) => r.to !== null);
-      const referencedColumns = explicit
-        ? group.map((r) => r.to as string)
-        : primaryKeyOf(this.#tableInfo(referencedTable));
+      const referencedColumns = explicit ? group.map((r) => r.to as string) : primaryKeyOf(this.#tableInfo(referencedTable));
       keys.push({ columns: group.map((r) => r.from), referencedTable, referencedColumns });
     }
     return keys;
@@ -340,10 +331,7 @@ export async function openSqlite(path: string): Promise<Connector> {
 }
 
 /** Opens the SQLite file read-only, profiles it and closes it again (also when profiling fails). */
-export async function profileSqlite(
-  path: string,
-  options: ProfileOptions = {},
-): Promise<DatabaseProfile> {
+export async function profileSqlite(path: string, options: ProfileOptions = {}): Promise<DatabaseProfile> {
   const connector = await openSqlite(path);
   try {
     return await profileDatabase(connector, options);

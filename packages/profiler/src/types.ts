@@ -11,17 +11,7 @@ export type Engine = 'sqlite' | 'postgres' | 'duckdb';
 export type InferredType = 'integer' | 'real' | 'text' | 'date' | 'boolean' | 'blob' | 'unknown';
 
 /** What a column's values clearly are, when they clearly are one thing (see `tagOntology`). */
-export type OntologyTag =
-  | 'email'
-  | 'url'
-  | 'phone'
-  | 'date'
-  | 'datetime'
-  | 'year'
-  | 'country'
-  | 'currency'
-  | 'boolean'
-  | 'identifier';
+export type OntologyTag = 'email' | 'url' | 'phone' | 'date' | 'datetime' | 'year' | 'country' | 'currency' | 'boolean' | 'identifier';
 
 export interface ValueFrequency {
   value: string | number;

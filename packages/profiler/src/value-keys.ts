@@ -1,5 +1,5 @@
-import type { ValueFilter } from './types.js';
 import { fmix32 } from './hash.js';
+import type { ValueFilter } from './types.js';
 
 /**
  * How a column's values become the keys a question's words are looked up by, and how those keys
@@ -29,7 +29,12 @@ export const VALUE_FILTER_MAX_BYTES = 1024 * 1024;
 /** Lower-case alphanumeric runs joined by one space, diacritics dropped: grounding's `normalizeText`. */
 export function normalizeValue(text: string): string {
   // ASCII (most values) needs no decomposition: the same result, several times faster.
-  const folded = NON_ASCII.test(text) ? text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '') : text.toLowerCase();
+  const folded = NON_ASCII.test(text)
+    ? text
+        .toLowerCase()
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '')
+    : text.toLowerCase();
   return folded.replace(NOT_ALPHANUMERIC, ' ').trim();
 }
 

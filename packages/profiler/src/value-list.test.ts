@@ -5,8 +5,29 @@ import { hashJsonList } from './value-list.js';
 describe('hashJsonList', () => {
   it('hashes every value of a JSON array exactly as hashValue does', () => {
     const values: (string | number)[] = [
-      '', 'a', 'AFRICA', '007', '-0', '5', 'say "hi"', 'back\\slash', 'tab\there', 'line\nbreak', 'ünïcødé', '東京', '𝄞 clef',
-      '\u0000', '\u2028', '/', 'x'.repeat(999), 5, -12, 2.5, 1e21, 0.1, -0,
+      '',
+      'a',
+      'AFRICA',
+      '007',
+      '-0',
+      '5',
+      'say "hi"',
+      'back\\slash',
+      'tab\there',
+      'line\nbreak',
+      'ünïcødé',
+      '東京',
+      '𝄞 clef',
+      '\u0000',
+      '\u2028',
+      '/',
+      'x'.repeat(999),
+      5,
+      -12,
+      2.5,
+      1e21,
+      0.1,
+      -0,
     ];
     for (const json of [JSON.stringify(values), JSON.stringify(values, null, 1), `[${values.map((v) => JSON.stringify(v)).join(', ')}]`]) {
       const { hashes, fractional } = hashJsonList(json);

@@ -54,7 +54,8 @@ export function hashJsonList(json: string): HashedList {
       const token = json.slice(i, end);
       if (token !== 'null') {
         const value = Number(token);
-        if (token === '' || !Number.isFinite(value) && !/^-?[\d.]+(e[+-]?\d+)?$/i.test(token)) throw new Error(`not a JSON scalar: ${token}`);
+        if (token === '' || (!Number.isFinite(value) && !/^-?[\d.]+(e[+-]?\d+)?$/i.test(token)))
+          throw new Error(`not a JSON scalar: ${token}`);
         if (!Number.isInteger(value)) fractional = true;
         push(hashValue(value));
       }

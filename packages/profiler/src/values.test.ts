@@ -21,8 +21,50 @@ import {
 } from './value-keys.js';
 import { hashProfileValues, isProseColumn, wantsValues } from './values.js';
 
-const FIRST = ['Van', 'Led', 'Pink', 'Deep', 'Iron', 'Black', 'Def', 'Red', 'Green', 'Blue', 'Silver', 'Golden', 'Dark', 'Bright', 'Wild', 'Quiet', 'Lost', 'Young', 'Old', 'Zorro'];
-const LAST = ['Halen', 'Zeppelin', 'Floyd', 'Purple', 'Maiden', 'Sabbath', 'Leppard', 'Hot', 'Day', 'Oyster', 'Ark', 'Earring', 'Star', 'Eyes', 'Hearts', 'Riot', 'Boys', 'Gods', 'Crows', 'Tide'];
+const FIRST = [
+  'Van',
+  'Led',
+  'Pink',
+  'Deep',
+  'Iron',
+  'Black',
+  'Def',
+  'Red',
+  'Green',
+  'Blue',
+  'Silver',
+  'Golden',
+  'Dark',
+  'Bright',
+  'Wild',
+  'Quiet',
+  'Lost',
+  'Young',
+  'Old',
+  'Zorro',
+];
+const LAST = [
+  'Halen',
+  'Zeppelin',
+  'Floyd',
+  'Purple',
+  'Maiden',
+  'Sabbath',
+  'Leppard',
+  'Hot',
+  'Day',
+  'Oyster',
+  'Ark',
+  'Earring',
+  'Star',
+  'Eyes',
+  'Hearts',
+  'Riot',
+  'Boys',
+  'Gods',
+  'Crows',
+  'Tide',
+];
 /** 400 distinct two-word names, `Van Halen` and `Zorro Ark` among them (and last in name order). */
 const NAMES = FIRST.flatMap((f) => LAST.map((l) => `${f} ${l}`));
 const KINDS = ['rock', 'jazz', 'pop'];
@@ -35,7 +77,7 @@ const SQL = [
   'CREATE TABLE artist (id INTEGER PRIMARY KEY, name VARCHAR(40), kind CHAR(10), remarks TEXT, token TEXT, code TEXT, bio TEXT, passwordsalt TEXT)',
   `INSERT INTO artist VALUES ${NAMES.map(
     (n, i) =>
-      `(${i + 1}, ${quote(n)}, ${quote(KINDS[i % 3]!)}, 'nice band ${i % 7}', '${(i * 2654435761 % 4294967296).toString(16).padStart(8, '0')}a1b2c3d4e5f6', '${10000 + i}', ${quote(`${n} played for many years in many places and towns.`)}, 'salt${i % 50}')`,
+      `(${i + 1}, ${quote(n)}, ${quote(KINDS[i % 3]!)}, 'nice band ${i % 7}', '${((i * 2654435761) % 4294967296).toString(16).padStart(8, '0')}a1b2c3d4e5f6', '${10000 + i}', ${quote(`${n} played for many years in many places and towns.`)}, 'salt${i % 50}')`,
   ).join(', ')}`,
   'CREATE TABLE track (id INTEGER PRIMARY KEY, title VARCHAR(40), genre VARCHAR(20))',
   `INSERT INTO track VALUES ${Array.from({ length: TRACKS }, (_, i) => `(${i + 1}, ${quote(`Song ${FIRST[i % 20]} ${LAST[Math.floor(i / 20) % 20]} ${Math.floor(i / 400)}`)}, ${quote(GENRES[i % 5]!)})`).join(', ')}`,
@@ -83,7 +125,11 @@ describe('value keys', () => {
       { key: 'halen', words: 1, of: 2 },
     ]);
     expect(valueKeys('1-URGENT').map((k) => k.key)).toEqual(['1 urgent', 'urgent']);
-    expect(valueKeys('Abu Dhabi Grand Prix').filter((k) => k.words === 2).map((k) => k.key)).toEqual(['abu dhabi', 'dhabi grand', 'grand prix']);
+    expect(
+      valueKeys('Abu Dhabi Grand Prix')
+        .filter((k) => k.words === 2)
+        .map((k) => k.key),
+    ).toEqual(['abu dhabi', 'dhabi grand', 'grand prix']);
     expect(valueKeys('one two three four five')).toEqual([]); // a phrase, not a name
     expect(valueKeys('x'.repeat(51))).toEqual([]);
     expect(valueKeys('12-34')).toEqual([]);
@@ -91,8 +137,27 @@ describe('value keys', () => {
   });
 
   it('normalise as grounding does: lower case, diacritics dropped, alphanumeric runs', () => {
-    const grounding = (text: string) => text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').split(/[^a-z0-9]+/).filter(Boolean).join(' ');
-    for (const text of ['  Hello, World!! ', 'Ærø Straße', 'Café  Noir', '--x--', '', 'ﬁne', 'İstanbul', 'a\u00a0b', 'Zoë 12-b', 'K\u212a', 'São Tomé and Príncipe']) {
+    const grounding = (text: string) =>
+      text
+        .toLowerCase()
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .split(/[^a-z0-9]+/)
+        .filter(Boolean)
+        .join(' ');
+    for (const text of [
+      '  Hello, World!! ',
+      'Ærø Straße',
+      'Café  Noir',
+      '--x--',
+      '',
+      'ﬁne',
+      'İstanbul',
+      'a\u00a0b',
+      'Zoë 12-b',
+      'K\u212a',
+      'São Tomé and Príncipe',
+    ]) {
       expect(normalizeValue(text)).toBe(grounding(text));
     }
   });
@@ -108,8 +173,16 @@ describe('value keys', () => {
   });
 
   it('tell names from hashes, GUIDs and random characters', () => {
-    for (const name of ['Van Halen', 'aaron10@adventure-works.com', 'BK-M68B-38', 'iPhone 15', 'McDonald', 'ZORRO ARK']) expect(isNameLike(name), name).toBe(true);
-    for (const junk of ['4e8a3b5c-a35f-4c1d-9b2e-3a8c5b1f2d4e', 'pbFyBcm2AC3cMXcqGK3zNvQy3Ng8fZULmPPfAzp1d0=', 'bE3XiWw=', '0xE6100000010CAE8BFC28BC', '12345', 'x']) {
+    for (const name of ['Van Halen', 'aaron10@adventure-works.com', 'BK-M68B-38', 'iPhone 15', 'McDonald', 'ZORRO ARK'])
+      expect(isNameLike(name), name).toBe(true);
+    for (const junk of [
+      '4e8a3b5c-a35f-4c1d-9b2e-3a8c5b1f2d4e',
+      'pbFyBcm2AC3cMXcqGK3zNvQy3Ng8fZULmPPfAzp1d0=',
+      'bE3XiWw=',
+      '0xE6100000010CAE8BFC28BC',
+      '12345',
+      'x',
+    ]) {
       expect(isNameLike(junk), junk).toBe(false);
     }
     expect(isProseColumn('L_COMMENT')).toBe(true);
@@ -167,7 +240,8 @@ describe('column values on SQLite', () => {
   it('reads no prose, hash, digits-only, long-text, secret or numeric column', () => {
     const v = valuesOf(sqlite);
     expect(v['artist.kind']).toEqual({ complete: true, distinct: 3, list: ['jazz', 'pop', 'rock'] });
-    for (const c of ['artist.id', 'artist.remarks', 'artist.token', 'artist.code', 'artist.bio', 'artist.passwordsalt', 'track.id']) expect(v[c], c).toBeUndefined();
+    for (const c of ['artist.id', 'artist.remarks', 'artist.token', 'artist.code', 'artist.bio', 'artist.passwordsalt', 'track.id'])
+      expect(v[c], c).toBeUndefined();
   });
 
   it('a Bloom filter beyond valueListMax: complete when the table is read whole', () => {
@@ -204,7 +278,8 @@ describe('hashValues', () => {
 
   it('keeps no readable string: values only as filters, strings gone from samples, min and max', () => {
     const json = JSON.stringify(hashed);
-    for (const text of [...NAMES, ...KINDS, ...GENRES, 'nice band', 'played for many years', 'salt1', 'Song']) expect(json, text).not.toContain(text);
+    for (const text of [...NAMES, ...KINDS, ...GENRES, 'nice band', 'played for many years', 'salt1', 'Song'])
+      expect(json, text).not.toContain(text);
     const name = column(hashed, 'artist', 'name');
     expect(name).toMatchObject({ sample: [], cleanSample: [], min: null, max: null });
     expect(name.values).toMatchObject({ complete: true, distinct: 400, hashed: true, filter: expect.any(Object) });
@@ -222,7 +297,11 @@ describe('hashValues', () => {
     const id = column(hashed, 'artist', 'id');
     expect(id).toMatchObject({ min: 1, max: 400 });
     expect(id.sample.length).toBeGreaterThan(0);
-    expect(column(hashed, 'artist', 'name')).toMatchObject({ distinct: 400, inferredType: 'text', length: column(sqlite, 'artist', 'name').length });
+    expect(column(hashed, 'artist', 'name')).toMatchObject({
+      distinct: 400,
+      inferredType: 'text',
+      length: column(sqlite, 'artist', 'name').length,
+    });
   });
 });
 

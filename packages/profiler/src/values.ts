@@ -1,6 +1,6 @@
 import type { Dialect, Scalar } from './connector.js';
 import type { ColumnProfile, ColumnValues, DatabaseProfile, InferredType, ValueFrequency } from './types.js';
-import { buildValueFilter, isNameLike, valueKeys, VALUE_MAX_LENGTH } from './value-keys.js';
+import { buildValueFilter, isNameLike, VALUE_MAX_LENGTH, valueKeys } from './value-keys.js';
 
 /** Distinct values listed per column; a column with more gets a Bloom filter instead. */
 export const DEFAULT_VALUE_LIST_MAX = 10_000;
@@ -12,7 +12,22 @@ export const DEFAULT_VALUE_LIST_MAX = 10_000;
 export const DEFAULT_VALUE_SCAN_ROWS = 250_000;
 
 /** Last words of a column name that say it holds prose (`P_COMMENT`, `description`), as grounding reads them. */
-const PROSE_WORDS = new Set(['body', 'comment', 'comments', 'content', 'desc', 'description', 'message', 'note', 'notes', 'remark', 'remarks', 'review', 'summary', 'text']);
+const PROSE_WORDS = new Set([
+  'body',
+  'comment',
+  'comments',
+  'content',
+  'desc',
+  'description',
+  'message',
+  'note',
+  'notes',
+  'remark',
+  'remarks',
+  'review',
+  'summary',
+  'text',
+]);
 
 /** Whether a column's name says it holds prose: its last word (`L_COMMENT`, `orderNotes`). */
 export function isProseColumn(name: string): boolean {
@@ -71,7 +86,8 @@ export interface ValueRead {
  * `scanRows` rows. Each group is read `perStatement` columns at a time.
  */
 export function planValueReads(columns: readonly ValueColumn[], rows: number, settings: ValueSettings, perStatement: number): ValueRead[] {
-  const small = (c: ValueColumn) => rows <= settings.scanRows || (c.sampleDistinct <= settings.listMax && c.distinct <= 2 * settings.listMax);
+  const small = (c: ValueColumn) =>
+    rows <= settings.scanRows || (c.sampleDistinct <= settings.listMax && c.distinct <= 2 * settings.listMax);
   const reads: ValueRead[] = [];
   for (const whole of [true, false]) {
     const group = columns.filter((c) => small(c) === whole);
@@ -138,7 +154,8 @@ export function hideColumnStrings(profile: ColumnProfile): ColumnProfile {
   const values = profile.values;
   if (values?.list) {
     const built = buildValueFilter(values.list);
-    if (built) hidden.values = { complete: values.complete && !built.truncated, distinct: values.distinct, filter: built.filter, hashed: true };
+    if (built)
+      hidden.values = { complete: values.complete && !built.truncated, distinct: values.distinct, filter: built.filter, hashed: true };
     else delete hidden.values;
   } else if (values) {
     hidden.values = { ...values, hashed: true };

@@ -9,7 +9,7 @@ describe('exploration (paper §3.2)', () => {
   const candidates = exploreSources(tpch.graph, ['NATION', 'SUPPLIER', 'LINEITEM']);
   const coverage = Object.fromEntries(candidates.map((c) => [c.table, c.coverage]));
 
-  it('scores coverage as |R(t) ∩ T0| exactly as the paper\'s example', () => {
+  it("scores coverage as |R(t) ∩ T0| exactly as the paper's example", () => {
     expect(coverage).toMatchObject({ LINEITEM: 2, SUPPLIER: 1, ORDERS: 1 });
     expect(candidates.find((c) => c.table === 'LINEITEM')?.reachableCount).toBe(7);
   });

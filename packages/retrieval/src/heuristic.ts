@@ -1,14 +1,7 @@
-import { isReversed, type ContextGraph, type JoinPath } from '@guided-retrieval/context-graph';
+import { type ContextGraph, isReversed, type JoinPath } from '@guided-retrieval/context-graph';
 import type { GroundingResult } from '@guided-retrieval/grounding';
 import { detectRoles, referencedEntityRoles } from './roles.js';
-import type {
-  CandidateSource,
-  DisambiguationInput,
-  Disambiguator,
-  PathSelectionInput,
-  SelectedPath,
-  SourceAndTargets,
-} from './types.js';
+import type { CandidateSource, DisambiguationInput, Disambiguator, PathSelectionInput, SelectedPath, SourceAndTargets } from './types.js';
 import { lookAlikeTables, MIN_STEP_COST, stepCost } from './weights.js';
 
 export interface HeuristicOptions {
@@ -73,10 +66,15 @@ export class HeuristicDisambiguator implements Disambiguator {
     let targets = initialTargets.filter((t) => t !== source && joinable(t));
     const unreachable = initialTargets.filter((t) => t !== source && !joinable(t));
     if (unreachable.length > 0) notes.push(`pruned ${unreachable.join(', ')}: not reachable from ${source}`);
-    const copiesNamed = targets.filter((t) => copies.has(t) && (copies.get(t) === source || targets.includes(copies.get(t)!)) && !namesOwnWords(grounding, t, copies.get(t)!));
+    const copiesNamed = targets.filter(
+      (t) =>
+        copies.has(t) && (copies.get(t) === source || targets.includes(copies.get(t)!)) && !namesOwnWords(grounding, t, copies.get(t)!),
+    );
     if (copiesNamed.length > 0) {
       targets = targets.filter((t) => !copiesNamed.includes(t));
-      notes.push(`pruned ${copiesNamed.join(', ')}: a copy of ${copiesNamed.map((t) => copies.get(t)).join(', ')}, matched by the same words`);
+      notes.push(
+        `pruned ${copiesNamed.join(', ')}: a copy of ${copiesNamed.map((t) => copies.get(t)).join(', ')}, matched by the same words`,
+      );
     }
     if (this.options.countedThroughLink !== false) {
       const counted = countedThroughLink(graph, grounding, source, targets);
@@ -124,7 +122,13 @@ export class HeuristicDisambiguator implements Disambiguator {
     const tree = graph.joinTreePaths(
       source,
       targets.filter((t) => !roleTables.has(t)),
-      { maxLength: limits.maxLength, reverse: limits.reverse, cost: this.cost(graph, input.grounding, new Set([source, ...targets])), minStepCost: MIN_STEP_COST, seed },
+      {
+        maxLength: limits.maxLength,
+        reverse: limits.reverse,
+        cost: this.cost(graph, input.grounding, new Set([source, ...targets])),
+        minStepCost: MIN_STEP_COST,
+        seed,
+      },
     );
     const selected: SelectedPath[] = [];
     const sourceRoles = roles.filter((r) => r.table === source).map((r) => r.table);
@@ -164,14 +168,20 @@ export class HeuristicDisambiguator implements Disambiguator {
  * of another table; then the fewest outgoing keys; then by name.
  */
 function chooseSource(
-  candidates: readonly CandidateSource[], graph: ContextGraph, grounding: GroundingResult, copies: ReadonlyMap<string, string>, wanted: readonly string[],
+  candidates: readonly CandidateSource[],
+  graph: ContextGraph,
+  grounding: GroundingResult,
+  copies: ReadonlyMap<string, string>,
+  wanted: readonly string[],
 ): CandidateSource {
   const core = new Set(wanted);
   const covered = (c: CandidateSource) => c.covers.filter((t) => core.has(t)).length;
   const isCore = (c: CandidateSource) => core.has(c.table);
   const ranked = [...candidates].sort((a, b) => covered(b) - covered(a) || Number(isCore(b)) - Number(isCore(a)));
   const top = ranked[0]!;
-  const tied = ranked.filter((c) => covered(c) === covered(top) && isCore(c) === isCore(top) && c.covers.length === top.covers.length && c.isTarget === top.isTarget);
+  const tied = ranked.filter(
+    (c) => covered(c) === covered(top) && isCore(c) === isCore(top) && c.covers.length === top.covers.length && c.isTarget === top.isTarget,
+  );
   if (tied.length === 1) return top;
   const strength = new Map(grounding.grounded.map((g) => [g.table, g.score]));
   // One search per covered target, from the target backwards, instead of one per candidate and target.
@@ -192,7 +202,9 @@ function chooseSource(
       copy: copies.has(c.table) ? 1 : 0,
       degree: graph.outEdges(c.table).length,
     }))
-    .sort((a, b) => a.cost - b.cost || b.strength - a.strength || a.copy - b.copy || a.degree - b.degree || (a.c.table < b.c.table ? -1 : 1))[0]!.c;
+    .sort(
+      (a, b) => a.cost - b.cost || b.strength - a.strength || a.copy - b.copy || a.degree - b.degree || (a.c.table < b.c.table ? -1 : 1),
+    )[0]!.c;
 }
 
 /** Backward steps dominate: the fewest of them first, then the cheapest route. */
@@ -236,7 +248,14 @@ function keyMentionsCovered(graph: ContextGraph, grounding: GroundingResult, sou
     const matches = grounding.matches.filter((m) => m.table === t);
     const holders = [source, ...targets].filter((h) => h !== t && !covered.includes(h));
     // The key columns the tree's references point at (declared or inferred: a key need not be declared).
-    const keys = new Set(holders.flatMap((h) => graph.outEdges(h).filter((e) => e.toTable === t && e.toColumns.length === 1).map((e) => e.toColumns[0]!)));
+    const keys = new Set(
+      holders.flatMap((h) =>
+        graph
+          .outEdges(h)
+          .filter((e) => e.toTable === t && e.toColumns.length === 1)
+          .map((e) => e.toColumns[0]!),
+      ),
+    );
     for (const key of keys) {
       const keySpans = matches.filter((m) => m.column === key).map((m) => m.span);
       if (keySpans.length === 0) continue;
@@ -250,7 +269,12 @@ function keyMentionsCovered(graph: ContextGraph, grounding: GroundingResult, sou
   return covered;
 }
 
-const COUNT_CUES = [['how', 'many'], ['number', 'of'], ['count', 'of'], ['numbers', 'of']];
+const COUNT_CUES = [
+  ['how', 'many'],
+  ['number', 'of'],
+  ['count', 'of'],
+  ['numbers', 'of'],
+];
 const GROUP_CUES = new Set(['each', 'per', 'every']);
 
 /**
@@ -262,7 +286,8 @@ function countedThroughLink(graph: ContextGraph, grounding: GroundingResult, sou
   if (grounding.matches.some((m) => m.table === source)) return [];
   const referenced = new Set(graph.outEdges(source).map((e) => e.toTable));
   const words = grounding.tokens.map((t) => t.lower);
-  const cued = (start: number) => GROUP_CUES.has(words[start - 1] ?? '') || COUNT_CUES.some((cue) => cue.every((w, i) => words[start - cue.length + i] === w));
+  const cued = (start: number) =>
+    GROUP_CUES.has(words[start - 1] ?? '') || COUNT_CUES.some((cue) => cue.every((w, i) => words[start - cue.length + i] === w));
   return targets.filter((t) => {
     const matches = grounding.matches.filter((m) => m.table === t);
     return referenced.has(t) && matches.length > 0 && matches.every((m) => m.kind === 'table' && cued(m.span[0]));

@@ -1,29 +1,51 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { graphFromSchema, type ContextGraph, type SchemaForeignKeySpec, type SchemaTableSpec } from '@guided-retrieval/context-graph';
-import { OllamaChatModel, type ChatModel, type ChatRequest, type ChatResponse } from '@guided-retrieval/llm-adapters';
-import { CONTAINERS, NATIONS, PRIORITIES, REGIONS, SEGMENTS, SHIP_INSTRUCTIONS, SHIP_MODES, TABLE_DDL, TABLE_NAMES } from '@guided-retrieval/tpch';
+import { type ContextGraph, graphFromSchema, type SchemaForeignKeySpec, type SchemaTableSpec } from '@guided-retrieval/context-graph';
+import { type ChatModel, type ChatRequest, type ChatResponse, OllamaChatModel } from '@guided-retrieval/llm-adapters';
+import {
+  CONTAINERS,
+  NATIONS,
+  PRIORITIES,
+  REGIONS,
+  SEGMENTS,
+  SHIP_INSTRUCTIONS,
+  SHIP_MODES,
+  TABLE_DDL,
+  TABLE_NAMES,
+} from '@guided-retrieval/tpch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LlmDisambiguator, Retriever, type RetrievalResult } from './index.js';
+import { LlmDisambiguator, type RetrievalResult, Retriever } from './index.js';
 
 /** Value domains of TPC-H's categorical columns, as the generator draws them. */
 const DOMAINS: Record<string, readonly string[]> = {
-  R_NAME: REGIONS, N_NAME: NATIONS.map(([n]) => n), C_MKTSEGMENT: SEGMENTS, O_ORDERPRIORITY: PRIORITIES, O_ORDERSTATUS: ['F', 'O', 'P'],
-  L_SHIPMODE: SHIP_MODES, L_SHIPINSTRUCT: SHIP_INSTRUCTIONS, L_RETURNFLAG: ['R', 'A', 'N'], L_LINESTATUS: ['O', 'F'], P_CONTAINER: CONTAINERS,
+  R_NAME: REGIONS,
+  N_NAME: NATIONS.map(([n]) => n),
+  C_MKTSEGMENT: SEGMENTS,
+  O_ORDERPRIORITY: PRIORITIES,
+  O_ORDERSTATUS: ['F', 'O', 'P'],
+  L_SHIPMODE: SHIP_MODES,
+  L_SHIPINSTRUCT: SHIP_INSTRUCTIONS,
+  L_RETURNFLAG: ['R', 'A', 'N'],
+  L_LINESTATUS: ['O', 'F'],
+  P_CONTAINER: CONTAINERS,
 };
 
 /** TPC-H as a `graphFromSchema` graph: the generator's DDL (names, types, keys) and value domains. */
 function tpchSchemaGraph(): ContextGraph {
   const foreignKeys: SchemaForeignKeySpec[] = [];
   const tables: SchemaTableSpec[] = TABLE_NAMES.map((name) => {
-    const lines = TABLE_DDL[name].split('\n').slice(1, -1).map((l) => l.trim().replace(/,$/, ''));
+    const lines = TABLE_DDL[name]
+      .split('\n')
+      .slice(1, -1)
+      .map((l) => l.trim().replace(/,$/, ''));
     let primaryKey: string[] = [];
     const columns = [];
     for (const line of lines) {
       const pk = /^PRIMARY KEY \((.+)\)$/.exec(line);
       const fk = /^FOREIGN KEY \((.+)\) REFERENCES (\w+) \((.+)\)$/.exec(line);
       if (pk) primaryKey = pk[1]!.split(/,\s*/);
-      else if (fk) foreignKeys.push({ fromTable: name, fromColumns: fk[1]!.split(/,\s*/), toTable: fk[2]!, toColumns: fk[3]!.split(/,\s*/) });
+      else if (fk)
+        foreignKeys.push({ fromTable: name, fromColumns: fk[1]!.split(/,\s*/), toTable: fk[2]!, toColumns: fk[3]!.split(/,\s*/) });
       else {
         const [column, type] = line.split(' ') as [string, string];
         if (line.includes('PRIMARY KEY')) primaryKey = [column];
@@ -62,7 +84,11 @@ const PAPER_ANSWERS = (r: ChatRequest) =>
           { target: 'NATION', paths: [1, 2], reason: "India is the supplier's nation, China the customer's." },
         ],
       }
-    : { source: 'LINEITEM', targets: ['SUPPLIER', 'NATION', 'ORDERS', 'CUSTOMER'], reason: 'Shipping to China means the customer nation, through ORDERS and CUSTOMER.' };
+    : {
+        source: 'LINEITEM',
+        targets: ['SUPPLIER', 'NATION', 'ORDERS', 'CUSTOMER'],
+        reason: 'Shipping to China means the customer nation, through ORDERS and CUSTOMER.',
+      };
 
 const graph = tpchSchemaGraph();
 
@@ -71,11 +97,41 @@ const PAPER_TREE = {
   dialect: 'sqlite',
   nodes: [
     { alias: 'lineitem', table: 'LINEITEM', parent: null, on: null, edge: null },
-    { alias: 'supplier', table: 'SUPPLIER', parent: 'lineitem', on: 'lineitem.L_SUPPKEY = supplier.S_SUPPKEY', edge: 'LINEITEM(L_SUPPKEY)->SUPPLIER(S_SUPPKEY)' },
-    { alias: 'nation_supplier', table: 'NATION', parent: 'supplier', on: 'supplier.S_NATIONKEY = nation_supplier.N_NATIONKEY', edge: 'SUPPLIER(S_NATIONKEY)->NATION(N_NATIONKEY)' },
-    { alias: 'orders', table: 'ORDERS', parent: 'lineitem', on: 'lineitem.L_ORDERKEY = orders.O_ORDERKEY', edge: 'LINEITEM(L_ORDERKEY)->ORDERS(O_ORDERKEY)' },
-    { alias: 'customer', table: 'CUSTOMER', parent: 'orders', on: 'orders.O_CUSTKEY = customer.C_CUSTKEY', edge: 'ORDERS(O_CUSTKEY)->CUSTOMER(C_CUSTKEY)' },
-    { alias: 'nation_customer', table: 'NATION', parent: 'customer', on: 'customer.C_NATIONKEY = nation_customer.N_NATIONKEY', edge: 'CUSTOMER(C_NATIONKEY)->NATION(N_NATIONKEY)' },
+    {
+      alias: 'supplier',
+      table: 'SUPPLIER',
+      parent: 'lineitem',
+      on: 'lineitem.L_SUPPKEY = supplier.S_SUPPKEY',
+      edge: 'LINEITEM(L_SUPPKEY)->SUPPLIER(S_SUPPKEY)',
+    },
+    {
+      alias: 'nation_supplier',
+      table: 'NATION',
+      parent: 'supplier',
+      on: 'supplier.S_NATIONKEY = nation_supplier.N_NATIONKEY',
+      edge: 'SUPPLIER(S_NATIONKEY)->NATION(N_NATIONKEY)',
+    },
+    {
+      alias: 'orders',
+      table: 'ORDERS',
+      parent: 'lineitem',
+      on: 'lineitem.L_ORDERKEY = orders.O_ORDERKEY',
+      edge: 'LINEITEM(L_ORDERKEY)->ORDERS(O_ORDERKEY)',
+    },
+    {
+      alias: 'customer',
+      table: 'CUSTOMER',
+      parent: 'orders',
+      on: 'orders.O_CUSTKEY = customer.C_CUSTKEY',
+      edge: 'ORDERS(O_CUSTKEY)->CUSTOMER(C_CUSTKEY)',
+    },
+    {
+      alias: 'nation_customer',
+      table: 'NATION',
+      parent: 'customer',
+      on: 'customer.C_NATIONKEY = nation_customer.N_NATIONKEY',
+      edge: 'CUSTOMER(C_NATIONKEY)->NATION(N_NATIONKEY)',
+    },
   ],
 };
 let heuristic: RetrievalResult;
@@ -221,10 +277,20 @@ describe('LlmDisambiguator prompts on the paper example (golden)', () => {
     expect(result.targets).toEqual(['SUPPLIER', 'NATION', 'ORDERS', 'CUSTOMER']);
     expect(result.joinTree).toEqual(PAPER_TREE);
     expect(result.trace.pathSelection.filter((s) => s.target === 'NATION')).toEqual([
-      { target: 'NATION', path: 'LINEITEM → SUPPLIER → NATION', reason: "llm: path 1 of 3 (role 1 of 2): India is the supplier's nation, China the customer's." },
-      { target: 'NATION', path: 'LINEITEM → ORDERS → CUSTOMER → NATION', reason: "llm: path 2 of 3 (role 2 of 2): India is the supplier's nation, China the customer's." },
+      {
+        target: 'NATION',
+        path: 'LINEITEM → SUPPLIER → NATION',
+        reason: "llm: path 1 of 3 (role 1 of 2): India is the supplier's nation, China the customer's.",
+      },
+      {
+        target: 'NATION',
+        path: 'LINEITEM → ORDERS → CUSTOMER → NATION',
+        reason: "llm: path 2 of 3 (role 2 of 2): India is the supplier's nation, China the customer's.",
+      },
     ]);
-    expect(result.trace.disambiguation.notes).toContain('llm chose source LINEITEM, targets SUPPLIER, NATION, ORDERS, CUSTOMER: Shipping to China means the customer nation, through ORDERS and CUSTOMER.');
+    expect(result.trace.disambiguation.notes).toContain(
+      'llm chose source LINEITEM, targets SUPPLIER, NATION, ORDERS, CUSTOMER: Shipping to China means the customer nation, through ORDERS and CUSTOMER.',
+    );
   });
 });
 
@@ -232,12 +298,19 @@ describe('LlmDisambiguator decisions', () => {
   it('applies a valid answer that differs from the heuristic', async () => {
     const model = new ScriptedModel((r) =>
       isPathSelection(r)
-        ? { selections: [{ target: 'SUPPLIER', paths: [1], reason: 'direct' }, { target: 'NATION', paths: [1], reason: 'the supplier nation' }] }
+        ? {
+            selections: [
+              { target: 'SUPPLIER', paths: [1], reason: 'direct' },
+              { target: 'NATION', paths: [1], reason: 'the supplier nation' },
+            ],
+          }
         : { source: 'LINEITEM', targets: ['SUPPLIER', 'NATION'], reason: 'suppliers by nation' },
     );
     const result = await run(model);
     expect(result.tables).toEqual(['LINEITEM', 'SUPPLIER', 'NATION']);
-    expect(result.sql).toBe('FROM LINEITEM AS lineitem\nJOIN SUPPLIER AS supplier ON lineitem.L_SUPPKEY = supplier.S_SUPPKEY\nJOIN NATION AS nation ON supplier.S_NATIONKEY = nation.N_NATIONKEY');
+    expect(result.sql).toBe(
+      'FROM LINEITEM AS lineitem\nJOIN SUPPLIER AS supplier ON lineitem.L_SUPPKEY = supplier.S_SUPPKEY\nJOIN NATION AS nation ON supplier.S_NATIONKEY = nation.N_NATIONKEY',
+    );
     expect(result.trace.pathSelection).toEqual([
       { target: 'SUPPLIER', path: 'LINEITEM → SUPPLIER', reason: 'llm: path 1 of 2: direct' },
       { target: 'NATION', path: 'LINEITEM → SUPPLIER → NATION', reason: 'llm: path 1 of 3: the supplier nation' },
@@ -245,7 +318,9 @@ describe('LlmDisambiguator decisions', () => {
   });
 
   it('rejects an invented source table: the heuristic choice stands, noted', async () => {
-    const model = new ScriptedModel((r) => (isPathSelection(r) ? { selections: [] } : { source: 'SHIPMENTS', targets: ['NATION'], reason: 'x' }));
+    const model = new ScriptedModel((r) =>
+      isPathSelection(r) ? { selections: [] } : { source: 'SHIPMENTS', targets: ['NATION'], reason: 'x' },
+    );
     const result = await run(model);
     expect(result.source).toBe(heuristic.source);
     expect(result.targets).toEqual(heuristic.targets);
@@ -256,27 +331,52 @@ describe('LlmDisambiguator decisions', () => {
     const model = new ScriptedModel((r) => (isPathSelection(r) ? { selections: [] } : { source: 'REGION', targets: [], reason: 'x' }));
     const result = await run(model);
     expect(result.source).toBe(heuristic.source);
-    expect(result.trace.disambiguation.notes.at(-1)).toBe('llm proposed source REGION, which is not a candidate source: kept heuristic choice');
+    expect(result.trace.disambiguation.notes.at(-1)).toBe(
+      'llm proposed source REGION, which is not a candidate source: kept heuristic choice',
+    );
   });
 
   it('rejects invented or unreachable targets: the heuristic targets stand', async () => {
-    const invented = await run(new ScriptedModel((r) => (isPathSelection(r) ? PAPER_ANSWERS(r) : { source: heuristic.source, targets: ['SUPPLIER', 'WAREHOUSE'], reason: 'x' })));
+    const invented = await run(
+      new ScriptedModel((r) =>
+        isPathSelection(r) ? PAPER_ANSWERS(r) : { source: heuristic.source, targets: ['SUPPLIER', 'WAREHOUSE'], reason: 'x' },
+      ),
+    );
     expect(invented.source).toBe(heuristic.source);
     expect(invented.targets).toEqual(heuristic.targets);
-    expect(invented.trace.disambiguation.notes).toContain(`llm proposed target unknown table WAREHOUSE: kept heuristic targets ${heuristic.targets.join(', ')}`);
+    expect(invented.trace.disambiguation.notes).toContain(
+      `llm proposed target unknown table WAREHOUSE: kept heuristic targets ${heuristic.targets.join(', ')}`,
+    );
 
     // with a valid source of its own, the heuristic's tables that this source reaches stand in
     const reach = graph.reachable('SUPPLIER');
-    const expected = [...new Set([...heuristic.targets, heuristic.source!, ...heuristic.trace.grounding.initialTargets])].filter((t) => t !== 'SUPPLIER' && reach.has(t));
-    const unreachable = await run(new ScriptedModel((r) => (isPathSelection(r) ? PAPER_ANSWERS(r) : { source: 'SUPPLIER', targets: ['NATION', 'LINEITEM'], reason: 'x' })));
+    const expected = [...new Set([...heuristic.targets, heuristic.source!, ...heuristic.trace.grounding.initialTargets])].filter(
+      (t) => t !== 'SUPPLIER' && reach.has(t),
+    );
+    const unreachable = await run(
+      new ScriptedModel((r) =>
+        isPathSelection(r) ? PAPER_ANSWERS(r) : { source: 'SUPPLIER', targets: ['NATION', 'LINEITEM'], reason: 'x' },
+      ),
+    );
     expect(unreachable.source).toBe('SUPPLIER');
     expect(unreachable.targets).toEqual(expected);
     expect(expected).toEqual(['NATION']);
-    expect(unreachable.trace.disambiguation.notes).toContain('llm proposed target LINEITEM, not reachable from SUPPLIER: kept heuristic targets NATION');
+    expect(unreachable.trace.disambiguation.notes).toContain(
+      'llm proposed target LINEITEM, not reachable from SUPPLIER: kept heuristic targets NATION',
+    );
   });
 
   it('rejects a path number that was not offered: the heuristic path stands for that target', async () => {
-    const model = new ScriptedModel((r) => (isPathSelection(r) ? { selections: [{ target: 'SUPPLIER', paths: [1], reason: 'direct' }, { target: 'NATION', paths: [7], reason: 'x' }] } : PAPER_ANSWERS(r)));
+    const model = new ScriptedModel((r) =>
+      isPathSelection(r)
+        ? {
+            selections: [
+              { target: 'SUPPLIER', paths: [1], reason: 'direct' },
+              { target: 'NATION', paths: [7], reason: 'x' },
+            ],
+          }
+        : PAPER_ANSWERS(r),
+    );
     const result = await run(model);
     const nation = result.trace.pathSelection.filter((s) => s.target === 'NATION');
     expect(nation.length).toBeGreaterThan(0);
@@ -285,7 +385,9 @@ describe('LlmDisambiguator decisions', () => {
       expect(s.reason.startsWith('llm:')).toBe(false);
     }
     expect(result.trace.pathSelection.find((s) => s.target === 'SUPPLIER')!.reason).toBe('llm: path 1 of 2: direct');
-    const omitted = await run(new ScriptedModel((r) => (isPathSelection(r) ? { selections: [{ target: 'REGION', paths: [1], reason: 'x' }] } : PAPER_ANSWERS(r))));
+    const omitted = await run(
+      new ScriptedModel((r) => (isPathSelection(r) ? { selections: [{ target: 'REGION', paths: [1], reason: 'x' }] } : PAPER_ANSWERS(r))),
+    );
     expect(omitted.trace.pathSelection.find((s) => s.target === 'NATION')!.reason).toMatch(/\(llm chose no path: kept heuristic choice\)$/);
   });
 
@@ -298,7 +400,9 @@ describe('LlmDisambiguator decisions', () => {
     expect(result.trace.disambiguation.notes.at(-1)).toBe('llm failed (connection refused): kept heuristic choice');
     // the paths: a failure in step 8 leaves each target's heuristic path, noted
     const second = await run(new ScriptedModel((r) => (isPathSelection(r) ? new Error('timeout') : PAPER_ANSWERS(r))));
-    expect(second.trace.pathSelection.find((s) => s.target === 'NATION')!.reason).toMatch(/\(llm failed \(timeout\): kept heuristic choice\)$/);
+    expect(second.trace.pathSelection.find((s) => s.target === 'NATION')!.reason).toMatch(
+      /\(llm failed \(timeout\): kept heuristic choice\)$/,
+    );
     expect(second.trace.pathSelection.find((s) => s.target === 'ORDERS')!.reason).toBe('only path');
   });
 
@@ -329,7 +433,11 @@ describe('LlmDisambiguator when joins must be walked backwards', () => {
   it('lets the model choose among linked tables when the heuristic walks edges backwards, and rejects the rest', async () => {
     const base = await (await Retriever.create(schools)).retrieve(question);
     expect(base.trace.disambiguation.reverse).toBe(true);
-    const model = new ScriptedModel(() => ({ source: 'satscores', targets: ['schools', 'frpm'], reason: 'scores per school, with its enrollment' }));
+    const model = new ScriptedModel(() => ({
+      source: 'satscores',
+      targets: ['schools', 'frpm'],
+      reason: 'scores per school, with its enrollment',
+    }));
     const result = await (await Retriever.create(schools, { disambiguator: new LlmDisambiguator(model) })).retrieve(question);
     expect(model.requests[0]!.messages[1]!.content).toContain('here joins may also be walked backwards');
     expect(result.source).toBe('satscores');
@@ -339,7 +447,9 @@ describe('LlmDisambiguator when joins must be walked backwards', () => {
 
     const invented = new ScriptedModel(() => ({ source: 'satscores', targets: ['frpm', 'districts'], reason: 'x' }));
     const fallback = await (await Retriever.create(schools, { disambiguator: new LlmDisambiguator(invented) })).retrieve(question);
-    expect(fallback.trace.disambiguation.notes.some((n) => n.startsWith('llm proposed target unknown table districts: kept heuristic targets'))).toBe(true);
+    expect(
+      fallback.trace.disambiguation.notes.some((n) => n.startsWith('llm proposed target unknown table districts: kept heuristic targets')),
+    ).toBe(true);
   });
 });
 
@@ -355,12 +465,25 @@ describe('LlmDisambiguator end to end through the Ollama adapter', () => {
         const body = JSON.parse(raw) as (typeof bodies)[number];
         bodies.push(body);
         const pathSelection = 'selections' in body.format.properties;
-        const content = JSON.stringify(PAPER_ANSWERS({ messages: [], schemaName: pathSelection ? 'path_selection' : 'source_and_targets' }));
+        const content = JSON.stringify(
+          PAPER_ANSWERS({ messages: [], schemaName: pathSelection ? 'path_selection' : 'source_and_targets' }),
+        );
         res.writeHead(req.url === '/api/chat' ? 200 : 404, { 'content-type': 'application/json; charset=utf-8' });
-        res.end(JSON.stringify({
-          model: 'qwen2.5:7b', created_at: '2025-01-01T00:00:00Z', message: { role: 'assistant', content }, done_reason: 'stop', done: true,
-          total_duration: 1, load_duration: 1, prompt_eval_count: 900, prompt_eval_duration: 1, eval_count: 40, eval_duration: 1,
-        }));
+        res.end(
+          JSON.stringify({
+            model: 'qwen2.5:7b',
+            created_at: '2025-01-01T00:00:00Z',
+            message: { role: 'assistant', content },
+            done_reason: 'stop',
+            done: true,
+            total_duration: 1,
+            load_duration: 1,
+            prompt_eval_count: 900,
+            prompt_eval_duration: 1,
+            eval_count: 40,
+            eval_duration: 1,
+          }),
+        );
       });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -375,7 +498,9 @@ describe('LlmDisambiguator end to end through the Ollama adapter', () => {
     expect(bodies.every((b) => b.stream === false)).toBe(true);
     expect(result.trace.disambiguation.by).toBe('llm:ollama:qwen2.5:7b');
     expect(result.joinTree).toEqual(PAPER_TREE);
-    expect(result.trace.pathSelection.find((s) => s.target === 'NATION')!.reason).toBe("llm: path 1 of 3 (role 1 of 2): India is the supplier's nation, China the customer's.");
+    expect(result.trace.pathSelection.find((s) => s.target === 'NATION')!.reason).toBe(
+      "llm: path 1 of 3 (role 1 of 2): India is the supplier's nation, China the customer's.",
+    );
     expect(model.usage()).toMatchObject({ calls: 2, promptTokens: 1800, completionTokens: 80, failures: 0 });
   });
 
@@ -387,6 +512,8 @@ describe('LlmDisambiguator end to end through the Ollama adapter', () => {
     const gone = new OllamaChatModel('qwen2.5:7b', `http://127.0.0.1:${port}`, { retries: 0 });
     const result = await run(gone);
     expect(result.joinTree).toEqual(heuristic.joinTree);
-    expect(result.trace.disambiguation.notes.at(-1)).toBe('llm failed (connection: ollama:qwen2.5:7b: cannot reach the server (ECONNREFUSED)): kept heuristic choice');
+    expect(result.trace.disambiguation.notes.at(-1)).toBe(
+      'llm failed (connection: ollama:qwen2.5:7b: cannot reach the server (ECONNREFUSED)): kept heuristic choice',
+    );
   });
 });

@@ -3,7 +3,7 @@ import type { ChatMessage, ChatModel, ChatRequest } from '@guided-retrieval/llm-
 import { HeuristicDisambiguator, rankPaths } from './heuristic.js';
 import { nameRecord } from './name-record.js';
 import { pathSelectionPrompt } from './prompts/path-selection.js';
-import { allowedSources, sourceTargetsPrompt, type SourceTargetsOptions } from './prompts/source-targets.js';
+import { allowedSources, type SourceTargetsOptions, sourceTargetsPrompt } from './prompts/source-targets.js';
 import type { DisambiguationInput, Disambiguator, PathSelectionInput, SelectedPath, SourceAndTargets } from './types.js';
 
 export interface LlmDisambiguatorOptions {
@@ -49,11 +49,13 @@ export class LlmDisambiguator implements Disambiguator {
     }
     const { graph } = input;
     const keep = (why: string): SourceAndTargets => ({ ...heuristic, notes: [...heuristic.notes, `${why}: kept heuristic choice`] });
-    if (!isRecord(answer) || typeof answer.source !== 'string' || !Array.isArray(answer.targets)) return keep('llm answer is not {source, targets}');
+    if (!isRecord(answer) || typeof answer.source !== 'string' || !Array.isArray(answer.targets))
+      return keep('llm answer is not {source, targets}');
 
     const proposed = graph.table(answer.source)?.name;
     if (!proposed) return keep(`llm proposed unknown table ${answer.source} as the source`);
-    if (!allowedSources(input, promptOptions).includes(proposed)) return keep(`llm proposed source ${proposed}, which is not a candidate source`);
+    if (!allowedSources(input, promptOptions).includes(proposed))
+      return keep(`llm proposed source ${proposed}, which is not a candidate source`);
     const source = proposed;
     const reach = reverse ? graph.linkedTables(source) : graph.reachable(source);
     const how = reverse ? { reverse: true } : {};
@@ -105,7 +107,9 @@ export class LlmDisambiguator implements Disambiguator {
       const mine = heuristic.filter((s) => s.target === t).map((s) => s.path);
       const key = (p: JoinPath) => p.edges.map((e) => e.id).join('|');
       const seen = new Set<string>();
-      offered[t] = [...mine, ...rankPaths(input.paths[t] ?? [], wanted)].filter((p) => !seen.has(key(p)) && Boolean(seen.add(key(p)))).slice(0, maxShown);
+      offered[t] = [...mine, ...rankPaths(input.paths[t] ?? [], wanted)]
+        .filter((p) => !seen.has(key(p)) && Boolean(seen.add(key(p))))
+        .slice(0, maxShown);
     }
     const prompt = pathSelectionPrompt(input, offered);
     if (!prompt) return heuristic;
@@ -145,7 +149,11 @@ export class LlmDisambiguator implements Disambiguator {
       const reason = mine.map((s) => (typeof s.reason === 'string' ? shortReason(s.reason) : '')).find((r) => r) ?? '';
       const chosen = [...new Set(numbers as number[])];
       for (const n of chosen) {
-        out.push({ target, path: paths[n - 1]!, reason: `llm: path ${n} of ${paths.length}${chosen.length > 1 ? ` (role ${chosen.indexOf(n) + 1} of ${chosen.length})` : ''}${reason ? `: ${reason}` : ''}` });
+        out.push({
+          target,
+          path: paths[n - 1]!,
+          reason: `llm: path ${n} of ${paths.length}${chosen.length > 1 ? ` (role ${chosen.indexOf(n) + 1} of ${chosen.length})` : ''}${reason ? `: ${reason}` : ''}`,
+        });
       }
     }
     return out;

@@ -1,4 +1,4 @@
-import { graphFromEdgeList, type ContextGraph, type JoinPath } from '@guided-retrieval/context-graph';
+import { type ContextGraph, graphFromEdgeList, type JoinPath } from '@guided-retrieval/context-graph';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mergePaths, renderFromClause, trimPath } from './index.js';
 import { tpchFixture } from './test-support/tpch-db.js';
@@ -53,7 +53,9 @@ describe('prefix merging (paper §3.4)', () => {
     const graph = graphFromEdgeList('q', ['order.part,supp->part supply.p,s'.replace(' ', '_')]);
     const [p] = graph.kShortestPaths('order', 'part_supply', 1);
     const sql = renderFromClause(mergePaths('order', [p!], ['part_supply']));
-    expect(sql).toBe('FROM "order" AS order_t\nJOIN part_supply AS part_supply ON order_t.part = part_supply.p AND order_t.supp = part_supply.s');
+    expect(sql).toBe(
+      'FROM "order" AS order_t\nJOIN part_supply AS part_supply ON order_t.part = part_supply.p AND order_t.supp = part_supply.s',
+    );
   });
 
   it('refuses a path from another source', () => {

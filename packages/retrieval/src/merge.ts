@@ -31,7 +31,12 @@ interface TrieNode {
  * topological (depth-first, first-selected-first) order. A table reached along two different
  * edge sequences appears twice, once per role, under distinct aliases.
  */
-export function mergePaths(source: string, paths: readonly JoinPath[], targets: Iterable<string>, dialect: SqlDialect = 'sqlite'): JoinTree {
+export function mergePaths(
+  source: string,
+  paths: readonly JoinPath[],
+  targets: Iterable<string>,
+  dialect: SqlDialect = 'sqlite',
+): JoinTree {
   const wanted = new Set(targets);
   const root: TrieNode = { table: source, edge: null, children: [] };
   for (const path of paths) {
@@ -79,7 +84,12 @@ function joinPredicate(edge: JoinEdge, parentAlias: string, alias: string, diale
  */
 function assignAliases(ordered: readonly { node: TrieNode; parent: TrieNode | null }[], dialect: SqlDialect): Map<TrieNode, string> {
   const base = (s: string) => {
-    const alias = s.toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '').replace(/^(?=\d)/, 't') || 't';
+    const alias =
+      s
+        .toLowerCase()
+        .replace(/[^a-z0-9_]+/g, '_')
+        .replace(/^_+|_+$/g, '')
+        .replace(/^(?=\d)/, 't') || 't';
     return isBareName(alias, dialect) ? alias : `${alias}_t`;
   };
   const counts = new Map<string, number>();
@@ -88,7 +98,9 @@ function assignAliases(ordered: readonly { node: TrieNode; parent: TrieNode | nu
   const used = new Set<string>();
   for (const { node, parent } of ordered) {
     const name = base(node.table);
-    const role = node.edge ? base(node.edge.fromColumns.join('_').replace(/[_\s]*(?:id|key|no)$/i, '') || node.edge.fromColumns.join('_')) : '';
+    const role = node.edge
+      ? base(node.edge.fromColumns.join('_').replace(/[_\s]*(?:id|key|no)$/i, '') || node.edge.fromColumns.join('_'))
+      : '';
     // A self-join's parent is the same table: the key column names the role (`employee_reports_to`).
     const candidates =
       counts.get(node.table)! > 1 && parent && node.edge

@@ -1,9 +1,9 @@
-import { isReversed, type ContextGraph, type JoinPath } from '@guided-retrieval/context-graph';
+import { type ContextGraph, isReversed, type JoinPath } from '@guided-retrieval/context-graph';
 import { GroundingIndex, type GroundingLevers, type GroundingResult } from '@guided-retrieval/grounding';
 import type { Embedder } from '@guided-retrieval/llm-adapters';
 import { exploreSources } from './explore.js';
 import { HeuristicDisambiguator } from './heuristic.js';
-import { pathLimits, type PathLimits } from './limits.js';
+import { type PathLimits, pathLimits } from './limits.js';
 import { mergePaths } from './merge.js';
 import { nameRecord } from './name-record.js';
 import { renderFromClause } from './sql.js';
@@ -49,7 +49,10 @@ export class Retriever {
   ) {}
 
   static async create(graph: ContextGraph, options: RetrieverOptions = {}): Promise<Retriever> {
-    const index = await GroundingIndex.build(graph, { ...(options.embedder ? { embedder: options.embedder } : {}), levers: options.grounding ?? {} });
+    const index = await GroundingIndex.build(graph, {
+      ...(options.embedder ? { embedder: options.embedder } : {}),
+      levers: options.grounding ?? {},
+    });
     return new Retriever(graph, index, options.disambiguator ?? new HeuristicDisambiguator(), options, pathLimits(options.limits));
   }
 
@@ -79,7 +82,12 @@ export class Retriever {
     }
 
     const choice = await this.disambiguator.chooseSourceAndTargets({
-      question: text, graph: this.graph, grounding, initialTargets, candidates, limits: this.limits,
+      question: text,
+      graph: this.graph,
+      grounding,
+      initialTargets,
+      candidates,
+      limits: this.limits,
     });
     const checked = this.checkChoice(choice, trace);
     timings.disambiguation = clock.lap();
@@ -88,19 +96,34 @@ export class Retriever {
     const limits: PathLimits = { ...this.limits, reverse: Boolean(checked.reverse) };
     const paths = nameRecord<JoinPath[]>();
     for (const target of checked.targets) {
-      paths[target] = this.graph.kShortestPaths(checked.source, target, limits.alternatives, { maxLength: limits.maxLength, reverse: limits.reverse });
+      paths[target] = this.graph.kShortestPaths(checked.source, target, limits.alternatives, {
+        maxLength: limits.maxLength,
+        reverse: limits.reverse,
+      });
     }
     trace.pathEnumeration = checked.targets.map((t) => ({ target: t, paths: paths[t]!.map(describePath) }));
     timings.pathEnumeration = clock.lap();
 
     const selected = await this.disambiguator.selectPaths({
-      question: text, graph: this.graph, grounding, source: checked.source, targets: checked.targets, roles: checked.roles, paths, limits,
+      question: text,
+      graph: this.graph,
+      grounding,
+      source: checked.source,
+      targets: checked.targets,
+      roles: checked.roles,
+      paths,
+      limits,
     });
     const valid = this.checkPaths(selected, checked);
     trace.pathSelection = valid.map((s) => ({ target: s.target, path: describePath(s.path), reason: s.reason }));
     timings.pathSelection = clock.lap();
 
-    const joinTree = mergePaths(checked.source, valid.map((s) => s.path), [checked.source, ...checked.targets], this.graph.engine);
+    const joinTree = mergePaths(
+      checked.source,
+      valid.map((s) => s.path),
+      [checked.source, ...checked.targets],
+      this.graph.engine,
+    );
     const sql = renderFromClause(joinTree);
     timings.merging = clock.lap();
     timings.total = clock.total();
@@ -134,7 +157,9 @@ export class Retriever {
     if (this.options.unjoined === false) return [];
     const best = Math.max(0, ...grounding.grounded.map((g) => g.score));
     const lone = grounding.elsewhere
-      .filter((e) => e.score >= best - 1e-9 && !this.graph.linked(source, e.table) && (this.graph.linkedTables(e.table).size === 0 || e.byName))
+      .filter(
+        (e) => e.score >= best - 1e-9 && !this.graph.linked(source, e.table) && (this.graph.linkedTables(e.table).size === 0 || e.byName),
+      )
       .map((e) => e.table);
     // More lone tables than this matched alike are a warehouse's copies (one per year, per
     // level): the question does not say which, so none comes along (Spider 2.0-lite F1 +0.013).
@@ -178,8 +203,17 @@ export class Retriever {
 
   private empty(question: string, trace: RetrievalTrace, reason: string): RetrievalResult {
     return {
-      question, database: this.graph.database, targets: [], source: null, joinTree: { nodes: [], dialect: this.graph.engine }, tables: [], unjoined: [], sql: null,
-      explanations: {}, reason, trace,
+      question,
+      database: this.graph.database,
+      targets: [],
+      source: null,
+      joinTree: { nodes: [], dialect: this.graph.engine },
+      tables: [],
+      unjoined: [],
+      sql: null,
+      explanations: {},
+      reason,
+      trace,
     };
   }
 }
@@ -207,19 +241,27 @@ function explainUnjoined(tables: readonly string[], grounding: GroundingResult):
   const out = nameRecord<string>();
   for (const t of tables) {
     const score = grounding.elsewhere.find((e) => e.table === t)?.score ?? 0;
-    out[t] = `matched as strongly as the tree's best table (score ${score.toFixed(2)}), but it joins no table: no key connects it, so the FROM clause leaves it out`;
+    out[t] =
+      `matched as strongly as the tree's best table (score ${score.toFixed(2)}), but it joins no table: no key connects it, so the FROM clause leaves it out`;
   }
   return out;
 }
 
-function explain(tables: readonly string[], choice: SourceAndTargets, grounding: GroundingResult, selected: readonly SelectedPath[]): Record<string, string> {
+function explain(
+  tables: readonly string[],
+  choice: SourceAndTargets,
+  grounding: GroundingResult,
+  selected: readonly SelectedPath[],
+): Record<string, string> {
   const out = nameRecord<string>();
   for (const table of tables) {
     const matches = grounding.matches.filter((m) => m.table === table);
     const enriched = grounding.enrichment.added.find((a) => a.table === table);
     const parts: string[] = [];
     if (matches.length > 0) {
-      parts.push(`matched ${matches.map((m) => `"${m.token}" → ${m.column ? `${m.column} (${m.kind}, ${m.variantKind})` : `its ${m.kind === 'table' ? 'name' : m.kind} (${m.variantKind})`}`).join('; ')}`);
+      parts.push(
+        `matched ${matches.map((m) => `"${m.token}" → ${m.column ? `${m.column} (${m.kind}, ${m.variantKind})` : `its ${m.kind === 'table' ? 'name' : m.kind} (${m.variantKind})`}`).join('; ')}`,
+      );
     }
     if (enriched) parts.push(`semantically similar to the question (cosine ${enriched.similarity.toFixed(2)})`);
     if (table === choice.source) parts.push('source: roots the join tree');

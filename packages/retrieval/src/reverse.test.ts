@@ -6,7 +6,11 @@ import { Retriever } from './index.js';
 const graph = graphFromSchema({
   database: 'schools',
   tables: [
-    { name: 'schools', primaryKey: ['CDSCode'], columns: ['CDSCode', { name: 'County', inferredType: 'text', sample: ['Alameda', 'Fresno'] }] },
+    {
+      name: 'schools',
+      primaryKey: ['CDSCode'],
+      columns: ['CDSCode', { name: 'County', inferredType: 'text', sample: ['Alameda', 'Fresno'] }],
+    },
     { name: 'frpm', columns: ['CDSCode', { name: 'Free Meal Count', inferredType: 'integer' }] },
     { name: 'satscores', columns: ['cds', { name: 'NumTstTakr', inferredType: 'integer', aliases: ['number of test takers'] }] },
   ],
@@ -33,7 +37,7 @@ describe('joining across a shared dimension', () => {
     expect(result.trace.pathSelection.map((p) => p.path)).toContain(`${root!.table} → schools ← ${leaf!.table}`);
   });
 
-  it('prunes the unreachable target when reverse joins are off (the paper\'s directed reachability)', async () => {
+  it("prunes the unreachable target when reverse joins are off (the paper's directed reachability)", async () => {
     const result = await (await Retriever.create(graph, { limits: { reverse: false } })).retrieve(QUESTION);
     expect(result.tables).toHaveLength(2);
     expect(result.trace.disambiguation.notes.join()).toMatch(/pruned .*not reachable/);

@@ -5,7 +5,7 @@
  * the table it references — a second node of the same table for a self-reference.
  */
 import type { ContextGraph, JoinEdge, JoinPath } from '@guided-retrieval/context-graph';
-import { splitIdentifier, type GroundingResult } from '@guided-retrieval/grounding';
+import { type GroundingResult, splitIdentifier } from '@guided-retrieval/grounding';
 import type { PathLimits } from './limits.js';
 import type { RoleRequest } from './types.js';
 import { MIN_STEP_COST } from './weights.js';
@@ -69,11 +69,23 @@ export function referencedEntityRoles(source: string, targets: readonly string[]
       const self = edge.toTable === edge.fromTable;
       if (!self && (inTree.has(edge.toTable) || !asksWho)) continue;
       if (roles.some((r) => r.table === edge.toTable)) continue;
-      const toHolder = match.table === source ? emptyPath(source) : graph.shortestPath(source, match.table, { maxLength: limits.maxLength - 1, cost, minStepCost: MIN_STEP_COST });
+      const toHolder =
+        match.table === source
+          ? emptyPath(source)
+          : graph.shortestPath(source, match.table, { maxLength: limits.maxLength - 1, cost, minStepCost: MIN_STEP_COST });
       if (!toHolder) continue;
-      const viaKey: JoinPath = { source, target: edge.toTable, tables: [...toHolder.tables, edge.toTable], edges: [...toHolder.edges, edge] };
+      const viaKey: JoinPath = {
+        source,
+        target: edge.toTable,
+        tables: [...toHolder.tables, edge.toTable],
+        edges: [...toHolder.edges, edge],
+      };
       const reason = `"${match.token}" names ${match.table}.${match.column}, a reference to ${edge.toTable}`;
-      roles.push(self ? { table: edge.toTable, paths: [toHolder, viaKey], reason: `${reason} (the same table in a second role)` } : { table: edge.toTable, paths: [viaKey], reason });
+      roles.push(
+        self
+          ? { table: edge.toTable, paths: [toHolder, viaKey], reason: `${reason} (the same table in a second role)` }
+          : { table: edge.toTable, paths: [viaKey], reason },
+      );
     }
   }
   return roles;

@@ -29,7 +29,9 @@ export function tableReference(name: string, dialect: SqlDialect = 'sqlite'): st
   if (dialect !== 'postgres') return quoteIdentifier(name, dialect);
   if (/^"(?:[^"]|"")+"\."(?:[^"]|"")+"$/.test(name)) return name;
   const qualified = /^([^."]+)\.([^."]+)$/.exec(name);
-  return qualified ? `${quoteIdentifier(qualified[1]!, dialect)}.${quoteIdentifier(qualified[2]!, dialect)}` : quoteIdentifier(name, dialect);
+  return qualified
+    ? `${quoteIdentifier(qualified[1]!, dialect)}.${quoteIdentifier(qualified[2]!, dialect)}`
+    : quoteIdentifier(name, dialect);
 }
 
 /** `FROM root AS alias JOIN child AS alias ON …`, one join per line, in the tree's order and dialect. */

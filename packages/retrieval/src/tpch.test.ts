@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Retriever, RetrievalInputError, type RetrievalResult } from './index.js';
-import { tpchFixture, type TpchFixture } from './test-support/tpch-db.js';
+import { RetrievalInputError, type RetrievalResult, Retriever } from './index.js';
+import { type TpchFixture, tpchFixture } from './test-support/tpch-db.js';
 
 let fixture: TpchFixture;
 let retriever: Retriever;
@@ -14,7 +14,7 @@ afterAll(() => fixture.cleanup());
 
 const PAPER_QUESTION = 'Which Indian suppliers are shipping the most to China?';
 
-describe('the paper\'s running example on a real TPC-H database', () => {
+describe("the paper's running example on a real TPC-H database", () => {
   let result: RetrievalResult;
   beforeAll(async () => {
     result = await retriever.retrieve(PAPER_QUESTION);
@@ -46,15 +46,45 @@ describe('the paper\'s running example on a real TPC-H database', () => {
   it('merges into LINEITEM → SUPPLIER → NATION_S → ORDERS → CUSTOMER → NATION_C (§3.4)', () => {
     expect(result.joinTree.nodes).toEqual([
       { alias: 'lineitem', table: 'LINEITEM', parent: null, on: null, edge: null },
-      { alias: 'supplier', table: 'SUPPLIER', parent: 'lineitem', on: 'lineitem.L_SUPPKEY = supplier.S_SUPPKEY', edge: 'LINEITEM(L_SUPPKEY)->SUPPLIER(S_SUPPKEY)' },
-      { alias: 'nation_supplier', table: 'NATION', parent: 'supplier', on: 'supplier.S_NATIONKEY = nation_supplier.N_NATIONKEY', edge: 'SUPPLIER(S_NATIONKEY)->NATION(N_NATIONKEY)' },
-      { alias: 'orders', table: 'ORDERS', parent: 'lineitem', on: 'lineitem.L_ORDERKEY = orders.O_ORDERKEY', edge: 'LINEITEM(L_ORDERKEY)->ORDERS(O_ORDERKEY)' },
-      { alias: 'customer', table: 'CUSTOMER', parent: 'orders', on: 'orders.O_CUSTKEY = customer.C_CUSTKEY', edge: 'ORDERS(O_CUSTKEY)->CUSTOMER(C_CUSTKEY)' },
-      { alias: 'nation_customer', table: 'NATION', parent: 'customer', on: 'customer.C_NATIONKEY = nation_customer.N_NATIONKEY', edge: 'CUSTOMER(C_NATIONKEY)->NATION(N_NATIONKEY)' },
+      {
+        alias: 'supplier',
+        table: 'SUPPLIER',
+        parent: 'lineitem',
+        on: 'lineitem.L_SUPPKEY = supplier.S_SUPPKEY',
+        edge: 'LINEITEM(L_SUPPKEY)->SUPPLIER(S_SUPPKEY)',
+      },
+      {
+        alias: 'nation_supplier',
+        table: 'NATION',
+        parent: 'supplier',
+        on: 'supplier.S_NATIONKEY = nation_supplier.N_NATIONKEY',
+        edge: 'SUPPLIER(S_NATIONKEY)->NATION(N_NATIONKEY)',
+      },
+      {
+        alias: 'orders',
+        table: 'ORDERS',
+        parent: 'lineitem',
+        on: 'lineitem.L_ORDERKEY = orders.O_ORDERKEY',
+        edge: 'LINEITEM(L_ORDERKEY)->ORDERS(O_ORDERKEY)',
+      },
+      {
+        alias: 'customer',
+        table: 'CUSTOMER',
+        parent: 'orders',
+        on: 'orders.O_CUSTKEY = customer.C_CUSTKEY',
+        edge: 'ORDERS(O_CUSTKEY)->CUSTOMER(C_CUSTKEY)',
+      },
+      {
+        alias: 'nation_customer',
+        table: 'NATION',
+        parent: 'customer',
+        on: 'customer.C_NATIONKEY = nation_customer.N_NATIONKEY',
+        edge: 'CUSTOMER(C_NATIONKEY)->NATION(N_NATIONKEY)',
+      },
     ]);
   });
 
-  it('renders a FROM clause on which the paper\'s SELECT runs and returns rows', () => {
+  it("renders a FROM clause on which the paper's SELECT runs and returns rows", () => {
     const sql = `SELECT supplier.S_NAME AS supplier_name, SUM(lineitem.L_QUANTITY) AS total_quantity,
         COUNT(DISTINCT lineitem.L_ORDERKEY) AS distinct_orders
       ${result.sql}
@@ -98,14 +128,38 @@ const QUESTIONS: { question: string; tables: string[]; kind: string }[] = [
   { kind: 'one hop, value', question: 'Customers in the automobile segment from Brazil', tables: ['CUSTOMER', 'NATION'] },
   { kind: 'one hop, value', question: 'How many orders were shipped by truck?', tables: ['LINEITEM', 'ORDERS'] },
   { kind: 'two-hop bridge', question: 'Which suppliers are in Asia?', tables: ['SUPPLIER', 'NATION', 'REGION'] },
-  { kind: 'two-hop bridge', question: 'What is the total account balance of customers in Europe?', tables: ['CUSTOMER', 'NATION', 'REGION'] },
+  {
+    kind: 'two-hop bridge',
+    question: 'What is the total account balance of customers in Europe?',
+    tables: ['CUSTOMER', 'NATION', 'REGION'],
+  },
   // Grouped by part and supplier alone: PARTSUPP's keys say which (countedThroughLink).
   { kind: 'bridge source, keys only', question: 'How much stock is available for each part at each supplier?', tables: ['PARTSUPP'] },
-  { kind: 'bridge source', question: 'How much stock do suppliers hold of parts, by supplier name and part name?', tables: ['PARTSUPP', 'PART', 'SUPPLIER'] },
-  { kind: 'fact and dimension', question: 'What is the total quantity of parts shipped by mail per ship date?', tables: ['LINEITEM', 'PART'] },
-  { kind: 'bridge through orders', question: 'What is the discount on line items returned by customers?', tables: ['LINEITEM', 'ORDERS', 'CUSTOMER'] },
-  { kind: 'role-playing nations', question: 'Orders from French customers to Russian suppliers', tables: ['LINEITEM', 'ORDERS', 'CUSTOMER', 'NATION', 'SUPPLIER'] },
-  { kind: 'role-playing nations', question: 'Which customers from Japan ordered parts from German suppliers?', tables: ['LINEITEM', 'ORDERS', 'CUSTOMER', 'NATION', 'PART', 'SUPPLIER'] },
+  {
+    kind: 'bridge source',
+    question: 'How much stock do suppliers hold of parts, by supplier name and part name?',
+    tables: ['PARTSUPP', 'PART', 'SUPPLIER'],
+  },
+  {
+    kind: 'fact and dimension',
+    question: 'What is the total quantity of parts shipped by mail per ship date?',
+    tables: ['LINEITEM', 'PART'],
+  },
+  {
+    kind: 'bridge through orders',
+    question: 'What is the discount on line items returned by customers?',
+    tables: ['LINEITEM', 'ORDERS', 'CUSTOMER'],
+  },
+  {
+    kind: 'role-playing nations',
+    question: 'Orders from French customers to Russian suppliers',
+    tables: ['LINEITEM', 'ORDERS', 'CUSTOMER', 'NATION', 'SUPPLIER'],
+  },
+  {
+    kind: 'role-playing nations',
+    question: 'Which customers from Japan ordered parts from German suppliers?',
+    tables: ['LINEITEM', 'ORDERS', 'CUSTOMER', 'NATION', 'PART', 'SUPPLIER'],
+  },
 ];
 
 describe('TPC-H questions', () => {

@@ -6,18 +6,34 @@ import { Retriever } from './index.js';
 function layered(width: number, layers: number): SchemaSpec {
   const name = (layer: number, i: number) => `bridge_${layer}_${i}`;
   const tables: SchemaSpec['tables'] = [
-    { name: 'customer', primaryKey: ['customer_id'], columns: ['customer_id', 'customer_name', ...Array.from({ length: width }, (_, i) => `${name(0, i)}_id`)] },
-    { name: 'nation', primaryKey: ['nation_id'], columns: ['nation_id', { name: 'nation_name', inferredType: 'text', sample: ['France', 'India'] }] },
+    {
+      name: 'customer',
+      primaryKey: ['customer_id'],
+      columns: ['customer_id', 'customer_name', ...Array.from({ length: width }, (_, i) => `${name(0, i)}_id`)],
+    },
+    {
+      name: 'nation',
+      primaryKey: ['nation_id'],
+      columns: ['nation_id', { name: 'nation_name', inferredType: 'text', sample: ['France', 'India'] }],
+    },
   ];
   const foreignKeys: NonNullable<SchemaSpec['foreignKeys']> = [];
-  for (let i = 0; i < width; i++) foreignKeys.push({ fromTable: 'customer', fromColumns: [`${name(0, i)}_id`], toTable: name(0, i), toColumns: ['id'] });
+  for (let i = 0; i < width; i++)
+    foreignKeys.push({ fromTable: 'customer', fromColumns: [`${name(0, i)}_id`], toTable: name(0, i), toColumns: ['id'] });
   for (let layer = 0; layer < layers; layer++) {
     for (let i = 0; i < width; i++) {
       const last = layer === layers - 1;
       const refs = last ? ['nation_id'] : Array.from({ length: width }, (_, j) => `${name(layer + 1, j)}_id`);
       tables.push({ name: name(layer, i), primaryKey: ['id'], columns: ['id', ...refs] });
       if (last) foreignKeys.push({ fromTable: name(layer, i), fromColumns: ['nation_id'], toTable: 'nation', toColumns: ['nation_id'] });
-      else for (let j = 0; j < width; j++) foreignKeys.push({ fromTable: name(layer, i), fromColumns: [`${name(layer + 1, j)}_id`], toTable: name(layer + 1, j), toColumns: ['id'] });
+      else
+        for (let j = 0; j < width; j++)
+          foreignKeys.push({
+            fromTable: name(layer, i),
+            fromColumns: [`${name(layer + 1, j)}_id`],
+            toTable: name(layer + 1, j),
+            toColumns: ['id'],
+          });
     }
   }
   return { database: 'layered', tables, foreignKeys };
@@ -63,7 +79,9 @@ describe('roles and self-joins', () => {
       ['employee', 'employee', null],
       ['employee_reports_to', 'employee', 'employee'],
     ]);
-    expect(result.sql).toBe('FROM employee AS employee\nJOIN employee AS employee_reports_to ON employee.reports_to = employee_reports_to.employee_id');
+    expect(result.sql).toBe(
+      'FROM employee AS employee\nJOIN employee AS employee_reports_to ON employee.reports_to = employee_reports_to.employee_id',
+    );
   });
 
   it('brings in the table a grounded foreign key references when the question asks who', async () => {

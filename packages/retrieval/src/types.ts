@@ -1,7 +1,7 @@
-import type { SqlDialect } from './sql.js';
 import type { ContextGraph, JoinEdge, JoinPath } from '@guided-retrieval/context-graph';
 import type { EnrichmentStep, GroundedTable, GroundingMatch, GroundingResult } from '@guided-retrieval/grounding';
 import type { PathLimits } from './limits.js';
+import type { SqlDialect } from './sql.js';
 
 /** A table that could root the join tree (paper §3.2). */
 export interface CandidateSource {

@@ -5,8 +5,20 @@ import { HUB_PENALTY, lookAlikeTables, stepCost } from './weights.js';
 
 describe('look-alike tables', () => {
   it('are copies named after another table: history, backups, numbered versions', () => {
-    const copies = lookAlikeTables(['customer', 'customer_hist', 'orders', 'orders_1', 'ORDERS_BAK', 'transactions_1k', 'product_category']);
-    expect([...copies]).toEqual([['customer_hist', 'customer'], ['orders_1', 'orders'], ['ORDERS_BAK', 'orders']]);
+    const copies = lookAlikeTables([
+      'customer',
+      'customer_hist',
+      'orders',
+      'orders_1',
+      'ORDERS_BAK',
+      'transactions_1k',
+      'product_category',
+    ]);
+    expect([...copies]).toEqual([
+      ['customer_hist', 'customer'],
+      ['orders_1', 'orders'],
+      ['ORDERS_BAK', 'orders'],
+    ]);
   });
 
   it('do not take the place of the table a question names', async () => {
@@ -39,7 +51,12 @@ describe('step costs', () => {
     foreignKeys: [
       { fromTable: 'sale', fromColumns: ['date_id'], toTable: 'calendar_date', toColumns: ['date_id'] },
       { fromTable: 'sale', fromColumns: ['store_id'], toTable: 'store', toColumns: ['store_id'] },
-      ...['a', 'b', 'c'].map((x) => ({ fromTable: `fact_${x}`, fromColumns: ['date_id'], toTable: 'calendar_date', toColumns: ['date_id'] })),
+      ...['a', 'b', 'c'].map((x) => ({
+        fromTable: `fact_${x}`,
+        fromColumns: ['date_id'],
+        toTable: 'calendar_date',
+        toColumns: ['date_id'],
+      })),
     ],
   });
   const cost = stepCost(graph, { targets: new Set(['sale']), grounded: new Map(), lookAlikes: new Set() });

@@ -38,11 +38,13 @@ export function stepCost(graph: ContextGraph, context: StepCostContext): (edge: 
     }
     return cost;
   };
-  return (edge, reversed) => 1 + (reversed ? REVERSED_STEP_PENALTY : 0) + (context.targets.has(edge.toTable) ? 0 : bridgeCost(edge.toTable));
+  return (edge, reversed) =>
+    1 + (reversed ? REVERSED_STEP_PENALTY : 0) + (context.targets.has(edge.toTable) ? 0 : bridgeCost(edge.toTable));
 }
 
 /** Endings that mark a copy of a table: history, backups, snapshots, numbered versions. */
-const COPY_SUFFIX = /^(.+?)[_\-]?(?:hist|history|historical|old|bak|backup|copy|archive|archived|arch|tmp|temp|prev|previous|snapshot|snap|staging|stg|v\d+|\d+)$/i;
+const COPY_SUFFIX =
+  /^(.+?)[_-]?(?:hist|history|historical|old|bak|backup|copy|archive|archived|arch|tmp|temp|prev|previous|snapshot|snap|staging|stg|v\d+|\d+)$/i;
 
 /**
  * Tables whose name is another table's name with a copy ending (`customer_hist`, `orders_1`):
@@ -53,7 +55,7 @@ export function lookAlikeTables(names: readonly string[]): Map<string, string> {
   const copies = new Map<string, string>();
   for (const name of names) {
     const match = COPY_SUFFIX.exec(name);
-    const base = match?.[1]?.replace(/[_\-]+$/, '');
+    const base = match?.[1]?.replace(/[_-]+$/, '');
     const original = base ? byLower.get(base.toLowerCase()) : undefined;
     if (original && original !== name) copies.set(name, original);
   }

@@ -1,11 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  TABLE_NAMES, expectedRowCounts, generateTpch, orderKeyOf, partSuppliers, type TableName,
-  type TpchSummary,
-} from './index.js';
-import { all, dump, groupBy, makeTempDir, open, sha, type Rec } from './test-support/fixture.js';
+import { expectedRowCounts, generateTpch, orderKeyOf, partSuppliers, TABLE_NAMES, type TableName, type TpchSummary } from './index.js';
+import { all, dump, groupBy, makeTempDir, open, type Rec, sha } from './test-support/fixture.js';
 
 let dir: string;
 let cleanup: () => void;
@@ -26,18 +23,24 @@ beforeAll(() => {
 afterAll(() => cleanup());
 
 describe('row counts', () => {
-  for (const [label, get] of [['SF 0.001', () => small], ['SF 0.01', () => sf01]] as const) {
+  for (const [label, get] of [
+    ['SF 0.001', () => small],
+    ['SF 0.01', () => sf01],
+  ] as const) {
     it(`${label}: every table has the spec's cardinality and the summary matches the file`, () => {
       const s = get();
       const expected = expectedRowCounts(s.scaleFactor);
-      const counts = Object.fromEntries(
-        TABLE_NAMES.map((t) => [t, all(s.path, `SELECT count(*) AS n FROM ${t}`)[0]?.n]),
-      );
+      const counts = Object.fromEntries(TABLE_NAMES.map((t) => [t, all(s.path, `SELECT count(*) AS n FROM ${t}`)[0]?.n]));
       expect(counts).toEqual(s.rowCounts);
       const sf = s.scaleFactor;
       expect(expected).toEqual({
-        REGION: 5, NATION: 25, SUPPLIER: 10_000 * sf, PART: 200_000 * sf,
-        PARTSUPP: 800_000 * sf, CUSTOMER: 150_000 * sf, ORDERS: 1_500_000 * sf,
+        REGION: 5,
+        NATION: 25,
+        SUPPLIER: 10_000 * sf,
+        PART: 200_000 * sf,
+        PARTSUPP: 800_000 * sf,
+        CUSTOMER: 150_000 * sf,
+        ORDERS: 1_500_000 * sf,
       });
       for (const t of Object.keys(expected) as Exclude<TableName, 'LINEITEM'>[]) {
         expect(s.rowCounts[t], t).toBe(expected[t]);
@@ -87,23 +90,29 @@ describe('keys', () => {
       const line = fks('LINEITEM');
       expect(new Set(line.map((r) => r.id)).size).toBe(4);
       const byId = Object.values(groupBy(line, (r) => String(r.id)));
-      const shapes = byId.map((g) => g.map((r) => `${r.from}->${r.table}.${r.to}`).sort().join(','));
+      const shapes = byId.map((g) =>
+        g
+          .map((r) => `${r.from}->${r.table}.${r.to}`)
+          .sort()
+          .join(','),
+      );
       expect(shapes.sort()).toEqual([
         'L_ORDERKEY->ORDERS.O_ORDERKEY',
         'L_PARTKEY->PART.P_PARTKEY',
         'L_PARTKEY->PARTSUPP.PS_PARTKEY,L_SUPPKEY->PARTSUPP.PS_SUPPKEY',
         'L_SUPPKEY->SUPPLIER.S_SUPPKEY',
       ]);
-      const single = (t: string) => fks(t).map((r) => `${r.from}->${r.table}.${r.to}`).sort();
+      const single = (t: string) =>
+        fks(t)
+          .map((r) => `${r.from}->${r.table}.${r.to}`)
+          .sort();
       expect(single('REGION')).toEqual([]);
       expect(single('PART')).toEqual([]);
       expect(single('NATION')).toEqual(['N_REGIONKEY->REGION.R_REGIONKEY']);
       expect(single('SUPPLIER')).toEqual(['S_NATIONKEY->NATION.N_NATIONKEY']);
       expect(single('CUSTOMER')).toEqual(['C_NATIONKEY->NATION.N_NATIONKEY']);
       expect(single('ORDERS')).toEqual(['O_CUSTKEY->CUSTOMER.C_CUSTKEY']);
-      expect(single('PARTSUPP')).toEqual([
-        'PS_PARTKEY->PART.P_PARTKEY', 'PS_SUPPKEY->SUPPLIER.S_SUPPKEY',
-      ]);
+      expect(single('PARTSUPP')).toEqual(['PS_PARTKEY->PART.P_PARTKEY', 'PS_SUPPKEY->SUPPLIER.S_SUPPKEY']);
       const pk = (t: string) =>
         (db.pragma(`table_info('${t}')`) as Rec[])
           .filter((c) => Number(c.pk) > 0)
@@ -160,9 +169,7 @@ describe('safety and validation', () => {
     expect(() => generateTpch({ path, scaleFactor: 0.001, onProgress: failOn })).toThrow('boom');
     expect(readdirSync(sub)).toEqual([]);
     writeFileSync(path, 'old');
-    expect(() =>
-      generateTpch({ path, scaleFactor: 0.001, overwrite: true, onProgress: failOn }),
-    ).toThrow('boom');
+    expect(() => generateTpch({ path, scaleFactor: 0.001, overwrite: true, onProgress: failOn })).toThrow('boom');
     expect(readdirSync(sub)).toEqual(['x.db']);
     expect(readFileSync(path, 'utf8')).toBe('old');
   });
@@ -181,15 +188,12 @@ describe('safety and validation', () => {
     for (const t of TABLE_NAMES) expect(seen.get(t)).toEqual([s.rowCounts[t], s.rowCounts[t]]);
   });
 
-  it.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY, 10.5, 0.0001])(
-    'rejects scaleFactor %s and names it',
-    (scaleFactor) => {
-      const path = join(dir, 'bad.db');
-      expect(() => generateTpch({ path, scaleFactor })).toThrow(String(scaleFactor));
-      expect(() => generateTpch({ path, scaleFactor })).toThrow(/scaleFactor/);
-      expect(existsSync(path)).toBe(false);
-    },
-  );
+  it.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY, 10.5, 0.0001])('rejects scaleFactor %s and names it', (scaleFactor) => {
+    const path = join(dir, 'bad.db');
+    expect(() => generateTpch({ path, scaleFactor })).toThrow(String(scaleFactor));
+    expect(() => generateTpch({ path, scaleFactor })).toThrow(/scaleFactor/);
+    expect(existsSync(path)).toBe(false);
+  });
 
   it('rejects a seed that is not a safe integer', () => {
     expect(() => generateTpch({ path: join(dir, 'bad.db'), seed: 1.5 })).toThrow(/seed.*1\.5/);

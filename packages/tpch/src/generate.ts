@@ -8,8 +8,19 @@ import { basename, dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { Rng } from './random.js';
 import {
-  NATIONS, REGIONS, SUPPLIERS_PER_PART, cardinalities, customerRow, nationRows, orderRows,
-  partRow, partSuppRow, partSuppliers, regionRows, supplierRow, type Row,
+  cardinalities,
+  customerRow,
+  NATIONS,
+  nationRows,
+  orderRows,
+  partRow,
+  partSuppliers,
+  partSuppRow,
+  REGIONS,
+  type Row,
+  regionRows,
+  SUPPLIERS_PER_PART,
+  supplierRow,
 } from './rows.js';
 import { TABLE_DDL, TABLE_NAMES, type TableName } from './schema.js';
 
@@ -61,9 +72,7 @@ function validate(options: GenerateTpchOptions): { sf: number; seed: number; tar
   }
   const sf = options.scaleFactor ?? DEFAULT_SCALE_FACTOR;
   if (typeof sf !== 'number' || !Number.isFinite(sf) || sf <= 0 || sf > MAX_SCALE_FACTOR) {
-    throw new Error(
-      `generateTpch: scaleFactor must be a finite number > 0 and <= ${MAX_SCALE_FACTOR}, got ${String(sf)}`,
-    );
+    throw new Error(`generateTpch: scaleFactor must be a finite number > 0 and <= ${MAX_SCALE_FACTOR}, got ${String(sf)}`);
   }
   const suppliers = cardinalities(sf).suppliers;
   if (suppliers < SUPPLIERS_PER_PART) {
@@ -87,10 +96,7 @@ export function generateTpch(options: GenerateTpchOptions): TpchSummary {
   if (existsSync(target) && options.overwrite !== true) {
     throw new Error(`generateTpch: ${target} already exists; pass overwrite: true to replace it`);
   }
-  const temp = join(
-    dirname(target),
-    `.${basename(target)}.${process.pid}.${Date.now()}.${tempCounter++}.tmp`,
-  );
+  const temp = join(dirname(target), `.${basename(target)}.${process.pid}.${Date.now()}.${tempCounter++}.tmp`);
   const card = cardinalities(sf);
   const rowCounts = Object.fromEntries(TABLE_NAMES.map((t) => [t, 0])) as Record<TableName, number>;
   const progress = options.onProgress;
@@ -112,9 +118,7 @@ export function generateTpch(options: GenerateTpchOptions): TpchSummary {
     /** Inserts `total` rows, built one by one by `build`, in one transaction. */
     const fill = (table: TableName, total: number, build: (write: (row: Row) => void) => void) => {
       const columns = conn.prepare(`SELECT * FROM ${table}`).columns().length;
-      const insert = conn.prepare(
-        `INSERT INTO ${table} VALUES (${Array.from({ length: columns }, () => '?').join(', ')})`,
-      );
+      const insert = conn.prepare(`INSERT INTO ${table} VALUES (${Array.from({ length: columns }, () => '?').join(', ')})`);
       let rows = 0;
       conn.transaction(() => {
         build((row) => {

@@ -1,21 +1,21 @@
 export {
-  generateTpch,
-  expectedRowCounts,
   DEFAULT_SCALE_FACTOR,
   DEFAULT_SEED,
-  MAX_SCALE_FACTOR,
+  expectedRowCounts,
   type GenerateTpchOptions,
+  generateTpch,
+  MAX_SCALE_FACTOR,
   type TpchSummary,
 } from './generate.js';
-export { TABLE_NAMES, TABLE_DDL, TPCH_DDL, type TableName } from './schema.js';
-export { NATIONS, REGIONS, partSuppliers, retailPriceCents, orderKeyOf } from './rows.js';
 export { Rng } from './random.js';
+export { NATIONS, orderKeyOf, partSuppliers, REGIONS, retailPriceCents } from './rows.js';
+export { TABLE_DDL, TABLE_NAMES, type TableName, TPCH_DDL } from './schema.js';
 export {
+  CONTAINERS,
   P_NAME_WORDS,
   P_TYPES,
-  CONTAINERS,
-  SEGMENTS,
   PRIORITIES,
-  SHIP_MODES,
+  SEGMENTS,
   SHIP_INSTRUCTIONS,
+  SHIP_MODES,
 } from './text.js';

@@ -4,8 +4,17 @@
  */
 import { Rng } from './random.js';
 import {
-  CONTAINERS, PRIORITIES, P_NAME_WORDS, P_TYPES, SEGMENTS, SHIP_INSTRUCTIONS, SHIP_MODES,
-  commentText, keyedName, phoneNumber, vString,
+  CONTAINERS,
+  commentText,
+  keyedName,
+  P_NAME_WORDS,
+  P_TYPES,
+  PRIORITIES,
+  phoneNumber,
+  SEGMENTS,
+  SHIP_INSTRUCTIONS,
+  SHIP_MODES,
+  vString,
 } from './text.js';
 
 export type SqlValue = string | number;
@@ -16,11 +25,31 @@ export const REGIONS: readonly string[] = ['AFRICA', 'AMERICA', 'ASIA', 'EUROPE'
 
 /** The spec's 25 nations as [name, regionkey]; the index is the nationkey. */
 export const NATIONS: readonly (readonly [string, number])[] = [
-  ['ALGERIA', 0], ['ARGENTINA', 1], ['BRAZIL', 1], ['CANADA', 1], ['EGYPT', 4], ['ETHIOPIA', 0],
-  ['FRANCE', 3], ['GERMANY', 3], ['INDIA', 2], ['INDONESIA', 2], ['IRAN', 4], ['IRAQ', 4],
-  ['JAPAN', 2], ['JORDAN', 4], ['KENYA', 0], ['MOROCCO', 0], ['MOZAMBIQUE', 0], ['PERU', 1],
-  ['CHINA', 2], ['ROMANIA', 3], ['SAUDI ARABIA', 4], ['VIETNAM', 2], ['RUSSIA', 3],
-  ['UNITED KINGDOM', 3], ['UNITED STATES', 1],
+  ['ALGERIA', 0],
+  ['ARGENTINA', 1],
+  ['BRAZIL', 1],
+  ['CANADA', 1],
+  ['EGYPT', 4],
+  ['ETHIOPIA', 0],
+  ['FRANCE', 3],
+  ['GERMANY', 3],
+  ['INDIA', 2],
+  ['INDONESIA', 2],
+  ['IRAN', 4],
+  ['IRAQ', 4],
+  ['JAPAN', 2],
+  ['JORDAN', 4],
+  ['KENYA', 0],
+  ['MOROCCO', 0],
+  ['MOZAMBIQUE', 0],
+  ['PERU', 1],
+  ['CHINA', 2],
+  ['ROMANIA', 3],
+  ['SAUDI ARABIA', 4],
+  ['VIETNAM', 2],
+  ['RUSSIA', 3],
+  ['UNITED KINGDOM', 3],
+  ['UNITED STATES', 1],
 ];
 
 /** Row counts of the scaled tables (and the clerk count) for one scale factor. */
@@ -140,13 +169,7 @@ export function supplierRow(rng: Rng, key: number): Row {
 }
 
 export function partSuppRow(rng: Rng, partKey: number, suppKey: number): Row {
-  return [
-    partKey,
-    suppKey,
-    rng.int(1, 9_999),
-    rng.cents(1, 1_000) / 100,
-    commentText(rng, 49, 198),
-  ];
+  return [partKey, suppKey, rng.int(1, 9_999), rng.cents(1, 1_000) / 100, commentText(rng, 49, 198)];
 }
 
 export function customerRow(rng: Rng, key: number): Row {
@@ -205,15 +228,25 @@ export function orderRows(seed: number, index: number, card: Cardinalities): Ord
     if (lineStatus === 'F') shipped++;
     total += extended * (100 + tax) * (100 - discount);
     lines.push([
-      orderKey, partKey, suppKey, n, quantity, extended / 100, discount / 100, tax / 100,
-      returnFlag, lineStatus, dateText(shipDay), dateText(commitDay), dateText(receiptDay),
-      rng.pick(SHIP_INSTRUCTIONS), rng.pick(SHIP_MODES), commentText(rng, 10, 43),
+      orderKey,
+      partKey,
+      suppKey,
+      n,
+      quantity,
+      extended / 100,
+      discount / 100,
+      tax / 100,
+      returnFlag,
+      lineStatus,
+      dateText(shipDay),
+      dateText(commitDay),
+      dateText(receiptDay),
+      rng.pick(SHIP_INSTRUCTIONS),
+      rng.pick(SHIP_MODES),
+      commentText(rng, 10, 43),
     ]);
   }
   const status = shipped === count ? 'F' : shipped === 0 ? 'O' : 'P';
-  const order: Row = [
-    orderKey, custKey, status, Math.round(total / 10_000) / 100, dateText(orderDay), priority,
-    clerk, 0, comment,
-  ];
+  const order: Row = [orderKey, custKey, status, Math.round(total / 10_000) / 100, dateText(orderDay), priority, clerk, 0, comment];
   return { order, lines };
 }

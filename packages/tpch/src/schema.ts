@@ -5,16 +5,7 @@
  */
 
 /** The 8 tables, in an order in which each table's parents come before it. */
-export const TABLE_NAMES = [
-  'REGION',
-  'NATION',
-  'PART',
-  'SUPPLIER',
-  'PARTSUPP',
-  'CUSTOMER',
-  'ORDERS',
-  'LINEITEM',
-] as const;
+export const TABLE_NAMES = ['REGION', 'NATION', 'PART', 'SUPPLIER', 'PARTSUPP', 'CUSTOMER', 'ORDERS', 'LINEITEM'] as const;
 
 export type TableName = (typeof TABLE_NAMES)[number];
 

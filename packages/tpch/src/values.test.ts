@@ -1,8 +1,17 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CONTAINERS, NATIONS, P_NAME_WORDS, P_TYPES, PRIORITIES, SEGMENTS, SHIP_INSTRUCTIONS,
-  SHIP_MODES, generateTpch, retailPriceCents, type TpchSummary,
+  CONTAINERS,
+  generateTpch,
+  NATIONS,
+  P_NAME_WORDS,
+  P_TYPES,
+  PRIORITIES,
+  retailPriceCents,
+  SEGMENTS,
+  SHIP_INSTRUCTIONS,
+  SHIP_MODES,
+  type TpchSummary,
 } from './index.js';
 import { all, groupBy, makeTempDir } from './test-support/fixture.js';
 
@@ -12,9 +21,7 @@ let runs: TpchSummary[]; // SF 0.001 under two seeds
 beforeAll(() => {
   let dir: string;
   ({ dir, cleanup } = makeTempDir());
-  runs = [{}, { seed: 2 }].map((extra, n) =>
-    generateTpch({ path: join(dir, `v${n}.db`), scaleFactor: 0.001, ...extra }),
-  );
+  runs = [{}, { seed: 2 }].map((extra, n) => generateTpch({ path: join(dir, `v${n}.db`), scaleFactor: 0.001, ...extra }));
 });
 
 afterAll(() => cleanup());
@@ -47,9 +54,12 @@ describe('values', () => {
   });
 
   it('dates are stored as YYYY-MM-DD text', () => {
-    const types = all(runs[0]!.path, `SELECT DISTINCT typeof(O_ORDERDATE) AS t FROM ORDERS
+    const types = all(
+      runs[0]!.path,
+      `SELECT DISTINCT typeof(O_ORDERDATE) AS t FROM ORDERS
       UNION SELECT typeof(L_SHIPDATE) FROM LINEITEM UNION SELECT typeof(L_COMMITDATE) FROM LINEITEM
-      UNION SELECT typeof(L_RECEIPTDATE) FROM LINEITEM`);
+      UNION SELECT typeof(L_RECEIPTDATE) FROM LINEITEM`,
+    );
     expect(types).toEqual([{ t: 'text' }]);
   });
 });
@@ -74,10 +84,7 @@ function checkParties(path: string): void {
   expect(all(path, 'SELECT P_RETAILPRICE AS p FROM PART WHERE P_PARTKEY = 1')[0]?.p).toBe(901);
   const cols = (t: 'S' | 'C', key: string) =>
     `SELECT ${t}_${key} AS k, ${t}_NAME AS n, ${t}_NATIONKEY AS c, ${t}_PHONE AS p, ${t}_ACCTBAL AS b`;
-  const people = [
-    ...all(path, `${cols('S', 'SUPPKEY')} FROM SUPPLIER`),
-    ...all(path, `${cols('C', 'CUSTKEY')} FROM CUSTOMER`),
-  ];
+  const people = [...all(path, `${cols('S', 'SUPPKEY')} FROM SUPPLIER`), ...all(path, `${cols('C', 'CUSTKEY')} FROM CUSTOMER`)];
   for (const r of people) {
     expect(String(r.n)).toMatch(new RegExp(`^(Supplier|Customer)#${String(r.k).padStart(9, '0')}$`));
     expect(String(r.p)).toMatch(new RegExp(`^${Number(r.c) + 10}-\\d{3}-\\d{3}-\\d{4}$`));
@@ -85,9 +92,7 @@ function checkParties(path: string): void {
     expect(Number(r.b)).toBeLessThanOrEqual(9999.99);
     expect(Math.round(Number(r.b) * 100) / 100).toBe(r.b);
   }
-  expect(all(path, 'SELECT S_NAME AS n FROM SUPPLIER WHERE S_SUPPKEY = 1')[0]?.n).toBe(
-    'Supplier#000000001',
-  );
+  expect(all(path, 'SELECT S_NAME AS n FROM SUPPLIER WHERE S_SUPPKEY = 1')[0]?.n).toBe('Supplier#000000001');
   const segments = all(path, 'SELECT DISTINCT C_MKTSEGMENT AS s FROM CUSTOMER').map((r) => r.s);
   expect([...segments].sort()).toEqual([...SEGMENTS].sort());
 }

@@ -28,7 +28,12 @@ export function readmeExample(readme: string): string {
 const { NODE_PATH: _workspacePath, ...userEnv } = process.env;
 
 const run = (command: string, args: string[], cwd: string) =>
-  execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...userEnv, npm_config_audit: 'false', npm_config_fund: 'false' } });
+  execFileSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...userEnv, npm_config_audit: 'false', npm_config_fund: 'false' },
+  });
 
 describe.skipIf(skip)('packed packages installed outside the workspace', () => {
   let work: string;
@@ -39,10 +44,15 @@ describe.skipIf(skip)('packed packages installed outside the workspace', () => {
     work = mkdtempSync(join(tmpdir(), 'guided-pack-'));
     const packs = join(work, 'packs');
     for (const name of PACKAGES) run('npx', ['-y', 'pnpm@12.4.2', 'pack', '--pack-destination', packs], join(root, 'packages', name));
-    tarballs = readdirSync(packs).filter((f) => f.endsWith('.tgz')).map((f) => join(packs, f));
+    tarballs = readdirSync(packs)
+      .filter((f) => f.endsWith('.tgz'))
+      .map((f) => join(packs, f));
     project = join(work, 'project');
     mkdirSync(project);
-    writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: 'pack-check-project', private: true, type: 'module' }, null, 2)}\n`);
+    writeFileSync(
+      join(project, 'package.json'),
+      `${JSON.stringify({ name: 'pack-check-project', private: true, type: 'module' }, null, 2)}\n`,
+    );
     // The README's example profiles a SQLite file: better-sqlite3 is the profiler's optional peer, installed by the user.
     run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...tarballs, 'better-sqlite3@12.11.1'], project);
   });
@@ -61,8 +71,16 @@ describe.skipIf(skip)('packed packages installed outside the workspace', () => {
     }
   });
 
-  it("runs the README's \"From code\" example unchanged", () => {
-    run('node', ['--input-type=module', '-e', "import { generateTpch } from '@guided-retrieval/tpch'; generateTpch({ path: 'tpch.sqlite', scaleFactor: 0.01 });"], project);
+  it('runs the README\'s "From code" example unchanged', () => {
+    run(
+      'node',
+      [
+        '--input-type=module',
+        '-e',
+        "import { generateTpch } from '@guided-retrieval/tpch'; generateTpch({ path: 'tpch.sqlite', scaleFactor: 0.01 });",
+      ],
+      project,
+    );
     writeFileSync(join(project, 'example.mjs'), readmeExample(readFileSync(join(root, 'README.md'), 'utf8')));
     const out = run('node', ['example.mjs'], project);
     expect(out).toMatch(/LINEITEM/);

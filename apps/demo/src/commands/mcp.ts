@@ -1,12 +1,12 @@
 /** `guided mcp`: table retrieval as Model Context Protocol tools, for agents (stdio, or Streamable HTTP). */
 import { resolve } from 'node:path';
-import type { Command } from 'commander';
-import { loadGraph, type ContextGraph } from '@guided-retrieval/context-graph';
+import { type ContextGraph, loadGraph } from '@guided-retrieval/context-graph';
 import { Retriever } from '@guided-retrieval/retrieval';
+import type { Command } from 'commander';
 import { demoGraph } from '../cache.js';
 import { UserError } from '../errors.js';
 import { MCP_PATH, serveHttp, serveStdio } from '../mcp/server.js';
-import { EMBEDDER_HELP, LLM_HELP, retrieverOptions, type ModelFlags } from '../models.js';
+import { EMBEDDER_HELP, LLM_HELP, type ModelFlags, retrieverOptions } from '../models.js';
 import { buildGraph } from '../pipeline.js';
 import { SOURCE_HELP } from '../source.js';
 import { packageVersion } from '../version.js';
@@ -27,18 +27,30 @@ async function graphFor(options: McpCommandOptions, log: (message: string) => vo
   if (options.graph && options.database) throw new UserError('pass --graph or --database, not both');
   if (options.schema !== undefined && !options.database) throw new UserError('--schema needs --database');
   if (options.graph) return loadGraph(resolve(options.graph));
-  if (options.database) return buildGraph(options.database, log, undefined, { kind: 'declared' }, options.schema === undefined ? {} : { schema: options.schema });
+  if (options.database)
+    return buildGraph(
+      options.database,
+      log,
+      undefined,
+      { kind: 'declared' },
+      options.schema === undefined ? {} : { schema: options.schema },
+    );
   return (await demoGraph(log)).graph;
 }
 
 export function registerMcp(cli: Command, log: (message: string) => void): void {
   cli
     .command('mcp')
-    .description('serve table retrieval to agents as MCP tools (retrieve_tables, describe_table, list_tables): over stdio, or Streamable HTTP on 127.0.0.1 with --http (default: over the embedded TPC-H database)')
+    .description(
+      'serve table retrieval to agents as MCP tools (retrieve_tables, describe_table, list_tables): over stdio, or Streamable HTTP on 127.0.0.1 with --http (default: over the embedded TPC-H database)',
+    )
     .option('--graph <file>', 'a context graph file from `guided build`')
     .option('--database <source>', `profiled read-only on start: ${SOURCE_HELP}`)
     .option('--schema <names>', 'PostgreSQL schemas to profile, comma-separated (default: every non-system schema)')
-    .option('--http', `serve Streamable HTTP at http://127.0.0.1:<port>${MCP_PATH} instead of stdio (stateless; the URL is printed on stderr)`)
+    .option(
+      '--http',
+      `serve Streamable HTTP at http://127.0.0.1:<port>${MCP_PATH} instead of stdio (stateless; the URL is printed on stderr)`,
+    )
     .option('--port <n>', `port for --http (0 picks a free one; default ${DEFAULT_MCP_PORT})`, port)
     .option('--llm <spec>', LLM_HELP)
     .option('--embedder <spec>', EMBEDDER_HELP)

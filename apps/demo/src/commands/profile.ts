@@ -1,15 +1,15 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { InvalidArgumentError, type Command } from 'commander';
-import { outputPath } from '../output-path.js';
 import {
+  type DatabaseProfile,
   hashProfileValues,
   mergeProfiles,
   openConnection,
   parseConnection,
   profileDatabase,
-  type DatabaseProfile,
 } from '@guided-retrieval/profiler';
+import { type Command, InvalidArgumentError } from 'commander';
+import { outputPath } from '../output-path.js';
 
 interface ProfileCliOptions {
   output: string;
@@ -24,7 +24,8 @@ interface ProfileCliOptions {
 
 function positiveInt(value: string): number {
   const n = Number(value);
-  if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(n) || n <= 0) throw new InvalidArgumentError(`must be a positive integer, got "${value}"`);
+  if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(n) || n <= 0)
+    throw new InvalidArgumentError(`must be a positive integer, got "${value}"`);
   return n;
 }
 
@@ -32,15 +33,23 @@ function positiveInt(value: string): number {
 export function registerProfile(cli: Command): void {
   cli
     .command('profile')
-    .description('profile a database read-only: a SQLite/DuckDB/Parquet file, a Parquet folder, sqlite:<file>, duckdb:<file> or postgres://…')
+    .description(
+      'profile a database read-only: a SQLite/DuckDB/Parquet file, a Parquet folder, sqlite:<file>, duckdb:<file> or postgres://…',
+    )
     .argument('<connection>', 'file path or connection URL (the password is never printed)')
     .requiredOption('-o, --output <file>', 'where to write the profile JSON')
     .option('--tables <names>', 'comma-separated tables to profile (default: all)')
     .option('--sample-size <rows>', 'rows sampled per table (default 100000)', positiveInt)
     .option('--top <n>', 'top values kept per column (default 50)', positiveInt)
     .option('--merge', 'merge into an existing output file: only the tables profiled now are replaced')
-    .option('--schema <names>', 'PostgreSQL schemas, comma-separated (default: every non-system schema; a name two schemas share becomes schema.table)')
-    .option('--hash-values', 'store no readable text value: column values only as Bloom filters of their hashes, no strings in samples, min or max (with --merge, the whole file)')
+    .option(
+      '--schema <names>',
+      'PostgreSQL schemas, comma-separated (default: every non-system schema; a name two schemas share becomes schema.table)',
+    )
+    .option(
+      '--hash-values',
+      'store no readable text value: column values only as Bloom filters of their hashes, no strings in samples, min or max (with --merge, the whole file)',
+    )
     .option('--json', 'log progress as JSON lines on stderr')
     .action(async (target: string, options: ProfileCliOptions) => {
       const log = (event: Record<string, unknown>, text: string) =>
@@ -51,24 +60,40 @@ export function registerProfile(cli: Command): void {
       let profile: DatabaseProfile;
       try {
         profile = await profileDatabase(connector, {
-          ...(options.tables ? { tables: options.tables.split(',').map((t) => t.trim()).filter(Boolean) } : {}),
+          ...(options.tables
+            ? {
+                tables: options.tables
+                  .split(',')
+                  .map((t) => t.trim())
+                  .filter(Boolean),
+              }
+            : {}),
           ...(options.sampleSize ? { sampleRows: options.sampleSize } : {}),
           ...(options.top ? { sampleSize: options.top } : {}),
           ...(options.hashValues ? { hashValues: true } : {}),
           onProgress: (e) => log({ event: 'table', ...e }, `[${e.index + 1}/${e.total}] ${e.table}…`),
           onTableDone: (e) =>
-            log({ event: 'done', ...e }, `[${e.index + 1}/${e.total}] ${e.table}: ${e.rowCount} rows, ${e.sampledRows} sampled, ${e.ms} ms`),
+            log(
+              { event: 'done', ...e },
+              `[${e.index + 1}/${e.total}] ${e.table}: ${e.rowCount} rows, ${e.sampledRows} sampled, ${e.ms} ms`,
+            ),
           onWarning: (message) => log({ event: 'warning', message }, `warning: ${message}`),
         });
       } finally {
         await connector.close();
       }
       if (options.merge) {
-        const existing = await readFile(output, 'utf8').then((t) => JSON.parse(t) as DatabaseProfile, () => undefined);
+        const existing = await readFile(output, 'utf8').then(
+          (t) => JSON.parse(t) as DatabaseProfile,
+          () => undefined,
+        );
         if (existing) profile = mergeProfiles(existing, profile);
       }
       if (options.hashValues) profile = hashProfileValues(profile);
       await writeFile(output, `${JSON.stringify(profile, null, 2)}\n`);
-      log({ event: 'wrote', file: options.output, engine: connection.engine, tables: profile.tables.length }, `wrote ${options.output} (${profile.tables.length} tables)`);
+      log(
+        { event: 'wrote', file: options.output, engine: connection.engine, tables: profile.tables.length },
+        `wrote ${options.output} (${profile.tables.length} tables)`,
+      );
     });
 }

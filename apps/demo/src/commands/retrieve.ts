@@ -8,9 +8,15 @@ export interface AskOptions {
 }
 
 /** Asks one question of a graph and prints the result: readable, or as JSON alone on stdout. */
-export async function ask(graph: ContextGraph, words: readonly string[], options: AskOptions, retrieverOptions: RetrieverOptions = {}): Promise<void> {
+export async function ask(
+  graph: ContextGraph,
+  words: readonly string[],
+  options: AskOptions,
+  retrieverOptions: RetrieverOptions = {},
+): Promise<void> {
   const question = words.join(' ').trim();
-  if (question.length === 0) throw new UserError('the question is empty: pass it as an argument, e.g. guided retrieve "Which suppliers are in India?"');
+  if (question.length === 0)
+    throw new UserError('the question is empty: pass it as an argument, e.g. guided retrieve "Which suppliers are in India?"');
   const retriever = await Retriever.create(graph, retrieverOptions);
   let result;
   try {

@@ -1,11 +1,11 @@
 /** `guided serve` and `guided demo --web`: the web page over the demo, a graph file, a database or a profile. */
 import { resolve } from 'node:path';
-import { InvalidArgumentError, type Command } from 'commander';
 import { loadGraph } from '@guided-retrieval/context-graph';
 import type { RetrieverOptions } from '@guided-retrieval/retrieval';
+import { type Command, InvalidArgumentError } from 'commander';
 import { demoGraph } from '../cache.js';
 import { UserError } from '../errors.js';
-import { EMBEDDER_HELP, LLM_HELP, retrieverOptions, type ModelFlags } from '../models.js';
+import { EMBEDDER_HELP, LLM_HELP, type ModelFlags, retrieverOptions } from '../models.js';
 import { buildGraph } from '../pipeline.js';
 import { TPCH_EXAMPLES } from '../server/graph-payload.js';
 import type { PreviewDatabase } from '../server/preview.js';
@@ -16,7 +16,8 @@ export const DEFAULT_PORT = 8787;
 
 export function port(value: string): number {
   const n = Number(value);
-  if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(n) || n > 65535) throw new InvalidArgumentError(`must be an integer in [0, 65535], got "${value}"`);
+  if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(n) || n > 65535)
+    throw new InvalidArgumentError(`must be an integer in [0, 65535], got "${value}"`);
   return n;
 }
 
@@ -47,7 +48,13 @@ export async function serveWeb(options: ServeCommandOptions, log: (message: stri
   if (options.graph) source = { graph: await loadGraph(resolve(options.graph)), database: null, examples: [] };
   else if (options.database) {
     const from = await resolveSource(options.database);
-    const graph = await buildGraph(from, log, undefined, { kind: 'declared' }, options.schema === undefined ? {} : { schema: options.schema });
+    const graph = await buildGraph(
+      from,
+      log,
+      undefined,
+      { kind: 'declared' },
+      options.schema === undefined ? {} : { schema: options.schema },
+    );
     const database = previewDatabase(from, options.schema);
     if (database === null) log(`guided: row previews are off: ${from.display} is a profile, with no database behind it`);
     source = { graph, database, examples: [] };
@@ -64,7 +71,10 @@ export function registerServe(cli: Command, log: (message: string) => void): voi
     .command('serve')
     .description('serve the step-by-step web page on 127.0.0.1 (default: over the embedded TPC-H database)')
     .option('--graph <file>', 'a context graph file from `guided build` (no row preview)')
-    .option('--database <source>', `profiled read-only on start, with row previews run read-only on it (none for a profile): ${SOURCE_HELP}`)
+    .option(
+      '--database <source>',
+      `profiled read-only on start, with row previews run read-only on it (none for a profile): ${SOURCE_HELP}`,
+    )
     .option('--schema <names>', 'PostgreSQL schemas to profile, comma-separated (default: every non-system schema)')
     .option('--port <n>', 'port to listen on (0 picks a free one)', port, DEFAULT_PORT)
     .option('--llm <spec>', LLM_HELP)

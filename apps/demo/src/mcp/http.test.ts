@@ -4,10 +4,10 @@
  * plain HTTP for what it refuses.
  */
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { requireBuiltCli, sandbox, type Sandbox } from '../test-support/cli.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requireBuiltCli, type Sandbox, sandbox } from '../test-support/cli.js';
 import { connect, exerciseErrors, exerciseTools, makeTpchGraph, PAPER_QUESTION } from '../test-support/mcp.js';
 import { startTestServer, type TestServer } from '../test-support/server.js';
 
@@ -30,19 +30,38 @@ afterAll(async () => {
 });
 
 /** One raw HTTP request to the server (node:http, so that Host can be set). */
-function send(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<{ status: number; body: string }> {
+function send(
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: endpoint.port, method, path, headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: endpoint.port,
+        method,
+        path,
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
 }
 
-const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } });
+const INITIALIZE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+});
 
 describe('guided mcp --http with the SDK client', () => {
   let client: Client;
@@ -70,8 +89,11 @@ describe('guided mcp --http with the SDK client', () => {
   it('serves several clients at once (stateless: nothing kept between requests)', async () => {
     const others = await Promise.all([1, 2, 3].map(() => connect(new StreamableHTTPClientTransport(endpoint))));
     try {
-      const answers = await Promise.all(others.map(({ client: c }) => c.callTool({ name: 'retrieve_tables', arguments: { question: PAPER_QUESTION } })));
-      for (const answer of answers) expect((answer.structuredContent as { tables: string[] }).tables).toEqual(['LINEITEM', 'SUPPLIER', 'NATION', 'ORDERS', 'CUSTOMER']);
+      const answers = await Promise.all(
+        others.map(({ client: c }) => c.callTool({ name: 'retrieve_tables', arguments: { question: PAPER_QUESTION } })),
+      );
+      for (const answer of answers)
+        expect((answer.structuredContent as { tables: string[] }).tables).toEqual(['LINEITEM', 'SUPPLIER', 'NATION', 'ORDERS', 'CUSTOMER']);
     } finally {
       await Promise.all(others.map(({ client: c }) => c.close()));
     }
@@ -90,7 +112,12 @@ describe('guided mcp --http refuses', () => {
     const origin = await send('POST', '/mcp', { origin: 'http://attacker.example' }, INITIALIZE);
     expect(origin.status).toBe(403);
     expect(origin.body).toContain('Origin http://attacker.example is not allowed');
-    const local = await send('POST', '/mcp', { host: `localhost:${endpoint.port}`, origin: `http://localhost:${endpoint.port}` }, INITIALIZE);
+    const local = await send(
+      'POST',
+      '/mcp',
+      { host: `localhost:${endpoint.port}`, origin: `http://localhost:${endpoint.port}` },
+      INITIALIZE,
+    );
     expect(local.status).toBe(200);
     expect(JSON.parse(local.body)).toMatchObject({ id: 1, result: { serverInfo: { name: 'guided-retrieval' } } });
   });

@@ -8,9 +8,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import { Retriever, type RetrievalResult } from '@guided-retrieval/retrieval';
+import { type RetrievalResult, Retriever } from '@guided-retrieval/retrieval';
 import { generateTpch } from '@guided-retrieval/tpch';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGraph } from '../pipeline.js';
 import { TPCH_EXAMPLES } from '../server/graph-payload.js';
@@ -30,16 +30,34 @@ describe('the checked-in JSON Schema', () => {
   it('is the one generated from the zod schema', () => {
     const generated = `${JSON.stringify(retrievalResultJsonSchema(), null, 2)}\n`;
     if (process.env.UPDATE_SCHEMA) writeFileSync(SCHEMA_FILE, generated);
-    expect(readFileSync(SCHEMA_FILE, 'utf8'), 'schema/retrieval-result.schema.json is stale: rerun this test with UPDATE_SCHEMA=1').toBe(generated);
+    expect(readFileSync(SCHEMA_FILE, 'utf8'), 'schema/retrieval-result.schema.json is stale: rerun this test with UPDATE_SCHEMA=1').toBe(
+      generated,
+    );
   });
 
   it('is draft 7, open at the top level only, and requires every field', () => {
-    const schema = JSON.parse(readFileSync(SCHEMA_FILE, 'utf8')) as { $schema: string; additionalProperties: unknown; required: string[]; properties: Record<string, { additionalProperties?: unknown }> };
+    const schema = JSON.parse(readFileSync(SCHEMA_FILE, 'utf8')) as {
+      $schema: string;
+      additionalProperties: unknown;
+      required: string[];
+      properties: Record<string, { additionalProperties?: unknown }>;
+    };
     expect(schema.$schema).toBe('http://json-schema.org/draft-07/schema#');
     expect(schema.additionalProperties).not.toBe(false);
     expect(schema.properties['joinTree']?.additionalProperties).toBe(false);
     expect(schema.required.sort()).toEqual(Object.keys(schema.properties).sort());
-    expect(schema.required.sort()).toEqual(['database', 'explanations', 'joinTree', 'question', 'reason', 'source', 'sql', 'tables', 'targets', 'unjoined']);
+    expect(schema.required.sort()).toEqual([
+      'database',
+      'explanations',
+      'joinTree',
+      'question',
+      'reason',
+      'source',
+      'sql',
+      'tables',
+      'targets',
+      'unjoined',
+    ]);
   });
 });
 
@@ -73,7 +91,10 @@ describe('real retrieval results over TPC-H', () => {
     for (const result of results) {
       const json = JSON.parse(JSON.stringify(result)) as Record<string, unknown>;
       expect(validate(json).valid, result.question).toBe(true);
-      expect(validate({ ...json, preview: { ok: true, rowCount: 0, columns: [], rows: [], ms: 1, limit: 20 } }).valid, result.question).toBe(true);
+      expect(
+        validate({ ...json, preview: { ok: true, rowCount: 0, columns: [], rows: [], ms: 1, limit: 20 } }).valid,
+        result.question,
+      ).toBe(true);
     }
     // Still a schema: a wrong field fails.
     expect(validate({ ...JSON.parse(JSON.stringify(results[0])), tables: 'LINEITEM' }).valid).toBe(false);
@@ -82,7 +103,12 @@ describe('real retrieval results over TPC-H', () => {
   it('cover both shapes: a join tree, and nothing retrieved with a reason', () => {
     const [paper] = results.map(toRetrievalOutput);
     expect(paper?.joinTree.nodes.map((n) => `${n.table} as ${n.alias}`)).toEqual([
-      'LINEITEM as lineitem', 'SUPPLIER as supplier', 'NATION as nation_supplier', 'ORDERS as orders', 'CUSTOMER as customer', 'NATION as nation_customer',
+      'LINEITEM as lineitem',
+      'SUPPLIER as supplier',
+      'NATION as nation_supplier',
+      'ORDERS as orders',
+      'CUSTOMER as customer',
+      'NATION as nation_customer',
     ]);
     const none = toRetrievalOutput(results.at(-1)!);
     expect(none).toMatchObject({ source: null, sql: null, tables: [], joinTree: { nodes: [] } });

@@ -5,14 +5,24 @@
  * the MCP tool `retrieve_tables` publishes it as its output schema; `guided retrieve --json` and the
  * HTTP API's `POST /api/retrieve` answer with the same shape plus their own fields (`trace`, `preview`).
  */
-import { z } from 'zod';
+
 import type { RetrievalResult } from '@guided-retrieval/retrieval';
+import { z } from 'zod';
 
 export const joinTreeNodeSchema = z.object({
-  alias: z.string().describe('Unique within the tree: the table name in lower case, or `table_parent` for a table in several roles (NATION as nation_supplier and nation_customer)'),
+  alias: z
+    .string()
+    .describe(
+      'Unique within the tree: the table name in lower case, or `table_parent` for a table in several roles (NATION as nation_supplier and nation_customer)',
+    ),
   table: z.string().describe('The table, as the schema spells it'),
   parent: z.string().nullable().describe("The parent node's alias; null at the root"),
-  on: z.string().nullable().describe('The join predicate with the parent, over aliases, quoted for the dialect (`lineitem.L_SUPPKEY = supplier.S_SUPPKEY`); null at the root'),
+  on: z
+    .string()
+    .nullable()
+    .describe(
+      'The join predicate with the parent, over aliases, quoted for the dialect (`lineitem.L_SUPPKEY = supplier.S_SUPPKEY`); null at the root',
+    ),
   edge: z.string().nullable().describe('The join edge the node hangs from (`LINEITEM(L_SUPPKEY)->SUPPLIER(S_SUPPKEY)`); null at the root'),
 });
 
@@ -23,11 +33,15 @@ export const retrievalResultSchema = z
     source: z.string().nullable().describe('The root table of the join tree; null when nothing was retrieved (then `reason` says why)'),
     targets: z.array(z.string()).describe('The tables the question needs besides the source'),
     tables: z.array(z.string()).describe('Every table to read, each once: the join tree in order, then the unjoined ones'),
-    unjoined: z.array(z.string()).describe('Tables the question needs that no join edge connects to the tree: the FROM clause cannot say how to join them'),
+    unjoined: z
+      .array(z.string())
+      .describe('Tables the question needs that no join edge connects to the tree: the FROM clause cannot say how to join them'),
     joinTree: z
       .object({
         dialect: z.enum(['sqlite', 'postgres', 'duckdb']).describe('The SQL engine the ON predicates and the FROM clause are quoted for'),
-        nodes: z.array(joinTreeNodeSchema).describe('Topologically ordered: every parent before its children; empty when nothing was retrieved'),
+        nodes: z
+          .array(joinTreeNodeSchema)
+          .describe('Topologically ordered: every parent before its children; empty when nothing was retrieved'),
       })
       .describe('The join tree rooted at the source'),
     sql: z.string().nullable().describe('`FROM … JOIN … ON …` over the join tree; null when nothing was retrieved'),

@@ -4,12 +4,12 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ContextGraph } from '@guided-retrieval/context-graph';
+import type { Retriever } from '@guided-retrieval/retrieval';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ContextGraph } from '@guided-retrieval/context-graph';
-import type { Retriever } from '@guided-retrieval/retrieval';
 import { UserError } from '../errors.js';
 import { retrievalResultSchema } from './result-schema.js';
 import {
@@ -38,33 +38,56 @@ export interface McpContext {
 export const MCP_PATH = '/mcp';
 
 const INSTRUCTIONS =
-  'Guided Retrieval over one relational database. Before writing SQL for a question, call retrieve_tables: it returns the tables the question needs, the join tree and a FROM clause to build on. describe_table gives a table\'s columns (with sample values) and keys; list_tables lists every table.';
+  "Guided Retrieval over one relational database. Before writing SQL for a question, call retrieve_tables: it returns the tables the question needs, the join tree and a FROM clause to build on. describe_table gives a table's columns (with sample values) and keys; list_tables lists every table.";
 
 /** A result with structured content and a short text rendering; a `ToolInputError` becomes a tool error. */
-async function answer<T extends Record<string, unknown>>(log: McpContext['log'], tool: string, run: () => T | Promise<T>, render: (value: T) => string): Promise<CallToolResult> {
+async function answer<T extends Record<string, unknown>>(
+  log: McpContext['log'],
+  tool: string,
+  run: () => T | Promise<T>,
+  render: (value: T) => string,
+): Promise<CallToolResult> {
   try {
     const value = await run();
     return { structuredContent: value, content: [{ type: 'text', text: render(value) }] };
   } catch (error) {
     if (error instanceof ToolInputError) return { isError: true, content: [{ type: 'text', text: error.message }] };
     log(`guided mcp: ${tool} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    return { isError: true, content: [{ type: 'text', text: `${tool} failed: ${error instanceof Error ? error.message : String(error)}` }] };
+    return {
+      isError: true,
+      content: [{ type: 'text', text: `${tool} failed: ${error instanceof Error ? error.message : String(error)}` }],
+    };
   }
 }
 
 /** One MCP server with the three tools over `context` (the retriever is shared, built once). */
 export function createMcpServer(context: McpContext): McpServer {
   const { graph, retriever, log } = context;
-  const server = new McpServer({ name: 'guided-retrieval', title: 'Guided Retrieval', version: context.version }, { instructions: INSTRUCTIONS });
+  const server = new McpServer(
+    { name: 'guided-retrieval', title: 'Guided Retrieval', version: context.version },
+    { instructions: INSTRUCTIONS },
+  );
   const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
   server.registerTool(
     'retrieve_tables',
-    { title: 'Retrieve tables and joins', description: TOOL_DESCRIPTIONS.retrieve_tables, inputSchema: retrieveTablesInput, outputSchema: retrievalResultSchema, annotations: readOnly },
+    {
+      title: 'Retrieve tables and joins',
+      description: TOOL_DESCRIPTIONS.retrieve_tables,
+      inputSchema: retrieveTablesInput,
+      outputSchema: retrievalResultSchema,
+      annotations: readOnly,
+    },
     ({ question }) => answer(log, 'retrieve_tables', () => retrieveTables(retriever, question), renderRetrieval),
   );
   server.registerTool(
     'describe_table',
-    { title: 'Describe a table', description: TOOL_DESCRIPTIONS.describe_table, inputSchema: describeTableInput, outputSchema: describeTableOutput, annotations: readOnly },
+    {
+      title: 'Describe a table',
+      description: TOOL_DESCRIPTIONS.describe_table,
+      inputSchema: describeTableInput,
+      outputSchema: describeTableOutput,
+      annotations: readOnly,
+    },
     ({ table }) => answer(log, 'describe_table', () => describeTable(graph, table), renderDescription),
   );
   server.registerTool(
@@ -110,7 +133,9 @@ function hostname(value: string, scheme: boolean): string | null {
 }
 
 function reject(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+  res
+    .writeHead(status, { 'content-type': 'application/json', ...headers })
+    .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 }
 
 /**
@@ -125,7 +150,8 @@ async function handle(context: McpContext, req: IncomingMessage, res: ServerResp
   if (origin !== undefined && !LOCAL_HOSTS.has(hostname(origin, true) ?? '')) return reject(res, 403, `Origin ${origin} is not allowed`);
   const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
   if (path !== MCP_PATH) return reject(res, 404, `no such path: ${path}; the MCP endpoint is ${MCP_PATH}`);
-  if (req.method !== 'POST') return reject(res, 405, `use POST ${MCP_PATH} (this server is stateless: no SSE stream, no session)`, { allow: 'POST' });
+  if (req.method !== 'POST')
+    return reject(res, 405, `use POST ${MCP_PATH} (this server is stateless: no SSE stream, no session)`, { allow: 'POST' });
   const server = createMcpServer(context);
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   res.on('close', () => {
@@ -145,7 +171,9 @@ export interface HttpOptions {
 export async function serveHttp(context: McpContext, options: HttpOptions): Promise<void> {
   const http = createServer((req, res) => {
     handle(context, req, res).catch((error: unknown) => {
-      context.log(`guided mcp: ${req.method} ${req.url} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      context.log(
+        `guided mcp: ${req.method} ${req.url} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
       if (!res.headersSent) reject(res, 500, 'internal error: see the server log');
       else res.end();
     });
@@ -153,7 +181,11 @@ export async function serveHttp(context: McpContext, options: HttpOptions): Prom
   await new Promise<void>((resolve, fail) => {
     http.once('listening', resolve);
     http.once('error', (error: NodeJS.ErrnoException) =>
-      fail(error.code === 'EADDRINUSE' ? new UserError(`port ${options.port} is in use: pass another with --port (0 picks a free one)`) : error),
+      fail(
+        error.code === 'EADDRINUSE'
+          ? new UserError(`port ${options.port} is in use: pass another with --port (0 picks a free one)`)
+          : error,
+      ),
     );
     http.listen(options.port, '127.0.0.1');
   });

@@ -2,9 +2,10 @@
  * `guided mcp` over stdio, end to end: the built CLI as a child process, spoken to by the SDK's
  * real `Client` (and by hand, to see every byte it writes on stdout), over a small TPC-H graph.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { expectOneLineError, requireBuiltCli, sandbox, type Sandbox } from '../test-support/cli.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectOneLineError, requireBuiltCli, type Sandbox, sandbox } from '../test-support/cli.js';
 import { connectStdio, exerciseErrors, exerciseTools, makeTpchGraph, PAPER_QUESTION, rawStdioSession } from '../test-support/mcp.js';
 
 let box: Sandbox;
@@ -50,18 +51,26 @@ describe('guided mcp (stdio) with the SDK client', () => {
 
 describe('guided mcp (stdio) by hand', () => {
   it('writes one JSON-RPC message a line on stdout, skips a line that is not JSON, and exits 0 when stdin closes', async () => {
-    const session = await rawStdioSession(box, ['--graph', graph], [
-      { id: 2, method: 'tools/list' },
-      'this is not JSON',
-      { id: 3, method: 'tools/call', params: { name: 'retrieve_tables', arguments: { question: PAPER_QUESTION } } },
-      { id: 4, method: 'tools/call', params: { name: 'retrieve_tables', arguments: { question: '' } } },
-      { id: 5, method: 'no/such/method' },
-      { id: 6, method: 'tools/call', params: { name: 'list_tables' } },
-    ]);
+    const session = await rawStdioSession(
+      box,
+      ['--graph', graph],
+      [
+        { id: 2, method: 'tools/list' },
+        'this is not JSON',
+        { id: 3, method: 'tools/call', params: { name: 'retrieve_tables', arguments: { question: PAPER_QUESTION } } },
+        { id: 4, method: 'tools/call', params: { name: 'retrieve_tables', arguments: { question: '' } } },
+        { id: 5, method: 'no/such/method' },
+        { id: 6, method: 'tools/call', params: { name: 'list_tables' } },
+      ],
+    );
     expect(session.code, session.stderr).toBe(0);
     expect(session.messages.every((m) => m.jsonrpc === '2.0')).toBe(true);
     expect(session.messages.map((m) => m.id)).toEqual([1, 2, 3, 4, 5, 6]);
-    const byId = (id: number) => session.messages.find((m) => m.id === id) as { result?: { isError?: boolean; structuredContent?: { tables?: unknown[] } }; error?: { code: number } };
+    const byId = (id: number) =>
+      session.messages.find((m) => m.id === id) as {
+        result?: { isError?: boolean; structuredContent?: { tables?: unknown[] } };
+        error?: { code: number };
+      };
     expect(byId(3).result?.structuredContent?.tables).toEqual(['LINEITEM', 'SUPPLIER', 'NATION', 'ORDERS', 'CUSTOMER']);
     expect(byId(4).result?.isError).toBe(true);
     expect(byId(5).error?.code).toBe(-32601);
@@ -73,16 +82,23 @@ describe('guided mcp (stdio) by hand', () => {
     const session = await rawStdioSession(box, [], [{ id: 2, method: 'tools/call', params: { name: 'list_tables', arguments: {} } }]);
     expect(session.code, session.stderr).toBe(0);
     expect(session.messages.map((m) => m.id)).toEqual([1, 2]);
-    const list = (session.messages[1]?.result as { structuredContent: { database: string; tables: { name: string; rowCount: number }[] } }).structuredContent;
+    const list = (session.messages[1]?.result as { structuredContent: { database: string; tables: { name: string; rowCount: number }[] } })
+      .structuredContent;
     expect(list.database).toBe('tpch');
     expect(list.tables.find((t) => t.name === 'NATION')?.rowCount).toBe(25);
     expect(session.stderr).toMatch(/generating TPC-H/);
   });
 
   it('profiles --database on start (progress on stderr) and serves its graph', async () => {
-    const session = await rawStdioSession(box, ['--database', 'tpch.sqlite'], [{ id: 2, method: 'tools/call', params: { name: 'describe_table', arguments: { table: 'nation' } } }]);
+    const session = await rawStdioSession(
+      box,
+      ['--database', 'tpch.sqlite'],
+      [{ id: 2, method: 'tools/call', params: { name: 'describe_table', arguments: { table: 'nation' } } }],
+    );
     expect(session.code, session.stderr).toBe(0);
-    const nation = (session.messages[1]?.result as { structuredContent: { database: string; table: string; joinsOut: { toTable: string }[] } }).structuredContent;
+    const nation = (
+      session.messages[1]?.result as { structuredContent: { database: string; table: string; joinsOut: { toTable: string }[] } }
+    ).structuredContent;
     expect(nation).toMatchObject({ database: 'tpch', table: 'NATION', joinsOut: [{ toTable: 'REGION' }] });
     expect(session.stderr).toMatch(/profiling NATION/);
   });

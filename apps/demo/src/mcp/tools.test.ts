@@ -30,9 +30,24 @@ const graph = graphFromSchema({
         { name: 'city', sample: ['Paris', 'Lyon'] },
       ],
     },
-    { name: 'orders', primaryKey: ['id'], columns: [{ name: 'id', type: 'INTEGER' }, { name: 'customer_id', type: 'INTEGER' }, { name: 'total', type: 'REAL' }] },
+    {
+      name: 'orders',
+      primaryKey: ['id'],
+      columns: [
+        { name: 'id', type: 'INTEGER' },
+        { name: 'customer_id', type: 'INTEGER' },
+        { name: 'total', type: 'REAL' },
+      ],
+    },
     { name: 'order_items', columns: ['order_id', 'product_id', 'quantity'] },
-    { name: 'product', primaryKey: ['id'], columns: [{ name: 'id', type: 'INTEGER' }, { name: 'title', type: 'TEXT', sample: ['Lamp', 'Desk'] }] },
+    {
+      name: 'product',
+      primaryKey: ['id'],
+      columns: [
+        { name: 'id', type: 'INTEGER' },
+        { name: 'title', type: 'TEXT', sample: ['Lamp', 'Desk'] },
+      ],
+    },
   ],
   foreignKeys: [
     { fromTable: 'orders', fromColumns: ['customer_id'], toTable: 'customer', toColumns: ['id'] },
@@ -47,7 +62,9 @@ describe('describe_table', () => {
     expect(describeTableOutput.parse(d)).toEqual(d);
     expect(d).toMatchObject({ database: 'shop', table: 'orders', primaryKey: ['id'] });
     expect(d.columns.map((c) => `${c.name} ${c.type}`)).toEqual(['id INTEGER', 'customer_id INTEGER', 'total REAL']);
-    expect(d.joinsOut).toEqual([{ fromTable: 'orders', fromColumns: ['customer_id'], toTable: 'customer', toColumns: ['id'], origin: 'declared', confidence: 1 }]);
+    expect(d.joinsOut).toEqual([
+      { fromTable: 'orders', fromColumns: ['customer_id'], toTable: 'customer', toColumns: ['id'], origin: 'declared', confidence: 1 },
+    ]);
     expect(d.joinsIn.map((e) => `${e.fromTable}(${e.fromColumns.join()})`)).toEqual(['order_items(order_id)']);
     expect(renderDescription(d)).toContain('Joins out: orders(customer_id) → customer(id)');
   });
@@ -64,7 +81,9 @@ describe('describe_table', () => {
 
   it('refuses an unknown table, naming it and the near names', () => {
     expect(() => describeTable(graph, 'custmer')).toThrow(ToolInputError);
-    expect(() => describeTable(graph, 'custmer')).toThrow('no table "custmer" in shop; the nearest names: customer (list_tables lists all 4)');
+    expect(() => describeTable(graph, 'custmer')).toThrow(
+      'no table "custmer" in shop; the nearest names: customer (list_tables lists all 4)',
+    );
     expect(() => describeTable(graph, 'order')).toThrow(/nearest names: orders, order_items/);
   });
 });
@@ -82,7 +101,12 @@ describe('list_tables', () => {
   it('gives every table with its row and column counts', () => {
     const list = listTables(graph);
     expect(listTablesOutput.parse(list)).toEqual(list);
-    expect(list.tables.map((t) => [t.name, t.columnCount])).toEqual([['customer', 3], ['orders', 3], ['order_items', 3], ['product', 2]]);
+    expect(list.tables.map((t) => [t.name, t.columnCount])).toEqual([
+      ['customer', 3],
+      ['orders', 3],
+      ['order_items', 3],
+      ['product', 2],
+    ]);
     expect(renderTableList(list).split('\n')[0]).toBe('shop: 4 tables');
   });
 });

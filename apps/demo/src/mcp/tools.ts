@@ -2,11 +2,12 @@
  * What the MCP tools answer, apart from any transport: the input and output schemas (zod) and
  * the functions that fill them from a context graph and a retriever. `server.ts` registers them.
  */
-import { z } from 'zod';
+
 import type { ContextGraph, GraphTable, JoinEdge } from '@guided-retrieval/context-graph';
 import { MAX_QUESTION_LENGTH, RetrievalInputError, type Retriever } from '@guided-retrieval/retrieval';
+import { z } from 'zod';
 import { renderTree } from '../render.js';
-import { toRetrievalOutput, type RetrievalOutput } from './result-schema.js';
+import { type RetrievalOutput, toRetrievalOutput } from './result-schema.js';
 
 /** Sample values shown per column, and the longest shown (in characters). */
 const SAMPLE_VALUES = 5;
@@ -20,7 +21,12 @@ export class ToolInputError extends Error {
 }
 
 export const retrieveTablesInput = {
-  question: z.string().trim().min(1).max(MAX_QUESTION_LENGTH).describe('The question, in plain English, e.g. "Which Indian suppliers are shipping the most to China?"'),
+  question: z
+    .string()
+    .trim()
+    .min(1)
+    .max(MAX_QUESTION_LENGTH)
+    .describe('The question, in plain English, e.g. "Which Indian suppliers are shipping the most to China?"'),
 };
 
 export const describeTableInput = {
@@ -52,7 +58,9 @@ export const describeTableOutput = z.object({
       aliases: z.array(z.string()),
       distinct: z.number().nullable().describe('Distinct values in the profiled rows; null when not profiled'),
       nulls: z.number().nullable(),
-      sampleValues: z.array(z.union([z.string(), z.number()])).describe(`Up to ${SAMPLE_VALUES} frequent values (text cut at ${SAMPLE_CHARS} characters)`),
+      sampleValues: z
+        .array(z.union([z.string(), z.number()]))
+        .describe(`Up to ${SAMPLE_VALUES} frequent values (text cut at ${SAMPLE_CHARS} characters)`),
     }),
   ),
   joinsOut: z.array(joinEdgeSchema).describe('Keys this table holds: it joins to toTable on fromColumns = toColumns'),
@@ -69,7 +77,8 @@ export type ListTablesOutput = z.infer<typeof listTablesOutput>;
 export const TOOL_DESCRIPTIONS = {
   retrieve_tables:
     'Find the tables a question about the database needs and how to join them: a minimal join tree (aliases and ON predicates) and the SQL FROM clause to build a query on, with why each table is there. Call it before writing SQL; when nothing is retrieved, `reason` says why.',
-  describe_table: 'Describe one table: its columns (type, description, a few sample values), primary key, and the joins to and from other tables.',
+  describe_table:
+    'Describe one table: its columns (type, description, a few sample values), primary key, and the joins to and from other tables.',
   list_tables: 'List every table of the database with its row and column counts.',
 } as const;
 
@@ -92,9 +101,17 @@ export function renderRetrieval(out: RetrievalOutput): string {
   return lines.join('\n');
 }
 
-const edge = (e: JoinEdge) => ({ fromTable: e.fromTable, fromColumns: [...e.fromColumns], toTable: e.toTable, toColumns: [...e.toColumns], origin: e.origin, confidence: e.confidence });
+const edge = (e: JoinEdge) => ({
+  fromTable: e.fromTable,
+  fromColumns: [...e.fromColumns],
+  toTable: e.toTable,
+  toColumns: [...e.toColumns],
+  origin: e.origin,
+  confidence: e.confidence,
+});
 
-const sampleValue = (value: string | number) => (typeof value === 'string' && value.length > SAMPLE_CHARS ? `${value.slice(0, SAMPLE_CHARS - 1)}…` : value);
+const sampleValue = (value: string | number) =>
+  typeof value === 'string' && value.length > SAMPLE_CHARS ? `${value.slice(0, SAMPLE_CHARS - 1)}…` : value;
 
 /** One table's columns, key and joins; an unknown name is a `ToolInputError` naming near ones. */
 export function describeTable(graph: ContextGraph, name: string): DescribeTableOutput {
@@ -123,11 +140,15 @@ export function describeTable(graph: ContextGraph, name: string): DescribeTableO
 }
 
 export function renderDescription(d: DescribeTableOutput): string {
-  const join = (e: z.infer<typeof joinEdgeSchema>) => `${e.fromTable}(${e.fromColumns.join(', ')}) → ${e.toTable}(${e.toColumns.join(', ')})${e.origin === 'inferred' ? ` (inferred, ${e.confidence.toFixed(2)})` : ''}`;
+  const join = (e: z.infer<typeof joinEdgeSchema>) =>
+    `${e.fromTable}(${e.fromColumns.join(', ')}) → ${e.toTable}(${e.toColumns.join(', ')})${e.origin === 'inferred' ? ` (inferred, ${e.confidence.toFixed(2)})` : ''}`;
   const lines = [
     `${d.table} in ${d.database}: ${d.rowCount} rows${d.primaryKey.length > 0 ? `, primary key (${d.primaryKey.join(', ')})` : ''}${d.description ? ` — ${d.description}` : ''}`,
     'Columns:',
-    ...d.columns.map((c) => `  ${c.name} ${c.type}${c.description ? ` — ${c.description}` : ''}${c.sampleValues.length > 0 ? `; e.g. ${c.sampleValues.map((v) => JSON.stringify(v)).join(', ')}` : ''}`),
+    ...d.columns.map(
+      (c) =>
+        `  ${c.name} ${c.type}${c.description ? ` — ${c.description}` : ''}${c.sampleValues.length > 0 ? `; e.g. ${c.sampleValues.map((v) => JSON.stringify(v)).join(', ')}` : ''}`,
+    ),
     `Joins out: ${d.joinsOut.map(join).join('; ') || 'none'}`,
     `Joins in: ${d.joinsIn.map(join).join('; ') || 'none'}`,
   ];
@@ -137,7 +158,12 @@ export function renderDescription(d: DescribeTableOutput): string {
 export function listTables(graph: ContextGraph): ListTablesOutput {
   return {
     database: graph.database,
-    tables: graph.tables.map((t: GraphTable) => ({ name: t.name, rowCount: t.rowCount, columnCount: t.columns.length, description: t.description })),
+    tables: graph.tables.map((t: GraphTable) => ({
+      name: t.name,
+      rowCount: t.rowCount,
+      columnCount: t.columns.length,
+      description: t.description,
+    })),
   };
 }
 
@@ -148,7 +174,11 @@ export function renderTableList(list: ListTablesOutput): string {
 
 /** "no table X in db; the nearest names: A, B, C": names that contain it or that it contains first, then by edit distance (case-insensitive). */
 export function unknownTable(graph: ContextGraph, name: string): string {
-  const near = nearNames(graph.tables.map((t) => t.name), name, NEAR_NAMES);
+  const near = nearNames(
+    graph.tables.map((t) => t.name),
+    name,
+    NEAR_NAMES,
+  );
   return `no table ${JSON.stringify(name)} in ${graph.database}${near.length > 0 ? `; the nearest names: ${near.join(', ')}` : ''} (list_tables lists all ${graph.tables.length})`;
 }
 

@@ -49,10 +49,21 @@ describe('GET /api/graph', () => {
   it('returns the tables and join edges to draw', async () => {
     const response = await fetch(new URL('api/graph', server.url));
     expect(response.status).toBe(200);
-    const graph = (await response.json()) as { database: string; tables: { name: string }[]; edges: { id: string; from: string; to: string; on: string }[]; examples: string[]; preview: boolean };
+    const graph = (await response.json()) as {
+      database: string;
+      tables: { name: string }[];
+      edges: { id: string; from: string; to: string; on: string }[];
+      examples: string[];
+      preview: boolean;
+    };
     expect(graph.tables.map((t) => t.name)).toEqual(['CUSTOMER', 'LINEITEM', 'NATION', 'ORDERS', 'PART', 'PARTSUPP', 'REGION', 'SUPPLIER']);
     expect(graph.edges).toHaveLength(10);
-    expect(graph.edges).toContainEqual({ id: 'SUPPLIER(S_NATIONKEY)->NATION(N_NATIONKEY)', from: 'SUPPLIER', to: 'NATION', on: 'SUPPLIER.S_NATIONKEY = NATION.N_NATIONKEY' });
+    expect(graph.edges).toContainEqual({
+      id: 'SUPPLIER(S_NATIONKEY)->NATION(N_NATIONKEY)',
+      from: 'SUPPLIER',
+      to: 'NATION',
+      on: 'SUPPLIER.S_NATIONKEY = NATION.N_NATIONKEY',
+    });
     expect(graph.examples[0]).toBe('Which Indian suppliers are shipping the most to China?');
     expect(graph.preview).toBe(true);
   });
@@ -62,8 +73,20 @@ describe('POST /api/retrieve', () => {
   it('returns the RetrievalResult with a read-only preview of the FROM clause', async () => {
     const response = await post(JSON.stringify({ question: 'Which Indian suppliers are shipping the most to China?' }));
     expect(response.status).toBe(200);
-    const result = (await response.json()) as { joinTree: { nodes: { alias: string }[] }; sql: string; trace: { timings: { total: number } }; preview: { ok: boolean; rowCount: number; rows: unknown[]; columns: string[] } };
-    expect(result.joinTree.nodes.map((n) => n.alias)).toEqual(['lineitem', 'supplier', 'nation_supplier', 'orders', 'customer', 'nation_customer']);
+    const result = (await response.json()) as {
+      joinTree: { nodes: { alias: string }[] };
+      sql: string;
+      trace: { timings: { total: number } };
+      preview: { ok: boolean; rowCount: number; rows: unknown[]; columns: string[] };
+    };
+    expect(result.joinTree.nodes.map((n) => n.alias)).toEqual([
+      'lineitem',
+      'supplier',
+      'nation_supplier',
+      'orders',
+      'customer',
+      'nation_customer',
+    ]);
     expect(result.sql).toMatch(/^FROM LINEITEM AS lineitem/);
     expect(result.trace.timings.total).toEqual(expect.any(Number));
     expect(result.preview).toMatchObject({ ok: true, rowCount: expect.any(Number) });
@@ -121,7 +144,11 @@ describe('shutting down', () => {
   it('exits on SIGTERM with previews in flight, and every request settles', async () => {
     const second = await startTestServer(['serve'], { GUIDED_CACHE_DIR: join(root, 'cache'), XDG_CACHE_HOME: join(root, 'xdg') });
     const inFlight = Array.from({ length: 6 }, () =>
-      fetch(new URL('api/retrieve', second.url), { method: 'POST', body: JSON.stringify({ question: 'Which Indian suppliers are shipping the most to China?' }), headers: { 'content-type': 'application/json' } }).catch(() => null),
+      fetch(new URL('api/retrieve', second.url), {
+        method: 'POST',
+        body: JSON.stringify({ question: 'Which Indian suppliers are shipping the most to China?' }),
+        headers: { 'content-type': 'application/json' },
+      }).catch(() => null),
     );
     await new Promise((resolve) => setTimeout(resolve, 100));
     await second.stop();

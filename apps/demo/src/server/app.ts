@@ -9,14 +9,14 @@
  * Every error is JSON `{"error": "…"}` with a 4xx (or 500) status.
  */
 import { existsSync } from 'node:fs';
-import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { ContextGraph } from '@guided-retrieval/context-graph';
 import { MAX_QUESTION_LENGTH, RetrievalInputError, type Retriever } from '@guided-retrieval/retrieval';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { RetrieveResponse } from '../view/api-types.js';
 import { graphPayload } from './graph-payload.js';
-import { PreviewRunner, type PreviewDatabase, type PreviewOptions } from './preview.js';
+import { type PreviewDatabase, type PreviewOptions, PreviewRunner } from './preview.js';
 
 /** Largest request body accepted, in bytes. */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -56,7 +56,8 @@ export function createApp(options: AppOptions): Hono {
     bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, 413, `the request body is larger than ${MAX_BODY_BYTES} bytes`) }),
     async (c) => {
       const type = c.req.header('content-type') ?? '';
-      if (!/^application\/json\s*(;|$)/i.test(type)) return fail(c, 415, `send the question as JSON (Content-Type: application/json), not ${type || 'no content type'}`);
+      if (!/^application\/json\s*(;|$)/i.test(type))
+        return fail(c, 415, `send the question as JSON (Content-Type: application/json), not ${type || 'no content type'}`);
       let body: unknown;
       try {
         body = JSON.parse(await c.req.text());
@@ -67,7 +68,8 @@ export function createApp(options: AppOptions): Hono {
       if (typeof body !== 'object' || body === null || Array.isArray(body)) return fail(c, 400, 'send a JSON object: {"question": "…"}');
       if (typeof question !== 'string') return fail(c, 400, '"question" must be a string');
       if (question.trim().length === 0) return fail(c, 400, 'the question is empty');
-      if (question.trim().length > MAX_QUESTION_LENGTH) return fail(c, 400, `the question is ${question.trim().length} characters long; the limit is ${MAX_QUESTION_LENGTH}`);
+      if (question.trim().length > MAX_QUESTION_LENGTH)
+        return fail(c, 400, `the question is ${question.trim().length} characters long; the limit is ${MAX_QUESTION_LENGTH}`);
       let result: RetrieveResponse;
       try {
         result = await retriever.retrieve(question);

@@ -6,8 +6,9 @@
  * preview's limit, so the server stops the query too; a DuckDB file read-only, its file access
  * locked).
  */
+
+import { type Connector, openDuckdb, openPostgres, openSqlite } from '@guided-retrieval/profiler';
 import Database from 'better-sqlite3';
-import { openDuckdb, openPostgres, openSqlite, type Connector } from '@guided-retrieval/profiler';
 import { fromClause, type PreviewJob } from './preview-job.js';
 
 function runSqlite(job: Extract<PreviewJob, { database: string }>, started: number): unknown {

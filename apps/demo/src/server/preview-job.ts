@@ -16,6 +16,11 @@ export type PreviewJob =
     };
 
 /** A FROM clause over the tree with each table as `tableRef` names it (aliases and ON predicates as retrieved). */
-export function fromClause(nodes: readonly { table: string; alias: string; on: string | null }[], tableRef: (table: string) => string): string {
-  return nodes.map((n, i) => (i === 0 ? `FROM ${tableRef(n.table)} AS ${n.alias}` : `JOIN ${tableRef(n.table)} AS ${n.alias} ON ${n.on ?? 'TRUE'}`)).join('\n');
+export function fromClause(
+  nodes: readonly { table: string; alias: string; on: string | null }[],
+  tableRef: (table: string) => string,
+): string {
+  return nodes
+    .map((n, i) => (i === 0 ? `FROM ${tableRef(n.table)} AS ${n.alias}` : `JOIN ${tableRef(n.table)} AS ${n.alias} ON ${n.on ?? 'TRUE'}`))
+    .join('\n');
 }

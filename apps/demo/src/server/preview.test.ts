@@ -2,8 +2,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { graphFromSchema } from '@guided-retrieval/context-graph';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { graphFromSchema } from '@guided-retrieval/context-graph';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,7 +28,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('PreviewRunner', () => {
   it('counts and samples the rows a FROM clause joins, read-only', async () => {
     const preview = await new PreviewRunner(file).run(graph, nodes, FROM);
-    expect(preview).toMatchObject({ ok: true, rowCount: 2, rows: [['Ada', 1], ['Bo', 2]] });
+    expect(preview).toMatchObject({
+      ok: true,
+      rowCount: 2,
+      rows: [
+        ['Ada', 1],
+        ['Bo', 2],
+      ],
+    });
   });
 
   it('kills the query at the time limit: no process is left behind', async () => {
@@ -44,7 +51,9 @@ describe('PreviewRunner', () => {
     expect(runner.load).toEqual({ running: MAX_RUNNING_PREVIEWS, waiting: MAX_WAITING_PREVIEWS });
     const results = await Promise.all(all);
     expect(results.filter((r) => r.ok)).toHaveLength(MAX_RUNNING_PREVIEWS + MAX_WAITING_PREVIEWS);
-    expect(results.filter((r) => !r.ok).map((r) => (r as { error: string }).error)).toEqual(Array(3).fill(expect.stringMatching(/too many previews at once/)));
+    expect(results.filter((r) => !r.ok).map((r) => (r as { error: string }).error)).toEqual(
+      Array(3).fill(expect.stringMatching(/too many previews at once/)),
+    );
     expect(runner.load).toEqual({ running: 0, waiting: 0 });
   });
 
@@ -60,7 +69,10 @@ describe('PreviewRunner', () => {
     const running = runner.run(graph, nodes, FROM, { timeoutMs: 60_000 });
     await new Promise((resolve) => setTimeout(resolve, 20));
     runner.close();
-    expect(await running).toMatchObject({ ok: false, error: expect.stringMatching(/^the preview process stopped \(SIGKILL\)$|^the server is stopping$/) });
+    expect(await running).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^the preview process stopped \(SIGKILL\)$|^the server is stopping$/),
+    });
     expect(await runner.run(graph, nodes, FROM)).toEqual({ ok: false, error: 'the server is stopping' });
     expect(runner.load.running).toBe(0);
   });
@@ -77,32 +89,52 @@ describe('PreviewRunner through the profiler connectors', () => {
     const duck = graphFromSchema({ database: 'shop', tables: [{ name: 'customer', primaryKey: ['id'], columns: ['id', 'name'] }] });
     const preview = await new PreviewRunner({ engine: 'duckdb', target: path }).run(duck, nodes, 'FROM ignored AS ignored');
     expect(preview).toMatchObject({ ok: true, rowCount: 2, columns: ['customer.name', 'customer.id'] });
-    expect((preview as { rows: unknown[] }).rows).toEqual(expect.arrayContaining([['Ada', 1], ['Bo', 2]]));
+    expect((preview as { rows: unknown[] }).rows).toEqual(
+      expect.arrayContaining([
+        ['Ada', 1],
+        ['Bo', 2],
+      ]),
+    );
   });
 
-  it('an error of the query is the preview\'s one-line error, not a crash', async () => {
+  it("an error of the query is the preview's one-line error, not a crash", async () => {
     const missing = [{ alias: 'nowhere', table: 'nowhere', parent: null, on: null, edge: null }];
     const preview = await new PreviewRunner({ engine: 'duckdb', target: join(dir, 'shop.duckdb') }).run(graph, missing, '');
     expect(preview).toMatchObject({ ok: false, error: expect.stringMatching(/^no such table: nowhere$|nowhere/) });
   });
 
-  it.skipIf(!process.env.GUIDED_TEST_POSTGRES_URL)('previews PostgreSQL tables in their own schemas, in a read-only transaction', async () => {
-    const admin = new pg.Client({ connectionString: process.env.GUIDED_TEST_POSTGRES_URL });
-    await admin.connect();
-    const schemaA = `guided_preview_a_${process.pid}`;
-    const schemaB = `guided_preview_b_${process.pid}`;
-    try {
-      await admin.query(`CREATE SCHEMA ${schemaA}; CREATE SCHEMA ${schemaB}`);
-      await admin.query(`CREATE TABLE ${schemaA}.customer (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO ${schemaA}.customer VALUES (1, 'Ada'), (2, 'Bo'), (3, 'Cy')`);
-      await admin.query(`CREATE TABLE ${schemaB}.customer (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO ${schemaB}.customer VALUES (1, 'Zed')`);
-      const name = `${schemaB}.customer`;
-      const pgGraph = graphFromSchema({ database: 'postgres', tables: [{ name, primaryKey: ['id'], columns: ['id', 'name'] }] });
-      const runner = new PreviewRunner({ engine: 'postgres', target: process.env.GUIDED_TEST_POSTGRES_URL ?? '', schema: `${schemaA},${schemaB}` });
-      const preview = await runner.run(pgGraph, [{ alias: 'customer', table: name, parent: null, on: null, edge: null }], 'FROM ignored AS ignored');
-      expect(preview).toMatchObject({ ok: true, rowCount: 1, rows: [['Zed', 1]] });
-    } finally {
-      await admin.query(`DROP SCHEMA IF EXISTS ${schemaA} CASCADE; DROP SCHEMA IF EXISTS ${schemaB} CASCADE`);
-      await admin.end();
-    }
-  });
+  it.skipIf(!process.env.GUIDED_TEST_POSTGRES_URL)(
+    'previews PostgreSQL tables in their own schemas, in a read-only transaction',
+    async () => {
+      const admin = new pg.Client({ connectionString: process.env.GUIDED_TEST_POSTGRES_URL });
+      await admin.connect();
+      const schemaA = `guided_preview_a_${process.pid}`;
+      const schemaB = `guided_preview_b_${process.pid}`;
+      try {
+        await admin.query(`CREATE SCHEMA ${schemaA}; CREATE SCHEMA ${schemaB}`);
+        await admin.query(
+          `CREATE TABLE ${schemaA}.customer (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO ${schemaA}.customer VALUES (1, 'Ada'), (2, 'Bo'), (3, 'Cy')`,
+        );
+        await admin.query(
+          `CREATE TABLE ${schemaB}.customer (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO ${schemaB}.customer VALUES (1, 'Zed')`,
+        );
+        const name = `${schemaB}.customer`;
+        const pgGraph = graphFromSchema({ database: 'postgres', tables: [{ name, primaryKey: ['id'], columns: ['id', 'name'] }] });
+        const runner = new PreviewRunner({
+          engine: 'postgres',
+          target: process.env.GUIDED_TEST_POSTGRES_URL ?? '',
+          schema: `${schemaA},${schemaB}`,
+        });
+        const preview = await runner.run(
+          pgGraph,
+          [{ alias: 'customer', table: name, parent: null, on: null, edge: null }],
+          'FROM ignored AS ignored',
+        );
+        expect(preview).toMatchObject({ ok: true, rowCount: 1, rows: [['Zed', 1]] });
+      } finally {
+        await admin.query(`DROP SCHEMA IF EXISTS ${schemaA} CASCADE; DROP SCHEMA IF EXISTS ${schemaB} CASCADE`);
+        await admin.end();
+      }
+    },
+  );
 });

@@ -5,9 +5,9 @@
  * the profiler's read-only connector, which names each table as the engine needs it (its real
  * schema, or `read_parquet(…)`).
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import type { ContextGraph } from '@guided-retrieval/context-graph';
-import { quoteIdentifier, type JoinTreeNode, type SqlDialect } from '@guided-retrieval/retrieval';
+import { type JoinTreeNode, quoteIdentifier, type SqlDialect } from '@guided-retrieval/retrieval';
 import type { Preview } from '../view/api-types.js';
 import type { PreviewJob } from './preview-job.js';
 
@@ -18,7 +18,6 @@ export { fromClause, type PreviewJob } from './preview-job.js';
  * file or folder opened read-only through the profiler (`schema`: PostgreSQL's schema filter).
  */
 export type PreviewDatabase = string | { engine: 'sqlite' | 'postgres' | 'duckdb'; target: string; schema?: string };
-
 
 export interface PreviewOptions {
   /** Sample rows at most (default 5). */
@@ -44,7 +43,11 @@ function shownColumns(graph: ContextGraph, table: string, count: number): string
 }
 
 /** The columns a preview shows: the select list, their names (`alias.column`) and the row limit. */
-export function previewSelect(graph: ContextGraph, nodes: readonly JoinTreeNode[], options: PreviewOptions = {}): { select: string; columns: string[]; limit: number } {
+export function previewSelect(
+  graph: ContextGraph,
+  nodes: readonly JoinTreeNode[],
+  options: PreviewOptions = {},
+): { select: string; columns: string[]; limit: number } {
   const limit = Math.max(1, Math.min(50, options.limit ?? 5));
   const perTable = options.columnsPerTable ?? 2;
   const shown = nodes.flatMap((n) => shownColumns(graph, n.table, perTable).map((c) => ({ alias: n.alias, column: c })));
@@ -56,14 +59,18 @@ export function previewSelect(graph: ContextGraph, nodes: readonly JoinTreeNode[
 }
 
 /** The two statements a preview runs; exported for tests. */
-export function previewSql(graph: ContextGraph, nodes: readonly JoinTreeNode[], from: string, options: PreviewOptions = {}): { countSql: string; sampleSql: string } {
+export function previewSql(
+  graph: ContextGraph,
+  nodes: readonly JoinTreeNode[],
+  from: string,
+  options: PreviewOptions = {},
+): { countSql: string; sampleSql: string } {
   const { select, limit } = previewSelect(graph, nodes, options);
   return {
     countSql: `SELECT COUNT(*) AS n ${from}`,
     sampleSql: `SELECT ${select} ${from} LIMIT ${limit}`,
   };
 }
-
 
 /**
  * Runs previews in child processes, at most `MAX_RUNNING_PREVIEWS` at once and
@@ -84,11 +91,20 @@ export class PreviewRunner {
     return { running: this.running.size, waiting: this.waiting.length };
   }
 
-  async run(graph: ContextGraph, nodes: readonly JoinTreeNode[], from: string, options: PreviewOptions = {}, signal?: AbortSignal): Promise<Preview> {
+  async run(
+    graph: ContextGraph,
+    nodes: readonly JoinTreeNode[],
+    from: string,
+    options: PreviewOptions = {},
+    signal?: AbortSignal,
+  ): Promise<Preview> {
     if (this.closed) return { ok: false, error: 'the server is stopping' };
     if (this.active < MAX_RUNNING_PREVIEWS) this.active++;
     else if (this.waiting.length >= MAX_WAITING_PREVIEWS) {
-      return { ok: false, error: `too many previews at once (${MAX_RUNNING_PREVIEWS} running, ${MAX_WAITING_PREVIEWS} waiting): try again` };
+      return {
+        ok: false,
+        error: `too many previews at once (${MAX_RUNNING_PREVIEWS} running, ${MAX_WAITING_PREVIEWS} waiting): try again`,
+      };
     } else await new Promise<void>((resolve) => this.waiting.push(resolve)); // the slot is handed over
     if (this.closed || signal?.aborted) {
       this.release();
@@ -97,7 +113,10 @@ export class PreviewRunner {
     const timeoutMs = options.timeoutMs ?? 3000;
     const limit = Math.max(1, Math.min(50, options.limit ?? 5));
     const job = this.job(graph, nodes, from, options, timeoutMs);
-    const child = fork(new URL('./preview-child.js', import.meta.url), [], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'], serialization: 'advanced' });
+    const child = fork(new URL('./preview-child.js', import.meta.url), [], {
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+      serialization: 'advanced',
+    });
     this.running.add(child);
     return new Promise<Preview>((resolve) => {
       let settled = false;

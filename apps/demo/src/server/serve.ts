@@ -2,15 +2,16 @@
  * Starts the demo's web server on 127.0.0.1 and prints its URL on stderr; resolves once the
  * server has stopped (SIGINT or SIGTERM, or `stop()` on the returned handle).
  */
+
+import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import type { ContextGraph } from '@guided-retrieval/context-graph';
 import { Retriever, type RetrieverOptions } from '@guided-retrieval/retrieval';
+import { serve } from '@hono/node-server';
 import { UserError } from '../errors.js';
 import { createApp } from './app.js';
-import { PreviewRunner, type PreviewDatabase } from './preview.js';
+import { type PreviewDatabase, PreviewRunner } from './preview.js';
 
 /** Where Vite puts the built page: dist/web beside dist/server. */
 export const STATIC_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'web');
@@ -37,13 +38,23 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const retriever = await Retriever.create(options.graph, options.retrieverOptions ?? {});
   const previews = options.database === null ? undefined : new PreviewRunner(options.database);
   const app = createApp({
-    graph: options.graph, retriever, database: options.database, ...(previews ? { previews } : {}), staticDir: STATIC_DIR, examples: options.examples, log: options.log,
+    graph: options.graph,
+    retriever,
+    database: options.database,
+    ...(previews ? { previews } : {}),
+    staticDir: STATIC_DIR,
+    examples: options.examples,
+    log: options.log,
   });
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: options.port });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new UserError(`port ${options.port} is in use: pass another with --port (0 picks a free one)`) : error),
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new UserError(`port ${options.port} is in use: pass another with --port (0 picks a free one)`)
+          : error,
+      ),
     );
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
@@ -59,7 +70,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   });
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  options.log(`guided: serving ${options.graph.database} (${options.graph.tables.length} table${options.graph.tables.length === 1 ? '' : 's'}${options.database ? ', with row previews' : ''}) at ${url}`);
+  options.log(
+    `guided: serving ${options.graph.database} (${options.graph.tables.length} table${options.graph.tables.length === 1 ? '' : 's'}${options.database ? ', with row previews' : ''}) at ${url}`,
+  );
   options.log('guided: press Ctrl+C to stop');
   return { url, stopped, stop };
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CallToolResultSchema, ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolResult, CallToolResultSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { expect } from 'vitest';
 import { CLI, type Sandbox } from './cli.js';
 
@@ -17,7 +17,10 @@ export const SCHEMA_FILE = new URL('../../schema/retrieval-result.schema.json', 
 
 /** `guided tpch` at scale factor 0.001 and `guided build` over it: the graph file's path. */
 export function makeTpchGraph(box: Sandbox): string {
-  for (const args of [['tpch', '-o', 'tpch.sqlite', '--scale-factor', '0.001'], ['build', 'tpch.sqlite', '-o', 'tpch.graph.json']]) {
+  for (const args of [
+    ['tpch', '-o', 'tpch.sqlite', '--scale-factor', '0.001'],
+    ['build', 'tpch.sqlite', '-o', 'tpch.graph.json'],
+  ]) {
     const run = box.run(args);
     if (run.status !== 0) throw new Error(`guided ${args.join(' ')} failed (${run.status}): ${run.stderr}`);
   }
@@ -39,8 +42,17 @@ export async function connect(transport: Transport): Promise<{ client: Client; e
 }
 
 /** The SDK's client over `node dist/cli.js mcp …args` on stdio; its stderr kept apart. */
-export async function connectStdio(box: Sandbox, args: readonly string[]): Promise<{ client: Client; errors: Error[]; stderr: () => string }> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', ...args], env: sandboxEnv(box), cwd: box.work, stderr: 'pipe' });
+export async function connectStdio(
+  box: Sandbox,
+  args: readonly string[],
+): Promise<{ client: Client; errors: Error[]; stderr: () => string }> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, 'mcp', ...args],
+    env: sandboxEnv(box),
+    cwd: box.work,
+    stderr: 'pipe',
+  });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');
@@ -60,14 +72,24 @@ export async function exerciseTools(client: Client): Promise<void> {
     expect(tool.annotations?.readOnlyHint).toBe(true);
   }
   const retrieve = tools.find((t) => t.name === 'retrieve_tables');
-  expect(retrieve?.inputSchema).toMatchObject({ type: 'object', required: ['question'], properties: { question: { type: 'string', minLength: 1, maxLength: 2000 } } });
+  expect(retrieve?.inputSchema).toMatchObject({
+    type: 'object',
+    required: ['question'],
+    properties: { question: { type: 'string', minLength: 1, maxLength: 2000 } },
+  });
   // the output schema published is the checked-in JSON Schema of the retrieval result
   expect(retrieve?.outputSchema).toEqual(JSON.parse(readFileSync(SCHEMA_FILE, 'utf8')));
 
   // the client validates structuredContent against the listed output schemas
   const paper = (await client.callTool({ name: 'retrieve_tables', arguments: { question: PAPER_QUESTION } })) as CallToolResult;
   expect(paper.isError ?? false, text(paper)).toBe(false);
-  const result = paper.structuredContent as { source: string; tables: string[]; sql: string; joinTree: { nodes: { alias: string; table: string; parent: string | null; on: string | null }[] }; explanations: Record<string, string> };
+  const result = paper.structuredContent as {
+    source: string;
+    tables: string[];
+    sql: string;
+    joinTree: { nodes: { alias: string; table: string; parent: string | null; on: string | null }[] };
+    explanations: Record<string, string>;
+  };
   expect(result.source).toBe('LINEITEM');
   expect(result.joinTree.nodes.map((n) => [n.table, n.alias, n.parent])).toEqual([
     ['LINEITEM', 'lineitem', null],
@@ -89,11 +111,18 @@ export async function exerciseTools(client: Client): Promise<void> {
   expect((nothing.structuredContent as { reason: string }).reason).toContain('xyzzy');
 
   const supplier = (await client.callTool({ name: 'describe_table', arguments: { table: 'supplier' } })) as CallToolResult;
-  expect(supplier.structuredContent).toMatchObject({ table: 'SUPPLIER', primaryKey: ['S_SUPPKEY'], joinsOut: [{ fromColumns: ['S_NATIONKEY'], toTable: 'NATION', toColumns: ['N_NATIONKEY'] }] });
+  expect(supplier.structuredContent).toMatchObject({
+    table: 'SUPPLIER',
+    primaryKey: ['S_SUPPKEY'],
+    joinsOut: [{ fromColumns: ['S_NATIONKEY'], toTable: 'NATION', toColumns: ['N_NATIONKEY'] }],
+  });
   const columns = (supplier.structuredContent as { columns: { name: string; sampleValues: unknown[] }[] }).columns;
   expect(columns.map((c) => c.name)).toContain('S_ACCTBAL');
   expect(columns.find((c) => c.name === 'S_NAME')?.sampleValues.length).toBeGreaterThan(0);
-  expect((supplier.structuredContent as { joinsIn: { fromTable: string }[] }).joinsIn.map((e) => e.fromTable).sort()).toEqual(['LINEITEM', 'PARTSUPP']);
+  expect((supplier.structuredContent as { joinsIn: { fromTable: string }[] }).joinsIn.map((e) => e.fromTable).sort()).toEqual([
+    'LINEITEM',
+    'PARTSUPP',
+  ]);
 
   const list = (await client.callTool({ name: 'list_tables', arguments: {} })) as CallToolResult;
   const tables = (list.structuredContent as { database: string; tables: { name: string; rowCount: number; columnCount: number }[] }).tables;
@@ -130,7 +159,10 @@ export async function exerciseErrors(client: Client): Promise<void> {
   );
 
   // still answering
-  const after = (await client.callTool({ name: 'retrieve_tables', arguments: { question: 'Which customers ordered the most?' } })) as CallToolResult;
+  const after = (await client.callTool({
+    name: 'retrieve_tables',
+    arguments: { question: 'Which customers ordered the most?' },
+  })) as CallToolResult;
   expect(after.isError ?? false).toBe(false);
   expect((after.structuredContent as { tables: string[] }).tables).toEqual(expect.arrayContaining(['CUSTOMER', 'ORDERS']));
 }
@@ -148,7 +180,11 @@ export interface RawSession {
  * before the next goes; a line that is not JSON goes too, and gets no answer), then closes stdin
  * and waits for the process to exit by itself.
  */
-export function rawStdioSession(box: Sandbox, args: readonly string[], requests: readonly (Record<string, unknown> | string)[]): Promise<RawSession> {
+export function rawStdioSession(
+  box: Sandbox,
+  args: readonly string[],
+  requests: readonly (Record<string, unknown> | string)[],
+): Promise<RawSession> {
   const child = spawn(process.execPath, [CLI, 'mcp', ...args], { cwd: box.work, env: sandboxEnv(box), stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
@@ -165,7 +201,8 @@ export function rawStdioSession(box: Sandbox, args: readonly string[], requests:
       }
     }
   });
-  const send = (message: Record<string, unknown> | string) => child.stdin.write(`${typeof message === 'string' ? message : JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+  const send = (message: Record<string, unknown> | string) =>
+    child.stdin.write(`${typeof message === 'string' ? message : JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   // answered, or the process is gone (then the checks on the messages say what is missing)
   const ask = (message: Record<string, unknown>) =>
@@ -177,7 +214,11 @@ export function rawStdioSession(box: Sandbox, args: readonly string[], requests:
       exited,
     ]);
   return (async () => {
-    await ask({ id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } });
+    await ask({
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+    });
     send({ method: 'notifications/initialized' });
     for (const request of requests) {
       if (typeof request === 'string' || request.id === undefined) send(request);
@@ -185,13 +226,16 @@ export function rawStdioSession(box: Sandbox, args: readonly string[], requests:
     }
     child.stdin.end();
     const code = await exited;
-    const messages = stdout.split('\n').filter((line) => line !== '').map((line) => {
-      try {
-        return JSON.parse(line) as RawSession['messages'][number];
-      } catch {
-        throw new Error(`guided mcp wrote a line that is not JSON-RPC on stdout: ${line}`);
-      }
-    });
+    const messages = stdout
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => {
+        try {
+          return JSON.parse(line) as RawSession['messages'][number];
+        } catch {
+          throw new Error(`guided mcp wrote a line that is not JSON-RPC on stdout: ${line}`);
+        }
+      });
     return { messages, stdout, stderr, code };
   })();
 }

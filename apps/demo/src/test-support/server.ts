@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { CLI, requireBuiltCli } from './cli.js';
 
 /** `guided serve …` (or `guided demo --web …`) as a child process on a free port. */
@@ -11,7 +11,10 @@ export interface TestServer {
 /** Starts the built CLI with `args` plus `--port 0` and resolves with the URL it prints on stderr. */
 export function startTestServer(args: readonly string[], env: NodeJS.ProcessEnv, timeoutMs = 120_000): Promise<TestServer> {
   requireBuiltCli();
-  const child: ChildProcess = spawn(process.execPath, [CLI, ...args, '--port', '0'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [CLI, ...args, '--port', '0'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {

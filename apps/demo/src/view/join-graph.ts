@@ -5,8 +5,9 @@
  * A table the join tree uses in several roles (NATION as nation_supplier and nation_customer) is
  * drawn once per role; the tree's edges are marked `inTree`, the rest of the schema stays grey.
  */
-import { MultiDirectedGraph } from 'graphology';
+
 import type { JoinTreeNode } from '@guided-retrieval/retrieval';
+import { MultiDirectedGraph } from 'graphology';
 import type { GraphPayload } from './api-types.js';
 
 export type NodeRole = 'source' | 'target' | 'joined' | 'other';
@@ -72,7 +73,17 @@ export function displayGraph(payload: GraphPayload, result: TreeInput | null = n
     if (aliasesOf.has(t.name)) continue;
     const key = `t:${t.name}`;
     aliasesOf.set(t.name, [key]);
-    graph.addNode(key, { key, table: t.name, alias: null, inTree: false, role: 'other', roleLabel: null, rowCount: t.rowCount, x: 0, y: 0 });
+    graph.addNode(key, {
+      key,
+      table: t.name,
+      alias: null,
+      inTree: false,
+      role: 'other',
+      roleLabel: null,
+      rowCount: t.rowCount,
+      x: 0,
+      y: 0,
+    });
   }
   const addEdge = (edgeId: string, from: string, to: string, on: string, inTree: boolean) => {
     const key = `${edgeId}|${from}|${to}`;

@@ -5,7 +5,8 @@
 import type { Preview, RetrieveResponse } from './api-types.js';
 import { describeMatch, disambiguatorLabel, escapeHtml as esc, ms, questionHtml } from './html.js';
 
-const chips = (items: readonly string[], cls = '') => items.map((t) => `<span class="chip ${cls}">${esc(t)}</span>`).join(' ') || '<em>none</em>';
+const chips = (items: readonly string[], cls = '') =>
+  items.map((t) => `<span class="chip ${cls}">${esc(t)}</span>`).join(' ') || '<em>none</em>';
 
 function section(phase: string, n: number, title: string, timing: string, body: string): string {
   return `<section class="phase" data-phase="${phase}"><h3><span class="num">${n}</span> ${esc(title)} <span class="timing" data-timing="${phase}">${timing}</span></h3>${body}</section>`;
@@ -26,7 +27,9 @@ function grounding(r: RetrieveResponse): string {
     'Grounding: words → tables, columns and values',
     ms(r.trace.timings.grounding),
     `<p class="question">${questionHtml(r.question, g.matches)}</p>` +
-      (rows ? `<ul class="matches">${rows}</ul>` : '<p class="note">No word of the question matches a table, column or sampled value.</p>') +
+      (rows
+        ? `<ul class="matches">${rows}</ul>`
+        : '<p class="note">No word of the question matches a table, column or sampled value.</p>') +
       enrich +
       `<p>Initial targets T0 = ${chips(g.initialTargets, 'target')}</p>`,
   );
@@ -86,14 +89,22 @@ function paths(r: RetrieveResponse): string {
       return `<div class="target-paths"><h4>to ${esc(p.target)}</h4><ul>${items || '<li><em>no path</em></li>'}</ul></div>`;
     })
     .join('');
-  return section('paths', 4, 'Paths considered and chosen, merged into one tree', `${ms(t.pathEnumeration + t.pathSelection)} + merging ${ms(t.merging)}`, blocks);
+  return section(
+    'paths',
+    4,
+    'Paths considered and chosen, merged into one tree',
+    `${ms(t.pathEnumeration + t.pathSelection)} + merging ${ms(t.merging)}`,
+    blocks,
+  );
 }
 
 export function renderPreview(preview: Preview | undefined): string {
   if (!preview) return '<p class="note">No database attached (a context graph file was served): no row preview.</p>';
   if (!preview.ok) return `<p class="note error">Preview not available: ${esc(preview.error)}</p>`;
   const head = preview.columns.map((c) => `<th>${esc(c)}</th>`).join('');
-  const body = preview.rows.map((row) => `<tr>${row.map((v) => `<td>${esc(v === null ? 'NULL' : String(v))}</td>`).join('')}</tr>`).join('');
+  const body = preview.rows
+    .map((row) => `<tr>${row.map((v) => `<td>${esc(v === null ? 'NULL' : String(v))}</td>`).join('')}</tr>`)
+    .join('');
   return (
     `<p><strong data-row-count="${preview.rowCount}">${preview.rowCount.toLocaleString('en-US')}</strong> rows in the join (<code>SELECT COUNT(*)</code> over the FROM clause, ${ms(preview.ms)}, read-only); the first ${preview.rows.length}:</p>` +
     `<div class="scroll"><table class="preview"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`
@@ -104,7 +115,12 @@ export function renderPreview(preview: Preview | undefined): string {
 export function renderResultHtml(r: RetrieveResponse): string {
   const total = `<p class="total">Total ${ms(r.trace.timings.total)} · ${esc(disambiguatorLabel(r.trace.disambiguation.by))}</p>`;
   if (!r.source || !r.sql) {
-    return grounding(r) + exploration(r) + `<p class="empty-result" role="status">No tables retrieved: ${esc(r.reason ?? 'nothing matched')}</p>` + total;
+    return (
+      grounding(r) +
+      exploration(r) +
+      `<p class="empty-result" role="status">No tables retrieved: ${esc(r.reason ?? 'nothing matched')}</p>` +
+      total
+    );
   }
   const sql = `<section class="phase" data-phase="sql"><h3>SQL</h3><pre class="sql">${esc(r.sql)}</pre>${renderPreview(r.preview)}</section>`;
   return grounding(r) + exploration(r) + disambiguation(r) + paths(r) + sql + total;

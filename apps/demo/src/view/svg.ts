@@ -3,8 +3,9 @@
  * attributes (`data-table`, `data-alias`, `data-in-tree`, `data-from`, `data-to`) so that tests
  * check what is on screen. Pure: returns a string.
  */
-import { LAYOUT, type DisplayGraph, type DisplayNode } from './join-graph.js';
+
 import { escapeHtml as esc } from './html.js';
+import { type DisplayGraph, type DisplayNode, LAYOUT } from './join-graph.js';
 
 const CHAR = 7.6; // px per character of the 13 px label font, roughly
 

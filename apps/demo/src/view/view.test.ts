@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ContextGraph } from '@guided-retrieval/context-graph';
-import { Retriever, type RetrievalResult } from '@guided-retrieval/retrieval';
+import { type RetrievalResult, Retriever } from '@guided-retrieval/retrieval';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoGraph } from '../cache.js';
 import { graphPayload } from '../server/graph-payload.js';
@@ -48,9 +48,18 @@ describe('displayGraph', () => {
     expect(g.order).toBe(9); // 8 tables, NATION twice
     const s = treeSummary(g);
     expect(s.nodes.sort()).toEqual(
-      ['CUSTOMER as customer', 'LINEITEM as lineitem', 'NATION as nation_customer', 'NATION as nation_supplier', 'ORDERS as orders', 'SUPPLIER as supplier'].sort(),
+      [
+        'CUSTOMER as customer',
+        'LINEITEM as lineitem',
+        'NATION as nation_customer',
+        'NATION as nation_supplier',
+        'ORDERS as orders',
+        'SUPPLIER as supplier',
+      ].sort(),
     );
-    expect(s.edges.sort()).toEqual(['customer→nation_customer', 'lineitem→orders', 'lineitem→supplier', 'orders→customer', 'supplier→nation_supplier'].sort());
+    expect(s.edges.sort()).toEqual(
+      ['customer→nation_customer', 'lineitem→orders', 'lineitem→supplier', 'orders→customer', 'supplier→nation_supplier'].sort(),
+    );
     expect(g.getNodeAttribute('a:lineitem', 'role')).toBe('source');
     expect(g.getNodeAttribute('a:nation_supplier', 'roleLabel')).toBe('nation_supplier');
     expect(g.getNodeAttribute('a:supplier', 'roleLabel')).toBeNull();
@@ -83,7 +92,13 @@ describe('renderGraphSvg', () => {
   });
 
   it('escapes table names', () => {
-    const evil: GraphPayload = { database: 'x', tables: [{ name: '<b>"T"</b>', rowCount: 1, columns: 1, primaryKey: [] }], edges: [], examples: [], preview: false };
+    const evil: GraphPayload = {
+      database: 'x',
+      tables: [{ name: '<b>"T"</b>', rowCount: 1, columns: 1, primaryKey: [] }],
+      edges: [],
+      examples: [],
+      preview: false,
+    };
     const svg = renderGraphSvg(displayGraph(evil));
     expect(svg).not.toContain('<b>');
     expect(svg).toContain('&lt;b&gt;&quot;T&quot;&lt;/b&gt;');
@@ -99,14 +114,34 @@ describe('the question and the phases', () => {
   });
 
   it('a match inside an already marked stretch joins it', () => {
-    const m = (token: string, span: [number, number]) => ({ token, span, variant: token, variantKind: 'exact' as const, table: 'T', column: null, kind: 'table' as const, coverage: 1, score: 1 });
+    const m = (token: string, span: [number, number]) => ({
+      token,
+      span,
+      variant: token,
+      variantKind: 'exact' as const,
+      table: 'T',
+      column: null,
+      kind: 'table' as const,
+      coverage: 1,
+      score: 1,
+    });
     const segments = questionSegments('the ship date is', [m('ship date', [1, 3]), m('ship', [1, 2])]);
-    expect(segments.map((s) => [s.text, s.matches.length])).toEqual([['the ', 0], ['ship date', 2], [' is', 0]]);
+    expect(segments.map((s) => [s.text, s.matches.length])).toEqual([
+      ['the ', 0],
+      ['ship date', 2],
+      [' is', 0],
+    ]);
   });
 
   it('renders the four phases, the SQL and the disambiguator', () => {
     const html = renderResultHtml(result);
-    expect([...html.matchAll(/data-phase="(\w+)"/g)].map((m) => m[1])).toEqual(['grounding', 'exploration', 'disambiguation', 'paths', 'sql']);
+    expect([...html.matchAll(/data-phase="(\w+)"/g)].map((m) => m[1])).toEqual([
+      'grounding',
+      'exploration',
+      'disambiguation',
+      'paths',
+      'sql',
+    ]);
     expect(html).toContain(escapeHtml(result.sql ?? ''));
     expect(html).toContain('no LLM configured: heuristic disambiguator');
     expect(html).toContain('data-path="LINEITEM → ORDERS → CUSTOMER → NATION"');

@@ -5,18 +5,18 @@
  * `BenchQuestion.sql`; nothing here reads it.
  */
 import { join } from 'node:path';
-import { isRecord, malformed, readJson, readOptionalJson, requireDirectory, type DataFolder } from './files.js';
+import { type DataFolder, isRecord, malformed, readJson, readOptionalJson, requireDirectory } from './files.js';
 import {
   addSchemaStats,
-  emptyLoadStats,
-  parseSpiderSchemas,
-  schemaFromSpiderEntry,
   type ColumnExtras,
+  emptyLoadStats,
   type LoadStats,
+  parseSpiderSchemas,
   type SampleValue,
+  schemaFromSpiderEntry,
   type TypeReading,
 } from './spider-format.js';
-import type { BenchDatabase, BenchName, BenchQuestion, Benchmark } from './types.js';
+import type { BenchDatabase, Benchmark, BenchName, BenchQuestion } from './types.js';
 
 export const BIRD_QUESTIONS_FILE = 'dev.json';
 export const BIRD_TABLES_FILE = 'dev_tables.json';
@@ -49,13 +49,17 @@ function loadBirdLayout(dataDir: string, name: BenchName, label: string, types: 
   const used = new Set(questions.map((q) => q.db));
   const known = new Set(schemas.map((s) => s.db_id));
   for (const q of questions) {
-    if (!known.has(q.db)) throw malformed(folder, BIRD_QUESTIONS_FILE, `question ${q.id} names database ${q.db}, which ${BIRD_TABLES_FILE} does not describe`);
+    if (!known.has(q.db))
+      throw malformed(folder, BIRD_QUESTIONS_FILE, `question ${q.id} names database ${q.db}, which ${BIRD_TABLES_FILE} does not describe`);
   }
   const databases: BenchDatabase[] = [];
   for (const entry of schemas.filter((s) => used.has(s.db_id))) {
     const dbDescriptions = descriptions?.get(entry.db_id.toLowerCase());
-    const { schema, stats: schemaStats } = schemaFromSpiderEntry(entry, folder, BIRD_TABLES_FILE, (table, column) =>
-      dbDescriptions?.take(table, column),
+    const { schema, stats: schemaStats } = schemaFromSpiderEntry(
+      entry,
+      folder,
+      BIRD_TABLES_FILE,
+      (table, column) => dbDescriptions?.take(table, column),
       types,
     );
     addSchemaStats(stats, schemaStats);
@@ -119,7 +123,8 @@ function parseDescriptions(raw: unknown, folder: DataFolder): Map<string, Databa
       }
       const columns = new Map<string, { name: string; extras: ColumnExtras }>();
       (table.columns as unknown[]).forEach((column: unknown, k) => {
-        if (!isRecord(column) || typeof column.name !== 'string') throw malformed(folder, file, `${dbName}.${String(table.name)} column ${k}: expected {name, ...}`);
+        if (!isRecord(column) || typeof column.name !== 'string')
+          throw malformed(folder, file, `${dbName}.${String(table.name)} column ${k}: expected {name, ...}`);
         columns.set(column.name.toLowerCase(), { name: column.name, extras: columnExtras(column) });
       });
       tables.set(table.name.toLowerCase(), { name: table.name, columns });

@@ -1,11 +1,11 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runEvaluation } from '../run.js';
-import { defogGoldQuery, expandBraces, splitStatements } from './defog-gold.js';
 import { checkPostgres, loadDefog, loadDefogQuestions, parseCsv, withDatabase } from './defog.js';
+import { defogGoldQuery, expandBraces, splitStatements } from './defog-gold.js';
 
 describe("Defog's gold notation", () => {
   it('keeps the first of several queries and expands braces; {} repeats the last set', () => {
@@ -20,13 +20,18 @@ describe("Defog's gold notation", () => {
   });
 
   it('reads RFC 4180 CSV: quoted commas, doubled quotes, newlines in a field', () => {
-    expect(parseCsv('a,b\n"x, y","say ""hi""\nthere"\n')).toEqual([['a', 'b'], ['x, y', 'say "hi"\nthere']]);
+    expect(parseCsv('a,b\n"x, y","say ""hi""\nthere"\n')).toEqual([
+      ['a', 'b'],
+      ['x, y', 'say "hi"\nthere'],
+    ]);
   });
 });
 
 const postgres = process.env.GUIDED_TEST_POSTGRES_URL;
 if (!postgres && process.env.GUIDED_SKIP_POSTGRES !== '1') {
-  throw new Error('GUIDED_TEST_POSTGRES_URL is unset: run .ci/setup-postgres.sh and export it, or set GUIDED_SKIP_POSTGRES=1 to skip the PostgreSQL tests');
+  throw new Error(
+    'GUIDED_TEST_POSTGRES_URL is unset: run .ci/setup-postgres.sh and export it, or set GUIDED_SKIP_POSTGRES=1 to skip the PostgreSQL tests',
+  );
 }
 
 describe.skipIf(!postgres)('the Defog benchmark on PostgreSQL', () => {
@@ -83,6 +88,8 @@ describe.skipIf(!postgres)('the Defog benchmark on PostgreSQL', () => {
   });
 
   it('fails in one line when no PostgreSQL answers', async () => {
-    await expect(checkPostgres(withDatabase(postgres!, 'postgres').replace(/:\d+\//, ':1/'))).rejects.toThrow(/^defog: no PostgreSQL reachable at .*:1\/postgres \(.*\); start one with/);
+    await expect(checkPostgres(withDatabase(postgres!, 'postgres').replace(/:\d+\//, ':1/'))).rejects.toThrow(
+      /^defog: no PostgreSQL reachable at .*:1\/postgres \(.*\); start one with/,
+    );
   });
 });

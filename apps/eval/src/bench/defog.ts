@@ -5,19 +5,20 @@
  * PostgreSQL server it is given, profiles it read-only through the profiler (the product path),
  * then drops it. It starts no server itself.
  */
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { profileConnection, redactUrl, type DatabaseProfile } from '@guided-retrieval/profiler';
-import pg from 'pg';
 import type { SchemaSpec } from '@guided-retrieval/context-graph';
-import { BenchmarkDataError } from './files.js';
+import { type DatabaseProfile, profileConnection, redactUrl } from '@guided-retrieval/profiler';
+import pg from 'pg';
 import { defogGoldQuery } from './defog-gold.js';
-import type { Benchmark, BenchDatabase, BenchQuestion } from './types.js';
+import { BenchmarkDataError } from './files.js';
+import type { BenchDatabase, Benchmark, BenchQuestion } from './types.js';
 
 /** The questions of questions.csv, gold SQL reduced to its first alternative (braces expanded). */
 export function loadDefogQuestions(dataDir: string): BenchQuestion[] {
   const file = join(dataDir, 'questions.csv');
-  if (!existsSync(file)) throw new BenchmarkDataError(`defog: ${file} not found (expected the benchmark folder holding questions.csv and databases/)`);
+  if (!existsSync(file))
+    throw new BenchmarkDataError(`defog: ${file} not found (expected the benchmark folder holding questions.csv and databases/)`);
   const rows = parseCsv(readFileSync(file, 'utf8'));
   const header = rows.shift() ?? [];
   const col = (name: string) => {
@@ -116,7 +117,12 @@ export async function checkPostgres(url: string): Promise<void> {
  * at `serverUrl`, profiles it read-only as `guided profile` does, drops the scratch database and
  * returns the profile (named `db`).
  */
-export async function profileDefogDatabase(dataDir: string, db: string, serverUrl: string, onProgress?: (message: string) => void): Promise<DatabaseProfile> {
+export async function profileDefogDatabase(
+  dataDir: string,
+  db: string,
+  serverUrl: string,
+  onProgress?: (message: string) => void,
+): Promise<DatabaseProfile> {
   const scratch = `guided_defog_${db.toLowerCase().replace(/[^a-z0-9_]/g, '_')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -129,7 +135,9 @@ export async function profileDefogDatabase(dataDir: string, db: string, serverUr
     try {
       await loader.query(readFileSync(join(dataDir, 'databases', db, `${db}.sql`), 'utf8'));
     } catch (error) {
-      throw new BenchmarkDataError(`defog: loading ${db}.sql into ${scratch} failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw new BenchmarkDataError(
+        `defog: loading ${db}.sql into ${scratch} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     } finally {
       await loader.end();
     }
@@ -158,7 +166,10 @@ export interface DefogLoadOptions {
 }
 
 /** Defog's questions and, for each database asked about, its profile through the product path. */
-export async function loadDefog(dataDir: string, options: DefogLoadOptions): Promise<{ benchmark: Benchmark; profileMs: Record<string, number> }> {
+export async function loadDefog(
+  dataDir: string,
+  options: DefogLoadOptions,
+): Promise<{ benchmark: Benchmark; profileMs: Record<string, number> }> {
   const questions = loadDefogQuestions(dataDir);
   const known = defogDatabaseNames(dataDir);
   const wanted = options.databases && options.databases.length > 0 ? options.databases : [...new Set(questions.map((q) => q.db))];

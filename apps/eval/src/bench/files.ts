@@ -22,8 +22,10 @@ function hint(folder: DataFolder): string {
 
 /** Throws unless `folder.dir` is an existing directory. */
 export function requireDirectory(folder: DataFolder): void {
-  if (!existsSync(folder.dir)) throw new BenchmarkDataError(`${folder.label} data not found: ${folder.dir} does not exist (${hint(folder)})`);
-  if (!statSync(folder.dir).isDirectory()) throw new BenchmarkDataError(`${folder.label} data not found: ${folder.dir} is not a directory (${hint(folder)})`);
+  if (!existsSync(folder.dir))
+    throw new BenchmarkDataError(`${folder.label} data not found: ${folder.dir} does not exist (${hint(folder)})`);
+  if (!statSync(folder.dir).isDirectory())
+    throw new BenchmarkDataError(`${folder.label} data not found: ${folder.dir} is not a directory (${hint(folder)})`);
 }
 
 /** Parses `<dir>/<file>`; a missing file or malformed JSON is a one-line BenchmarkDataError. */

@@ -1,8 +1,14 @@
 import type { JoinEdge } from '@guided-retrieval/join-inference';
 import { describe, expect, it } from 'vitest';
-import { goldJoins, refSegments, resolveTableRef, scoreGoldJoins, summarizeGoldJoins, type GoldJoin } from './gold-joins.js';
+import { type GoldJoin, goldJoins, refSegments, resolveTableRef, scoreGoldJoins, summarizeGoldJoins } from './gold-joins.js';
 
-const edge = (fromTable: string, fromColumns: string[], toTable: string, toColumns: string[], origin: JoinEdge['origin'] = 'inferred'): JoinEdge => ({
+const edge = (
+  fromTable: string,
+  fromColumns: string[],
+  toTable: string,
+  toColumns: string[],
+  origin: JoinEdge['origin'] = 'inferred',
+): JoinEdge => ({
   id: `${fromTable}(${fromColumns})->${toTable}(${toColumns})`,
   fromTable,
   fromColumns,
@@ -53,9 +59,12 @@ describe('goldJoins', () => {
     expect(goldJoins('SELECT * FROM orders JOIN customers ON orders.customer_id = customers.id', ['orders', 'customers'])).toEqual([
       { tables: ['orders', 'customers'], columns: ['customer_id', 'id'] },
     ]);
-    expect(goldJoins('SELECT T2.name FROM singer_in_concert AS T1 JOIN singer AS T2 ON T1.singer_id = T2.singer_id', ['singer', 'singer_in_concert'])).toEqual([
-      { tables: ['singer_in_concert', 'singer'], columns: ['singer_id', 'singer_id'] },
-    ]);
+    expect(
+      goldJoins('SELECT T2.name FROM singer_in_concert AS T1 JOIN singer AS T2 ON T1.singer_id = T2.singer_id', [
+        'singer',
+        'singer_in_concert',
+      ]),
+    ).toEqual([{ tables: ['singer_in_concert', 'singer'], columns: ['singer_id', 'singer_id'] }]);
     expect(goldJoins('SELECT * FROM film f, language l WHERE f.language_id = l.language_id', ['film', 'language'])).toEqual([
       { tables: ['film', 'language'], columns: ['language_id', 'language_id'] },
     ]);
@@ -116,14 +125,24 @@ describe('scoreGoldJoins', () => {
       { tables: ['ball', 'score'], columns: ['match_id', 'match_id'] },
       { tables: ['ball', 'score'], columns: ['over_id', 'over_id'] },
     ] satisfies GoldJoin[];
-    expect(scoreGoldJoins([edge('score', ['match_id', 'over_id'], 'ball', ['match_id', 'over_id'])], composite).edgesMatchingColumns).toBe(1);
-    expect(scoreGoldJoins([edge('score', ['match_id', 'ball_id'], 'ball', ['match_id', 'ball_id'])], composite).edgesMatchingColumns).toBe(0);
+    expect(scoreGoldJoins([edge('score', ['match_id', 'over_id'], 'ball', ['match_id', 'over_id'])], composite).edgesMatchingColumns).toBe(
+      1,
+    );
+    expect(scoreGoldJoins([edge('score', ['match_id', 'ball_id'], 'ball', ['match_id', 'ball_id'])], composite).edgesMatchingColumns).toBe(
+      0,
+    );
   });
 
   it('sums the databases, scoring only inferred edges and joins deduplicated across questions', () => {
     const summary = summarizeGoldJoins(
       new Map([
-        ['shop', { edges: [edge('orders', ['user_id'], 'users', ['id']), edge('items', ['order_id'], 'orders', ['id'], 'declared')], joins: [...joins, joins[0]!] }],
+        [
+          'shop',
+          {
+            edges: [edge('orders', ['user_id'], 'users', ['id']), edge('items', ['order_id'], 'orders', ['id'], 'declared')],
+            joins: [...joins, joins[0]!],
+          },
+        ],
         ['empty', { edges: [], joins: [] }],
       ]),
     );

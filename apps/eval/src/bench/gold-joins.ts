@@ -41,9 +41,11 @@ interface Equality {
 }
 
 const KEYWORDS = new Set(
-  ('select from where join inner left right full outer cross natural on using as and or not group order by having limit offset qualify window ' +
+  (
+    'select from where join inner left right full outer cross natural on using as and or not group order by having limit offset qualify window ' +
     'union intersect except minus lateral unnest table flatten values with recursive when then else end case is in exists between like ' +
-    'set for pivot unpivot tablesample at before changes match_recognize connect start partition over rows range fetch into returning').split(' '),
+    'set for pivot unpivot tablesample at before changes match_recognize connect start partition over rows range fetch into returning'
+  ).split(' '),
 );
 
 // Bare names end where a name cannot go on, so that backtracking never shortens one.
@@ -85,10 +87,16 @@ export function scoreGoldJoins(edges: readonly JoinEdge[], joins: readonly GoldJ
   const onGoldPairs = edges.filter((e) => goldPairs.has(pairKey(e.fromTable, e.toTable)));
   // A composite edge matches when the gold joins its table pair on every one of its column pairs.
   const matches = (e: JoinEdge) =>
-    e.fromColumns.length > 0 && e.fromColumns.every((c, i) => goldColumns.has(orientedColumnKeys(e.fromTable, [c], e.toTable, [e.toColumns[i] ?? ''])[0]));
+    e.fromColumns.length > 0 &&
+    e.fromColumns.every((c, i) => goldColumns.has(orientedColumnKeys(e.fromTable, [c], e.toTable, [e.toColumns[i] ?? ''])[0]));
   const matching = onGoldPairs.filter(matches);
   const pairsWithEdge = new Set(onGoldPairs.map((e) => pairKey(e.fromTable, e.toTable)));
-  return { goldPairs: goldPairs.size, pairsWithEdge: pairsWithEdge.size, edgesOnGoldPairs: onGoldPairs.length, edgesMatchingColumns: matching.length };
+  return {
+    goldPairs: goldPairs.size,
+    pairsWithEdge: pairsWithEdge.size,
+    edgesOnGoldPairs: onGoldPairs.length,
+    edgesMatchingColumns: matching.length,
+  };
 }
 
 /** The score of several databases summed. */
@@ -131,7 +139,11 @@ export function refSegments(ref: string): string[] {
 
 /** Every table alias the query defines, in order: FROM/JOIN refs (and comma lists), subquery and CTE aliases. */
 function aliasDefinitions(text: string, goldTables: readonly string[]): AliasDefinition[] {
-  const cteNames = new Set([...text.matchAll(new RegExp(`(?:\\bWITH(?:\\s+RECURSIVE)?|,)\\s*(${IDENTIFIER})\\s*(?:\\([^()]*\\)\\s*)?AS\\s*\\(`, 'gi'))].map((m) => unquote(m[1]!).toLowerCase()));
+  const cteNames = new Set(
+    [...text.matchAll(new RegExp(`(?:\\bWITH(?:\\s+RECURSIVE)?|,)\\s*(${IDENTIFIER})\\s*(?:\\([^()]*\\)\\s*)?AS\\s*\\(`, 'gi'))].map((m) =>
+      unquote(m[1]!).toLowerCase(),
+    ),
+  );
   const definitions: AliasDefinition[] = [];
   const define = (at: number, ref: string, alias: string | undefined) => {
     const segments = refSegments(ref);
@@ -144,7 +156,11 @@ function aliasDefinitions(text: string, goldTables: readonly string[]): AliasDef
   const head = new RegExp(`\\b(FROM|JOIN)\\s+${REF_WITH_ALIAS}`, 'gi');
   const commaItem = new RegExp(`\\s*,\\s*${REF_WITH_ALIAS}`, 'iy');
   for (const m of text.matchAll(head)) {
-    if (m[1]!.toUpperCase() === 'FROM' && /\b(?:EXTRACT|TRIM|SUBSTRING)\s*\(\s*[^()]*$/i.test(text.slice(Math.max(0, m.index - 60), m.index))) continue;
+    if (
+      m[1]!.toUpperCase() === 'FROM' &&
+      /\b(?:EXTRACT|TRIM|SUBSTRING)\s*\(\s*[^()]*$/i.test(text.slice(Math.max(0, m.index - 60), m.index))
+    )
+      continue;
     define(m.index, m[2]!, m[3]);
     if (m[1]!.toUpperCase() !== 'FROM') continue;
     // Old-style joins: FROM a x, b y WHERE x.k = y.k.
@@ -209,7 +225,12 @@ function pairKey(a: string, b: string): string {
 }
 
 /** The edge's or join's columns keyed by table, in both orientations (the first is as given). */
-function orientedColumnKeys(fromTable: string, fromColumns: readonly string[], toTable: string, toColumns: readonly string[]): [string, string] {
+function orientedColumnKeys(
+  fromTable: string,
+  fromColumns: readonly string[],
+  toTable: string,
+  toColumns: readonly string[],
+): [string, string] {
   const side = (table: string, columns: readonly string[]) => `${table}.${columns.join(',')}`.toLowerCase();
   const from = side(fromTable, fromColumns);
   const to = side(toTable, toColumns);
@@ -230,10 +251,20 @@ export interface GoldJoinSummary extends GoldJoinScore {
  * Each database's inferred edges scored against the distinct joins its questions' gold SQL shows
  * (declared edges are not inference's to answer for), with the totals; null without any database.
  */
-export function summarizeGoldJoins(databases: ReadonlyMap<string, { edges: readonly JoinEdge[]; joins: readonly GoldJoin[] }>): GoldJoinSummary | null {
+export function summarizeGoldJoins(
+  databases: ReadonlyMap<string, { edges: readonly JoinEdge[]; joins: readonly GoldJoin[] }>,
+): GoldJoinSummary | null {
   if (databases.size === 0) return null;
   const perDatabase = Object.fromEntries(
-    [...databases].sort(([a], [b]) => a.localeCompare(b)).map(([db, { edges, joins }]) => [db, scoreGoldJoins(edges.filter((e) => e.origin === 'inferred'), distinctGoldJoins(joins))]),
+    [...databases]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([db, { edges, joins }]) => [
+        db,
+        scoreGoldJoins(
+          edges.filter((e) => e.origin === 'inferred'),
+          distinctGoldJoins(joins),
+        ),
+      ]),
   );
   return { databases: databases.size, ...addScores(Object.values(perDatabase)), perDatabase };
 }

@@ -122,21 +122,51 @@ const BIRD_DESCRIPTIONS = [
             sample_values: ['SME', 'KAM', null, ''],
           },
           { name: 'Joined', original_name: 'date joined', type: 'datetime', description: null, value_description: null, sample_values: [] },
-          { name: 'Ghost', original_name: null, type: 'text', description: 'not in dev_tables.json', value_description: null, sample_values: ['boo'] },
+          {
+            name: 'Ghost',
+            original_name: null,
+            type: 'text',
+            description: 'not in dev_tables.json',
+            value_description: null,
+            sample_values: ['boo'],
+          },
         ],
       },
       {
         name: 'order_items',
-        columns: [{ name: 'qty', original_name: 'quantity', type: 'integer', description: '  ', value_description: 'pieces', sample_values: [1, 2, 10] }],
+        columns: [
+          {
+            name: 'qty',
+            original_name: 'quantity',
+            type: 'integer',
+            description: '  ',
+            value_description: 'pieces',
+            sample_values: [1, 2, 10],
+          },
+        ],
       },
     ],
   },
 ];
 
 const BIRD_QUESTIONS = [
-  { question_id: 7, db_id: 'shop', question: 'Which KAM customers ordered most?', evidence: 'KAM refers to Segment = "KAM"', SQL: 'SELECT 1 FROM customers', difficulty: 'simple' },
+  {
+    question_id: 7,
+    db_id: 'shop',
+    question: 'Which KAM customers ordered most?',
+    evidence: 'KAM refers to Segment = "KAM"',
+    SQL: 'SELECT 1 FROM customers',
+    difficulty: 'simple',
+  },
   { question_id: 8, db_id: 'shop', question: 'How many orders?', evidence: '', SQL: 'SELECT COUNT(*) FROM orders', difficulty: 'simple' },
-  { question_id: 9, db_id: 'forum', question: 'Who wrote the most replies?', evidence: '   ', SQL: 'SELECT DisplayName FROM users', difficulty: 'moderate' },
+  {
+    question_id: 9,
+    db_id: 'forum',
+    question: 'Who wrote the most replies?',
+    evidence: '   ',
+    SQL: 'SELECT DisplayName FROM users',
+    difficulty: 'moderate',
+  },
 ];
 
 const SPIDER_TABLES = [
@@ -278,7 +308,13 @@ describe('BIRD loader', () => {
     const bench = loadBenchmark('bird-dev', birdDir);
     expect(bench.name).toBe('bird-dev');
     expect(bench.questions).toEqual([
-      { id: '7', db: 'shop', question: 'Which KAM customers ordered most?', evidence: 'KAM refers to Segment = "KAM"', sql: 'SELECT 1 FROM customers' },
+      {
+        id: '7',
+        db: 'shop',
+        question: 'Which KAM customers ordered most?',
+        evidence: 'KAM refers to Segment = "KAM"',
+        sql: 'SELECT 1 FROM customers',
+      },
       { id: '8', db: 'shop', question: 'How many orders?', evidence: null, sql: 'SELECT COUNT(*) FROM orders' },
       { id: '9', db: 'forum', question: 'Who wrote the most replies?', evidence: null, sql: 'SELECT DisplayName FROM users' },
     ]);
@@ -343,7 +379,12 @@ describe('BIRD loader', () => {
       sample: ['SME', 'KAM'],
     });
     // original_name as an alias; no description or sample when the file has none.
-    expect(columnOf(shop, 'customers', 'Joined')).toEqual({ name: 'Joined', type: 'datetime', inferredType: 'date', aliases: ['date joined'] });
+    expect(columnOf(shop, 'customers', 'Joined')).toEqual({
+      name: 'Joined',
+      type: 'datetime',
+      inferredType: 'date',
+      aliases: ['date joined'],
+    });
     // A blank description with a value description: the value description alone. `number` with
     // integral samples is an integer; `quantity` is both column_names and original_name, once.
     expect(columnOf(shop, 'order_items', 'Qty')).toEqual({
@@ -392,14 +433,28 @@ describe('Spider loader', () => {
     expect(bench.questions).toEqual([
       { id: '0', db: 'concert_singer', question: 'How many singers do we have?', evidence: null, sql: 'SELECT count(*) FROM singer' },
       { id: '1', db: 'pets_1', question: 'How many pets are there?', evidence: null, sql: 'SELECT count(*) FROM pets' },
-      { id: '2', db: 'concert_singer', question: 'What is the largest capacity?', evidence: null, sql: 'SELECT max(capacity) FROM stadium' },
+      {
+        id: '2',
+        db: 'concert_singer',
+        question: 'What is the largest capacity?',
+        evidence: null,
+        sql: 'SELECT max(capacity) FROM stadium',
+      },
     ]);
   });
 
   it('loads only the databases dev.json uses, in tables.json order', () => {
     const { benchmark, stats } = loadBenchmarkWithStats('spider-dev', spiderDir);
     expect(benchmark.databases.map((d) => d.name)).toEqual(['concert_singer', 'pets_1']);
-    expect(stats).toMatchObject({ databases: 2, questions: 3, tables: 5, columns: 12, foreignKeys: 2, describedColumns: 0, sampledColumns: 0 });
+    expect(stats).toMatchObject({
+      databases: 2,
+      questions: 3,
+      tables: 5,
+      columns: 12,
+      foreignKeys: 2,
+      describedColumns: 0,
+      sampledColumns: 0,
+    });
   });
 
   it('maps the schema: columns, types, keys, aliases; duplicate foreign keys kept once', () => {
@@ -451,7 +506,9 @@ describe('errors', () => {
     } catch (error) {
       message = (error as Error).message;
     }
-    expect(message).toMatch(new RegExp(`^BIRD dev data is not valid JSON: ${join(dir, 'dev.json').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: `));
+    expect(message).toMatch(
+      new RegExp(`^BIRD dev data is not valid JSON: ${join(dir, 'dev.json').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: `),
+    );
     expect(message).not.toContain('\n');
   });
 
@@ -464,7 +521,9 @@ describe('errors', () => {
 
   it('rejects the wrong shape and questions about undescribed databases', () => {
     const notArray = folder('spider-shape', { 'dev.json': { questions: [] }, 'tables.json': SPIDER_TABLES });
-    expect(() => loadBenchmark('spider-dev', notArray)).toThrow(`Spider dev data is malformed: ${join(notArray, 'dev.json')}: expected a JSON array of questions`);
+    expect(() => loadBenchmark('spider-dev', notArray)).toThrow(
+      `Spider dev data is malformed: ${join(notArray, 'dev.json')}: expected a JSON array of questions`,
+    );
     const unknownDb = folder('spider-unknown-db', {
       'dev.json': [{ db_id: 'nope', question: 'q?', query: 'SELECT 1' }],
       'tables.json': SPIDER_TABLES,
@@ -474,7 +533,9 @@ describe('errors', () => {
       'dev.json': BIRD_QUESTIONS,
       'dev_tables.json': [{ ...BIRD_TABLES[0], column_types: ['text'] }, ...BIRD_TABLES.slice(1)],
     });
-    expect(() => loadBenchmark('bird-dev', badColumns)).toThrow(/schema 0 \(shop\): column_types must be an array of strings, one per entry/);
+    expect(() => loadBenchmark('bird-dev', badColumns)).toThrow(
+      /schema 0 \(shop\): column_types must be an array of strings, one per entry/,
+    );
   });
 });
 

@@ -2,7 +2,7 @@
 import { loadBird, loadSpider2Lite } from './bird.js';
 import { loadSpider } from './spider.js';
 import type { LoadStats } from './spider-format.js';
-import type { BenchName, Benchmark } from './types.js';
+import type { Benchmark, BenchName } from './types.js';
 
 export { BenchmarkDataError } from './files.js';
 export type { LoadStats } from './spider-format.js';

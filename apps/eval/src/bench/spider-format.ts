@@ -7,7 +7,7 @@
  * indexes, `from` referencing `to`. `table_names` / `column_names` hold natural-language names.
  */
 import type { SchemaColumnSpec, SchemaForeignKeySpec, SchemaSpec, SchemaTableSpec } from '@guided-retrieval/context-graph';
-import { isRecord, malformed, type DataFolder } from './files.js';
+import { type DataFolder, isRecord, malformed } from './files.js';
 
 export type InferredType = NonNullable<SchemaColumnSpec['inferredType']>;
 export type SampleValue = string | number;
@@ -52,14 +52,17 @@ export interface SchemaStats {
 export function parseSpiderSchemas(raw: unknown, folder: DataFolder, file: string): SpiderSchemaEntry[] {
   if (!Array.isArray(raw)) throw malformed(folder, file, 'expected a JSON array of database schemas');
   return raw.map((entry: unknown, i) => {
-    const at = (what: string) => malformed(folder, file, `schema ${i}${isRecord(entry) && typeof entry.db_id === 'string' ? ` (${entry.db_id})` : ''}: ${what}`);
+    const at = (what: string) =>
+      malformed(folder, file, `schema ${i}${isRecord(entry) && typeof entry.db_id === 'string' ? ` (${entry.db_id})` : ''}: ${what}`);
     if (!isRecord(entry)) throw at('expected an object');
-    const { db_id, table_names_original, table_names, column_names_original, column_names, column_types, primary_keys, foreign_keys } = entry;
+    const { db_id, table_names_original, table_names, column_names_original, column_names, column_types, primary_keys, foreign_keys } =
+      entry;
     if (typeof db_id !== 'string' || db_id === '') throw at('db_id must be a non-empty string');
     if (!isStringArray(table_names_original)) throw at('table_names_original must be an array of strings');
     if (!isColumnList(column_names_original)) throw at('column_names_original must be an array of [tableIndex, name] pairs');
     for (const [index, [table]] of column_names_original.entries()) {
-      if (table !== -1 && (table < 0 || table >= table_names_original.length)) throw at(`column ${index} names table index ${table}, out of range`);
+      if (table !== -1 && (table < 0 || table >= table_names_original.length))
+        throw at(`column ${index} names table index ${table}, out of range`);
     }
     if (!isStringArray(column_types) || column_types.length !== column_names_original.length) {
       throw at('column_types must be an array of strings, one per entry of column_names_original');
@@ -146,7 +149,9 @@ export function schemaFromSpiderEntry(
     const columns = resolved.filter((r): r is { table: Table; column: string } => typeof r !== 'string');
     const table = columns[0]?.table;
     if (problem !== undefined || !table || columns.some((c) => c.table !== table)) {
-      stats.skippedPrimaryKeys.push(`${entry.db_id}: ${JSON.stringify(pk)}: ${problem ?? (table ? 'columns of different tables' : 'no columns')}`);
+      stats.skippedPrimaryKeys.push(
+        `${entry.db_id}: ${JSON.stringify(pk)}: ${problem ?? (table ? 'columns of different tables' : 'no columns')}`,
+      );
       continue;
     }
     // A table has one primary key: several entries for the same table are parts of it.
@@ -220,7 +225,10 @@ export function inferredTypeOf(declared: string, sample: readonly SampleValue[] 
 
 /** Case, underscores and spacing don't make a name different. */
 export function normalizeName(name: string): string {
-  return name.toLowerCase().replace(/[_\s]+/g, ' ').trim();
+  return name
+    .toLowerCase()
+    .replace(/[_\s]+/g, ' ')
+    .trim();
 }
 
 /** The candidates that differ from `name` and from each other (after normalizeName), trimmed. */
@@ -243,8 +251,7 @@ function isStringArray(value: unknown): value is string[] {
 
 function isColumnList(value: unknown): value is [number, string][] {
   return (
-    Array.isArray(value) &&
-    value.every((c) => Array.isArray(c) && c.length === 2 && Number.isInteger(c[0]) && typeof c[1] === 'string')
+    Array.isArray(value) && value.every((c) => Array.isArray(c) && c.length === 2 && Number.isInteger(c[0]) && typeof c[1] === 'string')
   );
 }
 

@@ -3,9 +3,9 @@
  * schemas of train and dev; only the databases dev.json asks about are loaded). Spider ships no
  * descriptions or sample values. The gold SQL is only copied into `BenchQuestion.sql`.
  */
-import { isRecord, malformed, readJson, requireDirectory, type DataFolder } from './files.js';
-import { addSchemaStats, emptyLoadStats, parseSpiderSchemas, schemaFromSpiderEntry, type LoadStats } from './spider-format.js';
-import type { BenchDatabase, BenchQuestion, Benchmark } from './types.js';
+import { type DataFolder, isRecord, malformed, readJson, requireDirectory } from './files.js';
+import { addSchemaStats, emptyLoadStats, type LoadStats, parseSpiderSchemas, schemaFromSpiderEntry } from './spider-format.js';
+import type { BenchDatabase, Benchmark, BenchQuestion } from './types.js';
 
 export const SPIDER_QUESTIONS_FILE = 'dev.json';
 export const SPIDER_TABLES_FILE = 'tables.json';
@@ -17,7 +17,12 @@ export function loadSpider(dataDir: string): { benchmark: Benchmark; stats: Load
   const schemas = parseSpiderSchemas(readJson(folder, SPIDER_TABLES_FILE), folder, SPIDER_TABLES_FILE);
   const known = new Set(schemas.map((s) => s.db_id));
   for (const q of questions) {
-    if (!known.has(q.db)) throw malformed(folder, SPIDER_QUESTIONS_FILE, `question ${q.id} names database ${q.db}, which ${SPIDER_TABLES_FILE} does not describe`);
+    if (!known.has(q.db))
+      throw malformed(
+        folder,
+        SPIDER_QUESTIONS_FILE,
+        `question ${q.id} names database ${q.db}, which ${SPIDER_TABLES_FILE} does not describe`,
+      );
   }
   const used = new Set(questions.map((q) => q.db));
   const stats = emptyLoadStats();

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listedGoldTables } from '../gold.js';
+import { scoreQuestion } from '../metrics.js';
 import { resultsMarkdown } from '../report.js';
 import { questionGold, runEvaluation } from '../run.js';
 import { sliceResults } from '../slices.js';
-import { scoreQuestion } from '../metrics.js';
 import { benchGraph } from './graph.js';
 import { loadBenchmark } from './load.js';
 
@@ -17,8 +17,26 @@ const TABLES = [
     db_id: 'SHOP',
     table_names_original: ['USERS', 'ORDERS', 'EVENTS_*'],
     table_names: ['USERS', 'ORDERS', 'EVENTS_*'],
-    column_names_original: [[-1, '*'], [0, 'id'], [0, 'email'], [1, 'order_id'], [1, 'user_id'], [1, 'amount'], [2, 'user_id'], [2, 'event_name']],
-    column_names: [[-1, '*'], [0, 'id'], [0, 'email'], [1, 'order id'], [1, 'user id'], [1, 'amount'], [2, 'user id'], [2, 'event name']],
+    column_names_original: [
+      [-1, '*'],
+      [0, 'id'],
+      [0, 'email'],
+      [1, 'order_id'],
+      [1, 'user_id'],
+      [1, 'amount'],
+      [2, 'user_id'],
+      [2, 'event_name'],
+    ],
+    column_names: [
+      [-1, '*'],
+      [0, 'id'],
+      [0, 'email'],
+      [1, 'order id'],
+      [1, 'user id'],
+      [1, 'amount'],
+      [2, 'user id'],
+      [2, 'event name'],
+    ],
     column_types: ['text', 'real', 'text', 'real', 'real', 'real', 'real', 'text'],
     primary_keys: [],
     foreign_keys: [],
@@ -27,8 +45,14 @@ const TABLES = [
     db_id: 'one_table',
     table_names_original: ['trees'],
     table_names: ['trees'],
-    column_names_original: [[-1, '*'], [0, 'species']],
-    column_names: [[-1, '*'], [0, 'species']],
+    column_names_original: [
+      [-1, '*'],
+      [0, 'species'],
+    ],
+    column_names: [
+      [-1, '*'],
+      [0, 'species'],
+    ],
     column_types: ['text', 'text'],
     primary_keys: [],
     foreign_keys: [],
@@ -38,14 +62,43 @@ const DESCRIPTIONS = [
   {
     name: 'SHOP',
     tables: [
-      { name: 'USERS', columns: [{ name: 'id', description: 'User identifier', sample_values: [11, 12, 13] }, { name: 'email', sample_values: ['a@x.org'] }] },
-      { name: 'ORDERS', columns: [{ name: 'order_id', sample_values: [1, 2] }, { name: 'user_id', sample_values: [11, 12] }, { name: 'amount', sample_values: [9.5, 3] }] },
+      {
+        name: 'USERS',
+        columns: [
+          { name: 'id', description: 'User identifier', sample_values: [11, 12, 13] },
+          { name: 'email', sample_values: ['a@x.org'] },
+        ],
+      },
+      {
+        name: 'ORDERS',
+        columns: [
+          { name: 'order_id', sample_values: [1, 2] },
+          { name: 'user_id', sample_values: [11, 12] },
+          { name: 'amount', sample_values: [9.5, 3] },
+        ],
+      },
     ],
   },
 ];
 const QUESTIONS = [
-  { question_id: 'sf_1', db_id: 'SHOP', question: 'How much did each user spend on orders?', evidence: '', SQL: 'SELECT … FROM "SHOP"."SHOP"."ORDERS" o JOIN "SHOP"."SHOP"."USERS" u ON o."user_id" = u."id"', gold_tables: ['ORDERS', 'users'], backend: 'snowflake' },
-  { question_id: 'bq_2', db_id: 'one_table', question: 'Which species are there?', evidence: '', SQL: 'SELECT DISTINCT species FROM `x.y.trees`', gold_tables: ['trees'], backend: 'bigquery' },
+  {
+    question_id: 'sf_1',
+    db_id: 'SHOP',
+    question: 'How much did each user spend on orders?',
+    evidence: '',
+    SQL: 'SELECT … FROM "SHOP"."SHOP"."ORDERS" o JOIN "SHOP"."SHOP"."USERS" u ON o."user_id" = u."id"',
+    gold_tables: ['ORDERS', 'users'],
+    backend: 'snowflake',
+  },
+  {
+    question_id: 'bq_2',
+    db_id: 'one_table',
+    question: 'Which species are there?',
+    evidence: '',
+    SQL: 'SELECT DISTINCT species FROM `x.y.trees`',
+    gold_tables: ['trees'],
+    backend: 'bigquery',
+  },
 ];
 
 let dir: string;
@@ -81,7 +134,12 @@ describe('Spider 2.0-lite loader', () => {
   it('scores against the listed tables, spelled as the schema spells them, never the SQL', () => {
     const bench = loadBenchmark('spider2-lite', dir);
     const shop = bench.databases.find((d) => d.name === 'SHOP')!;
-    expect(questionGold(bench.questions[0]!, shop.schema.tables.map((t) => t.name))).toEqual({ ok: true, tables: ['ORDERS', 'USERS'] });
+    expect(
+      questionGold(
+        bench.questions[0]!,
+        shop.schema.tables.map((t) => t.name),
+      ),
+    ).toEqual({ ok: true, tables: ['ORDERS', 'USERS'] });
     expect(listedGoldTables(['nope'], ['USERS'])).toEqual({ ok: false, error: 'gold table nope is not in the schema' });
     expect(listedGoldTables([], ['USERS']).ok).toBe(false);
   });
@@ -112,10 +170,18 @@ describe('Spider 2.0-lite loader', () => {
 describe('sliceResults', () => {
   it('cuts scored questions by gold size, schema size and backend, baselines beside', () => {
     const outcome = (db: string, gold: string[], retrieved: string[], backend: string) => ({
-      db, gold, metrics: scoreQuestion(retrieved, gold), baselines: { bm25: gold.slice(0, 1) }, backend,
+      db,
+      gold,
+      metrics: scoreQuestion(retrieved, gold),
+      baselines: { bm25: gold.slice(0, 1) },
+      backend,
     });
     const slices = sliceResults(
-      [outcome('big', ['a', 'b'], ['a', 'b'], 'snowflake'), outcome('small', ['t'], ['u'], 'bigquery'), { db: 'small', gold: null, metrics: null, baselines: {} }],
+      [
+        outcome('big', ['a', 'b'], ['a', 'b'], 'snowflake'),
+        outcome('small', ['t'], ['u'], 'bigquery'),
+        { db: 'small', gold: null, metrics: null, baselines: {} },
+      ],
       (db) => (db === 'big' ? 150 : 1),
     );
     expect(slices['gold ≥ 2 tables']).toMatchObject({ questions: 1, guided: { f1: 1 }, baselines: { bm25: { recall: 0.5 } } });

@@ -11,7 +11,12 @@ const concert: BenchDatabase = {
     database: 'concert_singer',
     tables: [
       { name: 'stadium', columns: ['stadium_id', 'name', 'capacity'], primaryKey: ['stadium_id'] },
-      { name: 'singer', description: 'Singers who perform.', columns: [{ name: 'singer_id' }, { name: 'name', sample: ['Joe Sharp'] }], primaryKey: ['singer_id'] },
+      {
+        name: 'singer',
+        description: 'Singers who perform.',
+        columns: [{ name: 'singer_id' }, { name: 'name', sample: ['Joe Sharp'] }],
+        primaryKey: ['singer_id'],
+      },
       { name: 'concert', columns: ['concert_id', 'stadium_id'] },
       { name: 'singer_in_concert', columns: ['concert_id', 'singer_id'] },
     ],
@@ -37,7 +42,14 @@ const music: BenchDatabase = {
 
 const school: BenchDatabase = {
   name: 'school',
-  schema: { database: 'school', tables: [{ name: 'pupil', columns: ['pupil_id', 'name'] }, { name: 'class', columns: ['class_id'] }], foreignKeys: [] },
+  schema: {
+    database: 'school',
+    tables: [
+      { name: 'pupil', columns: ['pupil_id', 'name'] },
+      { name: 'class', columns: ['class_id'] },
+    ],
+    foreignKeys: [],
+  },
 };
 
 describe('unionSchemas', () => {
@@ -56,7 +68,14 @@ describe('unionSchemas', () => {
   it('prefixes colliding names (case-insensitively) with their database, in every database, and nothing else', () => {
     const { schema, rename, renamed } = unionSchemas([concert, music, school]);
     expect(schema.tables.map((t) => t.name)).toEqual([
-      'stadium', 'concert_singer__singer', 'concert', 'singer_in_concert', 'singer__Singer', 'song', 'pupil', 'class',
+      'stadium',
+      'concert_singer__singer',
+      'concert',
+      'singer_in_concert',
+      'singer__Singer',
+      'song',
+      'pupil',
+      'class',
     ]);
     expect(renamed).toEqual([
       { db: 'concert_singer', table: 'singer', name: 'concert_singer__singer' },
@@ -109,7 +128,16 @@ describe('unionSchemas', () => {
 
   it('refuses a database listed twice and a prefixed name that another table already has', () => {
     expect(() => unionSchemas([school, school])).toThrow(/school listed twice/);
-    const clash: BenchDatabase = { name: 'x', schema: { database: 'x', tables: [{ name: 'school__pupil', columns: ['a'] }, { name: 'pupil', columns: ['b'] }] } };
+    const clash: BenchDatabase = {
+      name: 'x',
+      schema: {
+        database: 'x',
+        tables: [
+          { name: 'school__pupil', columns: ['a'] },
+          { name: 'pupil', columns: ['b'] },
+        ],
+      },
+    };
     expect(() => unionSchemas([school, clash])).toThrow(/x.school__pupil would be named school__pupil, the name of school.pupil/);
   });
 });

@@ -4,7 +4,7 @@
  * counts, min and max. Descriptions and sample values are read by the benchmark loader.
  */
 import { BIRD_DESCRIPTIONS_FILE } from '../bench/bird.js';
-import { isRecord, malformed, readOptionalJson, type DataFolder } from '../bench/files.js';
+import { type DataFolder, isRecord, malformed, readOptionalJson } from '../bench/files.js';
 
 export interface ColumnStats {
   nullFraction?: number;
@@ -34,7 +34,8 @@ export function parseBirdStats(raw: unknown, fail: (what: string) => Error): Ben
   if (!Array.isArray(raw)) throw fail('expected a JSON array of databases');
   const out: BenchStats = new Map();
   raw.forEach((db: unknown, i) => {
-    if (!isRecord(db) || typeof db.name !== 'string' || !Array.isArray(db.tables)) throw fail(`database ${i}: expected {name, tables: [...]}`);
+    if (!isRecord(db) || typeof db.name !== 'string' || !Array.isArray(db.tables))
+      throw fail(`database ${i}: expected {name, tables: [...]}`);
     const tables = new Map<string, TableStats>();
     for (const table of db.tables as unknown[]) {
       if (!isRecord(table) || typeof table.name !== 'string' || !Array.isArray(table.columns)) continue;
@@ -53,7 +54,10 @@ export function parseBirdStats(raw: unknown, fail: (what: string) => Error): Ben
         columns.set(column.name.toLowerCase(), stats);
       }
       const rowCount = finite(table.row_count);
-      tables.set(table.name.toLowerCase(), { ...(rowCount !== undefined && rowCount >= 0 ? { rowCount: Math.round(rowCount) } : {}), columns });
+      tables.set(table.name.toLowerCase(), {
+        ...(rowCount !== undefined && rowCount >= 0 ? { rowCount: Math.round(rowCount) } : {}),
+        columns,
+      });
     }
     out.set(db.name.toLowerCase(), tables);
   });

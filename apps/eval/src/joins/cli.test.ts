@@ -51,13 +51,22 @@ describe('guided-eval --bench joins', () => {
     const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
     expect(Object.keys(results.perDatabase)).toEqual(['shop']);
     const shop = results.perDatabase.shop;
-    expect(Object.keys(shop)).toEqual(expect.arrayContaining(['precision', 'recall', 'f1', 'truth', 'predicted', 'correct', 'falsePositives', 'falseNegatives', 'ms']));
+    expect(Object.keys(shop)).toEqual(
+      expect.arrayContaining(['precision', 'recall', 'f1', 'truth', 'predicted', 'correct', 'falsePositives', 'falseNegatives', 'ms']),
+    );
     // the key to the table that does not exist is not in the truth set
     expect(shop.truth).toBe(1);
     expect(results.skippedTruth).toEqual(['shop: orders(ghost_id) references missing table ghost']);
     expect(shop.falsePositives).toHaveLength(shop.predicted - shop.correct);
     expect(shop.falseNegatives).toHaveLength(shop.truth - shop.correct);
-    expect(results.overall).toEqual({ precision: shop.precision, recall: shop.recall, f1: shop.f1, truth: 1, predicted: shop.predicted, correct: shop.correct });
+    expect(results.overall).toEqual({
+      precision: shop.precision,
+      recall: shop.recall,
+      f1: shop.f1,
+      truth: 1,
+      predicted: shop.predicted,
+      correct: shop.correct,
+    });
     expect(readFileSync(join(out, 'results.md'), 'utf8')).toContain('| shop |');
   });
 
@@ -84,13 +93,22 @@ describe('guided-eval --bench joins', () => {
     oneLine(run('--bench', 'joins', '--data', data, '--limit', '3'), '--limit does not apply to --bench joins');
     const bad = run('--bench', 'joins', '--data', data, '--min-confidence', '2');
     expect(bad.status).toBe(1);
-    expect(bad.stderr.split('\n')[0]).toContain('--min-confidence <x>\' argument \'2\' is invalid. must be a number in [0, 1], got "2"');
+    expect(bad.stderr.split('\n')[0]).toContain("--min-confidence <x>' argument '2' is invalid. must be a number in [0, 1], got \"2\"");
     oneLine(run('--bench', 'spider-dev', '--data', data, '--no-tpch'), '--no-tpch only apply to the joins benches');
   });
 
   it('documents the joins benches in --help', () => {
     const help = run('--help');
     expect(help.status).toBe(0);
-    for (const text of ['joins-bird', 'joins-spider', '--min-confidence', '--no-tpch', '--tpch-scale-factor', '--cache-dir', '--no-retrieval']) expect(help.stdout).toContain(text);
+    for (const text of [
+      'joins-bird',
+      'joins-spider',
+      '--min-confidence',
+      '--no-tpch',
+      '--tpch-scale-factor',
+      '--cache-dir',
+      '--no-retrieval',
+    ])
+      expect(help.stdout).toContain(text);
   });
 });

@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { defaultCacheDir, findSqliteDatabases, tpchDatabase } from './databases.js';
 import { writeJoinsReports } from './report.js';
-import { describeScore, runBenchJoins, runSqliteJoins, type JoinsBench, type JoinsResults } from './run.js';
+import { describeScore, type JoinsBench, type JoinsResults, runBenchJoins, runSqliteJoins } from './run.js';
 
 export const JOINS_BENCHES: readonly JoinsBench[] = ['joins', 'joins-bird', 'joins-spider'];
 
@@ -39,7 +39,9 @@ export async function runJoinsCommand(options: JoinsCliOptions, log: (message: s
   if (results.retrieval) {
     for (const edges of ['declared', 'inferred'] as const) {
       const m = results.retrieval[edges].overall;
-      log(`retrieval with ${edges} edges: accuracy ${m.accuracy.toFixed(3)} precision ${m.precision.toFixed(3)} recall ${m.recall.toFixed(3)} F1 ${m.f1.toFixed(3)} perfect recall ${m.perfectRecall.toFixed(3)}`);
+      log(
+        `retrieval with ${edges} edges: accuracy ${m.accuracy.toFixed(3)} precision ${m.precision.toFixed(3)} recall ${m.recall.toFixed(3)} F1 ${m.f1.toFixed(3)} perfect recall ${m.perfectRecall.toFixed(3)}`,
+      );
     }
   }
   log(`wrote ${written.join(' and ')}`);
@@ -48,7 +50,8 @@ export async function runJoinsCommand(options: JoinsCliOptions, log: (message: s
 
 function refuseInapplicable(options: JoinsCliOptions): void {
   const flags: [string, unknown][] = [['--ablation', options.ablation]];
-  if (options.bench === 'joins') flags.push(['--limit', options.limit], ['--evidence', options.evidence], ['--llm', options.llm], ['--embedder', options.embedder]);
+  if (options.bench === 'joins')
+    flags.push(['--limit', options.limit], ['--evidence', options.evidence], ['--llm', options.llm], ['--embedder', options.embedder]);
   const given = flags.filter(([, value]) => value !== undefined && value !== false).map(([flag]) => flag);
   if (given.length > 0) throw new Error(`${given.join(', ')} ${given.length > 1 ? 'do' : 'does'} not apply to --bench ${options.bench}`);
 }

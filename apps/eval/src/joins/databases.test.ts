@@ -8,8 +8,12 @@ const root = mkdtempSync(join(tmpdir(), 'joins-dbs-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('findSqliteDatabases', () => {
-  it('names a folder\'s only database by the folder, several by folder/file, top-level files by their base name', () => {
-    for (const [dir, files] of [['world', ['world.sqlite', 'world.sql']], ['multi', ['b.sqlite', 'a.sqlite']], ['docs', ['README.md']]] as const) {
+  it("names a folder's only database by the folder, several by folder/file, top-level files by their base name", () => {
+    for (const [dir, files] of [
+      ['world', ['world.sqlite', 'world.sql']],
+      ['multi', ['b.sqlite', 'a.sqlite']],
+      ['docs', ['README.md']],
+    ] as const) {
       mkdirSync(join(root, dir));
       for (const file of files) writeFileSync(join(root, dir, file), '');
     }

@@ -18,7 +18,8 @@ export interface SqliteDatabase {
  */
 export function findSqliteDatabases(dataDir: string): SqliteDatabase[] {
   const hint = 'point --data at a folder whose subfolders hold *.sqlite files, e.g. ../shared/benchmarks/sample-dbs';
-  if (!existsSync(dataDir) || !statSync(dataDir).isDirectory()) throw new BenchmarkDataError(`sample databases not found: ${dataDir} is not a directory (${hint})`);
+  if (!existsSync(dataDir) || !statSync(dataDir).isDirectory())
+    throw new BenchmarkDataError(`sample databases not found: ${dataDir} is not a directory (${hint})`);
   const out: SqliteDatabase[] = [];
   const entries = readdirSync(dataDir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const entry of entries) {
@@ -26,7 +27,8 @@ export function findSqliteDatabases(dataDir: string): SqliteDatabase[] {
     if (entry.isFile() && isSqlite(entry.name)) out.push({ name: basename(entry.name, '.sqlite'), path });
     if (!entry.isDirectory()) continue;
     const files = readdirSync(path).filter(isSqlite).sort();
-    for (const file of files) out.push({ name: files.length === 1 ? entry.name : `${entry.name}/${basename(file, '.sqlite')}`, path: join(path, file) });
+    for (const file of files)
+      out.push({ name: files.length === 1 ? entry.name : `${entry.name}/${basename(file, '.sqlite')}`, path: join(path, file) });
   }
   if (out.length === 0) throw new BenchmarkDataError(`no *.sqlite database in ${dataDir} or its subfolders (${hint})`);
   return out;

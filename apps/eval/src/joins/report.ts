@@ -57,8 +57,10 @@ export function joinsMarkdown(results: JoinsResults): string {
     lines.push('', '## Misses', '');
     for (const [db, s] of misses) {
       lines.push(`### ${db}`, '');
-      if (s.falseNegatives.length > 0) lines.push(`Declared but not inferred (${s.falseNegatives.length}):`, '', ...s.falseNegatives.map((id) => `- \`${id}\``), '');
-      if (s.falsePositives.length > 0) lines.push(`Inferred but not declared (${s.falsePositives.length}):`, '', ...s.falsePositives.map((id) => `- \`${id}\``), '');
+      if (s.falseNegatives.length > 0)
+        lines.push(`Declared but not inferred (${s.falseNegatives.length}):`, '', ...s.falseNegatives.map((id) => `- \`${id}\``), '');
+      if (s.falsePositives.length > 0)
+        lines.push(`Inferred but not declared (${s.falsePositives.length}):`, '', ...s.falsePositives.map((id) => `- \`${id}\``), '');
     }
   }
   if (results.skippedTruth.length > 0) {

@@ -1,11 +1,11 @@
 import { rm } from 'node:fs/promises';
-import { afterAll, describe, expect, it } from 'vitest';
 import { declaredJoinEdges, type InferJoinsOptions, type JoinEdge, type JoinInference } from '@guided-retrieval/join-inference';
 import type { DatabaseProfile } from '@guided-retrieval/profiler';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runEvaluation } from '../run.js';
 import { writeMiniSpider } from '../test-support/mini-spider.js';
 import { joinsMarkdown } from './report.js';
-import { runBenchJoins, scoreDatabase, type Infer } from './run.js';
+import { type Infer, runBenchJoins, scoreDatabase } from './run.js';
 
 const dir = writeMiniSpider();
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -23,7 +23,18 @@ function fakeInfer(edges: (profile: DatabaseProfile) => JoinEdge[]): Infer & { c
   return Object.assign(infer, { calls });
 }
 
-const column = (name: string) => ({ name, declaredType: 'INTEGER', inferredType: 'integer' as const, rowCount: 0, count: 0, nulls: 0, distinct: 0, min: null, max: null, sample: [] });
+const column = (name: string) => ({
+  name,
+  declaredType: 'INTEGER',
+  inferredType: 'integer' as const,
+  rowCount: 0,
+  count: 0,
+  nulls: 0,
+  distinct: 0,
+  min: null,
+  max: null,
+  sample: [],
+});
 const profile: DatabaseProfile = {
   formatVersion: 1,
   engine: 'sqlite',
@@ -43,15 +54,33 @@ const profile: DatabaseProfile = {
   ],
 };
 const edge = (id: string, fromTable: string, from: string, toTable: string, to: string): JoinEdge => ({
-  id, fromTable, fromColumns: [from], toTable, toColumns: [to], origin: 'inferred', confidence: 0.8, evidence: [],
+  id,
+  fromTable,
+  fromColumns: [from],
+  toTable,
+  toColumns: [to],
+  origin: 'inferred',
+  confidence: 0.8,
+  evidence: [],
 });
 
 describe('scoreDatabase', () => {
   it('hides the declared keys from inference, takes them as truth and leaves out those naming a missing table', async () => {
-    const infer = fakeInfer(() => [edge('ORDERS(customer_id)->customer(ID)', 'ORDERS', 'customer_id', 'customer', 'ID'), edge('customer(id)->orders(id)', 'customer', 'id', 'orders', 'id')]);
+    const infer = fakeInfer(() => [
+      edge('ORDERS(customer_id)->customer(ID)', 'ORDERS', 'customer_id', 'customer', 'ID'),
+      edge('customer(id)->orders(id)', 'customer', 'id', 'orders', 'id'),
+    ]);
     const run = await scoreDatabase(profile, { infer, minConfidence: 0.7 });
     expect(infer.calls).toEqual([{ declared: 'hide', minConfidence: 0.7 }]);
-    expect(run.score).toMatchObject({ truth: 1, predicted: 2, correct: 1, precision: 0.5, recall: 1, falsePositives: ['customer(id)->orders(id)'], falseNegatives: [] });
+    expect(run.score).toMatchObject({
+      truth: 1,
+      predicted: 2,
+      correct: 1,
+      precision: 0.5,
+      recall: 1,
+      falsePositives: ['customer(id)->orders(id)'],
+      falseNegatives: [],
+    });
     expect(run.score.inference.accepted).toBe(2);
     expect(run.score.ms).toBeGreaterThanOrEqual(0);
     expect(run.skippedTruth).toEqual(['shop: orders(ghost_id) references missing table ghost']);
@@ -69,7 +98,10 @@ describe('runBenchJoins on a small Spider-format benchmark', () => {
 
     const none = await runBenchJoins({ bench: 'joins-spider', dataDir: dir, infer: fakeInfer(() => []) });
     expect(none.overall).toMatchObject({ truth: 2, predicted: 0, recall: 0 });
-    expect(none.perDatabase.shop!.falseNegatives).toEqual(['orders(customer_id)->customer(customer_id)', 'orders(product_id)->product(product_id)']);
+    expect(none.perDatabase.shop!.falseNegatives).toEqual([
+      'orders(customer_id)->customer(customer_id)',
+      'orders(product_id)->product(product_id)',
+    ]);
     expect(none.retrieval).toMatchObject({ questions: 5, scored: 4, declared: { overall: plain.overall } });
     // without edges no table joins another: the three tables of the join question come back
     // beside an empty tree (unjoined), as strongly named as each other

@@ -3,16 +3,16 @@
  * foreign keys, per database and micro-averaged; on BIRD and Spider, table retrieval run with the
  * declared edges and again with the inferred ones.
  */
-import { declaredJoinEdges, inferJoins, type InferJoinsOptions, type JoinEdge, type JoinInference } from '@guided-retrieval/join-inference';
-import { profileSqlite, type DatabaseProfile } from '@guided-retrieval/profiler';
+import { declaredJoinEdges, type InferJoinsOptions, inferJoins, type JoinEdge, type JoinInference } from '@guided-retrieval/join-inference';
+import { type DatabaseProfile, profileSqlite } from '@guided-retrieval/profiler';
 import { loadBenchmark } from '../bench/load.js';
 import type { BenchName } from '../bench/types.js';
 import type { MetricSummary } from '../metrics.js';
-import { runEvaluation, selectQuestions, type EvalOptions } from '../run.js';
+import { type EvalOptions, runEvaluation, selectQuestions } from '../run.js';
 import { loadBirdStats } from './bird-stats.js';
 import type { SqliteDatabase } from './databases.js';
 import { profileFromSchema } from './schema-profile.js';
-import { microAverage, scoreEdges, type EdgeCounts, type EdgeScore } from './score.js';
+import { type EdgeCounts, type EdgeScore, microAverage, scoreEdges } from './score.js';
 
 export type JoinsBench = 'joins' | 'joins-bird' | 'joins-spider';
 
@@ -53,7 +53,10 @@ export interface DatabaseRun {
 }
 
 /** One database: the declared keys as truth, inference with them hidden, the score. */
-export async function scoreDatabase(profile: DatabaseProfile, options: { minConfidence?: number; infer?: Infer } = {}): Promise<DatabaseRun> {
+export async function scoreDatabase(
+  profile: DatabaseProfile,
+  options: { minConfidence?: number; infer?: Infer } = {},
+): Promise<DatabaseRun> {
   const skippedTruth: string[] = [];
   const truth = declaredJoinEdges(profile, (reason) => skippedTruth.push(`${profile.database}: ${reason}`));
   const started = performance.now();
@@ -88,7 +91,8 @@ export async function runSqliteJoins(options: SqliteJoinsOptions): Promise<Joins
   return summarize('joins', options.data, options.minConfidence, runs, performance.now() - started);
 }
 
-export interface BenchJoinsOptions extends Pick<EvalOptions, 'databases' | 'limit' | 'evidence' | 'llm' | 'embedder' | 'modelCacheDir' | 'onProgress'> {
+export interface BenchJoinsOptions
+  extends Pick<EvalOptions, 'databases' | 'limit' | 'evidence' | 'llm' | 'embedder' | 'modelCacheDir' | 'onProgress'> {
   bench: 'joins-bird' | 'joins-spider';
   dataDir: string;
   minConfidence?: number;
@@ -109,7 +113,9 @@ export async function runBenchJoins(options: BenchJoinsOptions): Promise<JoinsRe
   const log = options.log ?? (() => {});
   const bench = RETRIEVAL_BENCH[options.bench];
   const benchmark = loadBenchmark(bench, options.dataDir);
-  const asked = new Set(selectQuestions(benchmark, { bench, ...(options.databases ? { databases: options.databases } : {}) }).map((q) => q.db));
+  const asked = new Set(
+    selectQuestions(benchmark, { bench, ...(options.databases ? { databases: options.databases } : {}) }).map((q) => q.db),
+  );
   const stats = bench === 'bird-dev' ? loadBirdStats(options.dataDir) : new Map();
   const runs: [string, DatabaseRun][] = [];
   for (const db of benchmark.databases.filter((d) => asked.has(d.name))) {
@@ -142,7 +148,13 @@ export async function runBenchJoins(options: BenchJoinsOptions): Promise<JoinsRe
   return results;
 }
 
-function summarize(bench: JoinsBench, data: string, minConfidence: number | undefined, runs: readonly [string, DatabaseRun][], wallMs: number): JoinsResults {
+function summarize(
+  bench: JoinsBench,
+  data: string,
+  minConfidence: number | undefined,
+  runs: readonly [string, DatabaseRun][],
+  wallMs: number,
+): JoinsResults {
   return {
     bench,
     data,

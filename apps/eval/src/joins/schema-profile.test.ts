@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import type { SchemaSpec } from '@guided-retrieval/context-graph';
 import { declaredJoinEdges } from '@guided-retrieval/join-inference';
+import { describe, expect, it } from 'vitest';
 import { parseBirdStats } from './bird-stats.js';
 import { profileFromSchema } from './schema-profile.js';
 
@@ -65,15 +65,36 @@ describe('profileFromSchema', () => {
     const [customer, orders] = profile.tables;
     expect(customer).toMatchObject({ name: 'Customer', rowCount: 200, primaryKey: ['id'], foreignKeys: [] });
     expect(customer!.columns[0]).toEqual({
-      name: 'id', declaredType: 'integer', inferredType: 'integer', rowCount: 200, count: 200, nulls: 0,
-      distinct: 200, distinctExact: true, min: 1, max: 200, sample: [1, 2, 3].map((value) => ({ value, count: 1 })),
+      name: 'id',
+      declaredType: 'integer',
+      inferredType: 'integer',
+      rowCount: 200,
+      count: 200,
+      nulls: 0,
+      distinct: 200,
+      distinctExact: true,
+      min: 1,
+      max: 200,
+      sample: [1, 2, 3].map((value) => ({ value, count: 1 })),
     });
     expect(customer!.columns[1]).toMatchObject({ count: 150, nulls: 50, distinct: 40, min: 'Aix', max: 'Zug' });
-    expect(customer!.columns[1]!.sample).toEqual([{ value: 'Paris', count: 1 }, { value: 'Lyon', count: 1 }]);
+    expect(customer!.columns[1]!.sample).toEqual([
+      { value: 'Paris', count: 1 },
+      { value: 'Lyon', count: 1 },
+    ]);
     expect(customer!.columns.every((c) => c.sketch === undefined)).toBe(true);
     // orders has no usable statistics: nothing is made up
     expect(orders!.rowCount).toBe(0);
-    expect(orders!.columns[1]).toMatchObject({ name: 'customer_id', declaredType: '', inferredType: 'unknown', count: 0, distinct: 0, min: null, max: null, sample: [] });
+    expect(orders!.columns[1]).toMatchObject({
+      name: 'customer_id',
+      declaredType: '',
+      inferredType: 'unknown',
+      count: 0,
+      distinct: 0,
+      min: null,
+      max: null,
+      sample: [],
+    });
   });
 
   it('carries the declared keys, so that the truth set is the schema foreign keys', () => {

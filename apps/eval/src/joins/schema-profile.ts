@@ -4,7 +4,7 @@
  * Nothing is invented: what the benchmark does not say is zero, null or empty.
  */
 import type { SchemaColumnSpec, SchemaSpec } from '@guided-retrieval/context-graph';
-import { PROFILE_FORMAT_VERSION, type ColumnProfile, type DatabaseProfile, type TableProfile } from '@guided-retrieval/profiler';
+import { type ColumnProfile, type DatabaseProfile, PROFILE_FORMAT_VERSION, type TableProfile } from '@guided-retrieval/profiler';
 import type { ColumnStats, TableStats } from './bird-stats.js';
 
 /**

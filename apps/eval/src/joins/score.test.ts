@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { edgeKey, microAverage, scoreEdges, type EdgeRef } from './score.js';
+import { type EdgeRef, edgeKey, microAverage, scoreEdges } from './score.js';
 
 function edge(text: string): EdgeRef {
   const match = /^(\w+)\(([\w,]+)\)->(\w+)\(([\w,]+)\)$/.exec(text);
@@ -22,7 +22,9 @@ describe('scoreEdges', () => {
   const truth = ['orders(customer_id)->customer(id)', 'line(order_id)->orders(id)', 'line(p,s)->ps(p,s)'].map(edge);
 
   it('counts matches case-insensitively and lists the misses by id', () => {
-    const predicted = ['ORDERS(CUSTOMER_ID)->Customer(Id)', 'orders(id)->line(order_id)', 'line(s,p)->ps(s,p)', 'ps(s)->supplier(id)'].map(edge);
+    const predicted = ['ORDERS(CUSTOMER_ID)->Customer(Id)', 'orders(id)->line(order_id)', 'line(s,p)->ps(s,p)', 'ps(s)->supplier(id)'].map(
+      edge,
+    );
     const score = scoreEdges(predicted, truth);
     // 2 correct of 4 predicted, 3 true: P = 1/2, R = 2/3, F1 = 2·(1/2)(2/3)/(7/6) = 4/7.
     expect(score).toMatchObject({ truth: 3, predicted: 4, correct: 2, precision: 0.5 });

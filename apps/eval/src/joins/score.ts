@@ -51,7 +51,11 @@ export function scoreEdges(predicted: readonly EdgeRef[], truth: readonly EdgeRe
 /** Micro-average: the counts summed over databases, then the ratios of the sums. */
 export function microAverage(scores: readonly EdgeCounts[]): EdgeCounts {
   const sum = (f: (s: EdgeCounts) => number) => scores.reduce((n, s) => n + f(s), 0);
-  return ratios(sum((s) => s.correct), sum((s) => s.predicted), sum((s) => s.truth));
+  return ratios(
+    sum((s) => s.correct),
+    sum((s) => s.predicted),
+    sum((s) => s.truth),
+  );
 }
 
 function ratios(correct: number, predicted: number, truth: number): EdgeCounts {

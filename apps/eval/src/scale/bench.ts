@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { caseLabel, type ScaleCase } from './generate.js';
 import type { ScaleResults } from './report.js';
 import type { CaseEvent } from './run-case.js';
-import { summarizeCase, type CaseOutcome, type ScaleRow } from './summary.js';
+import { type CaseOutcome, type ScaleRow, summarizeCase } from './summary.js';
 
 export interface ScaleBenchOptions {
   cases: ScaleCase[];
@@ -29,7 +29,7 @@ export interface ScaleBenchOptions {
 }
 
 export const RSS_NOTE =
-  'Peak RSS: each schema runs in its own child process (`node dist/cli.js --bench scale --only <schema>`); the figure is that process\'s `process.resourceUsage().maxRSS` (Node itself, generation, graph, index and baselines included), as last reported when a run was cut short.';
+  "Peak RSS: each schema runs in its own child process (`node dist/cli.js --bench scale --only <schema>`); the figure is that process's `process.resourceUsage().maxRSS` (Node itself, generation, graph, index and baselines included), as last reported when a run was cut short.";
 
 /** Three quarters of the machine's memory: the largest schemas need more than Node's default heap, and a memory benchmark should measure what they take. */
 export function defaultChildHeapMb(): number {
@@ -55,7 +55,12 @@ export async function runScaleBench(options: ScaleBenchOptions): Promise<ScaleRe
     shapes: options.shapes,
     sizes: options.sizes,
     git: gitState(),
-    machine: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model.trim() ?? 'unknown', totalMemMb: Math.round(totalmem() / 2 ** 20) },
+    machine: {
+      node: process.version,
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
+      totalMemMb: Math.round(totalmem() / 2 ** 20),
+    },
     rss: RSS_NOTE,
     startedAt,
     wallMs: Math.round(performance.now() - started),
@@ -65,7 +70,18 @@ export async function runScaleBench(options: ScaleBenchOptions): Promise<ScaleRe
 
 export function runCaseInChild(c: ScaleCase, options: Omit<ScaleBenchOptions, 'cases' | 'log' | 'shapes' | 'sizes'>): Promise<ScaleRow> {
   const cli = options.cli ?? fileURLToPath(new URL('../cli.js', import.meta.url));
-  const args = [...(options.childHeapMb ? [`--max-old-space-size=${options.childHeapMb}`] : []), cli, '--bench', 'scale', '--only', caseLabel(c), '--questions', String(options.questions), '--seed', String(options.seed)];
+  const args = [
+    ...(options.childHeapMb ? [`--max-old-space-size=${options.childHeapMb}`] : []),
+    cli,
+    '--bench',
+    'scale',
+    '--only',
+    caseLabel(c),
+    '--questions',
+    String(options.questions),
+    '--seed',
+    String(options.seed),
+  ];
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const events: CaseEvent[] = [];
@@ -112,8 +128,14 @@ export function runCaseInChild(c: ScaleCase, options: Omit<ScaleBenchOptions, 'c
 
 /** The line of a child's stderr that says what went wrong. */
 export function failure(stderr: string, code: number | null, signal: string | null): string {
-  const lines = stderr.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !/^\d+: 0x/.test(l));
-  const line = lines.find((l) => /heap out of memory|FATAL ERROR/.test(l)) ?? lines.find((l) => l.startsWith('guided-eval: error:')) ?? lines[lines.length - 1];
+  const lines = stderr
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !/^\d+: 0x/.test(l));
+  const line =
+    lines.find((l) => /heap out of memory|FATAL ERROR/.test(l)) ??
+    lines.find((l) => l.startsWith('guided-eval: error:')) ??
+    lines[lines.length - 1];
   const how = signal ? `killed by ${signal}` : `exit code ${code}`;
   return line ? `${line.replace(/^guided-eval: error: /, '')} (${how})` : how;
 }

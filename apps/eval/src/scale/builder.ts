@@ -6,7 +6,16 @@
  */
 import type { SchemaColumnSpec, SchemaForeignKeySpec, SchemaSpec, SchemaTableSpec } from '@guided-retrieval/context-graph';
 import type { Rng } from './prng.js';
-import { COPY_SUFFIXES, GENERIC_ROLES, kind as kindNamed, QUALIFIERS, ROLES, STATUS_VALUES, type EntityKind, type EntityRole } from './vocabulary.js';
+import {
+  COPY_SUFFIXES,
+  type EntityKind,
+  type EntityRole,
+  GENERIC_ROLES,
+  kind as kindNamed,
+  QUALIFIERS,
+  ROLES,
+  STATUS_VALUES,
+} from './vocabulary.js';
 
 /** What the question generator needs to know of a table beyond its spec. */
 export interface TableMeta {
@@ -54,7 +63,8 @@ export function columnsFor(name: string, kind: EntityKind, rng: Rng): SchemaColu
     columns.push(col(`${kind.name}_name`, 'VARCHAR(200)'), col(`${kind.name}_code`, 'VARCHAR(30)'));
     if (valueColumn && valueColumn.name !== `${kind.name}_name`) columns.push(valueColumn);
     else if (valueColumn) columns[1] = valueColumn;
-    if (['customer', 'supplier', 'vendor', 'employee', 'contact', 'lead'].includes(kind.name)) columns.push(col('email', 'VARCHAR(200)'), col('phone', 'VARCHAR(40)'));
+    if (['customer', 'supplier', 'vendor', 'employee', 'contact', 'lead'].includes(kind.name))
+      columns.push(col('email', 'VARCHAR(200)'), col('phone', 'VARCHAR(40)'));
   } else if (kind.role === 'bridge') {
     columns.push(col('valid_from', 'DATE'), col('valid_to', 'DATE'), col('allocation_pct', 'DECIMAL(5,2)'));
   } else {
@@ -62,7 +72,8 @@ export function columnsFor(name: string, kind: EntityKind, rng: Rng): SchemaColu
     if (!kind.values?.column.endsWith('_code')) columns.push(col(`${kind.name}_code`, 'VARCHAR(20)'));
     columns.push(col('description', 'TEXT'));
   }
-  if ((kind.role === 'fact' || kind.role === 'dimension') && rng.chance(0.6)) columns.push(col('status', 'VARCHAR(20)', rng.sample(STATUS_VALUES, 4)));
+  if ((kind.role === 'fact' || kind.role === 'dimension') && rng.chance(0.6))
+    columns.push(col('status', 'VARCHAR(20)', rng.sample(STATUS_VALUES, 4)));
   columns.push(col('created_at', 'TIMESTAMP'));
   if (kind.role === 'dimension') columns.push(col('updated_at', 'TIMESTAMP'));
   return columns;
@@ -173,7 +184,9 @@ export class SchemaBuilder {
       const suffix = this.rng.pick(COPY_SUFFIXES);
       const name = `${original.name}_${suffix}`;
       if (this.byName.has(name)) continue;
-      const columns = original.spec.columns.map((c): SchemaColumnSpec => (typeof c === 'string' ? { name: c } : { ...c, ...(c.sample ? { sample: [...c.sample] } : {}) }));
+      const columns = original.spec.columns.map(
+        (c): SchemaColumnSpec => (typeof c === 'string' ? { name: c } : { ...c, ...(c.sample ? { sample: [...c.sample] } : {}) }),
+      );
       const copy = this.addTable(name, original.kind.name, original.domain, columns);
       copy.copyOf = original.name;
       copy.key = original.key;

@@ -40,7 +40,10 @@ describe('guided-eval --bench scale', () => {
   it('prints one schema as JSON lines with --only', () => {
     const r = run('--bench', 'scale', '--only', 'layered:2x2', '--questions', '1');
     expect(r.status).toBe(0);
-    const events = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const events = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(events[0]).toMatchObject({ type: 'setup', facts: { tables: 6, edges: 8, questions: 1 } });
     expect(events.at(-1).type).toBe('done');
   });
@@ -59,9 +62,13 @@ describe('guided-eval --bench scale', () => {
 
 describe('failure', () => {
   it('finds the line of a child’s stderr that says what went wrong', () => {
-    expect(failure('<--- Last few GCs --->\nFATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory\n 1: 0xb8 node::Abort()\n', null, 'SIGABRT')).toBe(
-      'FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory (killed by SIGABRT)',
-    );
+    expect(
+      failure(
+        '<--- Last few GCs --->\nFATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory\n 1: 0xb8 node::Abort()\n',
+        null,
+        'SIGABRT',
+      ),
+    ).toBe('FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory (killed by SIGABRT)');
     expect(failure('guided-eval: error: boom\n', 1, null)).toBe('boom (exit code 1)');
     expect(failure('', 3, null)).toBe('exit code 3');
   });

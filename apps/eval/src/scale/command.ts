@@ -31,7 +31,8 @@ export interface ScaleCliOptions {
 export function parseSizes(text: string): number[] {
   const sizes = text.split(',').map((s) => s.trim());
   const bad = sizes.find((s) => !/^\d+$/.test(s) || Number(s) < 2);
-  if (bad !== undefined || sizes.length === 0) throw new InvalidArgumentError(`must be table counts of at least 2, separated by commas, got "${text}"`);
+  if (bad !== undefined || sizes.length === 0)
+    throw new InvalidArgumentError(`must be table counts of at least 2, separated by commas, got "${text}"`);
   return sizes.map(Number);
 }
 
@@ -56,14 +57,32 @@ export function parseBudget(text: string): number {
 }
 
 /** The scale flags given to another benchmark: an error naming them. */
-export function refuseScaleOptions(options: { bench: string } & Partial<Record<'sizes' | 'shapes' | 'questions' | 'seed' | 'budgetS' | 'only', unknown>>): void {
-  const flags: [string, unknown][] = [['--sizes', options.sizes], ['--shapes', options.shapes], ['--questions', options.questions], ['--seed', options.seed], ['--budget-s', options.budgetS], ['--only', options.only]];
+export function refuseScaleOptions(
+  options: { bench: string } & Partial<Record<'sizes' | 'shapes' | 'questions' | 'seed' | 'budgetS' | 'only', unknown>>,
+): void {
+  const flags: [string, unknown][] = [
+    ['--sizes', options.sizes],
+    ['--shapes', options.shapes],
+    ['--questions', options.questions],
+    ['--seed', options.seed],
+    ['--budget-s', options.budgetS],
+    ['--only', options.only],
+  ];
   const given = flags.filter(([, v]) => v !== undefined).map(([f]) => f);
   if (given.length > 0) throw new Error(`${given.join(', ')} only ${given.length > 1 ? 'apply' : 'applies'} to --bench scale`);
 }
 
 export async function runScaleCommand(options: ScaleCliOptions, log: (message: string) => void): Promise<void> {
-  const inapplicable: [string, unknown][] = [['--data', options.data], ['--db', options.db], ['--limit', options.limit], ['--evidence', options.evidence], ['--ablation', options.ablation], ['--llm', options.llm], ['--embedder', options.embedder], ['--union', options.union]];
+  const inapplicable: [string, unknown][] = [
+    ['--data', options.data],
+    ['--db', options.db],
+    ['--limit', options.limit],
+    ['--evidence', options.evidence],
+    ['--ablation', options.ablation],
+    ['--llm', options.llm],
+    ['--embedder', options.embedder],
+    ['--union', options.union],
+  ];
   const given = inapplicable.filter(([, v]) => v !== undefined && v !== false).map(([f]) => f);
   if (given.length > 0) throw new Error(`${given.join(', ')} ${given.length > 1 ? 'do' : 'does'} not apply to --bench scale`);
   const questions = options.questions ?? SCALE_DEFAULTS.questions;
@@ -78,7 +97,9 @@ export async function runScaleCommand(options: ScaleCliOptions, log: (message: s
   const sizes = options.sizes ?? [...DEFAULT_SIZES];
   const budgetS = options.budgetS ?? SCALE_DEFAULTS.budgetS;
   const cases = casesFor(shapes, sizes);
-  log(`scale: ${cases.length} schema${cases.length === 1 ? '' : 's'} (${shapes.join(', ')}), up to ${questions} questions each, seed ${seed}, budget ${budgetS} s per schema`);
+  log(
+    `scale: ${cases.length} schema${cases.length === 1 ? '' : 's'} (${shapes.join(', ')}), up to ${questions} questions each, seed ${seed}, budget ${budgetS} s per schema`,
+  );
   const results = await runScaleBench({ cases, questions, seed, budgetS, shapes, sizes, log });
   const written = await writeScaleReports(resolve(options.out), results);
   log(`scale: done in ${(results.wallMs / 1000).toFixed(1)} s; wrote ${written.join(' and ')}`);

@@ -48,14 +48,24 @@ describe('generateSchema', () => {
     const out = referencedTables(spec);
     const fkCount = new Map<string, number>();
     for (const fk of spec.foreignKeys!) fkCount.set(fk.fromTable, (fkCount.get(fk.fromTable) ?? 0) + 1);
-    const domainTables = tables.filter((t) => !t.copyOf && t.name.includes('_') && t.role !== 'bridge' && !['calendar_date', 'product_category', 'customer_segment', 'cost_center'].includes(t.name));
+    const domainTables = tables.filter(
+      (t) =>
+        !t.copyOf &&
+        t.name.includes('_') &&
+        t.role !== 'bridge' &&
+        !['calendar_date', 'product_category', 'customer_segment', 'cost_center'].includes(t.name),
+    );
     const inRange = domainTables.filter((t) => (fkCount.get(t.name) ?? 0) >= 3 && (fkCount.get(t.name) ?? 0) <= 8);
     expect(inRange.length / domainTables.length).toBeGreaterThan(0.9);
     const inDegree = new Map<string, number>();
     for (const fk of spec.foreignKeys!) inDegree.set(fk.toTable, (inDegree.get(fk.toTable) ?? 0) + 1);
     expect(Math.max(...inDegree.values())).toBeGreaterThan(n / 5);
     // role-playing: one table, two keys to the same table under role names
-    expect(spec.foreignKeys!.some((fk) => /^(ship|bill|origin|destination)_country_id$|^(order|ship|due|posting)_calendar_date_id$/.test(fk.fromColumns[0]!))).toBe(true);
+    expect(
+      spec.foreignKeys!.some((fk) =>
+        /^(ship|bill|origin|destination)_country_id$|^(order|ship|due|posting)_calendar_date_id$/.test(fk.fromColumns[0]!),
+      ),
+    ).toBe(true);
     // a directed cycle: department → employee → department
     expect(out.get('department')).toContain('employee');
     expect(out.get('employee')).toContain('department');
@@ -75,7 +85,13 @@ describe('generateSchema', () => {
     for (const t of layers!.flat()) expect(t).not.toMatch(/customer|nation|country/);
     // W^L paths from customer to nation
     const paths = new Map<string, number>([['nation', 1]]);
-    const count = (t: string): number => paths.get(t) ?? (paths.set(t, (out.get(t) ?? []).reduce((s, n) => s + count(n), 0)), paths.get(t)!);
+    const count = (t: string): number =>
+      paths.get(t) ??
+      (paths.set(
+        t,
+        (out.get(t) ?? []).reduce((s, n) => s + count(n), 0),
+      ),
+      paths.get(t)!);
     expect(count('customer')).toBe(24 ** 4);
   });
 });
@@ -83,7 +99,15 @@ describe('generateSchema', () => {
 describe('cases', () => {
   it('maps sizes to layered L × W with 2 + L·W tables near the size, and always adds 4 × 24', () => {
     const cases = casesFor(['snowflake', 'layered'], [50, 200, 1000]);
-    expect(cases.map(caseLabel)).toEqual(['snowflake:50', 'snowflake:200', 'snowflake:1000', 'layered:4x12', 'layered:4x24', 'layered:4x50', 'layered:4x250']);
+    expect(cases.map(caseLabel)).toEqual([
+      'snowflake:50',
+      'snowflake:200',
+      'snowflake:1000',
+      'layered:4x12',
+      'layered:4x24',
+      'layered:4x50',
+      'layered:4x250',
+    ]);
     for (const c of cases.filter((x) => x.shape === 'layered')) expect(generateSchema(c, 1).spec.tables).toHaveLength(c.size);
     expect(Math.abs(parseCase('layered:1000').size - 1000)).toBeLessThanOrEqual(4);
   });

@@ -1,6 +1,6 @@
 /** The benchmark's cases (shape × size) and the schema each one generates, deterministically for a seed. */
 import type { BuiltSchema } from './builder.js';
-import { layeredSchema, layeredWidth, LAYERS } from './layered.js';
+import { LAYERS, layeredSchema, layeredWidth } from './layered.js';
 import { deriveSeed, Rng } from './prng.js';
 import { snowflakeSchema } from './snowflake.js';
 import { warehouseSchema } from './warehouse.js';
@@ -28,7 +28,8 @@ export function caseLabel(c: ScaleCase): string {
 
 export function parseCase(text: string): ScaleCase {
   const match = /^(snowflake|warehouse|layered):(?:(\d+)x(\d+)|(\d+))$/.exec(text.trim());
-  if (!match) throw new Error(`a case is shape:size (snowflake:200, warehouse:1000, layered:500) or layered:LxW (layered:4x24), got "${text}"`);
+  if (!match)
+    throw new Error(`a case is shape:size (snowflake:200, warehouse:1000, layered:500) or layered:LxW (layered:4x24), got "${text}"`);
   const [, shape, l, w, n] = match;
   if (l !== undefined) {
     if (shape !== 'layered') throw new Error(`only layered takes layers × width, got "${text}"`);

@@ -4,7 +4,7 @@
  * every table of the last to nation): W^L join paths from customer to nation, all of the same
  * length. Layer tables carry ordinary enterprise names that say nothing of customers or nations.
  */
-import { SchemaBuilder, type BuiltSchema, type TableRef } from './builder.js';
+import { type BuiltSchema, SchemaBuilder, type TableRef } from './builder.js';
 import type { Rng } from './prng.js';
 import { DOMAINS, ENTITY_KINDS } from './vocabulary.js';
 

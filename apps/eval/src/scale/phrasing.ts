@@ -11,7 +11,10 @@ export function pluralName(name: string): string {
 
 /** `sales_invoice_line` → `sales invoice line`. */
 export function singularName(name: string): string {
-  return name.split('_').filter((w) => w !== '').join(' ');
+  return name
+    .split('_')
+    .filter((w) => w !== '')
+    .join(' ');
 }
 
 export function pluralWord(word: string): string {

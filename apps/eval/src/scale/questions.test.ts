@@ -14,17 +14,20 @@ describe('generateQuestions', () => {
     expect(new Set(a.map((q) => q.id)).size).toBe(30);
   });
 
-  it.each(['snowflake:200', 'warehouse:500', 'snowflake:1000'])('%s: gold tables exist, are connected in the schema, start at a named fact and hold no copy', (label) => {
-    const schema = generateSchema(parseCase(label), 42);
-    const meta = new Map(schema.tables.map((t) => [t.name, t]));
-    for (const q of generateQuestions(schema, 40, 42)) {
-      expect(q.gold.length).toBeGreaterThanOrEqual(2);
-      expect(q.gold.length).toBeLessThanOrEqual(1 + 3 * 3);
-      for (const t of q.gold) expect(meta.get(t)?.copyOf, `${t} in ${q.text}`).toBeUndefined();
-      expect(connectedInSchema(schema.spec, q.gold), q.text).toBe(true);
-      expect(q.text).toContain(pluralName(q.gold[0]!));
-    }
-  });
+  it.each(['snowflake:200', 'warehouse:500', 'snowflake:1000'])(
+    '%s: gold tables exist, are connected in the schema, start at a named fact and hold no copy',
+    (label) => {
+      const schema = generateSchema(parseCase(label), 42);
+      const meta = new Map(schema.tables.map((t) => [t.name, t]));
+      for (const q of generateQuestions(schema, 40, 42)) {
+        expect(q.gold.length).toBeGreaterThanOrEqual(2);
+        expect(q.gold.length).toBeLessThanOrEqual(1 + 3 * 3);
+        for (const t of q.gold) expect(meta.get(t)?.copyOf, `${t} in ${q.text}`).toBeUndefined();
+        expect(connectedInSchema(schema.spec, q.gold), q.text).toBe(true);
+        expect(q.text).toContain(pluralName(q.gold[0]!));
+      }
+    },
+  );
 
   it('layered: the nation question, gold = customer, one table per layer, nation', () => {
     const schema = generateSchema(parseCase('layered:4x24'), 42);

@@ -62,7 +62,11 @@ export function generateQuestions(schema: GeneratedSchema, count: number, seed: 
     const k = rng.weighted([1, 2, 3], (n) => [0.4, 0.4, 0.2][n - 1]!);
     const targets = rng.sample(candidates, k);
     const gold = [...new Set([fact, ...targets.flatMap((t) => pathTo(reach, t))])];
-    const text = phrase(rng, specs.get(fact)!, targets.map((t) => specs.get(t)!));
+    const text = phrase(
+      rng,
+      specs.get(fact)!,
+      targets.map((t) => specs.get(t)!),
+    );
     questions.push({ id: `${label}#${questions.length + 1}`, text, gold });
   }
   return questions;
@@ -93,7 +97,11 @@ function phrase(rng: Rng, fact: SchemaTableSpec, targets: readonly SchemaTableSp
   const measure = measures.length > 0 && rng.chance(0.7) ? singularName(rng.pick(measures).name) : null;
   const total = measure?.startsWith('total ') ? `sum of the ${measure}` : `total ${measure}`;
   let text = measure
-    ? rng.pick([`${total[0]!.toUpperCase()}${total.slice(1)} of ${facts}`, `Average ${measure} of ${facts}`, `What is the ${total} of ${facts}`])
+    ? rng.pick([
+        `${total[0]!.toUpperCase()}${total.slice(1)} of ${facts}`,
+        `Average ${measure} of ${facts}`,
+        `What is the ${total} of ${facts}`,
+      ])
     : rng.pick([`Number of ${facts}`, `List the ${facts}`, `How many ${facts} are there`]);
   if (names.length > 0) {
     const single = joinWords(names.map((t) => singularName(t.name)));

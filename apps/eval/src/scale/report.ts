@@ -37,7 +37,9 @@ const int = (n: number | null | undefined) => (n === null || n === undefined ? '
 const lat = (l: LatencySummary, done: number) => (done === 0 ? '–' : `${num(l.p50)} / ${num(l.p95)} / ${num(l.max)}`);
 
 export function scaleMarkdown(results: ScaleResults): string {
-  const commit = results.git.commit ? `${results.git.commit.slice(0, 12)}${results.git.dirty ? ' + uncommitted changes under packages/' : ''}` : 'unknown';
+  const commit = results.git.commit
+    ? `${results.git.commit.slice(0, 12)}${results.git.dirty ? ' + uncommitted changes under packages/' : ''}`
+    : 'unknown';
   const lines = [
     '# Scale benchmark: table retrieval on generated enterprise schemas',
     '',
@@ -57,7 +59,10 @@ export function scaleMarkdown(results: ScaleResults): string {
     '',
     `| schema | ${PHASES.map((p) => PHASE_SHORT[p]).join(' | ')} | total (wall) |`,
     `|---|${PHASES.map(() => '---').join('|')}|---|`,
-    ...results.rows.map((r) => `| ${r.case} | ${PHASES.map((p) => (r.questionsDone === 0 ? '–' : num(r.perPhaseMs[p].p95, 2))).join(' | ')} | ${r.questionsDone === 0 ? '–' : num(r.retrievalMs.p95, 2)} |`),
+    ...results.rows.map(
+      (r) =>
+        `| ${r.case} | ${PHASES.map((p) => (r.questionsDone === 0 ? '–' : num(r.perPhaseMs[p].p95, 2))).join(' | ')} | ${r.questionsDone === 0 ? '–' : num(r.retrievalMs.p95, 2)} |`,
+    ),
   ];
   const layered = results.rows.filter((r) => r.layered);
   if (layered.length > 0) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCase } from './generate.js';
-import { effectiveGold, isLayeredTree, runCase, type CaseEvent } from './run-case.js';
+import { type CaseEvent, effectiveGold, isLayeredTree, runCase } from './run-case.js';
 import { summarizeCase } from './summary.js';
 
 async function run(label: string, questions: number): Promise<CaseEvent[]> {
@@ -15,15 +15,40 @@ describe('runCase and summarizeCase', () => {
     expect(events.filter((e) => e.type === 'question')).toHaveLength(4);
     expect(events[events.length - 1]!.type).toBe('done');
     const row = summarizeCase(parseCase('snowflake:50'), events, { status: 'ok' });
-    expect(row).toMatchObject({ case: 'snowflake:50', shape: 'snowflake', tables: 50, status: 'ok', statusText: 'ok', questions: 4, questionsDone: 4 });
-    for (const key of ['edges', 'generateMs', 'graphBuildMs', 'serializeMs', 'graphBytes', 'graphLoadMs', 'indexBuildMs', 'baselinesBuildMs', 'wallMs'] as const) {
+    expect(row).toMatchObject({
+      case: 'snowflake:50',
+      shape: 'snowflake',
+      tables: 50,
+      status: 'ok',
+      statusText: 'ok',
+      questions: 4,
+      questionsDone: 4,
+    });
+    for (const key of [
+      'edges',
+      'generateMs',
+      'graphBuildMs',
+      'serializeMs',
+      'graphBytes',
+      'graphLoadMs',
+      'indexBuildMs',
+      'baselinesBuildMs',
+      'wallMs',
+    ] as const) {
       expect(row[key], key).toBeGreaterThan(0);
     }
     expect(row.retrievalMs.p50).toBeGreaterThan(0);
     expect(row.retrievalMs.p95).toBeGreaterThanOrEqual(row.retrievalMs.p50);
     expect(row.bm25Ms.max).toBeGreaterThan(0);
     expect(row.p95Ratio).toBeCloseTo(row.retrievalMs.p95 / row.bm25Ms.p95, 2);
-    expect(Object.keys(row.perPhaseMs)).toEqual(['grounding', 'exploration', 'disambiguation', 'pathEnumeration', 'pathSelection', 'merging']);
+    expect(Object.keys(row.perPhaseMs)).toEqual([
+      'grounding',
+      'exploration',
+      'disambiguation',
+      'pathEnumeration',
+      'pathSelection',
+      'merging',
+    ]);
     expect(row.guided.questions).toBe(4);
     expect(row.bm25.questions).toBe(4);
     expect(row.peakRssMb).toBeGreaterThan(10);
@@ -54,7 +79,10 @@ describe('runCase and summarizeCase', () => {
 });
 
 describe('layered scoring', () => {
-  const layers = [['a1', 'a2'], ['b1', 'b2']];
+  const layers = [
+    ['a1', 'a2'],
+    ['b1', 'b2'],
+  ];
   const q = { id: 'x', text: 'Which nation is each customer in?', gold: ['customer', 'a1', 'b1', 'nation'], layers };
 
   it('takes the tree’s own table of a layer as the gold one', () => {

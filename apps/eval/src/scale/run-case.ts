@@ -8,7 +8,7 @@
  */
 import { graphFromSchema, parseGraph, serializeGraph } from '@guided-retrieval/context-graph';
 import { createOfflineEmbedder } from '@guided-retrieval/llm-adapters';
-import { Retriever, type PhaseTimings } from '@guided-retrieval/retrieval';
+import { type PhaseTimings, Retriever } from '@guided-retrieval/retrieval';
 import { createBaselines } from '../baselines.js';
 import { generateSchema, type ScaleCase } from './generate.js';
 import { generateQuestions, type ScaleQuestion } from './questions.js';

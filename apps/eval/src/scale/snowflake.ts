@@ -4,9 +4,9 @@
  * lookup: tree-like, about 1.2 foreign keys per table. Three conformed lookups (region, country,
  * currency) and the calendar are shared by every area.
  */
-import { SchemaBuilder, type BuiltSchema, type TableRef } from './builder.js';
+import { type BuiltSchema, SchemaBuilder, type TableRef } from './builder.js';
 import type { Rng } from './prng.js';
-import { DOMAINS, kind, kindsWithRole, type EntityKind } from './vocabulary.js';
+import { DOMAINS, type EntityKind, kind, kindsWithRole } from './vocabulary.js';
 
 /** Share of the tables that are look-alike copies. */
 export const COPY_SHARE = 0.08;
@@ -54,7 +54,10 @@ function starCluster(b: SchemaBuilder, domain: (typeof DOMAINS)[number], shared:
     if (!fact) continue;
     const wanted = kind(k).refs ?? [];
     const named = [...dims, ...facts].filter((d) => wanted.includes(d.kind.name));
-    const others = rng.sample(dims.filter((d) => !named.includes(d)), Math.max(0, rng.int(2, 3) - named.length));
+    const others = rng.sample(
+      dims.filter((d) => !named.includes(d)),
+      Math.max(0, rng.int(2, 3) - named.length),
+    );
     for (const d of [...named, ...others]) b.reference(fact, d);
     const calendar = shared.get('calendar_date');
     if (calendar && rng.chance(0.4)) {
@@ -68,12 +71,21 @@ function starCluster(b: SchemaBuilder, domain: (typeof DOMAINS)[number], shared:
 /** The area's own kinds of a role first (shuffled), then, for when its names run out, every other kind of that role. */
 function candidates(own: readonly string[], role: 'dimension' | 'fact', rng: Rng): string[] {
   const mine = own.filter((k) => kind(k).role === role);
-  const rest = kindsWithRole(role).map((k) => k.name).filter((k) => !mine.includes(k));
+  const rest = kindsWithRole(role)
+    .map((k) => k.name)
+    .filter((k) => !mine.includes(k));
   return [...rng.shuffle(mine), ...(rng.chance(0.3) ? rng.sample(rest, 2) : []), ...rng.shuffle(rest)];
 }
 
 /** The lookups a dimension hangs from: shared ones as they are, the others created for the area (with, sometimes, a lookup of their own). */
-function subDimensions(b: SchemaBuilder, prefix: string, dim: EntityKind, shared: Map<string, TableRef>, rng: Rng, room: () => boolean): TableRef[] {
+function subDimensions(
+  b: SchemaBuilder,
+  prefix: string,
+  dim: EntityKind,
+  shared: Map<string, TableRef>,
+  rng: Rng,
+  room: () => boolean,
+): TableRef[] {
   const arms: TableRef[] = [];
   const refs = (dim.refs ?? []).filter((r) => kind(r).role === 'lookup');
   for (const r of rng.sample(refs, rng.int(0, 2))) {

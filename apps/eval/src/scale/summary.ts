@@ -1,7 +1,7 @@
 /** One case's events (complete, or cut short by the budget) as one row of the report. */
 import type { PhaseTimings } from '@guided-retrieval/retrieval';
-import { summarizeLatency, type LatencySummary } from '../latency.js';
-import { averageMetrics, scoreQuestion, type MetricSummary } from '../metrics.js';
+import { type LatencySummary, summarizeLatency } from '../latency.js';
+import { averageMetrics, type MetricSummary, scoreQuestion } from '../metrics.js';
 import { caseLabel, type ScaleCase } from './generate.js';
 import type { CaseEvent, QuestionRecord, SetupFacts } from './run-case.js';
 
@@ -52,7 +52,10 @@ export function summarizeCase(c: ScaleCase, events: readonly CaseEvent[], outcom
   }
   const retrievalMs = summarizeLatency(records.map((r) => r.ms));
   const bm25Ms = summarizeLatency(records.map((r) => r.bm25Ms));
-  const perPhaseMs = Object.fromEntries(PHASES.map((p) => [p, summarizeLatency(records.map((r) => r.timings[p]))])) as Record<PhaseName, LatencySummary>;
+  const perPhaseMs = Object.fromEntries(PHASES.map((p) => [p, summarizeLatency(records.map((r) => r.timings[p]))])) as Record<
+    PhaseName,
+    LatencySummary
+  >;
   const total = facts.questions ?? records.length;
   const row: ScaleRow = {
     case: caseLabel(c),
@@ -79,8 +82,12 @@ export function summarizeCase(c: ScaleCase, events: readonly CaseEvent[], outcom
 
 /** The steps before the questions, in order, by the fact each one reports. */
 const STEPS: readonly [keyof SetupFacts, string][] = [
-  ['generateMs', 'schema generation'], ['graphBuildMs', 'graph build'], ['serializeMs', 'serialization'],
-  ['graphLoadMs', 'graph load'], ['indexBuildMs', 'index build'], ['baselinesBuildMs', 'baselines build'],
+  ['generateMs', 'schema generation'],
+  ['graphBuildMs', 'graph build'],
+  ['serializeMs', 'serialization'],
+  ['graphLoadMs', 'graph load'],
+  ['indexBuildMs', 'index build'],
+  ['baselinesBuildMs', 'baselines build'],
 ];
 
 /** The step a run was in when it stopped before its questions; null once the questions had begun. */

@@ -6,20 +6,41 @@
  * sense), and a few dimensions point back at a fact (`last_…_id`: directed cycles), as do
  * department ↔ employee and employee's manager.
  */
-import { SchemaBuilder, type BuiltSchema, type TableRef } from './builder.js';
+import { type BuiltSchema, SchemaBuilder, type TableRef } from './builder.js';
 import type { Rng } from './prng.js';
 import { COPY_SHARE } from './snowflake.js';
 import { DOMAINS, kind, ROLES } from './vocabulary.js';
 
 /** Hubs and how strongly tables are drawn to them. */
 const HUBS: readonly [string, number][] = [
-  ['calendar_date', 10], ['currency', 6], ['region', 1], ['country', 5], ['department', 2], ['employee', 5], ['product_category', 1],
-  ['product', 5], ['customer_segment', 1], ['customer', 5], ['channel', 3], ['store', 3], ['supplier', 2], ['account', 3], ['cost_center', 3],
+  ['calendar_date', 10],
+  ['currency', 6],
+  ['region', 1],
+  ['country', 5],
+  ['department', 2],
+  ['employee', 5],
+  ['product_category', 1],
+  ['product', 5],
+  ['customer_segment', 1],
+  ['customer', 5],
+  ['channel', 3],
+  ['store', 3],
+  ['supplier', 2],
+  ['account', 3],
+  ['cost_center', 3],
 ];
 const HUB_LINKS: readonly [string, string, string?][] = [
-  ['country', 'region'], ['employee', 'department'], ['department', 'employee', 'manager'], ['employee', 'employee', 'manager'],
-  ['product', 'product_category'], ['customer', 'customer_segment'], ['customer', 'country'], ['store', 'country'], ['supplier', 'country'],
-  ['account', 'currency'], ['cost_center', 'department'],
+  ['country', 'region'],
+  ['employee', 'department'],
+  ['department', 'employee', 'manager'],
+  ['employee', 'employee', 'manager'],
+  ['product', 'product_category'],
+  ['customer', 'customer_segment'],
+  ['customer', 'country'],
+  ['store', 'country'],
+  ['supplier', 'country'],
+  ['account', 'currency'],
+  ['cost_center', 'department'],
 ];
 
 export function warehouseSchema(tables: number, rng: Rng): BuiltSchema {

@@ -1,5 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
 import { graphFromSchema } from '@guided-retrieval/context-graph';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GroundingIndex } from '../index.js';
 import { WordNet } from './wordnet.js';
 
@@ -11,7 +11,7 @@ describe('WordNet synonyms', () => {
     wordnet = loaded;
   });
 
-  it('reads the synonyms of a lemma\'s most common noun sense', () => {
+  it("reads the synonyms of a lemma's most common noun sense", () => {
     expect(wordnet.synonyms('supplier')).toEqual(['provider']);
     expect(wordnet.synonyms('customer')).toEqual(['client']);
     expect(wordnet.synonyms('salary')).toEqual(expect.arrayContaining(['wage', 'pay']));
@@ -27,12 +27,18 @@ describe('WordNet synonyms', () => {
   it('lets a question find a table by a synonym of its name, and not when switched off', async () => {
     const graph = graphFromSchema({
       database: 'shop',
-      tables: [{ name: 'supplier', columns: ['id', 'name'] }, { name: 'employee', columns: ['id', 'salary'] }],
+      tables: [
+        { name: 'supplier', columns: ['id', 'name'] },
+        { name: 'employee', columns: ['id', 'salary'] },
+      ],
       foreignKeys: [{ fromTable: 'employee', fromColumns: ['id'], toTable: 'supplier', toColumns: ['id'] }],
     });
     const on = await (await GroundingIndex.build(graph)).ground('Which providers pay the highest wage?');
     expect(on.matches.map((m) => [m.token, m.table, m.variantKind])).toEqual(
-      expect.arrayContaining([['providers', 'supplier', 'synonym'], ['wage', 'employee', 'synonym']]),
+      expect.arrayContaining([
+        ['providers', 'supplier', 'synonym'],
+        ['wage', 'employee', 'synonym'],
+      ]),
     );
     const off = await (await GroundingIndex.build(graph, { levers: { synonyms: false } })).ground('Which providers pay the highest wage?');
     expect(off.matches).toEqual([]);

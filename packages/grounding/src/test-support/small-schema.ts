@@ -1,4 +1,4 @@
-import { graphFromSchema, type ContextGraph, type SchemaColumnSpec, type SchemaForeignKeySpec } from '@guided-retrieval/context-graph';
+import { type ContextGraph, graphFromSchema, type SchemaColumnSpec, type SchemaForeignKeySpec } from '@guided-retrieval/context-graph';
 
 const text = (name: string, sample?: string[]): SchemaColumnSpec => ({ name, inferredType: 'text', ...(sample ? { sample } : {}) });
 const int = (name: string): SchemaColumnSpec => ({ name, inferredType: 'integer' });
@@ -26,13 +26,29 @@ export function smallSchemaGraph(options: { withForeignKeys?: boolean } = {}): C
     database: 'small',
     tables: [
       { name: 'REGION', primaryKey: ['R_REGIONKEY'], columns: [int('R_REGIONKEY'), text('R_NAME', ['AFRICA', 'EUROPE', 'MIDDLE EAST'])] },
-      { name: 'NATION', primaryKey: ['N_NATIONKEY'], columns: [int('N_NATIONKEY'), text('N_NAME', ['CHINA', 'INDIA', 'UNITED KINGDOM', 'UNITED STATES']), int('N_REGIONKEY')] },
+      {
+        name: 'NATION',
+        primaryKey: ['N_NATIONKEY'],
+        columns: [int('N_NATIONKEY'), text('N_NAME', ['CHINA', 'INDIA', 'UNITED KINGDOM', 'UNITED STATES']), int('N_REGIONKEY')],
+      },
       { name: 'SUPPLIER', primaryKey: ['S_SUPPKEY'], columns: [int('S_SUPPKEY'), text('S_NAME'), int('S_NATIONKEY'), real('S_ACCTBAL')] },
       { name: 'PART', primaryKey: ['P_PARTKEY'], columns: [int('P_PARTKEY'), text('P_NAME'), real('P_RETAILPRICE')] },
       { name: 'PARTSUPP', primaryKey: ['PS_PARTKEY', 'PS_SUPPKEY'], columns: [int('PS_PARTKEY'), int('PS_SUPPKEY'), int('PS_AVAILQTY')] },
-      { name: 'CUSTOMER', primaryKey: ['C_CUSTKEY'], columns: [int('C_CUSTKEY'), text('C_NAME'), int('C_NATIONKEY'), real('C_ACCTBAL'), text('C_MKTSEGMENT', ['BUILDING', 'OTHER'])] },
-      { name: 'ORDERS', primaryKey: ['O_ORDERKEY'], columns: [int('O_ORDERKEY'), int('O_CUSTKEY'), real('O_TOTALPRICE'), text('O_ORDERPRIORITY', ['1-URGENT', '2-HIGH', '5-LOW'])] },
-      { name: 'LINEITEM', primaryKey: ['L_ORDERKEY', 'L_LINENUMBER'], columns: [int('L_ORDERKEY'), int('L_LINENUMBER'), int('L_SUPPKEY'), real('L_QUANTITY'), date('L_SHIPDATE'), date('L_RECEIPTDATE')] },
+      {
+        name: 'CUSTOMER',
+        primaryKey: ['C_CUSTKEY'],
+        columns: [int('C_CUSTKEY'), text('C_NAME'), int('C_NATIONKEY'), real('C_ACCTBAL'), text('C_MKTSEGMENT', ['BUILDING', 'OTHER'])],
+      },
+      {
+        name: 'ORDERS',
+        primaryKey: ['O_ORDERKEY'],
+        columns: [int('O_ORDERKEY'), int('O_CUSTKEY'), real('O_TOTALPRICE'), text('O_ORDERPRIORITY', ['1-URGENT', '2-HIGH', '5-LOW'])],
+      },
+      {
+        name: 'LINEITEM',
+        primaryKey: ['L_ORDERKEY', 'L_LINENUMBER'],
+        columns: [int('L_ORDERKEY'), int('L_LINENUMBER'), int('L_SUPPKEY'), real('L_QUANTITY'), date('L_SHIPDATE'), date('L_RECEIPTDATE')],
+      },
     ],
     foreignKeys: options.withForeignKeys === false ? [] : FOREIGN_KEYS,
   });

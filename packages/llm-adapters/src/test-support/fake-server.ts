@@ -140,7 +140,9 @@ export function openAiChat(content: string, model = 'gpt-4o-mini-2024-07-18', to
       object: 'chat.completion',
       created: 1741569952,
       model,
-      choices: [{ index: 0, message: { role: 'assistant', content, refusal: null, annotations: [] }, logprobs: null, finish_reason: 'stop' }],
+      choices: [
+        { index: 0, message: { role: 'assistant', content, refusal: null, annotations: [] }, logprobs: null, finish_reason: 'stop' },
+      ],
       usage: {
         prompt_tokens: tokens[0],
         completion_tokens: tokens[1],
@@ -202,15 +204,30 @@ function streamed(contentType: string, text: string, shape: StreamShape): Reply 
 }
 
 /** Ollama's `/api/chat` answer with `stream: true`: NDJSON, one line per token, a final `done` line with counts. */
-export function ollamaStream(tokens: readonly string[], shape: StreamShape = {}, model = 'qwen2.5:7b', counts: [number, number] = [120, 30]): Reply {
+export function ollamaStream(
+  tokens: readonly string[],
+  shape: StreamShape = {},
+  model = 'qwen2.5:7b',
+  counts: [number, number] = [120, 30],
+): Reply {
   const at = '2025-01-01T00:00:00.000000Z';
   const lines = tokens.map((t) => JSON.stringify({ model, created_at: at, message: { role: 'assistant', content: t }, done: false }));
   if (!shape.truncate) {
-    lines.push(JSON.stringify({
-      model, created_at: at, message: { role: 'assistant', content: '' }, done_reason: 'stop', done: true,
-      total_duration: 1_234_567_890, load_duration: 12_345_678, prompt_eval_count: counts[0], prompt_eval_duration: 345_678_901,
-      eval_count: counts[1], eval_duration: 876_543_210,
-    }));
+    lines.push(
+      JSON.stringify({
+        model,
+        created_at: at,
+        message: { role: 'assistant', content: '' },
+        done_reason: 'stop',
+        done: true,
+        total_duration: 1_234_567_890,
+        load_duration: 12_345_678,
+        prompt_eval_count: counts[0],
+        prompt_eval_duration: 345_678_901,
+        eval_count: counts[1],
+        eval_duration: 876_543_210,
+      }),
+    );
   }
   let text = lines.map((l) => `${l}\n`).join('');
   if (shape.truncate) text = text.slice(0, text.length - 20); // mid-way through the last token's line
@@ -221,15 +238,31 @@ export function ollamaStream(tokens: readonly string[], shape: StreamShape = {},
  * OpenAI's `/v1/chat/completions` answer with `stream: true`: server-sent events, a first delta
  * with the role, one per token, a finish chunk, a usage chunk (when `counts` is given), `[DONE]`.
  */
-export function openAiStream(tokens: readonly string[], shape: StreamShape = {}, counts?: [number, number], model = 'gpt-4o-mini-2024-07-18'): Reply {
-  const base = { id: 'chatcmpl-B9MBs8CjcvOU2jLn4n570S5qMJKcT', object: 'chat.completion.chunk', created: 1741569952, model, system_fingerprint: 'fp_06737a9306' };
+export function openAiStream(
+  tokens: readonly string[],
+  shape: StreamShape = {},
+  counts?: [number, number],
+  model = 'gpt-4o-mini-2024-07-18',
+): Reply {
+  const base = {
+    id: 'chatcmpl-B9MBs8CjcvOU2jLn4n570S5qMJKcT',
+    object: 'chat.completion.chunk',
+    created: 1741569952,
+    model,
+    system_fingerprint: 'fp_06737a9306',
+  };
   const choice = (delta: object, finish: string | null) => ({ index: 0, delta, logprobs: null, finish_reason: finish });
   const events: object[] = [
     { ...base, choices: [choice({ role: 'assistant', content: '', refusal: null }, null)], ...(counts ? { usage: null } : {}) },
     ...tokens.map((t) => ({ ...base, choices: [choice({ content: t }, null)], ...(counts ? { usage: null } : {}) })),
     { ...base, choices: [choice({}, 'stop')], ...(counts ? { usage: null } : {}) },
   ];
-  if (counts) events.push({ ...base, choices: [], usage: { prompt_tokens: counts[0], completion_tokens: counts[1], total_tokens: counts[0] + counts[1] } });
+  if (counts)
+    events.push({
+      ...base,
+      choices: [],
+      usage: { prompt_tokens: counts[0], completion_tokens: counts[1], total_tokens: counts[0] + counts[1] },
+    });
   let text = `: keep-alive\n\n${events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('')}`;
   if (shape.truncate) text = text.slice(0, Math.floor(text.length * 0.6));
   else text += 'data: [DONE]\n\n';

@@ -19,7 +19,11 @@ export function withDatabase(url: string, database: string): string {
 }
 
 /** Creates a fresh scratch database, runs `statements` in it, returns its URL and a drop function. */
-export async function scratchDatabase(adminUrl: string, name: string, statements: readonly string[]): Promise<{ url: string; client: pg.Client; drop(): Promise<void> }> {
+export async function scratchDatabase(
+  adminUrl: string,
+  name: string,
+  statements: readonly string[],
+): Promise<{ url: string; client: pg.Client; drop(): Promise<void> }> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

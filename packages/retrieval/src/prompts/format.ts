@@ -13,10 +13,7 @@ export function formatInitialTargets(grounding: GroundingResult, tables: readonl
   return tables.map((table) => {
     const matches = grounding.matches.filter((m) => m.table === table);
     const enriched = grounding.enrichment.added.find((a) => a.table === table);
-    const why = [
-      ...matches.map(formatMatch),
-      ...(enriched ? [`similar to the question (cosine ${enriched.similarity.toFixed(2)})`] : []),
-    ];
+    const why = [...matches.map(formatMatch), ...(enriched ? [`similar to the question (cosine ${enriched.similarity.toFixed(2)})`] : [])];
     return `- ${table}: ${why.length > 0 ? why.join('; ') : 'no direct match'}`;
   });
 }
@@ -43,7 +40,9 @@ export function formatTables(graph: ContextGraph, tables: readonly string[], max
   for (const name of tables) {
     const table = graph.table(name);
     if (!table) continue;
-    const columns = table.columns.slice(0, maxColumns).map((c) => (informative(c.description, c.name) ? `${c.name} "${clip(c.description, 60)}"` : c.name));
+    const columns = table.columns
+      .slice(0, maxColumns)
+      .map((c) => (informative(c.description, c.name) ? `${c.name} "${clip(c.description, 60)}"` : c.name));
     if (table.columns.length > maxColumns) columns.push(`… ${table.columns.length - maxColumns} more`);
     const description = table.description ? ` "${clip(table.description)}"` : '';
     const joins = graph.outEdges(name).map((e) => `${e.toTable} on ${edgeCondition(e)}`);

@@ -43,8 +43,13 @@ export function pathSelectionPrompt(input: PathSelectionInput, offered: Record<s
     `Targets: ${input.targets.join(', ')}`,
     '',
     'Words of the question that matched tables:',
-    ...formatInitialTargets(input.grounding, [input.source, ...input.targets].filter((t) => input.grounding.matches.some((m) => m.table === t))),
-    ...(fixed.length > 0 ? ['', 'Reached by a single path (no choice needed):', ...fixed.map((t) => `- ${t}: ${formatPath(offered[t]![0]!)}`)] : []),
+    ...formatInitialTargets(
+      input.grounding,
+      [input.source, ...input.targets].filter((t) => input.grounding.matches.some((m) => m.table === t)),
+    ),
+    ...(fixed.length > 0
+      ? ['', 'Reached by a single path (no choice needed):', ...fixed.map((t) => `- ${t}: ${formatPath(offered[t]![0]!)}`)]
+      : []),
     '',
     'Choose among these paths:',
     ...ambiguous.flatMap((t) => [`${t}:`, ...offered[t]!.map((p, i) => `  ${i + 1}. ${formatPath(p)}`)]),

@@ -81,7 +81,9 @@ export function sourceTargetsPrompt(input: DisambiguationInput, options: SourceT
   const reaches = (table: string) => {
     const all = [...graph.reachable(table)].sort();
     if (all.length === 0) return 'nothing';
-    return all.length > MAX_REACHABLE_LISTED ? `${all.slice(0, MAX_REACHABLE_LISTED).join(', ')} (and ${all.length - MAX_REACHABLE_LISTED} more)` : all.join(', ');
+    return all.length > MAX_REACHABLE_LISTED
+      ? `${all.slice(0, MAX_REACHABLE_LISTED).join(', ')} (and ${all.length - MAX_REACHABLE_LISTED} more)`
+      : all.join(', ');
   };
   const user = [
     `Database: ${graph.database}`,
@@ -95,10 +97,15 @@ export function sourceTargetsPrompt(input: DisambiguationInput, options: SourceT
       (c, i) =>
         `${i + 1}. ${c.table}: coverage ${c.coverage}${coveredText(c)}${c.isTarget ? '; itself an initial target' : ''}; reaches ${reaches(c.table)}`,
     ),
-    ...(input.candidates.length > candidates.length ? [`(${input.candidates.length - candidates.length} more candidates with less coverage not shown)`] : []),
+    ...(input.candidates.length > candidates.length
+      ? [`(${input.candidates.length - candidates.length} more candidates with less coverage not shown)`]
+      : []),
     ...(across ? [`${candidates.length + 1}. ${across}: links every initial target when joins are walked backwards`] : []),
     ...(options.reverse
-      ? ['', "No candidate reaches every initial target along the keys' direction, so here joins may also be walked backwards: a target may be any table linked to the source."]
+      ? [
+          '',
+          "No candidate reaches every initial target along the keys' direction, so here joins may also be walked backwards: a target may be any table linked to the source.",
+        ]
       : []),
     '',
     'Tables (columns; joins):',

@@ -32,8 +32,14 @@ export function dump(path: string): string {
   const db = open(path);
   try {
     return TABLE_NAMES.map((t) => {
-      const cols = db.prepare(`SELECT * FROM ${t}`).columns().map((c) => c.name);
-      const rows = db.prepare(`SELECT * FROM ${t} ORDER BY ${cols.join(', ')}`).raw().all();
+      const cols = db
+        .prepare(`SELECT * FROM ${t}`)
+        .columns()
+        .map((c) => c.name);
+      const rows = db
+        .prepare(`SELECT * FROM ${t} ORDER BY ${cols.join(', ')}`)
+        .raw()
+        .all();
       return `${t}\n${JSON.stringify(rows)}`;
     }).join('\n');
   } finally {
