@@ -64,7 +64,7 @@ export {
   eachValueKey,
   filterHashes,
   isNameLike,
-  normalizeValue,
+  normalizeText as normalizeValue,
   readValueFilter,
   VALUE_FILTER_FALSE_POSITIVE_RATE,
   VALUE_FILTER_MAX_BYTES,

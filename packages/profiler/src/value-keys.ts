@@ -26,8 +26,8 @@ export const VALUE_FILTER_FALSE_POSITIVE_RATE = 1e-6;
 /** Largest filter, in bytes of bits (before base64); beyond it, word runs are left out, then values. */
 export const VALUE_FILTER_MAX_BYTES = 1024 * 1024;
 
-/** Lower-case alphanumeric runs joined by one space, diacritics dropped: grounding's `normalizeText`. */
-export function normalizeValue(text: string): string {
+/** Lower-case alphanumeric runs joined by one space, diacritics dropped: the form every value key and grounding index key is stored in. */
+export function normalizeText(text: string): string {
   // ASCII (most values) needs no decomposition: the same result, several times faster.
   const folded = NON_ASCII.test(text)
     ? text
@@ -38,7 +38,7 @@ export function normalizeValue(text: string): string {
   return folded.replace(NOT_ALPHANUMERIC, ' ').trim();
 }
 
-const NON_ASCII = /[^\u0000-\u007f]/;
+const NON_ASCII = /[\u0080-\uffff]/;
 const NOT_ALPHANUMERIC = /[^a-z0-9]+/g;
 
 /** One key a value is found by. */
@@ -67,7 +67,7 @@ export function valueKeys(value: string | number): ValueKey[] {
 /** `valueKeys` without building the list. */
 export function eachValueKey(value: string | number, emit: (key: string, words: number, of: number) => void): void {
   if (typeof value !== 'string' || value.length > VALUE_MAX_LENGTH || !HAS_LETTER.test(value)) return;
-  const key = normalizeValue(value);
+  const key = normalizeText(value);
   const words = key.split(' ');
   const of = words.length;
   if (of > VALUE_MAX_WORDS) return;

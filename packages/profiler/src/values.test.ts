@@ -13,7 +13,7 @@ import {
   buildValueFilter,
   couldBeValueKey,
   isNameLike,
-  normalizeValue,
+  normalizeText,
   readValueFilter,
   VALUE_FILTER_FALSE_POSITIVE_RATE,
   VALUE_FILTER_MAX_KEYS,
@@ -99,7 +99,7 @@ function valuesOf(p: DatabaseProfile): Record<string, ColumnValues | undefined> 
 
 /** Whether `filter` answers `text` as a whole value. */
 function holds(values: ColumnValues | undefined, text: string): boolean {
-  const key = normalizeValue(text);
+  const key = normalizeText(text);
   return values?.filter !== undefined && readValueFilter(values.filter)!.has(key, key.split(' ').length);
 }
 
@@ -158,7 +158,7 @@ describe('value keys', () => {
       'K\u212a',
       'São Tomé and Príncipe',
     ]) {
-      expect(normalizeValue(text)).toBe(grounding(text));
+      expect(normalizeText(text)).toBe(grounding(text));
     }
   });
 
