@@ -2,16 +2,7 @@
  * A small seeded PRNG (mulberry32) and the helpers the generator needs. Every random value the
  * generator writes comes from here (never from the platform RNG), so a seed fixes the whole database.
  */
-
-/** murmur3's 32-bit finaliser: spreads every input bit over the output. */
-function fmix32(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
+import { fmix32 } from '@guided-retrieval/profiler/internal';
 
 /**
  * Mixes a seed (any safe integer) and a list of stream ids into one 32-bit state, so that each
