@@ -4,15 +4,16 @@ import { buildContextGraph, type ContextGraph } from '@guided-retrieval/context-
 import {
   declaredJoinEdges,
   defaultJoinEdges,
+  edgesForProfile,
   inferJoins,
   type JoinEdge,
   type JoinsFile,
   loadJoins,
+  mergeEdges,
 } from '@guided-retrieval/join-inference';
-import { type DatabaseProfile, hashProfileValues, openConnection, profileDatabase } from '@guided-retrieval/profiler';
+import { type DatabaseProfile, hashProfileValues, openConnection, parseProfile, profileDatabase } from '@guided-retrieval/profiler';
 import { UserError } from './errors.js';
-import { describeInference, edgesForProfile, mergeEdges, summarizeInference } from './joins.js';
-import { parseProfile } from './profile-file.js';
+import { describeInference, summarizeInference } from './joins.js';
 import { resolveSource, type Source, sourceError } from './source.js';
 
 export type BuildProgress = (message: string) => void;

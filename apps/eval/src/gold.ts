@@ -12,6 +12,7 @@
  * and the names of CTEs in scope never do. Meant for SELECT statements (all
  * gold SQL is); an UPDATE / INSERT target is not collected.
  */
+import { isRecord } from '@guided-retrieval/profiler/internal';
 import pkg from 'node-sql-parser';
 
 const { Parser } = pkg;
@@ -161,11 +162,11 @@ function collectTables(node: unknown, ctes: ReadonlySet<string>, out: Set<string
   if (!isRecord(node)) return;
 
   let scope = ctes;
-  if (Array.isArray(node['with'])) {
+  if (Array.isArray(node.with)) {
     // WITH applies to the whole statement, its set-operation chain (`_next`
     // hangs off this node) and, for WITH RECURSIVE, the CTE bodies themselves.
     const names = new Set(ctes);
-    for (const cte of node['with']) {
+    for (const cte of node.with) {
       const name = cteName(cte);
       if (name !== null) names.add(name.toLowerCase());
     }
@@ -175,7 +176,7 @@ function collectTables(node: unknown, ctes: ReadonlySet<string>, out: Set<string
   // Any node with a FROM clause (SELECT, and DELETE in some grammars). Keyword
   // FROMs inside expressions (TRIM, EXTRACT) parse to other shapes; were one
   // ever to land here, its names would surface as 'unknown table', not vanish.
-  const from = node['from'];
+  const from = node.from;
   if (from !== null && from !== undefined) {
     for (const item of Array.isArray(from) ? from : [from]) {
       const table = fromItemTable(item);
@@ -194,21 +195,21 @@ function collectTables(node: unknown, ctes: ReadonlySet<string>, out: Set<string
 /** The table a FROM/JOIN item names directly, or null for subqueries, functions, DUAL. */
 function fromItemTable(item: unknown): string | null {
   if (!isRecord(item)) return null;
-  const table = identifierText(item['table']);
+  const table = identifierText(item.table);
   if (table === null || table === '') return null;
   return unquote(table);
 }
 
 function cteName(cte: unknown): string | null {
   if (!isRecord(cte)) return null;
-  const name = identifierText(cte['name']);
+  const name = identifierText(cte.name);
   return name === null ? null : unquote(name);
 }
 
 /** Identifiers come as plain strings or as `{ value: string }` nodes depending on the dialect. */
 function identifierText(value: unknown): string | null {
   if (typeof value === 'string') return value;
-  if (isRecord(value) && typeof value['value'] === 'string') return value['value'];
+  if (isRecord(value) && typeof value.value === 'string') return value.value;
   return null;
 }
 
@@ -223,10 +224,6 @@ function unquote(name: string): string {
     }
   }
   return trimmed;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function oneLine(error: unknown): string {

@@ -4,6 +4,7 @@
  * them. The model is any chat model with structured output (`ChatModel` of
  * `@guided-retrieval/llm-adapters` fits); its on-disk cache makes reruns free.
  */
+import { isRecord } from '@guided-retrieval/profiler/internal';
 import { ContextGraph } from './graph.js';
 import type { ContextGraphData, GraphColumn, GraphTable } from './types.js';
 
@@ -156,8 +157,4 @@ function merge(target: { name: string; description: string; aliases: string[] },
     target.aliases.push(alias);
     added++;
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -35,6 +35,8 @@ describe('graph files', () => {
 
   it('gives one-line errors for missing, non-JSON and inconsistent files', async () => {
     await expect(loadGraph(join(dir, 'nope.json'))).rejects.toThrow(/cannot read graph file .*nope\.json: no such file/);
+    await expect(loadGraph(join(dir, 'nope.json'))).rejects.toBeInstanceOf(GraphFileError);
+    await expect(loadGraph(dir)).rejects.toThrow(`cannot read graph file ${dir}: is a directory`);
     expect(() => parseGraph('{oops', 'x.json')).toThrow(GraphFileError);
     expect(() => parseGraph('{oops', 'x.json')).toThrow('x.json is not a context graph: not valid JSON');
     const broken = { ...graph.toData(), edges: [{ ...graph.edges[0]!, toColumns: ['ghost'] }] };
@@ -76,5 +78,6 @@ describe('graph files', () => {
     const { truncate } = await import('node:fs/promises');
     await truncate(file, MAX_GRAPH_FILE_BYTES + 1);
     await expect(loadGraph(file)).rejects.toThrow(/huge\.json is 128 MB; graph files over 128 MB are refused/);
+    await expect(loadGraph(file)).rejects.toBeInstanceOf(GraphFileError);
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { readTextFile, writeFileAtomic } from '@guided-retrieval/profiler/internal';
 import { ContextGraph, GraphValidationError } from './graph.js';
 import { checkGraphData } from './graph-schema.js';
 import { GRAPH_FORMAT_VERSION } from './types.js';
@@ -64,34 +64,18 @@ export function parseGraph(text: string, source = 'graph'): ContextGraph {
 }
 
 export async function loadGraph(path: string): Promise<ContextGraph> {
-  let text: string;
-  try {
-    const { size } = await stat(path);
-    if (size > MAX_GRAPH_FILE_BYTES) {
-      throw new GraphFileError(
-        `${path} is ${Math.round(size / 1024 / 1024)} MB; graph files over ${MAX_GRAPH_FILE_BYTES / 1024 / 1024} MB are refused (rebuild with fewer sample values)`,
-      );
-    }
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if (error instanceof GraphFileError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    const why =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EACCES'
-          ? 'permission denied'
-          : code === 'EISDIR'
-            ? 'is a directory'
-            : (code ?? 'unreadable');
-    throw new GraphFileError(`cannot read graph file ${path}: ${why}`);
-  }
+  const text = await readTextFile(path, 'graph file', { error: GraphFileError, refuseSize: tooLarge(path) });
   return parseGraph(text, path);
+}
+
+function tooLarge(path: string): (bytes: number) => string | undefined {
+  return (bytes) =>
+    bytes > MAX_GRAPH_FILE_BYTES
+      ? `${path} is ${Math.round(bytes / 1024 / 1024)} MB; graph files over ${MAX_GRAPH_FILE_BYTES / 1024 / 1024} MB are refused (rebuild with fewer sample values)`
+      : undefined;
 }
 
 /** Writes atomically (temp file, then rename) so that a failed write never leaves half a graph. */
 export async function saveGraph(graph: ContextGraph, path: string): Promise<void> {
-  const temp = `${path}.${process.pid}.tmp`;
-  await writeFile(temp, serializeGraph(graph), 'utf8');
-  await rename(temp, path);
+  await writeFileAtomic(path, serializeGraph(graph));
 }

@@ -1,5 +1,6 @@
 import type { ChatModel, ChatRequest } from '@guided-retrieval/llm-adapters';
 import type { ColumnProfile, DatabaseProfile } from '@guided-retrieval/profiler';
+import { isRecord } from '@guided-retrieval/profiler/internal';
 import type { JoinAdjudicator, JoinEdge } from './types.js';
 
 /** Bump when the prompt's wording or answer shape changes (cached answers then no longer apply). */
@@ -70,10 +71,6 @@ export function adjudicationPrompt(candidates: readonly JoinEdge[], profile: Dat
     '',
     'Return {"verdicts": [{"candidate": <number>, "holds": true|false, "reason": "<a few words>"}]}.',
   ].join('\n');
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -2,7 +2,7 @@
  * The joins file: the edges (and primary-key candidates) inference found for one database, as
  * versioned, deterministic JSON that a person can read, review and edit before `guided build`.
  */
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { isRecord, readTextFile, writeFileAtomic } from '@guided-retrieval/profiler/internal';
 import { joinEdgeId } from './declared.js';
 import type { JoinEdge, JoinInference, KeyCandidate } from './types.js';
 
@@ -89,29 +89,12 @@ export function parseJoins(text: string, fileName: string): JoinsFile {
 }
 
 export async function loadJoins(path: string): Promise<JoinsFile> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EACCES'
-          ? 'permission denied'
-          : code === 'EISDIR'
-            ? 'is a directory'
-            : (code ?? 'unreadable');
-    throw new JoinsFileError(`cannot read joins file ${path}: ${why}`);
-  }
-  return parseJoins(text, path);
+  return parseJoins(await readTextFile(path, 'joins file', { error: JoinsFileError }), path);
 }
 
 /** Writes atomically (temp file, then rename), so a failed write never leaves half a file. */
 export async function saveJoins(path: string, doc: JoinsDocument): Promise<void> {
-  const temp = `${path}.${process.pid}.tmp`;
-  await writeFile(temp, serializeJoins(doc), 'utf8');
-  await rename(temp, path);
+  await writeFileAtomic(path, serializeJoins(doc));
 }
 
 function parseEdge(raw: unknown, fail: (what: string) => JoinsFileError): JoinEdge {
@@ -181,10 +164,6 @@ function byId(a: JoinEdge, b: JoinEdge): number {
 /** ` (A(x)->B(y))` when the raw edge names its id, for errors. */
 function label(raw: unknown): string {
   return isRecord(raw) && typeof raw.id === 'string' ? ` (${raw.id})` : '';
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isName(value: unknown): value is string {

@@ -3,6 +3,7 @@
  * table and column. Pure; works on identifiers as schemas spell them (snake_case, camelCase,
  * `schema_table`, TPC-H's `l_orderkey` prefixes).
  */
+import { identifierWords } from '@guided-retrieval/profiler/internal';
 
 /** Words that say a column identifies rows. */
 const ID_WORDS = new Set(['id', 'key', 'code', 'no', 'num', 'number', 'nr', 'pk', 'uid', 'guid', 'uuid', 'sk']);
@@ -29,20 +30,7 @@ function memo<T>(compute: (name: string) => T): (name: string) => T {
  * Words of an identifier, lower case: `SupportRepId` → support, rep, id; `l_orderkey` → l,
  * orderkey. A number stays with the word before it (`contract_1` → contract1).
  */
-export const words = memo((name: string): string[] => {
-  const raw = name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w.length > 0);
-  const out: string[] = [];
-  for (const w of raw) {
-    if (/^\d+$/.test(w) && out.length > 0) out[out.length - 1] += w;
-    else out.push(w);
-  }
-  return out;
-});
+export const words = memo((name: string): string[] => identifierWords(name, { digits: 'join' }));
 
 /** An identifier squeezed to lower-case letters and digits: `Customer_ID` → customerid. */
 export const squeeze = memo((name: string): string => words(name).join(''));

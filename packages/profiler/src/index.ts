@@ -28,6 +28,7 @@ export {
   profileDatabase,
   type TableDone,
 } from './profile.js';
+export { loadProfile, ProfileFileError, parseProfile } from './profile-file.js';
 export {
   BLOOM_FALSE_POSITIVE_RATE,
   type BloomReader,

@@ -1,11 +1,11 @@
 /** `guided infer-joins <profile.json> -o joins.json`: join edges from a profile, to review before `guided build --joins`. */
 import { resolve } from 'node:path';
 import { inferJoins, saveJoins } from '@guided-retrieval/join-inference';
+import { loadProfile } from '@guided-retrieval/profiler';
 import { type Command, InvalidArgumentError } from 'commander';
 import { describeInference, summarizeInference } from '../joins.js';
 import { joinAdjudicator, usage } from '../models.js';
 import { outputPath } from '../output-path.js';
-import { loadProfile } from '../profile-file.js';
 
 interface InferJoinsCliOptions {
   output: string;

@@ -5,7 +5,8 @@
  * `BenchQuestion.sql`; nothing here reads it.
  */
 import { join } from 'node:path';
-import { type DataFolder, isRecord, malformed, readJson, readOptionalJson, requireDirectory } from './files.js';
+import { isRecord } from '@guided-retrieval/profiler/internal';
+import { type DataFolder, malformed, readJson, readOptionalJson, requireDirectory } from './files.js';
 import {
   addSchemaStats,
   type ColumnExtras,

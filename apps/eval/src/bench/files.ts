@@ -64,7 +64,3 @@ function oneLine(error: unknown): string {
 export function malformed(folder: DataFolder, file: string, what: string): BenchmarkDataError {
   return new BenchmarkDataError(`${folder.label} data is malformed: ${join(folder.dir, file)}: ${what}`);
 }
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -7,7 +7,8 @@
  * indexes, `from` referencing `to`. `table_names` / `column_names` hold natural-language names.
  */
 import type { SchemaColumnSpec, SchemaForeignKeySpec, SchemaSpec, SchemaTableSpec } from '@guided-retrieval/context-graph';
-import { type DataFolder, isRecord, malformed } from './files.js';
+import { isRecord } from '@guided-retrieval/profiler/internal';
+import { type DataFolder, malformed } from './files.js';
 
 export type InferredType = NonNullable<SchemaColumnSpec['inferredType']>;
 export type SampleValue = string | number;

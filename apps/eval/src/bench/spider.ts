@@ -3,7 +3,9 @@
  * schemas of train and dev; only the databases dev.json asks about are loaded). Spider ships no
  * descriptions or sample values. The gold SQL is only copied into `BenchQuestion.sql`.
  */
-import { type DataFolder, isRecord, malformed, readJson, requireDirectory } from './files.js';
+
+import { isRecord } from '@guided-retrieval/profiler/internal';
+import { type DataFolder, malformed, readJson, requireDirectory } from './files.js';
 import { addSchemaStats, emptyLoadStats, type LoadStats, parseSpiderSchemas, schemaFromSpiderEntry } from './spider-format.js';
 import type { BenchDatabase, Benchmark, BenchQuestion } from './types.js';
 

@@ -3,8 +3,10 @@
  * (`database_description_derived/dev_tables_cleaned.json`): row counts, null fractions, distinct
  * counts, min and max. Descriptions and sample values are read by the benchmark loader.
  */
+
+import { isRecord } from '@guided-retrieval/profiler/internal';
 import { BIRD_DESCRIPTIONS_FILE } from '../bench/bird.js';
-import { type DataFolder, isRecord, malformed, readOptionalJson } from '../bench/files.js';
+import { type DataFolder, malformed, readOptionalJson } from '../bench/files.js';
 
 export interface ColumnStats {
   nullFraction?: number;
