@@ -1,4 +1,4 @@
-import type { JoinTreeNode, RetrievalResult } from '@guided-retrieval/retrieval';
+import { formatNote, type JoinTree, joinCondition, type RetrievalResult } from '@guided-retrieval/retrieval';
 import { describeMatch } from './view/html.js';
 
 const ms = (n: number) => `${n.toFixed(2)} ms`;
@@ -33,13 +33,13 @@ export function renderResult(result: RetrievalResult): string {
   }
   out.push(`3. Disambiguation (${trace.disambiguation.by}, ${ms(t.disambiguation)})`);
   out.push(`   source: ${result.source}`, `   targets: {${result.targets.join(', ')}}`);
-  for (const note of trace.disambiguation.notes) out.push(`   ${note}`);
+  for (const note of trace.disambiguation.notes) out.push(`   ${formatNote(note)}`);
   out.push(`   paths enumerated (${ms(t.pathEnumeration)}):`);
   for (const p of trace.pathEnumeration) out.push(`     to ${p.target}: ${p.paths.join(' | ') || 'none'}`);
   out.push(`   paths chosen (${ms(t.pathSelection)}):`);
   for (const s of trace.pathSelection) out.push(`     ${s.path}  (${s.reason})`);
   out.push('', `4. Merging (${ms(t.merging)})`, '   join tree:');
-  out.push(...renderTree(result.joinTree.nodes).map((line) => `     ${line}`));
+  out.push(...renderTree(result.joinTree).map((line) => `     ${line}`));
   out.push('', ...(result.sql ?? '').split('\n').map((line) => `   ${line}`));
   if (result.unjoined.length > 0) out.push('', `   Also needed, joined to nothing (no key connects them): ${result.unjoined.join(', ')}`);
   if (result.reason) out.push('', `   Note: ${result.reason}`);
@@ -48,7 +48,8 @@ export function renderResult(result: RetrievalResult): string {
 }
 
 /** The join tree drawn with box characters, one node a line, each with its ON predicate. */
-export function renderTree(nodes: readonly Pick<JoinTreeNode, 'alias' | 'table' | 'parent' | 'on'>[]): string[] {
+export function renderTree(tree: Pick<JoinTree, 'nodes' | 'dialect'>): string[] {
+  const { nodes } = tree;
   const lines: string[] = [];
   const children = (alias: string | null) => nodes.filter((n) => n.parent === alias);
   const walk = (alias: string | null, indent: string) => {
@@ -57,7 +58,8 @@ export function renderTree(nodes: readonly Pick<JoinTreeNode, 'alias' | 'table' 
       const last = i === kids.length - 1;
       const branch = alias === null ? '' : last ? '└─ ' : '├─ ';
       const label = node.alias === node.table.toLowerCase() ? node.table : `${node.table} as ${node.alias}`;
-      lines.push(`${indent}${branch}${label}${node.on ? `  ON ${node.on}` : ''}`);
+      const on = joinCondition(node, tree.dialect);
+      lines.push(`${indent}${branch}${label}${on ? `  ON ${on}` : ''}`);
       walk(node.alias, alias === null ? indent : indent + (last ? '   ' : '│  '));
     });
   };

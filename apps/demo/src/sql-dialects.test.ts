@@ -4,7 +4,8 @@
  * reserved words in PostgreSQL. Checked against real engines, never by reading the text.
  */
 import { graphFromSchema, type SchemaSpec } from '@guided-retrieval/context-graph';
-import { mergePaths, POSTGRES_KEYWORDS, renderFromClause, SQLITE_KEYWORDS, type SqlDialect } from '@guided-retrieval/retrieval';
+import { renderFromClause, type SqlDialect } from '@guided-retrieval/retrieval';
+import { mergePaths, POSTGRES_KEYWORDS, SQLITE_KEYWORDS } from '@guided-retrieval/retrieval/internal';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';

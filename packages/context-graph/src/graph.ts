@@ -12,7 +12,7 @@ import {
   steinerPaths,
   stepsLeftTo,
 } from './search.js';
-import type { ContextGraphData, GraphColumn, GraphEngine, GraphTable, JoinPath, PathOptions } from './types.js';
+import type { ContextGraphData, GraphColumn, GraphEngine, GraphTable, JoinPath, PathEdge, PathOptions } from './types.js';
 
 export class GraphValidationError extends Error {
   override name = 'GraphValidationError';
@@ -255,7 +255,7 @@ export class ContextGraph {
       cost = (step) => {
         let c = cache[step.id]!;
         if (Number.isNaN(c)) {
-          c = given(step.edge, step.reversed);
+          c = given(step.edge);
           cache[step.id] = c;
         }
         return c;
@@ -287,8 +287,8 @@ export class ContextGraph {
   private toSteps(path: JoinPath): JoinStep[] {
     let at = this.indexOfTable(path.source);
     return path.edges.map((edge) => {
-      const steps = isReversed(edge) ? this.adjacency.backward[at]! : this.adjacency.forward[at]!;
-      const step = steps.find((s) => s.edge.id === edge.id);
+      const steps = edge.direction === 'reverse' ? this.adjacency.backward[at]! : this.adjacency.forward[at]!;
+      const step = steps.find((s) => s.edge.id === edge.id && s.edge.toTable === edge.toTable && s.edge.fromTable === edge.fromTable);
       if (!step) throw new GraphValidationError(`join edge ${edge.id} does not leave ${this.adjacency.names[at]}`);
       at = step.to;
       return step;
@@ -339,34 +339,24 @@ function buildAdjacency(names: readonly string[], edges: readonly JoinEdge[], in
   edges.forEach((edge, i) => {
     const from = find(edge.fromTable);
     const to = find(edge.toTable);
-    const along: JoinStep = { id: 2 * i, edge, from, to, reversed: false };
+    const along: JoinStep = { id: 2 * i, edge: { ...edge, direction: 'forward' }, from, to };
     forward[from]!.push(along);
     forwardInto[to]!.push(along);
-    const against: JoinStep = { id: 2 * i + 1, edge: reverseEdge(edge), from: to, to: from, reversed: true };
+    const against: JoinStep = { id: 2 * i + 1, edge: againstKey(edge), from: to, to: from };
     backward[to]!.push(against);
     backwardInto[from]!.push(against);
   });
   return { names, forward, backward, forwardInto, backwardInto };
 }
 
-const REVERSED = '~';
-
-/**
- * The same join walked backwards: from the referenced table to the referencing one. Its id is
- * the original's with a leading `~`, so paths stay distinguishable and the predicate stays right.
- */
-export function reverseEdge(edge: JoinEdge): JoinEdge {
+/** The same join walked backwards: from the referenced table to the referencing one. */
+function againstKey(edge: JoinEdge): PathEdge {
   return {
     ...edge,
-    id: `${REVERSED}${edge.id}`,
     fromTable: edge.toTable,
     fromColumns: edge.toColumns,
     toTable: edge.fromTable,
     toColumns: edge.fromColumns,
-    evidence: [...edge.evidence, `reverse of ${edge.id}`],
+    direction: 'reverse',
   };
-}
-
-export function isReversed(edge: JoinEdge): boolean {
-  return edge.id.startsWith(REVERSED);
 }

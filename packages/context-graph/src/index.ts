@@ -16,7 +16,7 @@ export {
 } from '@guided-retrieval/profiler';
 export { type Annotation, type Annotations, buildContextGraph } from './build.js';
 export { DESCRIBE_PROMPT_VERSION, type DescribeChatModel, type DescribeOptions, describeGraph, describePrompt } from './describe.js';
-export { ContextGraph, DEFAULT_MAX_PATH_LENGTH, GraphValidationError, isReversed, reverseEdge } from './graph.js';
+export { ContextGraph, DEFAULT_MAX_PATH_LENGTH, GraphValidationError } from './graph.js';
 export { GraphFileError, loadGraph, MAX_GRAPH_FILE_BYTES, parseGraph, saveGraph, serializeGraph } from './io.js';
 export {
   graphFromEdgeList,
@@ -33,6 +33,8 @@ export {
   type GraphColumn,
   type GraphEngine,
   type GraphTable,
+  type JoinDirection,
   type JoinPath,
+  type PathEdge,
   type PathOptions,
 } from './types.js';

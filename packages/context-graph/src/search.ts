@@ -5,17 +5,16 @@
  * far) for the join tree. Nothing here enumerates paths exhaustively. Pure functions over the
  * adjacency a `ContextGraph` builds once.
  */
-import type { JoinEdge } from '@guided-retrieval/join-inference';
+import type { PathEdge } from './types.js';
 
 /** One way to move from a table to a neighbour: a join edge walked along or against its key. */
 export interface JoinStep {
   /** Unique among the graph's steps (0 … 2·edges − 1), for per-step caches. */
   readonly id: number;
-  /** Oriented from `from` to `to`; a reversed step carries the reversed edge (`reverseEdge`). */
-  readonly edge: JoinEdge;
+  /** Oriented from `from` to `to`, with the direction it walks the stored edge. */
+  readonly edge: PathEdge;
   readonly from: number;
   readonly to: number;
-  readonly reversed: boolean;
 }
 
 /** Tables by index with their steps; `forward[i]` follows keys, `backward[i]` walks them backwards. */
@@ -268,7 +267,7 @@ export function costsFrom(
 }
 
 function pathKey(path: StepPath): string {
-  return path.steps.map((s) => (s.reversed ? `~${s.edge.id}` : s.edge.id)).join('|');
+  return path.steps.map((s) => `${s.edge.direction === 'reverse' ? '<' : '>'}${s.edge.id}`).join('|');
 }
 
 function comparePaths(a: StepPath, b: StepPath): number {

@@ -54,13 +54,25 @@ export interface ContextGraphData {
   edges: JoinEdge[];
 }
 
+/** Which way a path walks a join edge: along its key (referencing → referenced table) or against it. */
+export type JoinDirection = 'forward' | 'reverse';
+
+/**
+ * A join edge as a path walks it: `fromTable`/`fromColumns` are the side the step leaves,
+ * `toTable`/`toColumns` the side it enters. `id` is the stored edge's; a step against the key
+ * (`direction: 'reverse'`) has the stored edge's sides swapped.
+ */
+export interface PathEdge extends JoinEdge {
+  direction: JoinDirection;
+}
+
 /** A route through the join graph: a sequence of edges, so parallel edges give distinct paths. */
 export interface JoinPath {
   source: string;
   target: string;
   /** `[source, …, target]`; one longer than `edges`. */
   tables: string[];
-  edges: JoinEdge[];
+  edges: PathEdge[];
 }
 
 export interface PathOptions {
@@ -68,14 +80,14 @@ export interface PathOptions {
   maxLength?: number;
   /**
    * Also walk join edges backwards (from the referenced table to the referencing one), as when
-   * two fact tables share a dimension. Such steps appear as reversed edges (`reverseEdge`).
+   * two fact tables share a dimension. Such steps carry `direction: 'reverse'`.
    */
   reverse?: boolean;
   /**
    * What one step costs (positive; 1 by default, so the cheapest path is the shortest). `edge` is
    * oriented the way the step walks it (`edge.toTable` is the table entered).
    */
-  cost?: (edge: JoinEdge, reversed: boolean) => number;
+  cost?: (edge: PathEdge) => number;
   /**
    * A lower bound on what any step costs, so that searches for one target can aim at it (A*);
    * 1 without `cost`, 0 (plain Dijkstra) with a `cost` unless given.

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { exploreSources } from './index.js';
+import { exploreSources } from './explore.js';
 import { tpchFixture } from './test-support/tpch-db.js';
 
 const tpch = await tpchFixture();

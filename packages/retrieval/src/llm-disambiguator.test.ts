@@ -14,7 +14,8 @@ import {
   TABLE_NAMES,
 } from '@guided-retrieval/tpch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LlmDisambiguator, type RetrievalResult, Retriever } from './index.js';
+import { formatNote, LlmDisambiguator, type RetrievalResult, Retriever } from './index.js';
+import { treeAsSql } from './test-support/tree.js';
 
 /** Value domains of TPC-H's categorical columns, as the generator draws them. */
 const DOMAINS: Record<string, readonly string[]> = {
@@ -275,7 +276,7 @@ describe('LlmDisambiguator prompts on the paper example (golden)', () => {
     expect(result.trace.disambiguation.by).toBe('llm:scripted');
     expect(result.source).toBe('LINEITEM');
     expect(result.targets).toEqual(['SUPPLIER', 'NATION', 'ORDERS', 'CUSTOMER']);
-    expect(result.joinTree).toEqual(PAPER_TREE);
+    expect(treeAsSql(result.joinTree)).toEqual(PAPER_TREE);
     expect(result.trace.pathSelection.filter((s) => s.target === 'NATION')).toEqual([
       {
         target: 'NATION',
@@ -288,9 +289,12 @@ describe('LlmDisambiguator prompts on the paper example (golden)', () => {
         reason: "llm: path 2 of 3 (role 2 of 2): India is the supplier's nation, China the customer's.",
       },
     ]);
-    expect(result.trace.disambiguation.notes).toContain(
-      'llm chose source LINEITEM, targets SUPPLIER, NATION, ORDERS, CUSTOMER: Shipping to China means the customer nation, through ORDERS and CUSTOMER.',
-    );
+    expect(result.trace.disambiguation.notes).toContainEqual({
+      kind: 'source',
+      tables: ['LINEITEM'],
+      reason:
+        'llm chose it, with targets SUPPLIER, NATION, ORDERS, CUSTOMER: Shipping to China means the customer nation, through ORDERS and CUSTOMER.',
+    });
   });
 });
 
@@ -324,15 +328,19 @@ describe('LlmDisambiguator decisions', () => {
     const result = await run(model);
     expect(result.source).toBe(heuristic.source);
     expect(result.targets).toEqual(heuristic.targets);
-    expect(result.trace.disambiguation.notes.at(-1)).toBe('llm proposed unknown table SHIPMENTS as the source: kept heuristic choice');
+    expect(result.trace.disambiguation.notes.at(-1)).toEqual({
+      kind: 'rejected',
+      tables: ['SHIPMENTS'],
+      reason: 'llm proposed unknown table SHIPMENTS as the source: kept heuristic choice',
+    });
   });
 
   it('rejects a source that is not a candidate', async () => {
     const model = new ScriptedModel((r) => (isPathSelection(r) ? { selections: [] } : { source: 'REGION', targets: [], reason: 'x' }));
     const result = await run(model);
     expect(result.source).toBe(heuristic.source);
-    expect(result.trace.disambiguation.notes.at(-1)).toBe(
-      'llm proposed source REGION, which is not a candidate source: kept heuristic choice',
+    expect(formatNote(result.trace.disambiguation.notes.at(-1)!)).toBe(
+      'rejected REGION: llm proposed source REGION, which is not a candidate source: kept heuristic choice',
     );
   });
 
@@ -344,8 +352,8 @@ describe('LlmDisambiguator decisions', () => {
     );
     expect(invented.source).toBe(heuristic.source);
     expect(invented.targets).toEqual(heuristic.targets);
-    expect(invented.trace.disambiguation.notes).toContain(
-      `llm proposed target unknown table WAREHOUSE: kept heuristic targets ${heuristic.targets.join(', ')}`,
+    expect(invented.trace.disambiguation.notes.map(formatNote)).toContain(
+      `rejected WAREHOUSE: llm proposed target unknown table WAREHOUSE: kept heuristic targets ${heuristic.targets.join(', ')}`,
     );
 
     // with a valid source of its own, the heuristic's tables that this source reaches stand in
@@ -361,8 +369,8 @@ describe('LlmDisambiguator decisions', () => {
     expect(unreachable.source).toBe('SUPPLIER');
     expect(unreachable.targets).toEqual(expected);
     expect(expected).toEqual(['NATION']);
-    expect(unreachable.trace.disambiguation.notes).toContain(
-      'llm proposed target LINEITEM, not reachable from SUPPLIER: kept heuristic targets NATION',
+    expect(unreachable.trace.disambiguation.notes.map(formatNote)).toContain(
+      'rejected LINEITEM: llm proposed target LINEITEM, not reachable from SUPPLIER: kept heuristic targets NATION',
     );
   });
 
@@ -397,7 +405,11 @@ describe('LlmDisambiguator decisions', () => {
     expect(result.trace.disambiguation.by).toBe('llm:scripted');
     expect(result.joinTree).toEqual(heuristic.joinTree);
     expect(result.targets).toEqual(heuristic.targets);
-    expect(result.trace.disambiguation.notes.at(-1)).toBe('llm failed (connection refused): kept heuristic choice');
+    expect(result.trace.disambiguation.notes.at(-1)).toEqual({
+      kind: 'rejected',
+      tables: [],
+      reason: 'llm failed (connection refused): kept heuristic choice',
+    });
     // the paths: a failure in step 8 leaves each target's heuristic path, noted
     const second = await run(new ScriptedModel((r) => (isPathSelection(r) ? new Error('timeout') : PAPER_ANSWERS(r))));
     expect(second.trace.pathSelection.find((s) => s.target === 'NATION')!.reason).toMatch(
@@ -409,7 +421,9 @@ describe('LlmDisambiguator decisions', () => {
   it('falls back on a malformed answer', async () => {
     const result = await run(new ScriptedModel(() => ({ choice: 'LINEITEM' })));
     expect(result.joinTree).toEqual(heuristic.joinTree);
-    expect(result.trace.disambiguation.notes.at(-1)).toBe('llm answer is not {source, targets}: kept heuristic choice');
+    expect(formatNote(result.trace.disambiguation.notes.at(-1)!)).toBe(
+      'rejected: llm answer is not {source, targets}: kept heuristic choice',
+    );
   });
 });
 
@@ -448,7 +462,9 @@ describe('LlmDisambiguator when joins must be walked backwards', () => {
     const invented = new ScriptedModel(() => ({ source: 'satscores', targets: ['frpm', 'districts'], reason: 'x' }));
     const fallback = await (await Retriever.create(schools, { disambiguator: new LlmDisambiguator(invented) })).retrieve(question);
     expect(
-      fallback.trace.disambiguation.notes.some((n) => n.startsWith('llm proposed target unknown table districts: kept heuristic targets')),
+      fallback.trace.disambiguation.notes.some(
+        (n) => n.kind === 'rejected' && n.reason.startsWith('llm proposed target unknown table districts: kept heuristic targets'),
+      ),
     ).toBe(true);
   });
 });
@@ -497,7 +513,7 @@ describe('LlmDisambiguator end to end through the Ollama adapter', () => {
     expect(bodies).toHaveLength(2);
     expect(bodies.every((b) => b.stream === false)).toBe(true);
     expect(result.trace.disambiguation.by).toBe('llm:ollama:qwen2.5:7b');
-    expect(result.joinTree).toEqual(PAPER_TREE);
+    expect(treeAsSql(result.joinTree)).toEqual(PAPER_TREE);
     expect(result.trace.pathSelection.find((s) => s.target === 'NATION')!.reason).toBe(
       "llm: path 1 of 3 (role 1 of 2): India is the supplier's nation, China the customer's.",
     );
@@ -512,7 +528,7 @@ describe('LlmDisambiguator end to end through the Ollama adapter', () => {
     const gone = new OllamaChatModel('qwen2.5:7b', `http://127.0.0.1:${port}`, { retries: 0 });
     const result = await run(gone);
     expect(result.joinTree).toEqual(heuristic.joinTree);
-    expect(result.trace.disambiguation.notes.at(-1)).toBe(
+    expect(result.trace.disambiguation.notes.at(-1)?.reason).toBe(
       'llm failed (connection: ollama:qwen2.5:7b: cannot reach the server (ECONNREFUSED)): kept heuristic choice',
     );
   });

@@ -1,10 +1,18 @@
 import type { JoinPath } from '@guided-retrieval/context-graph';
 import type { ChatMessage, ChatModel, ChatRequest } from '@guided-retrieval/llm-adapters';
-import { HeuristicDisambiguator, rankPaths } from './heuristic.js';
+import { HeuristicDisambiguator } from './heuristic.js';
 import { nameRecord } from './name-record.js';
+import { rankPaths } from './paths.js';
 import { pathSelectionPrompt } from './prompts/path-selection.js';
 import { allowedSources, type SourceTargetsOptions, sourceTargetsPrompt } from './prompts/source-targets.js';
-import type { DisambiguationInput, Disambiguator, PathSelectionInput, SelectedPath, SourceAndTargets } from './types.js';
+import type {
+  DisambiguationInput,
+  DisambiguationNote,
+  Disambiguator,
+  PathSelectionInput,
+  SelectedPath,
+  SourceAndTargets,
+} from './types.js';
 
 export interface LlmDisambiguatorOptions {
   /** Decides whatever the model can't or mustn't: errors, timeouts, invalid choices. Default: a `HeuristicDisambiguator`. */
@@ -45,39 +53,53 @@ export class LlmDisambiguator implements Disambiguator {
     try {
       answer = (await this.model.complete(this.request(prompt))).json;
     } catch (error) {
-      return { ...heuristic, notes: [...heuristic.notes, `llm failed (${describeError(error)}): kept heuristic choice`] };
+      return { ...heuristic, notes: [...heuristic.notes, rejected([], `llm failed (${describeError(error)}): kept heuristic choice`)] };
     }
     const { graph } = input;
-    const keep = (why: string): SourceAndTargets => ({ ...heuristic, notes: [...heuristic.notes, `${why}: kept heuristic choice`] });
+    const keep = (tables: string[], why: string): SourceAndTargets => ({
+      ...heuristic,
+      notes: [...heuristic.notes, rejected(tables, `${why}: kept heuristic choice`)],
+    });
     if (!isRecord(answer) || typeof answer.source !== 'string' || !Array.isArray(answer.targets))
-      return keep('llm answer is not {source, targets}');
+      return keep([], 'llm answer is not {source, targets}');
 
     const proposed = graph.table(answer.source)?.name;
-    if (!proposed) return keep(`llm proposed unknown table ${answer.source} as the source`);
+    if (!proposed) return keep([answer.source], `llm proposed unknown table ${answer.source} as the source`);
     if (!allowedSources(input, promptOptions).includes(proposed))
-      return keep(`llm proposed source ${proposed}, which is not a candidate source`);
+      return keep([proposed], `llm proposed source ${proposed}, which is not a candidate source`);
     const source = proposed;
     const reach = reverse ? graph.linkedTables(source) : graph.reachable(source);
     const how = reverse ? { reverse: true } : {};
     const reason = typeof answer.reason === 'string' ? shortReason(answer.reason) : '';
 
     const targets: string[] = [];
-    const rejected: string[] = [];
+    const refused: { table: string; why: string }[] = [];
     for (const raw of answer.targets) {
       const name = typeof raw === 'string' ? graph.table(raw)?.name : undefined;
       if (name === source || (name && targets.includes(name))) continue;
-      if (!name) rejected.push(`unknown table ${String(raw)}`);
-      else if (!reach.has(name)) rejected.push(`${name}, not ${reverse ? 'linked to' : 'reachable from'} ${source}`);
+      if (!name) refused.push({ table: String(raw), why: `unknown table ${String(raw)}` });
+      else if (!reach.has(name)) refused.push({ table: name, why: `${name}, not ${reverse ? 'linked to' : 'reachable from'} ${source}` });
       else targets.push(name);
     }
-    const notes = [`llm chose source ${source}, targets ${targets.join(', ') || '(none)'}${reason ? `: ${reason}` : ''}`];
-    if (rejected.length > 0) {
+    const notes: DisambiguationNote[] = [
+      {
+        kind: 'source',
+        tables: [source],
+        reason: `llm chose it, with targets ${targets.join(', ') || '(none)'}${reason ? `: ${reason}` : ''}`,
+      },
+    ];
+    if (refused.length > 0) {
       // The target set is one decision: with any part of it invalid, the heuristic's set stands.
       const fallbackTargets =
         source === heuristic.source
           ? heuristic.targets
           : [...new Set([...heuristic.targets, heuristic.source, ...input.initialTargets])].filter((t) => t !== source && reach.has(t));
-      notes.push(`llm proposed target ${rejected.join('; ')}: kept heuristic targets ${fallbackTargets.join(', ') || '(none)'}`);
+      notes.push(
+        rejected(
+          refused.map((r) => r.table),
+          `llm proposed target ${refused.map((r) => r.why).join('; ')}: kept heuristic targets ${fallbackTargets.join(', ') || '(none)'}`,
+        ),
+      );
       return {
         source,
         targets: fallbackTargets,
@@ -88,12 +110,18 @@ export class LlmDisambiguator implements Disambiguator {
     }
     const added = targets.filter((t) => !input.initialTargets.includes(t));
     const pruned = input.initialTargets.filter((t) => t !== source && !targets.includes(t));
-    if (added.length > 0) notes.push(`added ${added.join(', ')}: the llm judged the question needs them`);
-    if (pruned.length > 0) notes.push(`pruned ${pruned.join(', ')}: the llm judged them not needed`);
-    if (source !== heuristic.source) notes.push(`the heuristic would have chosen source ${heuristic.source}`);
+    if (added.length > 0) notes.push({ kind: 'added', tables: added, reason: 'the llm judged the question needs them' });
+    if (pruned.length > 0) notes.push({ kind: 'pruned', tables: pruned, reason: 'the llm judged them not needed' });
+    if (source !== heuristic.source)
+      notes.push({ kind: 'source', tables: [heuristic.source], reason: 'the heuristic would have chosen it' });
     // The heuristic's role paths still apply when they start at the same source and end at a chosen target.
     const roles = source === heuristic.source ? heuristic.roles.filter((r) => targets.includes(r.table)) : [];
-    if (reverse) notes.push("joins may be walked backwards: no table reaches every initial target along the keys' direction");
+    if (reverse)
+      notes.push({
+        kind: 'source',
+        tables: [source],
+        reason: "joins may be walked backwards: no table reaches every initial target along the keys' direction",
+      });
     return { source, targets, roles, notes, ...how };
   }
 
@@ -181,6 +209,10 @@ function shortReason(text: string): string {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function rejected(tables: string[], reason: string): DisambiguationNote {
+  return { kind: 'rejected', tables, reason };
 }
 
 function describeError(error: unknown): string {

@@ -1,6 +1,7 @@
 import { type ContextGraph, graphFromEdgeList, type JoinPath } from '@guided-retrieval/context-graph';
 import { afterAll, describe, expect, it } from 'vitest';
-import { mergePaths, renderFromClause, trimPath } from './index.js';
+import { renderFromClause } from './index.js';
+import { mergePaths, trimPath } from './internal.js';
 import { tpchFixture } from './test-support/tpch-db.js';
 
 const tpch = await tpchFixture();
@@ -36,7 +37,7 @@ describe('prefix merging (paper §3.4)', () => {
       if (node.parent !== null) expect(seen.has(node.parent)).toBe(true);
       seen.add(node.alias);
     }
-    expect(tree.nodes[0]).toMatchObject({ alias: 'a', parent: null, on: null, edge: null });
+    expect(tree.nodes[0]).toEqual({ alias: 'a', table: 'A', parent: null, join: null });
     // C is reached along two different edge sequences (A→B→C and A→C): two roles, two aliases.
     expect(tree.nodes.filter((n) => n.table === 'C').map((n) => n.alias)).toEqual(['c_b', 'c_a']);
   });

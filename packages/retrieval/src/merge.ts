@@ -1,6 +1,6 @@
-import type { JoinEdge, JoinPath } from '@guided-retrieval/context-graph';
-import { isBareName, quoteIdentifier, type SqlDialect } from './sql.js';
-import type { JoinTree, JoinTreeNode } from './types.js';
+import type { JoinPath, PathEdge } from '@guided-retrieval/context-graph';
+import { isBareName, type SqlDialect } from './sql.js';
+import type { JoinTree, JoinTreeNode, NodeJoin } from './types.js';
 
 /**
  * Cuts a path after its last target (paper §3.4): tables past the final target add nothing.
@@ -21,7 +21,7 @@ export function trimPath(path: JoinPath, targets: ReadonlySet<string>): JoinPath
 
 interface TrieNode {
   table: string;
-  edge: JoinEdge | null;
+  edge: PathEdge | null;
   children: TrieNode[];
 }
 
@@ -43,7 +43,7 @@ export function mergePaths(
     if (path.source !== source) throw new Error(`path from ${path.source} cannot join a tree rooted at ${source}`);
     let at = root;
     for (const edge of trimPath(path, wanted).edges) {
-      let child = at.children.find((c) => c.edge?.id === edge.id);
+      let child = at.children.find((c) => c.edge?.id === edge.id && c.edge.direction === edge.direction);
       if (!child) {
         child = { table: edge.toTable, edge, children: [] };
         at.children.push(child);
@@ -61,20 +61,14 @@ export function mergePaths(
   const nodes: JoinTreeNode[] = ordered.map(({ node, parent }) => {
     const alias = aliases.get(node)!;
     const parentAlias = parent ? aliases.get(parent)! : null;
-    return {
-      alias,
-      table: node.table,
-      parent: parentAlias,
-      on: node.edge && parentAlias ? joinPredicate(node.edge, parentAlias, alias, dialect) : null,
-      edge: node.edge?.id ?? null,
-    };
+    return { alias, table: node.table, parent: parentAlias, join: node.edge && parentAlias ? nodeJoin(node.edge) : null };
   });
   return { nodes, dialect };
 }
 
-function joinPredicate(edge: JoinEdge, parentAlias: string, alias: string, dialect: SqlDialect): string {
-  const q = (name: string) => quoteIdentifier(name, dialect);
-  return edge.fromColumns.map((c, i) => `${q(parentAlias)}.${q(c)} = ${q(alias)}.${q(edge.toColumns[i]!)}`).join(' AND ');
+/** The edge as the tree walks it: the parent's columns on the left, the child's on the right. */
+function nodeJoin(edge: PathEdge): NodeJoin {
+  return { edge: edge.id, direction: edge.direction, columns: edge.fromColumns.map((c, i) => ({ parent: c, child: edge.toColumns[i]! })) };
 }
 
 /**

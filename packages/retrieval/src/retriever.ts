@@ -1,13 +1,21 @@
-import { type ContextGraph, isReversed, type JoinPath } from '@guided-retrieval/context-graph';
+/**
+ * The retriever runs the four phases in order (paper §3), each a module whose input and output
+ * are the types in `types.ts`: grounding (`@guided-retrieval/grounding`), exploration
+ * (`explore.ts`), disambiguation (`disambiguate.ts` for steps 5–6, `paths.ts` for 7–8) and
+ * merging (`merge.ts`), then renders the tree (`sql.ts`) and the explanations (`explain.ts`).
+ */
+import type { ContextGraph } from '@guided-retrieval/context-graph';
 import { GroundingIndex, type GroundingLevers, type GroundingResult } from '@guided-retrieval/grounding';
 import type { Embedder } from '@guided-retrieval/llm-adapters';
+import { disambiguate } from './disambiguate.js';
+import { explainTables, explainUnjoined, islandsReason, noMatchReason } from './explain.js';
 import { exploreSources } from './explore.js';
 import { HeuristicDisambiguator } from './heuristic.js';
 import { type PathLimits, pathLimits } from './limits.js';
 import { mergePaths } from './merge.js';
-import { nameRecord } from './name-record.js';
+import { checkPaths, describePath, enumeratePaths, limitsFor, pathSelectionInput } from './paths.js';
 import { renderFromClause } from './sql.js';
-import type { Disambiguator, PhaseTimings, RetrievalResult, RetrievalTrace, SelectedPath, SourceAndTargets } from './types.js';
+import type { Disambiguator, PhaseTimings, RetrievalResult, RetrievalTrace, SourceAndTargets } from './types.js';
 
 export interface RetrieverOptions {
   /** Steps 5–6 and 8; the deterministic heuristic by default. */
@@ -57,91 +65,78 @@ export class Retriever {
   }
 
   async retrieve(question: string): Promise<RetrievalResult> {
-    const text = question.trim();
-    if (text.length === 0) throw new RetrievalInputError('the question is empty');
-    if (text.length > MAX_QUESTION_LENGTH) {
-      throw new RetrievalInputError(`the question is ${text.length} characters long; the limit is ${MAX_QUESTION_LENGTH}`);
-    }
+    const text = checkQuestion(question);
     const clock = new Clock();
+    // Phase 1, grounding: the question's words → tables (and semantic enrichment below k).
     const grounding = await this.index.ground(text, this.options.k === undefined ? {} : { k: this.options.k });
-    const timings = { grounding: clock.lap() } as PhaseTimings;
-    const initialTargets = grounding.initialTargets;
+    const groundingMs = clock.lap();
+    // Phase 2, exploration: every table that reaches an initial target, with its coverage.
+    const { initialTargets } = grounding;
     const candidates = exploreSources(this.graph, initialTargets);
-    timings.exploration = clock.lap();
-    const trace: RetrievalTrace = {
-      grounding: { matches: grounding.matches, grounded: grounding.grounded, enrichment: grounding.enrichment, initialTargets },
-      exploration: { candidates },
-      disambiguation: { by: this.disambiguator.name, source: null, targets: [], roles: [], notes: [], reverse: false },
-      pathEnumeration: [],
-      pathSelection: [],
-      timings,
-    };
+    const explorationMs = clock.lap();
+    const groundingTrace = { matches: grounding.matches, grounded: grounding.grounded, enrichment: grounding.enrichment, initialTargets };
     if (candidates.length === 0) {
-      Object.assign(timings, { disambiguation: 0, pathEnumeration: 0, pathSelection: 0, merging: 0, total: clock.total() });
+      const timings = { grounding: groundingMs, exploration: explorationMs, ...NOTHING_MORE, total: clock.total() };
+      const trace = emptyTrace(groundingTrace, this.disambiguator.name, timings);
       return this.empty(text, trace, noMatchReason(grounding, this.graph.database));
     }
 
-    const choice = await this.disambiguator.chooseSourceAndTargets({
-      question: text,
-      graph: this.graph,
-      grounding,
-      initialTargets,
-      candidates,
-      limits: this.limits,
-    });
-    const checked = this.checkChoice(choice, trace);
-    timings.disambiguation = clock.lap();
+    // Phase 3, disambiguation: the source and targets (steps 5–6), the paths offered (7), the paths chosen (8).
+    const base = { question: text, graph: this.graph, grounding };
+    const choice = await disambiguate(this.disambiguator, { ...base, initialTargets, candidates, limits: this.limits });
+    const disambiguationMs = clock.lap();
+    const limits = limitsFor(choice, this.limits);
+    const paths = enumeratePaths(this.graph, choice, limits);
+    const pathEnumerationMs = clock.lap();
+    const selected = await this.disambiguator.selectPaths(pathSelectionInput(base, choice, paths, limits));
+    const valid = checkPaths(this.graph, selected, choice, limits);
+    const pathSelectionMs = clock.lap();
 
-    // Step 7, bounded: the k cheapest alternatives per target (Yen), never every path.
-    const limits: PathLimits = { ...this.limits, reverse: Boolean(checked.reverse) };
-    const paths = nameRecord<JoinPath[]>();
-    for (const target of checked.targets) {
-      paths[target] = this.graph.kShortestPaths(checked.source, target, limits.alternatives, {
-        maxLength: limits.maxLength,
-        reverse: limits.reverse,
-      });
-    }
-    trace.pathEnumeration = checked.targets.map((t) => ({ target: t, paths: paths[t]!.map(describePath) }));
-    timings.pathEnumeration = clock.lap();
-
-    const selected = await this.disambiguator.selectPaths({
-      question: text,
-      graph: this.graph,
-      grounding,
-      source: checked.source,
-      targets: checked.targets,
-      roles: checked.roles,
-      paths,
-      limits,
-    });
-    const valid = this.checkPaths(selected, checked);
-    trace.pathSelection = valid.map((s) => ({ target: s.target, path: describePath(s.path), reason: s.reason }));
-    timings.pathSelection = clock.lap();
-
+    // Phase 4, merging: one join tree from the chosen paths, trimmed and in topological order.
     const joinTree = mergePaths(
-      checked.source,
+      choice.source,
       valid.map((s) => s.path),
-      [checked.source, ...checked.targets],
+      [choice.source, ...choice.targets],
       this.graph.engine,
     );
     const sql = renderFromClause(joinTree);
-    timings.merging = clock.lap();
-    timings.total = clock.total();
+    const timings: PhaseTimings = {
+      grounding: groundingMs,
+      exploration: explorationMs,
+      disambiguation: disambiguationMs,
+      pathEnumeration: pathEnumerationMs,
+      pathSelection: pathSelectionMs,
+      merging: clock.lap(),
+      total: clock.total(),
+    };
     const treeTables = [...new Set(joinTree.nodes.map((n) => n.table))];
-    const unjoined = this.unjoinedTables(grounding, checked.source);
-    const tables = [...treeTables, ...unjoined];
+    const unjoined = this.unjoinedTables(grounding, choice.source);
     return {
       question: text,
       database: this.graph.database,
-      targets: checked.targets,
-      source: checked.source,
+      targets: choice.targets,
+      source: choice.source,
       joinTree,
-      tables,
+      tables: [...treeTables, ...unjoined],
       unjoined,
       sql,
-      explanations: Object.assign(explain(treeTables, checked, grounding, valid), explainUnjoined(unjoined, grounding)),
-      reason: islandsReason(this.graph, checked.source, [...initialTargets, ...grounding.elsewhere.map((e) => e.table)]),
-      trace,
+      explanations: Object.assign(explainTables(treeTables, choice, grounding, valid), explainUnjoined(unjoined, grounding)),
+      reason: islandsReason(this.graph, choice.source, [...initialTargets, ...grounding.elsewhere.map((e) => e.table)]),
+      trace: {
+        grounding: groundingTrace,
+        exploration: { candidates },
+        disambiguation: {
+          by: this.disambiguator.name,
+          source: choice.source,
+          targets: choice.targets,
+          roles: choice.roles.map((r) => ({ table: r.table, paths: r.paths.map(describePath) })),
+          notes: choice.notes,
+          reverse: Boolean(choice.reverse),
+        },
+        pathEnumeration: offeredTables(choice).map((target) => ({ target, paths: (paths[target] ?? []).map(describePath) })),
+        pathSelection: valid.map((s) => ({ target: s.target, path: describePath(s.path), reason: s.reason })),
+        timings,
+      },
     };
   }
 
@@ -166,41 +161,6 @@ export class Retriever {
     return lone.length > MAX_UNJOINED ? [] : lone;
   }
 
-  /** The disambiguator may only choose among what the graph offers; anything else is dropped. */
-  private checkChoice(choice: SourceAndTargets, trace: RetrievalTrace): SourceAndTargets {
-    const source = this.graph.table(choice.source)?.name;
-    if (!source) throw new Error(`disambiguator ${this.disambiguator.name} chose unknown source ${choice.source}`);
-    const joinable = (t: string) => (choice.reverse ? this.graph.linked(source, t) : this.graph.reaches(source, t));
-    const targets: string[] = [];
-    const notes = [...choice.notes];
-    for (const t of choice.targets) {
-      const name = this.graph.table(t)?.name;
-      if (name && name !== source && joinable(name) && !targets.includes(name)) targets.push(name);
-      else if (name !== source) notes.push(`rejected target ${t}: not a table reachable from ${source}`);
-    }
-    Object.assign(trace.disambiguation, {
-      source,
-      targets,
-      roles: choice.roles.map((r) => ({ table: r.table, paths: r.paths.map(describePath) })),
-      notes,
-      reverse: Boolean(choice.reverse),
-    });
-    return { ...choice, source, targets };
-  }
-
-  /** A selected path must start at the source, end at a target (or a role of the source) and be a real route through the graph. */
-  private checkPaths(selected: readonly SelectedPath[], choice: SourceAndTargets): SelectedPath[] {
-    const ends = new Set([...choice.targets, ...choice.roles.map((r) => r.table)]);
-    return selected.filter(
-      (s) =>
-        s.path.source === choice.source &&
-        ends.has(s.path.target) &&
-        (choice.reverse || !s.path.edges.some(isReversed)) &&
-        s.path.edges.length <= this.limits.maxLength &&
-        this.graph.isPath(s.path),
-    );
-  }
-
   private empty(question: string, trace: RetrievalTrace, reason: string): RetrievalResult {
     return {
       question,
@@ -218,60 +178,33 @@ export class Retriever {
   }
 }
 
-/** Tables the question matched in another island of the join graph than the source: no join can reach them. */
-function islandsReason(graph: ContextGraph, source: string, matched: readonly string[]): string | null {
-  const apart = [...new Set(matched)].filter((t) => t !== source && !graph.linked(source, t));
-  if (apart.length === 0) return null;
-  const them = apart.length === 1 ? `${apart[0]} is` : `${apart.join(', ')} are`;
-  return `${them} not joined: no join path connects ${apart.length === 1 ? 'it' : 'them'} to ${source} (another island of the join graph)`;
-}
-
-/** `LINEITEM → ORDERS`; a step against the key's direction shows as `schools ← satscores`. */
-function describePath(path: JoinPath): string {
-  return path.tables.map((t, i) => (i === 0 ? t : `${isReversed(path.edges[i - 1]!) ? ' ← ' : ' → '}${t}`)).join('');
-}
-
-function noMatchReason(grounding: GroundingResult, database: string): string {
-  const words = grounding.tokens.filter((t) => !t.stopWord).map((t) => t.text);
-  const asked = words.length > 0 ? `"${words.join(' ')}"` : 'the question';
-  return `nothing in ${database} matches ${asked}: no table, column or sampled value, and no table is similar enough`;
-}
-
-function explainUnjoined(tables: readonly string[], grounding: GroundingResult): Record<string, string> {
-  const out = nameRecord<string>();
-  for (const t of tables) {
-    const score = grounding.elsewhere.find((e) => e.table === t)?.score ?? 0;
-    out[t] =
-      `matched as strongly as the tree's best table (score ${score.toFixed(2)}), but it joins no table: no key connects it, so the FROM clause leaves it out`;
+/** The question, trimmed, or a `RetrievalInputError` saying what is wrong with it. */
+function checkQuestion(question: string): string {
+  const text = question.trim();
+  if (text.length === 0) throw new RetrievalInputError('the question is empty');
+  if (text.length > MAX_QUESTION_LENGTH) {
+    throw new RetrievalInputError(`the question is ${text.length} characters long; the limit is ${MAX_QUESTION_LENGTH}`);
   }
-  return out;
+  return text;
 }
 
-function explain(
-  tables: readonly string[],
-  choice: SourceAndTargets,
-  grounding: GroundingResult,
-  selected: readonly SelectedPath[],
-): Record<string, string> {
-  const out = nameRecord<string>();
-  for (const table of tables) {
-    const matches = grounding.matches.filter((m) => m.table === table);
-    const enriched = grounding.enrichment.added.find((a) => a.table === table);
-    const parts: string[] = [];
-    if (matches.length > 0) {
-      parts.push(
-        `matched ${matches.map((m) => `"${m.token}" → ${m.column ? `${m.column} (${m.kind}, ${m.variantKind})` : `its ${m.kind === 'table' ? 'name' : m.kind} (${m.variantKind})`}`).join('; ')}`,
-      );
-    }
-    if (enriched) parts.push(`semantically similar to the question (cosine ${enriched.similarity.toFixed(2)})`);
-    if (table === choice.source) parts.push('source: roots the join tree');
-    const note = choice.notes.find((n) => n.startsWith('added ') && n.split(':')[0]!.split(/[ ,]+/).includes(table));
-    if (note) parts.push(note);
-    const onPath = selected.filter((s) => s.path.tables.slice(0, -1).includes(table) && s.target !== table).map((s) => s.target);
-    if (parts.length === 0 && onPath.length > 0) parts.push(`bridge on the path to ${[...new Set(onPath)].join(', ')}`);
-    out[table] = parts.join('; ') || 'target';
-  }
-  return out;
+/** The tables step 7 offered paths to: the targets, then a role of the source. */
+function offeredTables(choice: SourceAndTargets): string[] {
+  return [...new Set([...choice.targets, ...choice.roles.map((r) => r.table)])];
+}
+
+/** The phases a question that matches nothing never reaches. */
+const NOTHING_MORE = { disambiguation: 0, pathEnumeration: 0, pathSelection: 0, merging: 0 } as const;
+
+function emptyTrace(grounding: RetrievalTrace['grounding'], by: string, timings: PhaseTimings): RetrievalTrace {
+  return {
+    grounding,
+    exploration: { candidates: [] },
+    disambiguation: { by, source: null, targets: [], roles: [], notes: [], reverse: false },
+    pathEnumeration: [],
+    pathSelection: [],
+    timings,
+  };
 }
 
 class Clock {

@@ -1,6 +1,7 @@
 import { graphFromSchema } from '@guided-retrieval/context-graph';
+import type { ChatModel } from '@guided-retrieval/llm-adapters';
 import { describe, expect, it } from 'vitest';
-import { Retriever } from './index.js';
+import { joinCondition, LlmDisambiguator, Retriever } from './index.js';
 
 /** Two fact tables that share a dimension, as BIRD's california_schools does. */
 const graph = graphFromSchema({
@@ -32,15 +33,37 @@ describe('joining across a shared dimension', () => {
     expect(middle).toMatchObject({ table: 'schools', parent: root!.alias });
     expect(leaf).toMatchObject({ table: root!.table === 'frpm' ? 'satscores' : 'frpm', parent: 'schools' });
     const keyOf = { frpm: 'CDSCode', satscores: 'cds' } as Record<string, string>;
-    expect(middle!.on).toBe(`${root!.alias}.${keyOf[root!.table]} = schools.CDSCode`);
-    expect(leaf!.on).toBe(`schools.CDSCode = ${leaf!.alias}.${keyOf[leaf!.table]}`);
+    expect(middle!.join).toMatchObject({ direction: 'forward', columns: [{ parent: keyOf[root!.table], child: 'CDSCode' }] });
+    // The leaf holds the reference the tree walks backwards: the direction is data, the edge id the stored one's.
+    expect(leaf!.join).toMatchObject({ direction: 'reverse', columns: [{ parent: 'CDSCode', child: keyOf[leaf!.table] }] });
+    expect(leaf!.join!.edge).not.toMatch(/^~/);
+    expect(joinCondition(leaf!, result.joinTree.dialect)).toBe(`schools.CDSCode = ${leaf!.alias}.${keyOf[leaf!.table]}`);
     expect(result.trace.pathSelection.map((p) => p.path)).toContain(`${root!.table} → schools ← ${leaf!.table}`);
   });
 
   it("prunes the unreachable target when reverse joins are off (the paper's directed reachability)", async () => {
     const result = await (await Retriever.create(graph, { limits: { reverse: false } })).retrieve(QUESTION);
     expect(result.tables).toHaveLength(2);
-    expect(result.trace.disambiguation.notes.join()).toMatch(/pruned .*not reachable/);
+    const [source] = result.tables;
+    expect(result.trace.disambiguation.notes).toContainEqual({
+      kind: 'pruned',
+      tables: [expect.any(String)],
+      reason: `not reachable from ${source}`,
+    });
+  });
+
+  it('holds every disambiguator to the same limits: an LLM falling back to the heuristic walks no edge backwards either', async () => {
+    const down: ChatModel = {
+      id: 'down',
+      complete: async () => {
+        throw new Error('connection refused');
+      },
+    };
+    const disambiguator = new LlmDisambiguator(down);
+    const result = await (await Retriever.create(graph, { limits: { reverse: false }, disambiguator })).retrieve(QUESTION);
+    expect(result.trace.disambiguation.reverse).toBe(false);
+    expect(result.joinTree.nodes.every((n) => n.join === null || n.join.direction === 'forward')).toBe(true);
+    expect(result.tables).toHaveLength(2);
   });
 
   it('keeps directed joins when they suffice', async () => {

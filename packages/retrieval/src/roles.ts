@@ -4,7 +4,7 @@
  * a foreign-key column whose words name a role (`ReportsTo`, `manager_staff_id`), which brings in
  * the table it references — a second node of the same table for a self-reference.
  */
-import type { ContextGraph, JoinEdge, JoinPath } from '@guided-retrieval/context-graph';
+import type { ContextGraph, JoinPath, PathEdge } from '@guided-retrieval/context-graph';
 import { type GroundingResult, splitIdentifier } from '@guided-retrieval/grounding';
 import type { PathLimits } from './limits.js';
 import type { RoleRequest } from './types.js';
@@ -14,7 +14,7 @@ export interface RoleContext {
   graph: ContextGraph;
   grounding: GroundingResult;
   limits: PathLimits;
-  cost: (edge: JoinEdge, reversed: boolean) => number;
+  cost: (edge: PathEdge) => number;
 }
 
 /**
@@ -78,7 +78,7 @@ export function referencedEntityRoles(source: string, targets: readonly string[]
         source,
         target: edge.toTable,
         tables: [...toHolder.tables, edge.toTable],
-        edges: [...toHolder.edges, edge],
+        edges: [...toHolder.edges, { ...edge, direction: 'forward' }],
       };
       const reason = `"${match.token}" names ${match.table}.${match.column}, a reference to ${edge.toTable}`;
       roles.push(

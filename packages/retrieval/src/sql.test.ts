@@ -23,7 +23,12 @@ describe('table references', () => {
 const tree: JoinTree = {
   dialect: 'postgres',
   nodes: [
-    { table: 'sales.orders', alias: 'sales_orders', parent: null, edge: null, on: null },
-    { table: 'hr.Staff', alias: 'hr_staff', parent: 'sales_orders', edge: null, on: 'sales_orders.staff_id = hr_staff.id' },
+    { table: 'sales.orders', alias: 'sales_orders', parent: null, join: null },
+    {
+      table: 'hr.Staff',
+      alias: 'hr_staff',
+      parent: 'sales_orders',
+      join: { edge: 'sales.orders(staff_id)->hr.Staff(id)', direction: 'forward', columns: [{ parent: 'staff_id', child: 'id' }] },
+    },
   ],
 };

@@ -1,6 +1,6 @@
 import type { GraphEngine } from '@guided-retrieval/context-graph';
 import { POSTGRES_KEYWORDS, SQLITE_KEYWORDS } from './sql-keywords.js';
-import type { JoinTree } from './types.js';
+import type { JoinTree, JoinTreeNode } from './types.js';
 
 /** The SQL engine a FROM clause is written for: the one the graph was built from. */
 export type SqlDialect = GraphEngine;
@@ -34,13 +34,29 @@ export function tableReference(name: string, dialect: SqlDialect = 'sqlite'): st
     : quoteIdentifier(name, dialect);
 }
 
+/** A node's join predicate in aliases, quoted for `dialect`: `lineitem.L_SUPPKEY = supplier.S_SUPPKEY`; null at the root. */
+export function joinCondition(node: JoinTreeNode, dialect: SqlDialect = 'sqlite'): string | null {
+  if (!node.join || node.parent === null) return null;
+  const q = (name: string) => quoteIdentifier(name, dialect);
+  const { parent, alias } = node;
+  return node.join.columns.map((c) => `${q(parent)}.${q(c.parent)} = ${q(alias)}.${q(c.child)}`).join(' AND ');
+}
+
+export interface FromClauseOptions {
+  /**
+   * How a table is named in FROM; by default as the tree's dialect reads a profiled name
+   * (`tableReference`). A preview that reads Parquet names it `read_parquet('…')`.
+   */
+  tableReference?: (table: string) => string;
+}
+
 /** `FROM root AS alias JOIN child AS alias ON …`, one join per line, in the tree's order and dialect. */
-export function renderFromClause(tree: JoinTree): string {
+export function renderFromClause(tree: JoinTree, options: FromClauseOptions = {}): string {
   const [root, ...rest] = tree.nodes;
   if (!root) return '';
   const q = (name: string) => quoteIdentifier(name, tree.dialect);
-  const t = (name: string) => tableReference(name, tree.dialect);
+  const t = options.tableReference ?? ((name: string) => tableReference(name, tree.dialect));
   const lines = [`FROM ${t(root.table)} AS ${q(root.alias)}`];
-  for (const node of rest) lines.push(`JOIN ${t(node.table)} AS ${q(node.alias)} ON ${node.on}`);
+  for (const node of rest) lines.push(`JOIN ${t(node.table)} AS ${q(node.alias)} ON ${joinCondition(node, tree.dialect) ?? 'TRUE'}`);
   return lines.join('\n');
 }

@@ -1,6 +1,6 @@
 import { graphFromSchema, type SchemaSpec } from '@guided-retrieval/context-graph';
 import { describe, expect, it } from 'vitest';
-import { Retriever } from './index.js';
+import { joinCondition, Retriever } from './index.js';
 
 /** customer → 4 layers of 24 bridges, each referencing every table of the next layer → nation: 24⁴ paths. */
 function layered(width: number, layers: number): SchemaSpec {
@@ -87,7 +87,7 @@ describe('roles and self-joins', () => {
   it('brings in the table a grounded foreign key references when the question asks who', async () => {
     const result = await (await Retriever.create(staff)).retrieve('Who is the manager of each store?');
     expect(result.tables).toEqual(['store', 'staff']);
-    expect(result.joinTree.nodes[1]?.on).toBe('store.manager_staff_id = staff.staff_id');
+    expect(joinCondition(result.joinTree.nodes[1]!, result.joinTree.dialect)).toBe('store.manager_staff_id = staff.staff_id');
   });
 
   it('does not add the referenced table when the question only needs the key', async () => {

@@ -1,4 +1,4 @@
-import type { ContextGraph, JoinEdge, JoinPath } from '@guided-retrieval/context-graph';
+import type { ContextGraph, JoinDirection, JoinPath, PathEdge } from '@guided-retrieval/context-graph';
 import type { EnrichmentStep, GroundedTable, GroundingMatch, GroundingResult } from '@guided-retrieval/grounding';
 import type { PathLimits } from './limits.js';
 import type { SqlDialect } from './sql.js';
@@ -34,13 +34,25 @@ export interface RoleRequest {
   reason: string;
 }
 
+/**
+ * Why the disambiguation moved a table in or out, as data: rendered to words at the edge
+ * (`formatNote`), read by `explain` without parsing prose.
+ */
+export interface DisambiguationNote {
+  /** `source`: how the source was chosen; `added`/`pruned`: targets changed; `rejected`: a proposal refused. */
+  kind: 'source' | 'added' | 'pruned' | 'rejected';
+  /** The tables the note is about (may be empty when a whole proposal was refused). */
+  tables: string[];
+  reason: string;
+}
+
 export interface SourceAndTargets {
   source: string;
   /** The final targets T (the source is not among them). */
   targets: string[];
   roles: RoleRequest[];
-  /** Why targets were added or pruned, in words. */
-  notes: string[];
+  /** Why targets were added or pruned and how the source was chosen. */
+  notes: DisambiguationNote[];
   /**
    * Join edges may be walked backwards: no table reaches every target along the keys'
    * direction, so the tree joins across a shared dimension (frpm → schools ← satscores).
@@ -78,22 +90,35 @@ export interface Disambiguator {
   selectPaths(input: PathSelectionInput): Promise<SelectedPath[]>;
 }
 
+/** One column pair of a join: the parent's column equals the child's. */
+export interface JoinColumns {
+  parent: string;
+  child: string;
+}
+
+/** How a node joins its parent: the edge, the way it is walked, and the column pairs it equates. */
+export interface NodeJoin {
+  /** The join edge's id, as the graph stores it. */
+  edge: string;
+  /** `forward`: the parent holds the reference; `reverse`: the child does (a shared dimension walked backwards). */
+  direction: JoinDirection;
+  columns: JoinColumns[];
+}
+
 export interface JoinTreeNode {
   /** Unique within the tree: the table's name, or `table_parent` for a table in several roles. */
   alias: string;
   table: string;
   /** The parent's alias; null at the root. */
   parent: string | null;
-  /** The join predicate with the parent, in aliases, quoted for the tree's dialect (`lineitem.L_SUPPKEY = supplier.S_SUPPKEY`). */
-  on: string | null;
-  /** The join edge this node hangs from; null at the root. */
-  edge: string | null;
+  /** How it joins the parent; null at the root. `sql.ts` renders it (`joinCondition`). */
+  join: NodeJoin | null;
 }
 
 /** A rooted join tree whose nodes are in topological order (every parent before its children). */
 export interface JoinTree {
   nodes: JoinTreeNode[];
-  /** The engine its `on` predicates (and the FROM clause) are written for: names quoted as it needs. */
+  /** The engine the tree's SQL is rendered for (`renderFromClause`, `joinCondition`). */
   dialect: SqlDialect;
 }
 
@@ -120,7 +145,7 @@ export interface RetrievalTrace {
     source: string | null;
     targets: string[];
     roles: { table: string; paths: string[] }[];
-    notes: string[];
+    notes: DisambiguationNote[];
     reverse: boolean;
   };
   pathEnumeration: { target: string; paths: string[] }[];
@@ -157,4 +182,4 @@ export interface RetrievalResult {
   trace: RetrievalTrace;
 }
 
-export type { JoinEdge, JoinPath, PathLimits };
+export type { JoinDirection, JoinPath, PathEdge, PathLimits };

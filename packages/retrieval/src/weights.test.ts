@@ -63,12 +63,12 @@ describe('step costs', () => {
   const into = (table: string) => graph.edges.find((e) => e.toTable === table)!;
 
   it('make a hub a dearer bridge than a table few reference, and a target no bridge at all', () => {
-    expect(cost(into('calendar_date'), false)).toBeCloseTo(1 + HUB_PENALTY * Math.log2(5));
-    expect(cost(into('store'), false)).toBeCloseTo(1 + HUB_PENALTY);
-    expect(cost(into('calendar_date'), false)).toBeGreaterThan(cost(into('store'), false));
+    expect(cost({ ...into('calendar_date'), direction: 'forward' })).toBeCloseTo(1 + HUB_PENALTY * Math.log2(5));
+    expect(cost({ ...into('store'), direction: 'forward' })).toBeCloseTo(1 + HUB_PENALTY);
+    expect(cost({ ...into('calendar_date'), direction: 'forward' })).toBeGreaterThan(cost({ ...into('store'), direction: 'forward' }));
   });
 
   it('charge a step against the key more', () => {
-    expect(cost(into('store'), true)).toBeGreaterThan(cost(into('store'), false) + 1);
+    expect(cost({ ...into('store'), direction: 'reverse' })).toBeGreaterThan(cost({ ...into('store'), direction: 'forward' }) + 1);
   });
 });

@@ -5,7 +5,7 @@
  * poor bridge: it joins everything to everything), more when it is a look-alike copy of another
  * table (`X_HIST`, `X_1`), and less when the question grounded it.
  */
-import type { ContextGraph, JoinEdge } from '@guided-retrieval/context-graph';
+import type { ContextGraph, PathEdge } from '@guided-retrieval/context-graph';
 
 export const REVERSED_STEP_PENALTY = 2;
 /** Per doubling of a bridge's in-degree. */
@@ -25,7 +25,7 @@ export interface StepCostContext {
   lookAlikes: { has(table: string): boolean };
 }
 
-export function stepCost(graph: ContextGraph, context: StepCostContext): (edge: JoinEdge, reversed: boolean) => number {
+export function stepCost(graph: ContextGraph, context: StepCostContext): (edge: PathEdge) => number {
   const bridge = new Map<string, number>();
   const bridgeCost = (table: string) => {
     let cost = bridge.get(table);
@@ -38,8 +38,8 @@ export function stepCost(graph: ContextGraph, context: StepCostContext): (edge: 
     }
     return cost;
   };
-  return (edge, reversed) =>
-    1 + (reversed ? REVERSED_STEP_PENALTY : 0) + (context.targets.has(edge.toTable) ? 0 : bridgeCost(edge.toTable));
+  return (edge) =>
+    1 + (edge.direction === 'reverse' ? REVERSED_STEP_PENALTY : 0) + (context.targets.has(edge.toTable) ? 0 : bridgeCost(edge.toTable));
 }
 
 /** Endings that mark a copy of a table: history, backups, snapshots, numbered versions. */

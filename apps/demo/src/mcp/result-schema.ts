@@ -17,13 +17,18 @@ export const joinTreeNodeSchema = z.object({
     ),
   table: z.string().describe('The table, as the schema spells it'),
   parent: z.string().nullable().describe("The parent node's alias; null at the root"),
-  on: z
-    .string()
+  join: z
+    .object({
+      edge: z.string().describe('The join edge the node hangs from, as the graph stores it (`LINEITEM(L_SUPPKEY)->SUPPLIER(S_SUPPKEY)`)'),
+      direction: z
+        .enum(['forward', 'reverse'])
+        .describe('`forward`: the parent holds the reference; `reverse`: the node does (a shared dimension joined backwards)'),
+      columns: z
+        .array(z.object({ parent: z.string(), child: z.string() }))
+        .describe("The join predicate as column pairs: the parent's column equals this node's (`sql` renders them)"),
+    })
     .nullable()
-    .describe(
-      'The join predicate with the parent, over aliases, quoted for the dialect (`lineitem.L_SUPPKEY = supplier.S_SUPPKEY`); null at the root',
-    ),
-  edge: z.string().nullable().describe('The join edge the node hangs from (`LINEITEM(L_SUPPKEY)->SUPPLIER(S_SUPPKEY)`); null at the root'),
+    .describe('How the node joins its parent; null at the root'),
 });
 
 export const retrievalResultSchema = z
@@ -38,7 +43,7 @@ export const retrievalResultSchema = z
       .describe('Tables the question needs that no join edge connects to the tree: the FROM clause cannot say how to join them'),
     joinTree: z
       .object({
-        dialect: z.enum(['sqlite', 'postgres', 'duckdb']).describe('The SQL engine the ON predicates and the FROM clause are quoted for'),
+        dialect: z.enum(['sqlite', 'postgres', 'duckdb']).describe('The SQL engine the FROM clause is quoted for'),
         nodes: z
           .array(joinTreeNodeSchema)
           .describe('Topologically ordered: every parent before its children; empty when nothing was retrieved'),
@@ -69,7 +74,12 @@ export function toRetrievalOutput(result: RetrievalResult): RetrievalOutput {
     unjoined: [...result.unjoined],
     joinTree: {
       dialect: result.joinTree.dialect,
-      nodes: result.joinTree.nodes.map((n) => ({ alias: n.alias, table: n.table, parent: n.parent, on: n.on, edge: n.edge })),
+      nodes: result.joinTree.nodes.map((n) => ({
+        alias: n.alias,
+        table: n.table,
+        parent: n.parent,
+        join: n.join && { edge: n.join.edge, direction: n.join.direction, columns: n.join.columns.map((c) => ({ ...c })) },
+      })),
     },
     sql: result.sql,
     explanations: { ...result.explanations },

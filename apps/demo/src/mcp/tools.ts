@@ -94,7 +94,7 @@ export async function retrieveTables(retriever: Retriever, question: string): Pr
 
 export function renderRetrieval(out: RetrievalOutput): string {
   if (out.source === null) return `No tables retrieved from ${out.database}: ${out.reason ?? 'nothing matched'}`;
-  const lines = [`Tables: ${out.tables.join(', ')}`, '', ...renderTree(out.joinTree.nodes), '', out.sql ?? ''];
+  const lines = [`Tables: ${out.tables.join(', ')}`, '', ...renderTree(out.joinTree), '', out.sql ?? ''];
   if (out.unjoined.length > 0) lines.push('', `Also needed, joined to nothing (no key connects them): ${out.unjoined.join(', ')}`);
   if (out.reason) lines.push('', `Note: ${out.reason}`);
   lines.push('', 'Why:', ...Object.entries(out.explanations).map(([table, why]) => `  ${table}: ${why}`));

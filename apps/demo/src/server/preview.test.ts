@@ -13,7 +13,7 @@ import { MAX_RUNNING_PREVIEWS, MAX_WAITING_PREVIEWS, PreviewRunner } from '../..
 let dir: string;
 let file: string;
 const graph = graphFromSchema({ database: 'shop', tables: [{ name: 'customer', primaryKey: ['id'], columns: ['id', 'name'] }] });
-const nodes = [{ alias: 'customer', table: 'customer', parent: null, on: null, edge: null }];
+const nodes = [{ alias: 'customer', table: 'customer', parent: null, join: null }];
 const FROM = 'FROM customer AS customer';
 
 beforeAll(() => {
@@ -98,7 +98,7 @@ describe('PreviewRunner through the profiler connectors', () => {
   });
 
   it("an error of the query is the preview's one-line error, not a crash", async () => {
-    const missing = [{ alias: 'nowhere', table: 'nowhere', parent: null, on: null, edge: null }];
+    const missing = [{ alias: 'nowhere', table: 'nowhere', parent: null, join: null }];
     const preview = await new PreviewRunner({ engine: 'duckdb', target: join(dir, 'shop.duckdb') }).run(graph, missing, '');
     expect(preview).toMatchObject({ ok: false, error: expect.stringMatching(/^no such table: nowhere$|nowhere/) });
   });
@@ -127,7 +127,7 @@ describe('PreviewRunner through the profiler connectors', () => {
         });
         const preview = await runner.run(
           pgGraph,
-          [{ alias: 'customer', table: name, parent: null, on: null, edge: null }],
+          [{ alias: 'customer', table: name, parent: null, join: null }],
           'FROM ignored AS ignored',
         );
         expect(preview).toMatchObject({ ok: true, rowCount: 1, rows: [['Zed', 1]] });

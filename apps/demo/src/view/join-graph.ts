@@ -90,9 +90,9 @@ export function displayGraph(payload: GraphPayload, result: TreeInput | null = n
     if (!graph.hasEdge(key)) graph.addDirectedEdgeWithKey(key, from, to, { key, edgeId, from, to, on, inTree });
   };
   for (const e of payload.edges) {
-    const used = nodes.filter((n) => n.edge === e.id && n.parent !== null);
+    const used = nodes.filter((n) => n.join?.edge === e.id && n.parent !== null);
     if (used.length > 0) {
-      for (const n of used) addEdge(e.id, `a:${n.parent}`, `a:${n.alias}`, n.on ?? e.on, true);
+      for (const n of used) addEdge(e.id, `a:${n.parent}`, `a:${n.alias}`, nodeCondition(n) ?? e.on, true);
       continue;
     }
     for (const from of aliasesOf.get(e.from) ?? []) for (const to of aliasesOf.get(e.to) ?? []) addEdge(e.id, from, to, e.on, false);
@@ -163,4 +163,10 @@ export function treeSummary(graph: DisplayGraph): { nodes: string[]; edges: stri
     nodes: graph.filterNodes((_, a) => a.inTree).map((k) => `${graph.getNodeAttribute(k, 'table')} as ${label(k)}`),
     edges: graph.filterEdges((_, a) => a.inTree).map((e) => `${label(graph.source(e))}→${label(graph.target(e))}`),
   };
+}
+
+/** A tree node's join as the tooltip shows it, over aliases: `lineitem.L_SUPPKEY = supplier.S_SUPPKEY`. */
+function nodeCondition(node: JoinTreeNode): string | null {
+  if (!node.join || node.parent === null) return null;
+  return node.join.columns.map((c) => `${node.parent}.${c.parent} = ${node.alias}.${c.child}`).join(' AND ');
 }

@@ -1,5 +1,5 @@
 /** Text helpers shared by the prompts: how matches, tables and paths are written for a model. */
-import type { ContextGraph, JoinPath } from '@guided-retrieval/context-graph';
+import type { ContextGraph, JoinEdge, JoinPath } from '@guided-retrieval/context-graph';
 import type { GroundingMatch, GroundingResult } from '@guided-retrieval/grounding';
 
 /** `"Indian" → NATION.N_NAME (value, demonym "india", score 0.81)` */
@@ -51,7 +51,7 @@ export function formatTables(graph: ContextGraph, tables: readonly string[], max
   return lines;
 }
 
-function edgeCondition(e: JoinPath['edges'][number]): string {
+function edgeCondition(e: JoinEdge): string {
   return e.fromColumns.map((c, i) => `${e.fromTable}.${c} = ${e.toTable}.${e.toColumns[i] ?? '?'}`).join(' AND ');
 }
 

@@ -1,0 +1,5 @@
+// For the workspace's own apps and tests (the demo checks the quoting against real engines); not
+// a stable API: names here may change in any release.
+export { mergePaths, trimPath } from './merge.js';
+export { isBareName, tableReference } from './sql.js';
+export { POSTGRES_KEYWORDS, SQLITE_KEYWORDS } from './sql-keywords.js';
