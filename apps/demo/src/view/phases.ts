@@ -2,7 +2,6 @@
  * The four phases of a retrieval result as HTML (one `<section data-phase>` each), plus the FROM
  * clause and the row preview. Pure: a string in, a string out, tested without a browser.
  */
-import { formatNote } from '@guided-retrieval/retrieval';
 import type { Preview, RetrieveResponse } from './api-types.js';
 import { describeMatch, disambiguatorLabel, escapeHtml as esc, ms, questionHtml } from './html.js';
 
@@ -60,7 +59,13 @@ function exploration(r: RetrieveResponse): string {
 function disambiguation(r: RetrieveResponse): string {
   const d = r.trace.disambiguation;
   const roles = d.roles.map((role) => `<li>${esc(role.table)} in ${role.paths.length} roles: ${esc(role.paths.join(' | '))}</li>`).join('');
-  const notes = d.notes.map((n) => `<li>${esc(formatNote(n))}</li>`).join('');
+  // The note as data, drawn here: the browser bundle takes types only from the retrieval package.
+  const notes = d.notes
+    .map(
+      (n) =>
+        `<li data-note="${n.kind}"><strong>${n.kind}</strong> ${n.tables.map((t) => esc(t)).join(', ')}${n.tables.length > 0 ? ': ' : ''}${esc(n.reason)}</li>`,
+    )
+    .join('');
   return section(
     'disambiguation',
     3,
