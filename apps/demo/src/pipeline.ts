@@ -11,7 +11,14 @@ import {
   loadJoins,
   mergeEdges,
 } from '@guided-retrieval/join-inference';
-import { type DatabaseProfile, hashProfileValues, openConnection, parseProfile, profileDatabase } from '@guided-retrieval/profiler';
+import {
+  type Connector,
+  type DatabaseProfile,
+  hashProfileValues,
+  parseProfile,
+  profileDatabase,
+  withConnection,
+} from '@guided-retrieval/profiler';
 import { UserError } from './errors.js';
 import { describeInference, summarizeInference } from './joins.js';
 import { resolveSource, type Source, sourceError } from './source.js';
@@ -93,12 +100,7 @@ async function profileSource(
   name: string | undefined,
   options: BuildOptions,
 ): Promise<DatabaseProfile> {
-  const connector = await openConnection(source.target, options.schema === undefined ? {} : { schema: options.schema }).catch(
-    (error: unknown) => {
-      throw sourceError(source.display, error);
-    },
-  );
-  try {
+  const profileTables = async (connector: Connector) => {
     const tables = await connector.listTables();
     if (tables.length === 0) throw new UserError(`${source.display} has no tables: nothing to build a graph from`);
     const started = performance.now();
@@ -115,10 +117,11 @@ async function profileSource(
     });
     progress(`profiled ${plural(profile.tables.length, 'table')} of ${source.display} in ${seconds()}`);
     return profile;
+  };
+  try {
+    return await withConnection(source.target, options.schema === undefined ? {} : { schema: options.schema }, profileTables);
   } catch (error) {
     throw sourceError(source.display, error);
-  } finally {
-    await connector.close();
   }
 }
 

@@ -4,6 +4,7 @@
  * profile JSON written by `guided profile` (told by its content). Errors are one line naming the
  * source (a URL with its password as `***`).
  */
+import type { Stats } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
 import { type Engine, ProfilerError, parseConnection, redactUrl, sniffFile } from '@guided-retrieval/profiler';
@@ -74,7 +75,7 @@ export async function resolveSource(text: string): Promise<Source> {
     }
   }
   const path = resolve(input);
-  let info;
+  let info: Stats;
   try {
     info = await stat(path);
   } catch (error) {

@@ -1,6 +1,6 @@
-import { open } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 import { extname } from 'node:path';
-import type { Connector } from './connector.js';
+import { type Connector, closeAfter } from './connector.js';
 import { type DuckdbOptions, openDuckdb, parquetFolder } from './duckdb.js';
 import { errorCode, ProfilerError } from './errors.js';
 import { openPostgres, type PostgresOptions, redactUrl } from './postgres.js';
@@ -22,7 +22,7 @@ const DUCKDB_EXTENSIONS = new Set(['.duckdb', '.ddb', '.parquet']);
 
 /** The engine a file's first bytes name: `SQLite format 3\0`, DuckDB's `DUCK` at offset 8, Parquet's `PAR1`. */
 export async function sniffFile(path: string): Promise<Engine | undefined> {
-  let handle;
+  let handle: FileHandle;
   try {
     handle = await open(path, 'r');
   } catch (error) {
@@ -91,15 +91,23 @@ export async function openConnection(text: string, options: PostgresOptions & Du
   return openSqlite(connection.target);
 }
 
+/**
+ * Opens any connection string read-only (see `parseConnection`), runs `use` on it and closes it,
+ * also when `use` fails: for work beside or around profiling (listing the tables first, naming the
+ * profile after the connector's database).
+ */
+export async function withConnection<T>(
+  text: string,
+  options: PostgresOptions & DuckdbOptions,
+  use: (connector: Connector) => Promise<T>,
+): Promise<T> {
+  return closeAfter(await openConnection(text, options), use);
+}
+
 /** Opens any connection string read-only, profiles it and closes it (also when profiling fails). */
 export async function profileConnection(
   text: string,
   options: ProfileOptions & PostgresOptions & DuckdbOptions = {},
 ): Promise<DatabaseProfile> {
-  const connector = await openConnection(text, options);
-  try {
-    return await profileDatabase(connector, options);
-  } finally {
-    await connector.close();
-  }
+  return withConnection(text, options, (connector) => profileDatabase(connector, options));
 }

@@ -163,3 +163,12 @@ export function quoteLiteral(text: string): string {
 export function bigintScalar(value: bigint): string | number {
   return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value.toString();
 }
+
+/** `use(connector)`, then the connector closed — also when `use` fails. */
+export async function closeAfter<T>(connector: Connector, use: (connector: Connector) => Promise<T>): Promise<T> {
+  try {
+    return await use(connector);
+  } finally {
+    await connector.close();
+  }
+}

@@ -1,8 +1,10 @@
+import type { Dirent } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, extname, join, resolve } from 'node:path';
 import {
   bigintScalar,
   type Connector,
+  closeAfter,
   type Dialect,
   quoteIdentifier,
   quoteLiteral,
@@ -188,7 +190,7 @@ async function checkFile(path: string, kind: string): Promise<void> {
  * when `path` is not a folder; an error when the folder holds none.
  */
 export async function parquetFolder(path: string): Promise<string[] | undefined> {
-  let entries;
+  let entries: Dirent[];
   try {
     if (!(await stat(path)).isDirectory()) return undefined;
     entries = await readdir(path, { withFileTypes: true });
@@ -309,10 +311,5 @@ export async function profileDuckdb(
   pathOrFiles: string | readonly string[],
   options: ProfileOptions & DuckdbOptions = {},
 ): Promise<DatabaseProfile> {
-  const connector = await openDuckdb(pathOrFiles, options);
-  try {
-    return await profileDatabase(connector, options);
-  } finally {
-    await connector.close();
-  }
+  return closeAfter(await openDuckdb(pathOrFiles, options), (connector) => profileDatabase(connector, options));
 }

@@ -80,7 +80,7 @@ export async function fullPass(
     if (again.length > 0) {
       const list = again.flatMap((i) => [`MIN(${group[i]?.sql.value})`, `MAX(${group[i]?.sql.value})`]);
       const [second] = await connector.query(`SELECT ${list.join(', ')} FROM ${ref}`);
-      again.forEach((i, k) => bounds.set(i, [second?.[2 * k] ?? null, second?.[2 * k + 1] ?? null]));
+      for (const [k, i] of again.entries()) bounds.set(i, [second?.[2 * k] ?? null, second?.[2 * k + 1] ?? null]);
     }
 
     group.forEach(({ name, notNull, unique }, i) => {

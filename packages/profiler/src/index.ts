@@ -1,5 +1,5 @@
 export { cleanSample, isPlaceholder, MAX_REPRESENTATIVE_LENGTH, PLACEHOLDERS, tukeyFences } from './clean.js';
-export { type Connection, openConnection, parseConnection, profileConnection, sniffFile } from './connect.js';
+export { type Connection, openConnection, parseConnection, profileConnection, sniffFile, withConnection } from './connect.js';
 export {
   type ColumnDescription,
   type ColumnExpressions,

@@ -2,6 +2,7 @@ import {
   bigintScalar,
   type ColumnDescription,
   type Connector,
+  closeAfter,
   type Dialect,
   quoteIdentifier,
   quoteLiteral,
@@ -232,12 +233,13 @@ class PostgresConnector implements Connector {
     const from = this.dialect.tableRef(table);
     const parts = names.map((n) => `(SELECT MIN(${quoteIdentifier(n)}) FROM ${from}), (SELECT MAX(${quoteIdentifier(n)}) FROM ${from})`);
     const [row] = await this.query(`SELECT ${parts.join(', ')}`);
-    names.forEach((n, i) => bounds.set(n, [row?.[2 * i] ?? null, row?.[2 * i + 1] ?? null]));
+    for (const [i, n] of names.entries()) bounds.set(n, [row?.[2 * i] ?? null, row?.[2 * i + 1] ?? null]);
     return bounds;
   }
 
   async isolate<T>(work: () => Promise<T>): Promise<T> {
-    const name = `guided_${(this.#savepoints += 1)}`;
+    this.#savepoints += 1;
+    const name = `guided_${this.#savepoints}`;
     await this.#run(`SAVEPOINT ${name}`);
     try {
       const result = await work();
@@ -374,10 +376,5 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
 
 /** Connects read-only, profiles the schema(s) and disconnects (also when profiling fails). */
 export async function profilePostgres(url: string, options: ProfileOptions & PostgresOptions = {}): Promise<DatabaseProfile> {
-  const connector = await openPostgres(url, options);
-  try {
-    return await profileDatabase(connector, options);
-  } finally {
-    await connector.close();
-  }
+  return closeAfter(await openPostgres(url, options), (connector) => profileDatabase(connector, options));
 }

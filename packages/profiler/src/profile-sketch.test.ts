@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_SKETCH_MEAN_LENGTH, sampleTable } from './column-sample.js';
 import { profileDuckdb } from './duckdb.js';
-import { openPostgres, profilePostgres } from './postgres.js';
+import { profilePostgres } from './postgres.js';
 import { buildSketch, hashValue, readBloom, SKETCH_K } from './sketch.js';
 import { openSqlite, profileSqlite } from './sqlite.js';
 import { createFixture } from './test-support/fixture.js';

@@ -57,7 +57,8 @@ export class SqliteWorker {
   }
 
   query(sql: string): Promise<Scalar[][]> {
-    const id = (this.#next += 1);
+    this.#next += 1;
+    const id = this.#next;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
       if (this.#pending.size === 1) this.#worker.ref(); // keep the process alive while waiting

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withConnection } from './connect.js';
 import type { Connector } from './connector.js';
 import { DRIVER_NOT_INSTALLED, loadBetterSqlite3 } from './driver.js';
 import { openSqlite, quoteIdentifier, sqliteHandle } from './sqlite.js';
@@ -179,5 +180,22 @@ describe('SQLite bad input', () => {
       await reader.close();
       writer.close();
     }
+  });
+});
+
+describe('withConnection', () => {
+  it('gives the connector to the work and closes it after, also when the work fails', async () => {
+    const handles: ReturnType<typeof sqliteHandle>[] = [];
+    const tables = await withConnection(fixture.path, {}, async (c) => {
+      handles.push(sqliteHandle(c));
+      return c.listTables();
+    });
+    expect(tables).toContain('customer');
+    const failing = withConnection(`sqlite:${fixture.path}`, {}, async (c) => {
+      handles.push(sqliteHandle(c));
+      throw new Error('the work failed');
+    });
+    await expect(failing).rejects.toThrow('the work failed');
+    expect(handles.map((db) => db.open)).toEqual([false, false]);
   });
 });

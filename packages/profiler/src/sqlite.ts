@@ -4,6 +4,7 @@ import {
   bigintScalar,
   type ColumnDescription,
   type Connector,
+  closeAfter,
   type Dialect,
   quoteIdentifier,
   type SampleSource,
@@ -332,10 +333,5 @@ export async function openSqlite(path: string): Promise<Connector> {
 
 /** Opens the SQLite file read-only, profiles it and closes it again (also when profiling fails). */
 export async function profileSqlite(path: string, options: ProfileOptions = {}): Promise<DatabaseProfile> {
-  const connector = await openSqlite(path);
-  try {
-    return await profileDatabase(connector, options);
-  } finally {
-    await connector.close();
-  }
+  return closeAfter(await openSqlite(path), (connector) => profileDatabase(connector, options));
 }

@@ -1,13 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import {
-  type DatabaseProfile,
-  hashProfileValues,
-  mergeProfiles,
-  openConnection,
-  parseConnection,
-  profileDatabase,
-} from '@guided-retrieval/profiler';
+import { type DatabaseProfile, hashProfileValues, mergeProfiles, parseConnection, profileConnection } from '@guided-retrieval/profiler';
 import { type Command, InvalidArgumentError } from 'commander';
 import { outputPath } from '../output-path.js';
 
@@ -56,32 +48,24 @@ export function registerProfile(cli: Command): void {
         process.stderr.write(`${options.json ? JSON.stringify(event) : text}\n`);
       const output = outputPath(options.output);
       const connection = await parseConnection(target);
-      const connector = await openConnection(target, options.schema ? { schema: options.schema } : {});
-      let profile: DatabaseProfile;
-      try {
-        profile = await profileDatabase(connector, {
-          ...(options.tables
-            ? {
-                tables: options.tables
-                  .split(',')
-                  .map((t) => t.trim())
-                  .filter(Boolean),
-              }
-            : {}),
-          ...(options.sampleSize ? { sampleRows: options.sampleSize } : {}),
-          ...(options.top ? { sampleSize: options.top } : {}),
-          ...(options.hashValues ? { hashValues: true } : {}),
-          onProgress: (e) => log({ event: 'table', ...e }, `[${e.index + 1}/${e.total}] ${e.table}…`),
-          onTableDone: (e) =>
-            log(
-              { event: 'done', ...e },
-              `[${e.index + 1}/${e.total}] ${e.table}: ${e.rowCount} rows, ${e.sampledRows} sampled, ${e.ms} ms`,
-            ),
-          onWarning: (message) => log({ event: 'warning', message }, `warning: ${message}`),
-        });
-      } finally {
-        await connector.close();
-      }
+      let profile = await profileConnection(target, {
+        ...(options.schema ? { schema: options.schema } : {}),
+        ...(options.tables
+          ? {
+              tables: options.tables
+                .split(',')
+                .map((t) => t.trim())
+                .filter(Boolean),
+            }
+          : {}),
+        ...(options.sampleSize ? { sampleRows: options.sampleSize } : {}),
+        ...(options.top ? { sampleSize: options.top } : {}),
+        ...(options.hashValues ? { hashValues: true } : {}),
+        onProgress: (e) => log({ event: 'table', ...e }, `[${e.index + 1}/${e.total}] ${e.table}…`),
+        onTableDone: (e) =>
+          log({ event: 'done', ...e }, `[${e.index + 1}/${e.total}] ${e.table}: ${e.rowCount} rows, ${e.sampledRows} sampled, ${e.ms} ms`),
+        onWarning: (message) => log({ event: 'warning', message }, `warning: ${message}`),
+      });
       if (options.merge) {
         const existing = await readFile(output, 'utf8').then(
           (t) => JSON.parse(t) as DatabaseProfile,

@@ -49,7 +49,11 @@ export function dump(path: string): string {
 
 export function groupBy(rows: Rec[], key: (r: Rec) => string): Record<string, Rec[]> {
   const out: Record<string, Rec[]> = {};
-  for (const r of rows) (out[key(r)] ??= []).push(r);
+  for (const r of rows) {
+    const group = out[key(r)] ?? [];
+    group.push(r);
+    out[key(r)] = group;
+  }
   return out;
 }
 
