@@ -25,6 +25,7 @@ if (build.status !== 0) {
   process.exit(build.status ?? 1);
 }
 const cli = spawnSync(process.execPath, [join(root, 'apps', app, 'dist', 'cli.js'), ...args], {
+  // biome-ignore lint/suspicious/noUndeclaredEnvVars: pnpm sets INIT_CWD to the folder the command was typed in.
   cwd: process.env.INIT_CWD ?? process.cwd(),
   env,
   stdio: 'inherit',

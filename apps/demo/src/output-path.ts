@@ -1,4 +1,4 @@
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, constants, type Stats, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { UserError } from './errors.js';
 
@@ -10,7 +10,7 @@ import { UserError } from './errors.js';
 export function outputPath(path: string): string {
   const target = resolve(path);
   const folder = dirname(target);
-  let info;
+  let info: Stats;
   try {
     info = statSync(folder);
   } catch {
@@ -22,7 +22,7 @@ export function outputPath(path: string): string {
   } catch {
     throw new UserError(`output folder is not writable: ${folder} (for -o ${path})`);
   }
-  let existing;
+  let existing: Stats;
   try {
     existing = statSync(target);
   } catch {

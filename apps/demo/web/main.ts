@@ -80,12 +80,12 @@ async function start(): Promise<void> {
   examples.innerHTML = payload.examples.length
     ? `<span>Examples:</span> ${payload.examples.map((q) => `<button type="button" class="example" data-question="${escapeHtml(q)}">${escapeHtml(q)}</button>`).join(' ')}`
     : '';
-  examples.querySelectorAll<HTMLButtonElement>('button.example').forEach((b) =>
+  for (const b of examples.querySelectorAll<HTMLButtonElement>('button.example')) {
     b.addEventListener('click', () => {
       input.value = b.dataset.question ?? '';
       void ask(input.value);
-    }),
-  );
+    });
+  }
   draw(null);
 }
 

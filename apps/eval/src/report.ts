@@ -117,7 +117,7 @@ function unionLines(results: EvalResults): string[] {
       ? 'no table name collided, so every table kept its name'
       : `colliding names prefixed with their database: ${u.renamedTables.join(', ')}`;
   return [
-    `**Union run:** every question was asked against one context graph of all ${u.databases.length} databases (${u.tables} tables, ${u.edges} join edges; ${renamed}), built in ${results.graphBuildMs['union'] ?? '?'} ms, and scored against its own gold tables under the union's names. Rows per database group the questions by their database; the baselines ranked the same ${u.tables} tables.`,
+    `**Union run:** every question was asked against one context graph of all ${u.databases.length} databases (${u.tables} tables, ${u.edges} join edges; ${renamed}), built in ${results.graphBuildMs.union ?? '?'} ms, and scored against its own gold tables under the union's names. Rows per database group the questions by their database; the baselines ranked the same ${u.tables} tables.`,
     '',
   ];
 }
@@ -128,7 +128,7 @@ export async function writeReports(dir: string, results: EvalResults, outcomes: 
   const written = [join(dir, 'results.json'), join(dir, 'results.md'), join(dir, 'questions.jsonl')];
   await writeFile(written[0]!, `${JSON.stringify(results, null, 2)}\n`);
   await writeFile(written[1]!, resultsMarkdown(results));
-  await writeFile(written[2]!, outcomes.map((o) => JSON.stringify(o)).join('\n') + '\n');
+  await writeFile(written[2]!, `${outcomes.map((o) => JSON.stringify(o)).join('\n')}\n`);
   const shown = ['bm25-top5', 'embedding-top5', 'all-tables'];
   for (const [db, metrics] of Object.entries(results.perDatabase)) {
     const series = [

@@ -14,7 +14,7 @@ export interface Series {
   metrics: MetricSummary;
 }
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** A grouped bar chart of the five metrics, one bar per system (like the paper's Figure 4). */
 export function metricsChart(title: string, series: readonly Series[]): string {
@@ -29,7 +29,7 @@ export function metricsChart(title: string, series: readonly Series[]): string {
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="11">`,
     `<rect width="${width}" height="${height}" fill="#fff"/>`,
-    `<text x="${width / 2}" y="20" text-anchor="middle" font-size="14" font-weight="bold">${escape(title)}</text>`,
+    `<text x="${width / 2}" y="20" text-anchor="middle" font-size="14" font-weight="bold">${escapeXml(title)}</text>`,
   ];
   for (let tick = 0; tick <= 5; tick++) {
     const y = top + plotH - (tick / 5) * plotH;
@@ -43,7 +43,7 @@ export function metricsChart(title: string, series: readonly Series[]): string {
       const h = value * plotH;
       const x = x0 + i * barW;
       parts.push(
-        `<rect x="${x.toFixed(1)}" y="${(top + plotH - h).toFixed(1)}" width="${(barW - 2).toFixed(1)}" height="${h.toFixed(1)}" fill="${COLOURS[i % COLOURS.length]}"><title>${escape(s.name)} ${label}: ${value.toFixed(3)}</title></rect>`,
+        `<rect x="${x.toFixed(1)}" y="${(top + plotH - h).toFixed(1)}" width="${(barW - 2).toFixed(1)}" height="${h.toFixed(1)}" fill="${COLOURS[i % COLOURS.length]}"><title>${escapeXml(s.name)} ${label}: ${value.toFixed(3)}</title></rect>`,
       );
     });
     parts.push(`<text x="${(x0 + (barW * series.length) / 2).toFixed(1)}" y="${top + plotH + 16}" text-anchor="middle">${label}</text>`);
@@ -52,7 +52,7 @@ export function metricsChart(title: string, series: readonly Series[]): string {
     const x = left + i * 150;
     const y = height - 24;
     parts.push(`<rect x="${x}" y="${y - 9}" width="10" height="10" fill="${COLOURS[i % COLOURS.length]}"/>`);
-    parts.push(`<text x="${x + 14}" y="${y}">${escape(s.name)}</text>`);
+    parts.push(`<text x="${x + 14}" y="${y}">${escapeXml(s.name)}</text>`);
   });
   parts.push('</svg>');
   return `${parts.join('\n')}\n`;

@@ -21,7 +21,9 @@ export function computeReachability(forward: Steps): Reachability {
   // Tarjan numbers components in reverse topological order: successors come first.
   const bits = new Uint32Array(components * words);
   const members: number[][] = Array.from({ length: components }, () => []);
-  forward.forEach((_, v) => members[component[v]!]!.push(v));
+  forward.forEach((_, v) => {
+    members[component[v]!]!.push(v);
+  });
   for (let c = 0; c < components; c++) {
     const row = c * words;
     const cyclic = members[c]!.length > 1 || members[c]!.some((v) => forward[v]!.some((s) => s.to === v));

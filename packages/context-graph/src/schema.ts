@@ -80,7 +80,7 @@ export function graphFromEdgeList(database: string, edges: readonly string[], co
   const tableColumns = new Map<string, Set<string>>();
   const add = (table: string, cols: readonly string[]) => {
     const set = tableColumns.get(table) ?? new Set<string>();
-    cols.forEach((c) => set.add(c));
+    for (const c of cols) set.add(c);
     tableColumns.set(table, set);
   };
   for (const [table, cols] of Object.entries(columns)) add(table, cols);

@@ -1,10 +1,9 @@
-import type { ContextGraph, JoinPath, PathEdge } from '@guided-retrieval/context-graph';
+import type { ContextGraph, JoinPath, } from '@guided-retrieval/context-graph';
 import type { GroundingResult } from '@guided-retrieval/grounding';
 import { detectRoles, referencedEntityRoles } from './roles.js';
 import { chooseSource, chooseSourceAcross, coveredBy } from './source-choice.js';
 import { countedThroughLink, keyMentionsCovered, namesOwnWords } from './target-pruning.js';
 import type {
-  CandidateSource,
   DisambiguationInput,
   DisambiguationNote,
   Disambiguator,
@@ -173,7 +172,9 @@ export class HeuristicDisambiguator implements Disambiguator {
     for (const target of [...sourceRoles, ...targets]) {
       const role = roles.find((r) => r.table === target);
       if (role) {
-        role.paths.forEach((path, i) => selected.push({ target, path, reason: `role ${i + 1} of ${role.paths.length}: ${role.reason}` }));
+        for (const [i, path] of role.paths.entries()) {
+          selected.push({ target, path, reason: `role ${i + 1} of ${role.paths.length}: ${role.reason}` });
+        }
         continue;
       }
       const path = tree.get(target);

@@ -54,7 +54,7 @@ export function mergePaths(
   const ordered: { node: TrieNode; parent: TrieNode | null }[] = [];
   const visit = (node: TrieNode, parent: TrieNode | null) => {
     ordered.push({ node, parent });
-    node.children.forEach((c) => visit(c, node));
+    for (const c of node.children) visit(c, node);
   };
   visit(root, null);
   const aliases = assignAliases(ordered, dialect);
@@ -87,7 +87,7 @@ function assignAliases(ordered: readonly { node: TrieNode; parent: TrieNode | nu
     return isBareName(alias, dialect) ? alias : `${alias}_t`;
   };
   const counts = new Map<string, number>();
-  ordered.forEach(({ node }) => counts.set(node.table, (counts.get(node.table) ?? 0) + 1));
+  for (const { node } of ordered) counts.set(node.table, (counts.get(node.table) ?? 0) + 1);
   const aliases = new Map<TrieNode, string>();
   const used = new Set<string>();
   for (const { node, parent } of ordered) {

@@ -119,7 +119,7 @@ describe('islands', () => {
     expect(result.unjoined).toEqual(['student']);
     expect(result.tables).toEqual(['orders', 'customer', 'student']);
     expect(result.sql).not.toMatch(/student/);
-    expect(result.explanations['student']).toMatch(/joins no table/);
+    expect(result.explanations.student).toMatch(/joins no table/);
     const off = await (await Retriever.create(warehouse, { unjoined: false })).retrieve('customer orders and student');
     expect(off.tables).toEqual(['orders', 'customer']);
     expect(off.reason).toMatch(/^student is not joined/);
@@ -187,6 +187,6 @@ describe('hostile names', () => {
     expect(result.tables.sort()).toEqual(['__proto__', 'constructor', 'toString']);
     expect(Object.keys(result.explanations).sort()).toEqual(['__proto__', 'constructor', 'toString']);
     expect(Object.getPrototypeOf(result.explanations)).toBeNull();
-    expect(JSON.parse(JSON.stringify(result)).explanations.__proto__).toEqual(result.explanations['__proto__']);
+    expect(Object.getPrototypeOf(JSON.parse(JSON.stringify(result)).explanations)).toEqual(Object.getPrototypeOf(result.explanations));
   });
 });

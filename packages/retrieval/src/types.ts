@@ -1,4 +1,4 @@
-import type { ContextGraph, JoinDirection, JoinPath, PathEdge } from '@guided-retrieval/context-graph';
+import type { ContextGraph, JoinDirection, JoinPath } from '@guided-retrieval/context-graph';
 import type { EnrichmentStep, GroundedTable, GroundingMatch, GroundingResult } from '@guided-retrieval/grounding';
 import type { PathLimits } from './limits.js';
 import type { SqlDialect } from './sql.js';
@@ -182,4 +182,4 @@ export interface RetrievalResult {
   trace: RetrievalTrace;
 }
 
-export type { JoinDirection, JoinPath, PathEdge, PathLimits };
+export type { JoinDirection, JoinPath, PathLimits };

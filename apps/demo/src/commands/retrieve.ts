@@ -1,5 +1,5 @@
 import type { ContextGraph } from '@guided-retrieval/context-graph';
-import { RetrievalInputError, Retriever, type RetrieverOptions } from '@guided-retrieval/retrieval';
+import { RetrievalInputError, type RetrievalResult, Retriever, type RetrieverOptions } from '@guided-retrieval/retrieval';
 import { UserError } from '../errors.js';
 import { renderResult } from '../render.js';
 
@@ -18,7 +18,7 @@ export async function ask(
   if (question.length === 0)
     throw new UserError('the question is empty: pass it as an argument, e.g. guided retrieve "Which suppliers are in India?"');
   const retriever = await Retriever.create(graph, retrieverOptions);
-  let result;
+  let result: RetrievalResult;
   try {
     result = await retriever.retrieve(question);
   } catch (error) {

@@ -44,7 +44,7 @@ export function previewDatabase(source: Source, schema?: string): PreviewDatabas
 export async function serveWeb(options: ServeCommandOptions, log: (message: string) => void, models: RetrieverOptions = {}): Promise<void> {
   if (options.graph && options.database) throw new UserError('pass --graph or --database, not both');
   if (options.schema !== undefined && !options.database) throw new UserError('--schema needs --database');
-  let source;
+  let source: Pick<Parameters<typeof startServer>[0], 'graph' | 'database' | 'examples'>;
   if (options.graph) source = { graph: await loadGraph(resolve(options.graph)), database: null, examples: [] };
   else if (options.database) {
     const from = await resolveSource(options.database);

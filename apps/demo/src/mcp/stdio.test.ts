@@ -82,7 +82,7 @@ describe('guided mcp (stdio) by hand', () => {
     const session = await rawStdioSession(box, [], [{ id: 2, method: 'tools/call', params: { name: 'list_tables', arguments: {} } }]);
     expect(session.code, session.stderr).toBe(0);
     expect(session.messages.map((m) => m.id)).toEqual([1, 2]);
-    const list = (session.messages[1]?.result as { structuredContent: { database: string; tables: { name: string; rowCount: number }[] } })
+    const list = (session.messages[1]!.result as { structuredContent: { database: string; tables: { name: string; rowCount: number }[] } })
       .structuredContent;
     expect(list.database).toBe('tpch');
     expect(list.tables.find((t) => t.name === 'NATION')?.rowCount).toBe(25);
@@ -97,7 +97,7 @@ describe('guided mcp (stdio) by hand', () => {
     );
     expect(session.code, session.stderr).toBe(0);
     const nation = (
-      session.messages[1]?.result as { structuredContent: { database: string; table: string; joinsOut: { toTable: string }[] } }
+      session.messages[1]!.result as { structuredContent: { database: string; table: string; joinsOut: { toTable: string }[] } }
     ).structuredContent;
     expect(nation).toMatchObject({ database: 'tpch', table: 'NATION', joinsOut: [{ toTable: 'REGION' }] });
     expect(session.stderr).toMatch(/profiling NATION/);

@@ -11,7 +11,7 @@ import { type JoinTreeNode, joinCondition, quoteIdentifier, type SqlDialect } fr
 import type { Preview } from '../view/api-types.js';
 import type { PreviewJob } from './preview-job.js';
 
-export { fromClause, type PreviewJob } from './preview-job.js';
+export type { PreviewJob } from './preview-job.js';
 
 /**
  * The database previews run on: a SQLite file's path, or a PostgreSQL URL / DuckDB file / Parquet

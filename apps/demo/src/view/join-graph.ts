@@ -129,7 +129,12 @@ function layout(graph: DisplayGraph, tree: readonly JoinTreeNode[]): void {
   }
   const columns: string[][] = [];
   const treeOrder = new Map(tree.map((n, i) => [`a:${n.alias}`, i]));
-  for (const key of byDegree) (columns[layer.get(key)!] ??= []).push(key);
+  for (const key of byDegree) {
+    const column = layer.get(key)!;
+    const keys = columns[column] ?? [];
+    keys.push(key);
+    columns[column] = keys;
+  }
   const row = new Map<string, number>();
   columns.forEach((column, c) => {
     const barycentre = (key: string) => {
@@ -142,7 +147,9 @@ function layout(graph: DisplayGraph, tree: readonly JoinTreeNode[]): void {
         (treeOrder.get(a) ?? Number.MAX_SAFE_INTEGER) - (treeOrder.get(b) ?? Number.MAX_SAFE_INTEGER) ||
         a.localeCompare(b),
     );
-    order.forEach((key, r) => row.set(key, r));
+    order.forEach((key, r) => {
+      row.set(key, r);
+    });
   });
   const tallest = Math.max(1, ...columns.map((c) => c?.length ?? 0));
   columns.forEach((column, c) => {

@@ -91,8 +91,8 @@ describe('unionSchemas', () => {
   it('keeps descriptions, columns and samples of a renamed table, and adds its own name as an alias', () => {
     const { schema } = unionSchemas([concert, music]);
     const byName = Object.fromEntries(schema.tables.map((t) => [t.name, t]));
-    expect(byName['concert_singer__singer']).toEqual({ ...concert.schema.tables[1], name: 'concert_singer__singer', aliases: ['singer'] });
-    expect(byName['singer__Singer']!.aliases).toEqual(['Singer', 'vocalist']);
+    expect(byName.concert_singer__singer).toEqual({ ...concert.schema.tables[1], name: 'concert_singer__singer', aliases: ['singer'] });
+    expect(byName.singer__Singer!.aliases).toEqual(['Singer', 'vocalist']);
     expect(concert.schema.tables[1]!.name).toBe('singer');
     expect(music.schema.tables[0]!.aliases).toEqual(['vocalist']);
   });

@@ -90,8 +90,7 @@ export function runCaseInChild(c: ScaleCase, options: Omit<ScaleBenchOptions, 'c
     let timedOut = false;
     const take = (text: string) => {
       pending += text;
-      let nl: number;
-      while ((nl = pending.indexOf('\n')) >= 0) {
+      for (let nl = pending.indexOf('\n'); nl >= 0; nl = pending.indexOf('\n')) {
         const line = pending.slice(0, nl).trim();
         pending = pending.slice(nl + 1);
         if (line.startsWith('{')) {

@@ -70,6 +70,12 @@ export function connectedInSchema(spec: SchemaSpec, tables: readonly string[]): 
   const start = tables[0]!;
   const seen = new Set([start]);
   const stack = [start];
-  while (stack.length > 0) for (const n of links.get(stack.pop()!) ?? []) if (!seen.has(n)) stack.push(n), seen.add(n);
+  while (stack.length > 0) {
+    for (const n of links.get(stack.pop()!) ?? []) {
+      if (seen.has(n)) continue;
+      stack.push(n);
+      seen.add(n);
+    }
+  }
   return seen.size === wanted.size;
 }

@@ -11,10 +11,6 @@ import { formatInitialTargets, formatPath } from './format.js';
 export const PROMPT_VERSION = 'path-selection/v1';
 export const SCHEMA_NAME = 'path_selection';
 
-export interface PathSelectionAnswer {
-  selections: { target: string; paths: number[]; reason: string }[];
-}
-
 export interface PathSelectionPrompt {
   version: typeof PROMPT_VERSION;
   messages: ChatMessage[];

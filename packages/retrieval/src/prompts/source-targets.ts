@@ -9,13 +9,6 @@ import { formatInitialTargets, formatTables } from './format.js';
 export const PROMPT_VERSION = 'source-targets/v1';
 export const SCHEMA_NAME = 'source_and_targets';
 
-/** The model's answer, as the schema asks for it. */
-export interface SourceTargetsAnswer {
-  source: string;
-  targets: string[];
-  reason: string;
-}
-
 export interface SourceTargetsPrompt {
   version: typeof PROMPT_VERSION;
   messages: ChatMessage[];
