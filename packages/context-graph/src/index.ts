@@ -1,19 +1,17 @@
 export type { JoinEdge } from '@guided-retrieval/join-inference';
 // How a column's values are found by a question's words (`GraphColumn.values`): grounding indexes
 // listed values and probes filters through these, so both sides derive keys the same way.
+export type { ColumnValues, ValueFilter } from '@guided-retrieval/profiler';
 export {
-  type ColumnValues,
   couldBeValueKey,
   eachValueKey,
   filterHashes,
-  normalizeValue,
   readValueFilter,
   VALUE_MAX_WORDS,
-  type ValueFilter,
   type ValueFilterReader,
   type ValueKey,
   valueKeys,
-} from '@guided-retrieval/profiler';
+} from '@guided-retrieval/profiler/internal';
 export { type Annotation, type Annotations, buildContextGraph } from './build.js';
 export { DESCRIBE_PROMPT_VERSION, type DescribeChatModel, type DescribeOptions, describeGraph, describePrompt } from './describe.js';
 export { ContextGraph, DEFAULT_MAX_PATH_LENGTH, GraphValidationError } from './graph.js';

@@ -1,4 +1,5 @@
-import { buildValueFilter, type ColumnProfile, type DatabaseProfile, PROFILE_FORMAT_VERSION } from '@guided-retrieval/profiler';
+import { type ColumnProfile, type DatabaseProfile, PROFILE_FORMAT_VERSION } from '@guided-retrieval/profiler';
+import { buildValueFilter } from '@guided-retrieval/profiler/internal';
 import { describe, expect, it } from 'vitest';
 import { buildContextGraph, parseGraph, readValueFilter, serializeGraph } from './index.js';
 

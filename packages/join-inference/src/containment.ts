@@ -1,11 +1,5 @@
-import {
-  type BloomReader,
-  type ColumnProfile,
-  canonicalValue,
-  isCompleteSketch,
-  readBloom,
-  type ValueSketch,
-} from '@guided-retrieval/profiler';
+import type { ColumnProfile, ValueSketch } from '@guided-retrieval/profiler';
+import { type BloomReader, canonicalValue, isCompleteSketch, readBloom } from '@guided-retrieval/profiler/internal';
 
 /** An estimate of the share of `from`'s distinct values that `to` also holds. */
 export interface Containment {

@@ -1,6 +1,6 @@
 import type { DatabaseProfile, TableProfile } from '@guided-retrieval/profiler';
 import { describe, expect, it } from 'vitest';
-import { declaredJoinEdges, declaredKeysInferrer } from './index.js';
+import { declaredJoinEdges } from './index.js';
 
 function table(name: string, columns: string[], extra: Partial<TableProfile> = {}): TableProfile {
   return {
@@ -57,9 +57,5 @@ describe('declaredJoinEdges', () => {
     expect(skipped).toHaveLength(2);
     expect(skipped.join('\n')).toMatch(/missing table ghost/);
     expect(skipped.join('\n')).toMatch(/nope/);
-  });
-
-  it('is available behind the JoinInferrer interface', async () => {
-    expect(await declaredKeysInferrer.infer(profile)).toEqual(declaredJoinEdges(profile));
   });
 });

@@ -1,5 +1,5 @@
 import type { DatabaseProfile, TableProfile } from '@guided-retrieval/profiler';
-import type { JoinEdge, JoinInferrer } from './types.js';
+import type { JoinEdge } from './types.js';
 
 export function joinEdgeId(from: string, fromColumns: readonly string[], to: string, toColumns: readonly string[]): string {
   return `${from}(${fromColumns.join(',')})->${to}(${toColumns.join(',')})`;
@@ -54,9 +54,3 @@ function resolveColumns(table: TableProfile, columns: readonly string[]): string
   const resolved = wanted.map((c) => byName.get(c.toLowerCase()));
   return resolved.every((c): c is string => c !== undefined) ? resolved : undefined;
 }
-
-/** Passes the declared keys through; inference proper plugs in behind the same interface. */
-export const declaredKeysInferrer: JoinInferrer = {
-  name: 'declared-keys',
-  infer: async (profile) => declaredJoinEdges(profile),
-};

@@ -1,4 +1,5 @@
-import { buildSketch, type ColumnProfile, type DatabaseProfile, type InferredType, type TableProfile } from '@guided-retrieval/profiler';
+import type { ColumnProfile, DatabaseProfile, InferredType, TableProfile } from '@guided-retrieval/profiler';
+import { buildSketch } from '@guided-retrieval/profiler/internal';
 
 type Value = string | number | null;
 

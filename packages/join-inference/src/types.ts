@@ -20,12 +20,6 @@ export interface JoinEdge {
   evidence: string[];
 }
 
-/** Anything that turns a database profile into join edges. */
-export interface JoinInferrer {
-  readonly name: string;
-  infer(profile: DatabaseProfile): Promise<JoinEdge[]>;
-}
-
 /** A column set that could be its table's primary key, scored in [0, 1]. */
 export interface KeyCandidate {
   table: string;

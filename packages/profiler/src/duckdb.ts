@@ -239,7 +239,7 @@ const ALLOCATOR = {
 export interface DuckdbOptions {
   /** A name for the profile's `database` (default: the file's or folder's base name, or `parquet` for a list of files). */
   database?: string;
-  /** DuckDB's `memory_limit` (default `DEFAULT_DUCKDB_MEMORY_LIMIT`). */
+  /** DuckDB's `memory_limit` (default 100MB). */
   memoryLimit?: string;
 }
 

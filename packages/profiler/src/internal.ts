@@ -1,9 +1,23 @@
 /**
- * Primitives the other `@guided-retrieval/*` packages share, one copy each: not part of the
- * profiler's public API, and may change in any release.
+ * What the other `@guided-retrieval/*` packages share with the profiler, one copy each: the
+ * primitives (hashing, JSON and file helpers, text and identifier words), the value sketches join
+ * inference compares and the value keys grounding looks values up by. Not part of the profiler's
+ * public API: it may change in any release.
  */
 export { fmix32 } from './hash.js';
 export { type DigitPolicy, identifierWords } from './identifier-words.js';
 export { isRecord } from './is-record.js';
+export { type BloomReader, buildSketch, canonicalValue, isCompleteSketch, readBloom } from './sketch.js';
 export { type ReadTextFileOptions, readTextFile, writeFileAtomic } from './text-file.js';
-export { normalizeText } from './value-keys.js';
+export {
+  buildValueFilter,
+  couldBeValueKey,
+  eachValueKey,
+  filterHashes,
+  normalizeText,
+  readValueFilter,
+  VALUE_MAX_WORDS,
+  type ValueFilterReader,
+  type ValueKey,
+  valueKeys,
+} from './value-keys.js';

@@ -59,10 +59,11 @@ const handles = new WeakMap<Connector, Database>();
 
 /**
  * The underlying connection of a connector made by `openSqlite`, so tests can prove it rejects
- * writes. Not exported from the package.
+ * writes and is closed. Not exported from the package.
  * @internal
  */
 export function sqliteHandle(connector: Connector): {
+  readonly open: boolean;
   exec(sql: string): unknown;
   pragma(source: string, options?: { simple?: boolean }): unknown;
 } {

@@ -2,17 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ContextGraph, graphFromSchema, type SchemaForeignKeySpec, type SchemaTableSpec } from '@guided-retrieval/context-graph';
 import { type ChatModel, type ChatRequest, type ChatResponse, OllamaChatModel } from '@guided-retrieval/llm-adapters';
-import {
-  CONTAINERS,
-  NATIONS,
-  PRIORITIES,
-  REGIONS,
-  SEGMENTS,
-  SHIP_INSTRUCTIONS,
-  SHIP_MODES,
-  TABLE_DDL,
-  TABLE_NAMES,
-} from '@guided-retrieval/tpch';
+import { TABLE_DDL, TABLE_NAMES } from '@guided-retrieval/tpch';
+import { CONTAINERS, NATIONS, PRIORITIES, REGIONS, SEGMENTS, SHIP_INSTRUCTIONS, SHIP_MODES } from '@guided-retrieval/tpch/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatNote, LlmDisambiguator, type RetrievalResult, Retriever } from './index.js';
 import { treeAsSql } from './test-support/tree.js';

@@ -1,7 +1,9 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectedRowCounts, generateTpch, orderKeyOf, partSuppliers, TABLE_NAMES, type TableName, type TpchSummary } from './index.js';
+import { expectedRowCounts } from './generate.js';
+import { generateTpch, TABLE_NAMES, type TableName, type TpchSummary } from './index.js';
+import { orderKeyOf, partSuppliers } from './rows.js';
 import { all, dump, groupBy, makeTempDir, open, type Rec, sha } from './test-support/fixture.js';
 
 let dir: string;

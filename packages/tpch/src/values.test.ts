@@ -1,19 +1,9 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CONTAINERS,
-  generateTpch,
-  NATIONS,
-  P_NAME_WORDS,
-  P_TYPES,
-  PRIORITIES,
-  retailPriceCents,
-  SEGMENTS,
-  SHIP_INSTRUCTIONS,
-  SHIP_MODES,
-  type TpchSummary,
-} from './index.js';
+import { generateTpch, type TpchSummary } from './index.js';
+import { NATIONS, retailPriceCents } from './rows.js';
 import { all, groupBy, makeTempDir } from './test-support/fixture.js';
+import { CONTAINERS, P_NAME_WORDS, P_TYPES, PRIORITIES, SEGMENTS, SHIP_INSTRUCTIONS, SHIP_MODES } from './text.js';
 
 let cleanup: () => void;
 let runs: TpchSummary[]; // SF 0.001 under two seeds
