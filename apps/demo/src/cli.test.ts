@@ -93,7 +93,7 @@ describe('guided demo --json (the paper example)', () => {
   it('returns the join tree in topological order, rooted at LINEITEM, with two NATION roles', () => {
     const nodes = firstResult.joinTree.nodes;
     expect(nodes.map((n) => n.table)).toEqual(['LINEITEM', 'SUPPLIER', 'NATION', 'ORDERS', 'CUSTOMER', 'NATION']);
-    for (const node of nodes) expect(Object.keys(node).sort()).toEqual(['alias', 'edge', 'on', 'parent', 'table']);
+    for (const node of nodes) expect(Object.keys(node).sort()).toEqual(['alias', 'join', 'parent', 'table']);
 
     const [root, ...rest] = nodes;
     expect(root).toMatchObject({ table: 'LINEITEM', parent: null, on: null, edge: null });

@@ -87,7 +87,7 @@ export async function exerciseTools(client: Client): Promise<void> {
     source: string;
     tables: string[];
     sql: string;
-    joinTree: { nodes: { alias: string; table: string; parent: string | null; on: string | null }[] };
+    joinTree: { nodes: { alias: string; table: string; parent: string | null; join: unknown }[] };
     explanations: Record<string, string>;
   };
   expect(result.source).toBe('LINEITEM');
@@ -99,7 +99,11 @@ export async function exerciseTools(client: Client): Promise<void> {
     ['CUSTOMER', 'customer', 'orders'],
     ['NATION', 'nation_customer', 'customer'],
   ]);
-  expect(result.joinTree.nodes[2]?.on).toBe('supplier.S_NATIONKEY = nation_supplier.N_NATIONKEY');
+  expect(result.joinTree.nodes[2]?.join).toEqual({
+    edge: 'SUPPLIER(S_NATIONKEY)->NATION(N_NATIONKEY)',
+    direction: 'forward',
+    columns: [{ parent: 'S_NATIONKEY', child: 'N_NATIONKEY' }],
+  });
   expect(result.sql).toMatch(/^FROM LINEITEM AS lineitem\n/);
   expect(Object.keys(result.explanations).sort()).toEqual([...result.tables].sort());
   expect(text(paper)).toContain('└─ NATION as nation_customer  ON customer.C_NATIONKEY = nation_customer.N_NATIONKEY');
