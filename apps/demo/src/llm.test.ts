@@ -64,7 +64,7 @@ describe('guided demo --llm', () => {
     expect(requests[0]!.format).toMatchObject({ type: 'object' });
     expect(requests[0]!.messages.map((m) => m.content).join('\n')).toContain(QUESTION);
     expect(result.trace.disambiguation.by).toBe('llm:ollama:qwen2.5:7b');
-    expect(result.trace.disambiguation.notes.join('\n')).toMatch(/SHIPMENTS.*kept heuristic choice/);
+    expect(result.trace.disambiguation.notes.map((n: { reason: string }) => n.reason).join('\n')).toMatch(/SHIPMENTS.*kept heuristic choice/);
     expect(result.joinTree.nodes.map((n: { table: string }) => n.table)).toEqual([
       'LINEITEM',
       'SUPPLIER',
@@ -81,5 +81,22 @@ describe('guided demo --llm', () => {
         env: { ...process.env, GUIDED_CACHE_DIR: join(root, 'cache') },
       }),
     ).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/^guided: error: --llm: bad model spec "bogus:x"/) });
+  });
+});
+
+describe('guided --embedder', () => {
+  it('takes the offline embedder by spec, with its dimensions', async () => {
+    const { stdout } = await run(process.execPath, [CLI, 'demo', '--json', '--embedder', 'offline:256', QUESTION], {
+      env: { ...process.env, GUIDED_CACHE_DIR: join(root, 'cache') },
+    });
+    expect(JSON.parse(stdout).joinTree.nodes.map((n: { table: string }) => n.table)).toContain('SUPPLIER');
+  });
+
+  it('names a bad embedder spec in one line', async () => {
+    await expect(
+      run(process.execPath, [CLI, 'retrieve', '--embedder', 'offline:big', QUESTION], {
+        env: { ...process.env, GUIDED_CACHE_DIR: join(root, 'cache') },
+      }),
+    ).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/^guided: error: --embedder: bad model spec "offline:big"/) });
   });
 });

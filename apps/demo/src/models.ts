@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import type { ContextGraph } from '@guided-retrieval/context-graph';
 import { describeGraph } from '@guided-retrieval/context-graph';
+import { embedderFromSpec } from '@guided-retrieval/grounding';
 import { createJoinAdjudicator, type JoinAdjudicator } from '@guided-retrieval/join-inference';
-import { createChatModel, createEmbedder, parseModelSpec, UsageCounter } from '@guided-retrieval/llm-adapters';
+import { createChatModel, type Embedder, parseModelSpec, UsageCounter } from '@guided-retrieval/llm-adapters';
 import { LlmDisambiguator, type RetrieverOptions } from '@guided-retrieval/retrieval';
 import { cacheDir } from './cache.js';
 import { UserError } from './errors.js';
@@ -34,9 +35,18 @@ function checked(spec: string, flag: string): string {
   }
 }
 
+/** The embedder `--embedder` names (`offline[:dims]`, or a model client's spec); a bad spec is one clear line. */
+function checkedEmbedder(spec: string): Embedder {
+  try {
+    return embedderFromSpec(spec, modelOptions());
+  } catch (error) {
+    throw new UserError(`--embedder: ${(error as Error).message}`);
+  }
+}
+
 export function retrieverOptions(flags: ModelFlags): RetrieverOptions {
   const options: RetrieverOptions = {};
-  if (flags.embedder) options.embedder = createEmbedder(checked(flags.embedder, '--embedder'), modelOptions());
+  if (flags.embedder) options.embedder = checkedEmbedder(flags.embedder);
   if (flags.llm) options.disambiguator = new LlmDisambiguator(createChatModel(checked(flags.llm, '--llm'), modelOptions()));
   return options;
 }

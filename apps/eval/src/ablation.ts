@@ -1,5 +1,6 @@
 import { graphFromSchema } from '@guided-retrieval/context-graph';
-import { createOfflineEmbedder, type Embedder } from '@guided-retrieval/llm-adapters';
+import { OfflineEmbedder } from '@guided-retrieval/grounding';
+import type { Embedder } from '@guided-retrieval/llm-adapters';
 import { HeuristicDisambiguator, Retriever, type RetrieverOptions } from '@guided-retrieval/retrieval';
 import { benchGraph } from './bench/graph.js';
 import { loadBenchmark } from './bench/load.js';
@@ -80,7 +81,7 @@ export async function runAblation(options: AblationOptions): Promise<AblationRow
   const graphOf = (db: string) => (union ? 'union' : db);
   const ownTables = new Map(databases.map((d) => [d.name, d.schema.tables.map((t) => t.name)]));
   const gold = questions.map((q) => renamedGold(questionGold(q, ownTables.get(q.db)!), q.db, union?.rename ?? null));
-  const embedder = options.embedder ?? createOfflineEmbedder();
+  const embedder = options.embedder ?? new OfflineEmbedder();
   const rows: AblationRow[] = [];
   for (const variant of options.variants ?? ABLATIONS) {
     const retrievers = new Map<string, Retriever>();

@@ -1,5 +1,6 @@
 import { type ContextGraph, graphFromSchema } from '@guided-retrieval/context-graph';
-import { createOfflineEmbedder, type Embedder } from '@guided-retrieval/llm-adapters';
+import { OfflineEmbedder } from '@guided-retrieval/grounding';
+import type { Embedder } from '@guided-retrieval/llm-adapters';
 import { describe, expect, it } from 'vitest';
 import { type Baseline, bm25Tokens, createBaselines, rankByScore, splitIdentifier, tableText } from './baselines.js';
 
@@ -66,12 +67,12 @@ describe('table text and tokens', () => {
 
 describe('createBaselines', () => {
   it('returns the five baselines in order', async () => {
-    const baselines = await createBaselines(shopGraph(), createOfflineEmbedder());
+    const baselines = await createBaselines(shopGraph(), new OfflineEmbedder());
     expect(baselines.map((b) => b.name)).toEqual(['all-tables', 'bm25-top3', 'bm25-top5', 'embedding-top3', 'embedding-top5']);
   });
 
   it('all-tables returns every table in graph order', async () => {
-    const baselines = await createBaselines(shopGraph(), createOfflineEmbedder());
+    const baselines = await createBaselines(shopGraph(), new OfflineEmbedder());
     expect(await byName(baselines, 'all-tables').retrieve('anything at all')).toEqual([
       'customers',
       'orders',
@@ -83,7 +84,7 @@ describe('createBaselines', () => {
   });
 
   it('BM25 ranks the table whose name and columns match the question first', async () => {
-    const baselines = await createBaselines(shopGraph(), createOfflineEmbedder());
+    const baselines = await createBaselines(shopGraph(), new OfflineEmbedder());
     const top3 = byName(baselines, 'bm25-top3');
     expect((await top3.retrieve('Which suppliers are based in each country?'))[0]).toBe('suppliers');
     expect((await top3.retrieve('Which carrier shipped the shipment?'))[0]).toBe('shipments');
@@ -93,7 +94,7 @@ describe('createBaselines', () => {
   });
 
   it('top-3 returns 3 tables and top-5 returns min(5, n)', async () => {
-    const baselines = await createBaselines(shopGraph(), createOfflineEmbedder());
+    const baselines = await createBaselines(shopGraph(), new OfflineEmbedder());
     for (const name of ['bm25-top3', 'embedding-top3']) {
       const got = await byName(baselines, name).retrieve('customer email and city');
       expect(got).toHaveLength(3);
@@ -108,12 +109,12 @@ describe('createBaselines', () => {
         { name: 'b', columns: ['y'] },
       ],
     });
-    const tiny = await createBaselines(small, createOfflineEmbedder());
+    const tiny = await createBaselines(small, new OfflineEmbedder());
     for (const b of tiny) expect((await b.retrieve('x')).sort()).toEqual(['a', 'b']);
   });
 
   it('ranks zero-score tables after positive ones, in table order', async () => {
-    const baselines = await createBaselines(shopGraph(), createOfflineEmbedder());
+    const baselines = await createBaselines(shopGraph(), new OfflineEmbedder());
     // Only `products` mentions a category; the rest score 0 and follow in graph order.
     expect(await byName(baselines, 'bm25-top5').retrieve('category')).toEqual([
       'products',
@@ -128,7 +129,7 @@ describe('createBaselines', () => {
   });
 
   it('the embedding baseline picks the lexically matching table with the offline embedder', async () => {
-    const baselines = await createBaselines(shopGraph(), createOfflineEmbedder());
+    const baselines = await createBaselines(shopGraph(), new OfflineEmbedder());
     const top3 = byName(baselines, 'embedding-top3');
     expect((await top3.retrieve('Which suppliers are based in each country?'))[0]).toBe('suppliers');
     expect((await top3.retrieve('When was each employee hired?'))[0]).toBe('employees');
@@ -136,7 +137,7 @@ describe('createBaselines', () => {
   });
 
   it('embeds the tables once, then one question per retrieve', async () => {
-    const embedder = counting(createOfflineEmbedder());
+    const embedder = counting(new OfflineEmbedder());
     const baselines = await createBaselines(shopGraph(), embedder);
     expect(embedder.calls).toEqual([6]);
     await byName(baselines, 'embedding-top3').retrieve('customers');
@@ -148,7 +149,7 @@ describe('createBaselines', () => {
   it('is deterministic', async () => {
     const questions = ['How many orders did each customer place?', 'Name the products in each category', 'staff hired in 2020', 'zzz'];
     const run = async () => {
-      const baselines = await createBaselines(shopGraph(), createOfflineEmbedder());
+      const baselines = await createBaselines(shopGraph(), new OfflineEmbedder());
       const out: string[][] = [];
       for (const q of questions) for (const b of baselines) out.push(await b.retrieve(q));
       return out;
@@ -159,6 +160,6 @@ describe('createBaselines', () => {
 
   it('handles a graph with no tables', async () => {
     const empty = graphFromSchema({ database: 'empty', tables: [] });
-    for (const b of await createBaselines(empty, createOfflineEmbedder())) expect(await b.retrieve('anything')).toEqual([]);
+    for (const b of await createBaselines(empty, new OfflineEmbedder())) expect(await b.retrieve('anything')).toEqual([]);
   });
 });

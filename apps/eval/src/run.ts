@@ -1,6 +1,7 @@
 import { graphFromSchema } from '@guided-retrieval/context-graph';
+import { embedderFromSpec, OfflineEmbedder } from '@guided-retrieval/grounding';
 import type { JoinEdge } from '@guided-retrieval/join-inference';
-import { createChatModel, createEmbedder, createOfflineEmbedder, UsageCounter } from '@guided-retrieval/llm-adapters';
+import { createChatModel, UsageCounter } from '@guided-retrieval/llm-adapters';
 import { LlmDisambiguator, type PhaseTimings, Retriever } from '@guided-retrieval/retrieval';
 import { createBaselines } from './baselines.js';
 import { loadDefog } from './bench/defog.js';
@@ -157,7 +158,7 @@ export async function runEvaluation(options: EvalOptions): Promise<{ results: Ev
 
   const usage = new UsageCounter();
   const modelOptions = { usage, ...(options.modelCacheDir ? { cacheDir: options.modelCacheDir } : {}) };
-  const embedder = options.embedder ? createEmbedder(options.embedder, modelOptions) : createOfflineEmbedder();
+  const embedder = options.embedder ? embedderFromSpec(options.embedder, modelOptions) : new OfflineEmbedder();
   const chat = options.llm ? createChatModel(options.llm, modelOptions) : null;
   const outcomes: QuestionOutcome[] = [];
   const graphBuildMs: Record<string, number> = {};

@@ -1,5 +1,6 @@
 import type { ContextGraph, GraphTable } from '@guided-retrieval/context-graph';
-import { createOfflineEmbedder, type Embedder } from '@guided-retrieval/llm-adapters';
+import type { Embedder } from '@guided-retrieval/llm-adapters';
+import { OfflineEmbedder } from './embedding/offline-embedder.js';
 import { embedTables, neighbourhood, rankBySimilarity, type TableVector } from './enrich.js';
 import { dropWeakTables, groundedTables, keepStrongest, lookupAll, namedTables } from './ground.js';
 import { buildInvertedIndex, type InvertedIndex } from './index-build.js';
@@ -49,7 +50,7 @@ export class GroundingIndex {
   private readonly empty: ReadonlySet<string>;
 
   static async build(graph: ContextGraph, options: GroundingIndexOptions = {}): Promise<GroundingIndex> {
-    const embedder = options.embedder ?? createOfflineEmbedder();
+    const embedder = options.embedder ?? new OfflineEmbedder();
     const wordnet = options.levers?.synonyms === false ? undefined : await WordNet.load();
     const levers = options.levers ?? {};
     const index = buildInvertedIndex(graph, {

@@ -1,3 +1,5 @@
+export { OfflineEmbedder, type OfflineEmbedderOptions } from './embedding/offline-embedder.js';
+export { embedderFromSpec } from './embedding/spec.js';
 export { tableQueryContext } from './enrich.js';
 export { GroundingIndex, type GroundingIndexOptions } from './grounding-index.js';
 export { commonColumnPrefix, segmentCompound, splitIdentifier } from './identifiers.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type JsonSchema, parseJsonAnswer, validateJson } from './index.js';
+import { type JsonSchema, parseJsonAnswer, validateJson } from './json-schema.js';
 
 const schema: JsonSchema = {
   type: 'object',

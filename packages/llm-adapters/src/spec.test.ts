@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createChatModel, createEmbedder, ModelError, OFFLINE_EMBEDDER_ID, parseModelSpec } from './index.js';
+import { createChatModel, createEmbedder, ModelError, parseModelSpec } from './index.js';
 import { openAiChat, startFakeServer } from './test-support/fake-server.js';
 
 describe('parseModelSpec', () => {
@@ -28,8 +28,6 @@ describe('parseModelSpec', () => {
       model: './models/all-MiniLM-L6-v2',
       baseUrl: null,
     });
-    expect(parseModelSpec('offline', {})).toEqual({ provider: 'offline', model: '', baseUrl: null });
-    expect(parseModelSpec('offline:256', {})).toEqual({ provider: 'offline', model: '256', baseUrl: null });
   });
 
   it.each([
@@ -39,7 +37,8 @@ describe('parseModelSpec', () => {
     ['ollama:', /the model name is empty/],
     ['ollama:@http://x', /the model name is empty/],
     ['openai:my model', /whitespace/],
-    ['offline:big', /number of dimensions/],
+    ['offline', /OfflineEmbedder in @guided-retrieval\/grounding/],
+    ['offline:256', /OfflineEmbedder in @guided-retrieval\/grounding/],
     ['transformers:m@http://x', /local folder, not a URL/],
   ])('rejects %j clearly', (spec, why) => {
     const error = (() => {
@@ -66,8 +65,6 @@ describe('createChatModel / createEmbedder', () => {
   it('creates the right adapters', () => {
     expect(createChatModel('ollama:qwen2.5:7b').id).toBe('ollama:qwen2.5:7b');
     expect(createChatModel('openai:m@http://127.0.0.1:1/v1', { env: {} }).id).toBe('openai:m');
-    expect(createEmbedder('offline').id).toBe(OFFLINE_EMBEDDER_ID);
-    expect(createEmbedder('offline:64').dimensions).toBe(64);
     expect(createEmbedder('ollama:nomic-embed-text').id).toBe('ollama:nomic-embed-text');
     expect(createEmbedder('transformers:/models/all-MiniLM-L6-v2').id).toBe('transformers:all-MiniLM-L6-v2');
   });
@@ -77,7 +74,6 @@ describe('createChatModel / createEmbedder', () => {
   });
 
   it('refuses chat from embedding-only providers', () => {
-    expect(() => createChatModel('offline')).toThrow(/offline has no chat models/);
     expect(() => createChatModel('transformers:/m')).toThrow(/transformers has no chat models/);
   });
 });

@@ -3,17 +3,16 @@ import type { EmbedderOptions } from './base-embedder.js';
 import type { ChatModel } from './chat.js';
 import type { Embedder } from './embedder.js';
 import { ModelError } from './errors.js';
-import { createOfflineEmbedder } from './offline-embedder.js';
 import { DEFAULT_OLLAMA_URL, OllamaChatModel, OllamaEmbedder } from './ollama.js';
 import { DEFAULT_OPENAI_URL, OpenAiChatModel, OpenAiEmbedder, type OpenAiOptions } from './openai.js';
 import { TransformersEmbedder, type TransformersEmbedderOptions } from './transformers-embedder.js';
 
-export type ModelProvider = 'ollama' | 'openai' | 'transformers' | 'offline';
+export type ModelProvider = 'ollama' | 'openai' | 'transformers';
 
 /** A parsed model spec string. */
 export interface ModelSpec {
   provider: ModelProvider;
-  /** The model's name (`qwen2.5:7b`, `gpt-4o-mini`), a folder for `transformers`, dimensions for `offline` ('' = default). */
+  /** The model's name (`qwen2.5:7b`, `gpt-4o-mini`), or a folder for `transformers`. */
   model: string;
   /** Server URL for `ollama` and `openai` (given, from the environment, or the default), without credentials; null otherwise. */
   baseUrl: string | null;
@@ -21,9 +20,9 @@ export interface ModelSpec {
   urlSecret?: string;
 }
 
-const PROVIDERS: readonly ModelProvider[] = ['ollama', 'openai', 'transformers', 'offline'];
+const PROVIDERS: readonly ModelProvider[] = ['ollama', 'openai', 'transformers'];
 const EXAMPLES =
-  'ollama:qwen2.5:7b@http://127.0.0.1:11434, openai:gpt-4o-mini, openai:my-model@http://127.0.0.1:8000/v1, transformers:./models/all-MiniLM-L6-v2, offline';
+  'ollama:qwen2.5:7b@http://127.0.0.1:11434, openai:gpt-4o-mini, openai:my-model@http://127.0.0.1:8000/v1, transformers:./models/all-MiniLM-L6-v2';
 
 function specError(spec: string, why: string): ModelError {
   return new ModelError('config', `bad model spec "${redactSpec(spec)}": ${why} (examples: ${EXAMPLES})`);
@@ -44,7 +43,9 @@ export function redactSpec(spec: string): string {
  */
 export function parseModelSpec(spec: string, env: Readonly<Record<string, string | undefined>> = process.env): ModelSpec {
   const text = spec.trim();
-  if (text === 'offline') return { provider: 'offline', model: '', baseUrl: null };
+  if (/^offline(?::|$)/i.test(text)) {
+    throw specError(spec, 'the offline lexical embedder is not a model client: it is OfflineEmbedder in @guided-retrieval/grounding');
+  }
   const colon = text.indexOf(':');
   if (colon <= 0) throw specError(spec, `expected provider:model, where provider is one of ${PROVIDERS.join(', ')}`);
   const provider = text.slice(0, colon).toLowerCase();
@@ -57,10 +58,6 @@ export function parseModelSpec(spec: string, env: Readonly<Record<string, string
   if (at >= 0) {
     url = model.slice(at + 1);
     model = model.slice(0, at);
-  }
-  if (provider === 'offline') {
-    if (model !== '' && !/^[1-9]\d*$/.test(model)) throw specError(spec, 'offline takes a number of dimensions, e.g. offline:512');
-    return { provider, model, baseUrl: null };
   }
   if (model.length === 0) throw specError(spec, 'the model name is empty');
   if (/\s/.test(model)) throw specError(spec, 'the model name contains whitespace');
@@ -113,7 +110,7 @@ export function createChatModel(
   throw specError(spec, `${parsed.provider} has no chat models; use ollama:… or openai:…`);
 }
 
-/** An embedder from a spec: `offline[:dims]`, `ollama:…`, `openai:…` or `transformers:<folder>`. */
+/** An embedder from a spec: `ollama:…`, `openai:…` or `transformers:<folder>`. */
 export function createEmbedder(
   spec: string,
   options: EmbedderOptions & CreateOptions & Pick<TransformersEmbedderOptions, 'dtype' | 'pooling'> = {},
@@ -121,8 +118,6 @@ export function createEmbedder(
   const env = options.env ?? process.env;
   const parsed = parseModelSpec(spec, env);
   switch (parsed.provider) {
-    case 'offline':
-      return createOfflineEmbedder(parsed.model ? { dimensions: Number(parsed.model) } : {});
     case 'ollama':
       return new OllamaEmbedder(parsed.model, parsed.baseUrl!, options);
     case 'openai':

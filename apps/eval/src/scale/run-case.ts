@@ -7,7 +7,7 @@
  * far it got.
  */
 import { graphFromSchema, parseGraph, serializeGraph } from '@guided-retrieval/context-graph';
-import { createOfflineEmbedder } from '@guided-retrieval/llm-adapters';
+import { OfflineEmbedder } from '@guided-retrieval/grounding';
 import { type PhaseTimings, Retriever } from '@guided-retrieval/retrieval';
 import { createBaselines } from '../baselines.js';
 import { generateSchema, type ScaleCase } from './generate.js';
@@ -81,7 +81,7 @@ export async function runCase(c: ScaleCase, options: CaseOptions, emit: (event: 
   const [graph, graphLoadMs] = await timed(() => parseGraph(text, schema.spec.database));
   setup({ graphLoadMs });
 
-  const embedder = createOfflineEmbedder();
+  const embedder = new OfflineEmbedder();
   const [retriever, indexBuildMs] = await timed(() => Retriever.create(graph, { embedder }));
   setup({ indexBuildMs });
   const [baselines, baselinesBuildMs] = await timed(() => createBaselines(graph, embedder));

@@ -7,10 +7,11 @@
  * sign taken from another bit of the mixed hash, its weight added there; the vector is then
  * L2-normalised. Same text, same vector, on every machine and in every process.
  */
-import { CONCEPTS } from './concepts.js';
-import type { Embedder } from './embedder.js';
+import type { Embedder } from '@guided-retrieval/llm-adapters';
+import { fmix32 } from '@guided-retrieval/profiler/internal';
+import { CONCEPTS } from '../lexicon/concepts.js';
+import { lexicalStems } from './lexical-stems.js';
 import { stem } from './stem.js';
-import { lexicalStems } from './tokenize.js';
 
 export const OFFLINE_EMBEDDER_ID = 'offline-lexical-v1';
 export const DEFAULT_OFFLINE_DIMENSIONS = 512;
@@ -73,23 +74,13 @@ export function fnv1a32(text: string): number {
   return hash >>> 0;
 }
 
-/** A 32-bit finaliser (murmur3 fmix32), so the sign bit doesn't depend on `hash mod dims`. */
-function mix32(hash: number): number {
-  let h = hash;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
-
 /** The hashed, L2-normalised vector of a text; all zeros when it has no features. */
 function embedOne(text: string, dimensions: number): Float32Array {
   const sums = new Float64Array(dimensions);
   for (const [feature, weight] of extractLexicalFeatures(text)) {
     const hash = fnv1a32(feature);
-    const sign = (mix32(hash) & 1) === 0 ? 1 : -1;
+    // The sign from the finalised hash, so that it doesn't depend on `hash mod dimensions`.
+    const sign = (fmix32(hash) & 1) === 0 ? 1 : -1;
     const index = hash % dimensions;
     sums[index] = (sums[index] ?? 0) + sign * weight;
   }
@@ -107,16 +98,19 @@ function embedOne(text: string, dimensions: number): Float32Array {
  * weights and no network, so it always works; it captures shared words, identifier parts and a
  * little general business vocabulary, not meaning.
  */
-export function createOfflineEmbedder(options: OfflineEmbedderOptions = {}): Embedder {
-  const dimensions = options.dimensions ?? DEFAULT_OFFLINE_DIMENSIONS;
-  if (!Number.isInteger(dimensions) || dimensions <= 0) {
-    throw new RangeError(`createOfflineEmbedder: dimensions must be a positive integer, got ${dimensions}`);
+export class OfflineEmbedder implements Embedder {
+  readonly id = OFFLINE_EMBEDDER_ID;
+  readonly dimensions: number;
+
+  constructor(options: OfflineEmbedderOptions = {}) {
+    const dimensions = options.dimensions ?? DEFAULT_OFFLINE_DIMENSIONS;
+    if (!Number.isInteger(dimensions) || dimensions <= 0) {
+      throw new RangeError(`OfflineEmbedder: dimensions must be a positive integer, got ${dimensions}`);
+    }
+    this.dimensions = dimensions;
   }
-  return {
-    id: OFFLINE_EMBEDDER_ID,
-    dimensions,
-    async embed(texts: readonly string[]): Promise<Float32Array[]> {
-      return texts.map((text) => embedOne(text, dimensions));
-    },
-  };
+
+  async embed(texts: readonly string[]): Promise<Float32Array[]> {
+    return texts.map((text) => embedOne(text, this.dimensions));
+  }
 }

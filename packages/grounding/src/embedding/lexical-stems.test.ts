@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lexicalStems, splitCompound } from './tokenize.js';
+import { lexicalStems, splitCompound } from './lexical-stems.js';
 
 describe('lexicalStems', () => {
   it('drops stop words and stems the rest', () => {

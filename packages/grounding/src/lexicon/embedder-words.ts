@@ -1,11 +1,14 @@
 /**
- * Word lists the offline embedder uses to read identifiers: abbreviations, and the vocabulary
- * that glued-together names (`SHIPDATE`, `unitprice`, `custkey`) are split by. General database
- * vocabulary only, like the concept lexicon; nothing specific to one benchmark or schema.
+ * Word lists of the offline embedder (`embedding/`): the stop words it drops, the abbreviations it
+ * expands, and the vocabulary that glued-together names (`SHIPDATE`, `unitprice`, `custkey`) are
+ * split by. General database vocabulary only, like the concept lexicon; nothing specific to one
+ * benchmark or schema. Kept apart from grounding's own lists (`abbreviations.ts`, `vocabulary.ts`,
+ * `stop-words.ts`) on purpose: the embedder's vectors are pinned (`offline-lexical-v1`), and any
+ * change to these lists changes them.
  */
 
 /** Common abbreviations in column and table names, mapped to the word they stand for. */
-export const ABBREVIATIONS: ReadonlyMap<string, string> = new Map([
+export const EMBEDDER_ABBREVIATIONS: ReadonlyMap<string, string> = new Map([
   ['acct', 'account'],
   ['addr', 'address'],
   ['amt', 'amount'],
@@ -35,7 +38,7 @@ export const ABBREVIATIONS: ReadonlyMap<string, string> = new Map([
  * name ending in one of these is split off even when the rest is not a known word
  * (`receiptdate` → receipt + date).
  */
-export const HEAD_WORDS: readonly string[] = [
+export const EMBEDDER_HEAD_WORDS: readonly string[] = [
   'id',
   'key',
   'code',
@@ -65,7 +68,7 @@ export const HEAD_WORDS: readonly string[] = [
 ];
 
 /** Words that glued identifiers are split into (along with the abbreviations and head words). */
-export const COMPOUND_WORDS: readonly string[] = [
+export const EMBEDDER_COMPOUND_WORDS: readonly string[] = [
   // people and parties
   'customer',
   'client',
@@ -171,3 +174,113 @@ export const COMPOUND_WORDS: readonly string[] = [
   'quarter',
   'hour',
 ];
+
+/** Function words and question/command words that carry no topic. Compared lowercase. */
+export const EMBEDDER_STOP_WORDS: ReadonlySet<string> = new Set([
+  'a',
+  'an',
+  'the',
+  'of',
+  'to',
+  'in',
+  'into',
+  'on',
+  'at',
+  'as',
+  'by',
+  'for',
+  'with',
+  'from',
+  'about',
+  'over',
+  'than',
+  'then',
+  'and',
+  'or',
+  'not',
+  'nor',
+  'if',
+  'so',
+  'but',
+  'is',
+  'are',
+  'was',
+  'were',
+  'am',
+  'be',
+  'been',
+  'being',
+  'do',
+  'does',
+  'did',
+  'done',
+  'has',
+  'have',
+  'had',
+  'can',
+  'could',
+  'would',
+  'should',
+  'will',
+  'shall',
+  'may',
+  'might',
+  'must',
+  'how',
+  'what',
+  'which',
+  'who',
+  'whom',
+  'whose',
+  'where',
+  'when',
+  'why',
+  'i',
+  'me',
+  'my',
+  'we',
+  'us',
+  'our',
+  'ours',
+  'you',
+  'your',
+  'he',
+  'she',
+  'his',
+  'her',
+  'they',
+  'them',
+  'their',
+  'it',
+  'its',
+  'there',
+  'here',
+  'that',
+  'this',
+  'these',
+  'those',
+  'most',
+  'many',
+  'much',
+  'more',
+  'some',
+  'any',
+  'all',
+  'each',
+  'every',
+  'per',
+  'also',
+  'just',
+  'very',
+  'only',
+  'show',
+  'list',
+  'give',
+  'find',
+  'get',
+  'tell',
+  'please',
+  'let',
+  'want',
+  'need',
+]);

@@ -2,22 +2,22 @@
  * Text → word stems, for the offline embedder. Reads prose and identifiers alike:
  * `How are our sales trending?`, `L_SHIPDATE`, `orderDate`, `unit_price2`.
  */
-import { CONCEPTS } from './concepts.js';
-import { STOP_WORDS, stem } from './stem.js';
-import { ABBREVIATIONS, COMPOUND_WORDS, HEAD_WORDS } from './vocabulary.js';
+import { CONCEPTS } from '../lexicon/concepts.js';
+import { EMBEDDER_ABBREVIATIONS, EMBEDDER_COMPOUND_WORDS, EMBEDDER_HEAD_WORDS, EMBEDDER_STOP_WORDS } from '../lexicon/embedder-words.js';
+import { stem } from './stem.js';
 
 /** Every word the segmenter knows, lowercase. */
 const KNOWN_WORDS: ReadonlySet<string> = new Set([
-  ...COMPOUND_WORDS,
-  ...HEAD_WORDS,
-  ...ABBREVIATIONS.keys(),
-  ...ABBREVIATIONS.values(),
+  ...EMBEDDER_COMPOUND_WORDS,
+  ...EMBEDDER_HEAD_WORDS,
+  ...EMBEDDER_ABBREVIATIONS.keys(),
+  ...EMBEDDER_ABBREVIATIONS.values(),
   ...Object.keys(CONCEPTS),
   ...Object.values(CONCEPTS).flat(),
 ]);
 const KNOWN_STEMS: ReadonlySet<string> = new Set([...KNOWN_WORDS].map(stem));
 /** Longest first, so that `…amount` is tried before `…count`. */
-const HEADS_LONGEST_FIRST = [...HEAD_WORDS].sort((a, b) => b.length - a.length);
+const HEADS_LONGEST_FIRST = [...EMBEDDER_HEAD_WORDS].sort((a, b) => b.length - a.length);
 const LONGEST_KNOWN = Math.max(...[...KNOWN_WORDS].map((w) => w.length));
 
 /** Runs of letters, digits and underscores: the raw words of a text. */
@@ -97,9 +97,9 @@ export function lexicalStems(text: string): string[] {
     for (const part of parts) {
       for (const token of part.split(IDENTIFIER_BOUNDARY)) {
         const word = token.toLowerCase();
-        if (word.length < 2 || STOP_WORDS.has(word)) continue;
+        if (word.length < 2 || EMBEDDER_STOP_WORDS.has(word)) continue;
         for (const piece of splitCompound(word, identifier)) {
-          stems.push(stem(ABBREVIATIONS.get(piece) ?? piece));
+          stems.push(stem(EMBEDDER_ABBREVIATIONS.get(piece) ?? piece));
         }
       }
     }

@@ -1,8 +1,8 @@
+import { cosineSimilarity } from '@guided-retrieval/llm-adapters';
 import { describe, expect, it } from 'vitest';
-import { cosineSimilarity } from './embedder.js';
-import { CONCEPT_WEIGHT, createOfflineEmbedder, extractLexicalFeatures, fnv1a32 } from './offline-embedder.js';
+import { CONCEPT_WEIGHT, extractLexicalFeatures, fnv1a32, OfflineEmbedder } from './offline-embedder.js';
 
-const embedder = createOfflineEmbedder();
+const embedder = new OfflineEmbedder();
 
 async function similarity(a: string, b: string): Promise<number> {
   const [x, y] = await embedder.embed([a, b]);
@@ -14,29 +14,29 @@ function norm(v: Float32Array): number {
   return Math.sqrt(v.reduce((sum, x) => sum + x * x, 0));
 }
 
-describe('createOfflineEmbedder', () => {
+describe('OfflineEmbedder', () => {
   it('has a stable id and 512 dimensions by default', () => {
     expect(embedder.id).toBe('offline-lexical-v1');
     expect(embedder.dimensions).toBe(512);
-    expect(createOfflineEmbedder({ dimensions: 64 }).dimensions).toBe(64);
+    expect(new OfflineEmbedder({ dimensions: 64 }).dimensions).toBe(64);
   });
 
   it('rejects dimensions that are not positive integers', () => {
     for (const dimensions of [0, -3, 1.5, Number.NaN]) {
-      expect(() => createOfflineEmbedder({ dimensions })).toThrow(/positive integer/);
+      expect(() => new OfflineEmbedder({ dimensions })).toThrow(/positive integer/);
     }
   });
 
   it('is deterministic: same input, identical vectors, across instances', async () => {
     const texts = ['How are our sales trending?', 'L_SHIPDATE', 'supplier account balance'];
-    const first = await createOfflineEmbedder().embed(texts);
-    const second = await createOfflineEmbedder().embed([...texts].reverse());
+    const first = await new OfflineEmbedder().embed(texts);
+    const second = await new OfflineEmbedder().embed([...texts].reverse());
     expect(first).toHaveLength(3);
     expect(first).toEqual(second.reverse());
   });
 
   it('gives one unit-length vector of the configured length per text', async () => {
-    const small = createOfflineEmbedder({ dimensions: 64 });
+    const small = new OfflineEmbedder({ dimensions: 64 });
     const vectors = await small.embed(['total revenue by nation', 'orderDate', 'weather in Paris']);
     expect(vectors).toHaveLength(3);
     for (const v of vectors) {
@@ -54,7 +54,7 @@ describe('createOfflineEmbedder', () => {
   });
 
   it('keeps producing the same vector (else bump the embedder id)', async () => {
-    const [v] = await createOfflineEmbedder({ dimensions: 64 }).embed(['Total revenue by customer nation']);
+    const [v] = await new OfflineEmbedder({ dimensions: 64 }).embed(['Total revenue by customer nation']);
     const nonZero = [...(v ?? [])].map((x, i) => [i, Math.round(x * 1e4) / 1e4] as const).filter(([, x]) => x !== 0);
     expect(nonZero).toEqual([
       [9, 0.3872],
@@ -111,7 +111,7 @@ describe('createOfflineEmbedder', () => {
   });
 
   it('throws when comparing vectors of embedders with different dimensions', async () => {
-    const [a] = await createOfflineEmbedder({ dimensions: 64 }).embed(['order']);
+    const [a] = await new OfflineEmbedder({ dimensions: 64 }).embed(['order']);
     const [b] = await embedder.embed(['order']);
     expect(() => cosineSimilarity(a ?? [], b ?? [])).toThrow(/lengths differ \(64 vs 512\)/);
   });
