@@ -1,16 +1,12 @@
+import { BaseClient, type ClientOptions } from './base-client.js';
 import { ResponseCache } from './cache.js';
 import type { ChatMessage, ChatModel, ChatRequest, ChatResponse, TokenInfo } from './chat.js';
 import { ModelError } from './errors.js';
 import { type JsonSchema, parseJsonAnswer, validateJson } from './json-schema.js';
-import { type ResolvedTransport, resolveTransport, type TransportOptions, withRetries } from './transport.js';
-import { UsageCounter, type UsageSnapshot } from './usage.js';
+import { withRetries } from './transport.js';
 
 /** Options every chat adapter takes. */
-export interface ChatModelOptions extends TransportOptions {
-  /** Cache answers here (content-addressed JSON files); no cache when omitted. */
-  cacheDir?: string;
-  /** Count usage into this counter (e.g. one shared by a chat model and an embedder). */
-  usage?: UsageCounter;
+export interface ChatModelOptions extends ClientOptions {
   /** Repair attempts after an answer that is not valid JSON for the schema (default 1). */
   repairs?: number;
   /** Default sampling temperature (default 0: as repeatable as the server allows). */
@@ -41,6 +37,16 @@ export interface RawAnswer {
   completionTokens?: number;
 }
 
+/** An answer as `send` returns it, with the token counts the server reported (counts it left out, or sent as null, stay absent). */
+export function rawAnswer(content: string, model: string, promptTokens: unknown, completionTokens: unknown): RawAnswer {
+  return {
+    content,
+    model,
+    ...(typeof promptTokens === 'number' ? { promptTokens } : {}),
+    ...(typeof completionTokens === 'number' ? { completionTokens } : {}),
+  };
+}
+
 interface CachedAnswer {
   content: string;
   json?: unknown;
@@ -48,124 +54,66 @@ interface CachedAnswer {
   usage?: { promptTokens: number; completionTokens: number };
 }
 
+/** A request with the model's defaults applied: what is sent each round, and the key it is cached under. */
+interface ResolvedRequest {
+  schema: JsonSchema | undefined;
+  schemaName: string;
+  temperature: number;
+  stream: boolean;
+  onToken: ChatRequest['onToken'];
+  cacheKey: string;
+}
+
+/** Token counts summed over the rounds of one request; `counted` once any round reported some. */
+interface TokenTotals {
+  promptTokens: number;
+  completionTokens: number;
+  counted: boolean;
+}
+
 /**
  * What the adapters share: the on-disk cache, retries with backoff, timeouts, cancellation,
  * structured output (parse, validate against the schema, one repair turn that tells the model
  * what was wrong) and usage accounting. An adapter implements `send` only.
  */
-export abstract class BaseChatModel implements ChatModel {
-  protected readonly transport: ResolvedTransport;
-  protected readonly counter: UsageCounter;
-  private readonly cache: ResponseCache | null;
-
+export abstract class BaseChatModel extends BaseClient implements ChatModel {
   protected constructor(
-    readonly id: string,
+    id: string,
     protected readonly options: ChatModelOptions,
   ) {
-    this.transport = resolveTransport(options);
-    this.counter = options.usage ?? new UsageCounter();
-    this.cache = options.cacheDir ? new ResponseCache(options.cacheDir) : null;
+    super(id, options);
   }
 
   /** Sends one request; throws `ModelError` (http errors with status and retryability). */
   protected abstract send(request: SendRequest): Promise<RawAnswer>;
 
-  /** Values that must never appear in an error message, nor in an answer passed on (masked as `***`). */
-  protected secrets(): (string | undefined)[] {
-    return [];
-  }
-
-  usage(): UsageSnapshot {
-    return this.counter.snapshot();
-  }
-
+  /**
+   * The cached answer, else rounds of (send with retries → check → count tokens → validate), each
+   * failed validation followed by a repair turn, until an answer is valid or the repairs run out.
+   */
   async complete(request: ChatRequest): Promise<ChatResponse> {
     const started = performance.now();
-    const schema = request.jsonSchema as JsonSchema | undefined;
-    const schemaName = request.schemaName ?? 'answer';
-    const temperature = request.temperature ?? this.options.temperature ?? 0;
-    const cacheKey = ResponseCache.key(this.id, {
-      messages: request.messages,
-      jsonSchema: schema ?? null,
-      schemaName,
-      temperature,
-      maxTokens: request.maxTokens ?? null,
-    });
-    const onToken = request.onToken;
-    const stream = request.stream ?? this.options.stream ?? onToken !== undefined;
-    if (this.cache && !request.noCache) {
-      const hit = await this.cache.get<CachedAnswer>(cacheKey);
-      if (hit && typeof hit.content === 'string') {
-        this.counter.cacheHits++;
-        deliver(onToken, hit.content, { attempt: 0 }, this.id);
-        return { ...hit, latencyMs: 0, cached: true, attempts: 0 };
-      }
-    }
+    const resolved = this.resolve(request);
+    const cache = request.noCache ? null : this.cache;
+    const hit = cache ? await this.fromCache(cache, resolved) : undefined;
+    if (hit) return hit;
 
     const messages: ChatMessage[] = [...request.messages];
     const repairs = Math.max(0, this.options.repairs ?? 1);
-    const totals = { promptTokens: 0, completionTokens: 0, counted: false };
-    let attempts = 0;
+    const totals: TokenTotals = { promptTokens: 0, completionTokens: 0, counted: false };
     let sent = 0;
+    const nextAttempt = () => ++sent;
+    let attempts = 0;
     for (let round = 0; ; round++) {
       const before = this.counter.calls;
-      const answer = await withRetries(
-        async (signal) => {
-          const info: TokenInfo = { attempt: ++sent };
-          const raw = await this.send({
-            messages,
-            schemaName,
-            temperature,
-            signal,
-            ...(schema ? { jsonSchema: schema } : {}),
-            ...(request.maxTokens ? { maxTokens: request.maxTokens } : {}),
-            ...(stream ? { stream: true } : {}),
-            ...(stream && onToken ? { onToken: (chunk: string) => onToken(maskSecrets(chunk, this.secrets()), info) } : {}),
-          });
-          if (!stream) deliver(onToken, maskSecrets(raw.content, this.secrets()), info, this.id);
-          return raw;
-        },
-        {
-          transport: this.transport,
-          usage: this.counter,
-          what: this.id,
-          secrets: this.secrets(),
-          ...(request.signal ? { signal: request.signal } : {}),
-          ...(request.timeoutMs ? { timeoutMs: request.timeoutMs } : {}),
-        },
-      );
+      const answer = this.accepted(await this.sendWithRetries(messages, resolved, request, nextAttempt));
       attempts += this.counter.calls - before;
-      // A server may echo a secret, or answer without end: neither is passed on, printed or cached.
-      answer.content = maskSecrets(answer.content, this.secrets());
-      if (answer.content.length > MAX_ANSWER_CHARS) {
-        this.counter.failures++;
-        throw new ModelError(
-          'invalid-output',
-          `${this.id}: the answer is ${answer.content.length} characters long; answers over ${MAX_ANSWER_CHARS} are refused`,
-          { model: answer.model },
-        );
-      }
-      if (answer.promptTokens !== undefined || answer.completionTokens !== undefined) {
-        totals.counted = true;
-        totals.promptTokens += answer.promptTokens ?? 0;
-        totals.completionTokens += answer.completionTokens ?? 0;
-        this.counter.promptTokens += answer.promptTokens ?? 0;
-        this.counter.completionTokens += answer.completionTokens ?? 0;
-      }
-      const usage = totals.counted ? { usage: { promptTokens: totals.promptTokens, completionTokens: totals.completionTokens } } : {};
-      let json: unknown;
-      let problems: string[] = [];
-      if (schema) {
-        const parsed = parseJsonAnswer(answer.content);
-        if (!parsed.ok) problems = [parsed.error];
-        else {
-          json = parsed.value;
-          problems = validateJson(json, schema);
-        }
-      }
+      this.countTokens(answer, totals);
+      const { json, problems } = checkAgainstSchema(answer.content, resolved.schema);
       if (problems.length === 0) {
-        const result: CachedAnswer = { content: answer.content, model: answer.model, ...(schema ? { json } : {}), ...usage };
-        if (this.cache && !request.noCache) await this.cache.set(cacheKey, result);
+        const usage = totals.counted ? { usage: { promptTokens: totals.promptTokens, completionTokens: totals.completionTokens } } : {};
+        const result: CachedAnswer = { content: answer.content, model: answer.model, ...(resolved.schema ? { json } : {}), ...usage };
+        if (cache) await cache.set(resolved.cacheKey, result);
         return { ...result, latencyMs: round3(performance.now() - started), cached: false, attempts };
       }
       if (round >= repairs) {
@@ -179,6 +127,99 @@ export abstract class BaseChatModel implements ChatModel {
       messages.push({ role: 'assistant', content: answer.content }, { role: 'user', content: repairMessage(problems) });
     }
   }
+
+  private resolve(request: ChatRequest): ResolvedRequest {
+    const schema = request.jsonSchema as JsonSchema | undefined;
+    const schemaName = request.schemaName ?? 'answer';
+    const temperature = request.temperature ?? this.options.temperature ?? 0;
+    const cacheKey = ResponseCache.key(this.id, {
+      messages: request.messages,
+      jsonSchema: schema ?? null,
+      schemaName,
+      temperature,
+      maxTokens: request.maxTokens ?? null,
+    });
+    const onToken = request.onToken;
+    const stream = request.stream ?? this.options.stream ?? onToken !== undefined;
+    return { schema, schemaName, temperature, stream, onToken, cacheKey };
+  }
+
+  /** A cached answer (delivered to `onToken` as one chunk, attempt 0), or undefined. */
+  private async fromCache(cache: ResponseCache, resolved: ResolvedRequest): Promise<ChatResponse | undefined> {
+    const hit = await cache.get<CachedAnswer>(resolved.cacheKey);
+    if (!hit || typeof hit.content !== 'string') return undefined;
+    this.counter.cacheHits++;
+    deliver(resolved.onToken, hit.content, { attempt: 0 }, this.id);
+    return { ...hit, latencyMs: 0, cached: true, attempts: 0 };
+  }
+
+  /** One round: the messages so far, sent (and retried) until the server answers; chunks go to `onToken`, masked. */
+  private sendWithRetries(
+    messages: readonly ChatMessage[],
+    resolved: ResolvedRequest,
+    request: ChatRequest,
+    nextAttempt: () => number,
+  ): Promise<RawAnswer> {
+    const { schema, stream, onToken } = resolved;
+    return withRetries(
+      async (signal) => {
+        const info: TokenInfo = { attempt: nextAttempt() };
+        const raw = await this.send({
+          messages,
+          schemaName: resolved.schemaName,
+          temperature: resolved.temperature,
+          signal,
+          ...(schema ? { jsonSchema: schema } : {}),
+          ...(request.maxTokens ? { maxTokens: request.maxTokens } : {}),
+          ...(stream ? { stream: true } : {}),
+          ...(stream && onToken ? { onToken: (chunk: string) => onToken(maskSecrets(chunk, this.secrets()), info) } : {}),
+        });
+        if (!stream) deliver(onToken, maskSecrets(raw.content, this.secrets()), info, this.id);
+        return raw;
+      },
+      {
+        transport: this.transport,
+        usage: this.counter,
+        what: this.id,
+        secrets: this.secrets(),
+        ...(request.signal ? { signal: request.signal } : {}),
+        ...(request.timeoutMs ? { timeoutMs: request.timeoutMs } : {}),
+      },
+    );
+  }
+
+  /** The answer with secrets masked; refused when it is too long. */
+  private accepted(answer: RawAnswer): RawAnswer {
+    // A server may echo a secret, or answer without end: neither is passed on, printed or cached.
+    answer.content = maskSecrets(answer.content, this.secrets());
+    if (answer.content.length > MAX_ANSWER_CHARS) {
+      this.counter.failures++;
+      throw new ModelError(
+        'invalid-output',
+        `${this.id}: the answer is ${answer.content.length} characters long; answers over ${MAX_ANSWER_CHARS} are refused`,
+        { model: answer.model },
+      );
+    }
+    return answer;
+  }
+
+  /** Adds the round's token counts, when the server reported any, to the request's totals and the usage counter. */
+  private countTokens(answer: RawAnswer, totals: TokenTotals): void {
+    if (answer.promptTokens === undefined && answer.completionTokens === undefined) return;
+    totals.counted = true;
+    totals.promptTokens += answer.promptTokens ?? 0;
+    totals.completionTokens += answer.completionTokens ?? 0;
+    this.counter.promptTokens += answer.promptTokens ?? 0;
+    this.counter.completionTokens += answer.completionTokens ?? 0;
+  }
+}
+
+/** The parsed answer and what is wrong with it against the schema; no problems (and no json) without a schema. */
+function checkAgainstSchema(content: string, schema: JsonSchema | undefined): { json?: unknown; problems: string[] } {
+  if (!schema) return { problems: [] };
+  const parsed = parseJsonAnswer(content);
+  if (!parsed.ok) return { problems: [parsed.error] };
+  return { json: parsed.value, problems: validateJson(parsed.value, schema) };
 }
 
 /** Longest answer accepted (characters): a join-tree answer is a few hundred. */
@@ -202,7 +243,7 @@ function deliver(onToken: ChatRequest['onToken'], content: string, info: TokenIn
 }
 
 /** The repair turn: what was wrong, and what to send instead. */
-export function repairMessage(problems: readonly string[]): string {
+function repairMessage(problems: readonly string[]): string {
   return [
     'Your previous answer was not valid:',
     ...problems.slice(0, 10).map((p) => `- ${p}`),

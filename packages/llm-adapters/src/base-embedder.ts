@@ -1,13 +1,12 @@
+import { BaseClient, type ClientOptions } from './base-client.js';
 import { ResponseCache } from './cache.js';
 import type { Embedder } from './embedder.js';
 import { ModelError } from './errors.js';
-import { type ResolvedTransport, resolveTransport, type TransportOptions, withRetries } from './transport.js';
-import { UsageCounter, type UsageSnapshot } from './usage.js';
+import { withRetries } from './transport.js';
 
-export interface EmbedderOptions extends TransportOptions {
+export interface EmbedderOptions extends ClientOptions {
   /** Cache vectors here, per batch (content-addressed JSON files); no cache when omitted. */
   cacheDir?: string;
-  usage?: UsageCounter;
   /** Texts per request (default 64). */
   batchSize?: number;
 }
@@ -17,20 +16,20 @@ export interface RawEmbeddings {
   promptTokens?: number;
 }
 
+/** Vectors as `send` returns them, with the prompt token count when the server reported one. */
+export function rawEmbeddings(vectors: number[][], promptTokens: unknown): RawEmbeddings {
+  return { vectors, ...(typeof promptTokens === 'number' ? { promptTokens } : {}) };
+}
+
 /** Batching, cache, retries, timeouts and usage for HTTP embedders; an adapter implements `send`. */
-export abstract class BaseEmbedder implements Embedder {
+export abstract class BaseEmbedder extends BaseClient implements Embedder {
   private dims = 0;
-  protected readonly transport: ResolvedTransport;
-  protected readonly counter: UsageCounter;
-  private readonly cache: ResponseCache | null;
 
   protected constructor(
-    readonly id: string,
+    id: string,
     protected readonly options: EmbedderOptions,
   ) {
-    this.transport = resolveTransport(options);
-    this.counter = options.usage ?? new UsageCounter();
-    this.cache = options.cacheDir ? new ResponseCache(options.cacheDir) : null;
+    super(id, options);
   }
 
   /** The vector length; 0 until the first `embed` (the server decides it). */
@@ -38,15 +37,7 @@ export abstract class BaseEmbedder implements Embedder {
     return this.dims;
   }
 
-  usage(): UsageSnapshot {
-    return this.counter.snapshot();
-  }
-
   protected abstract send(texts: string[], signal: AbortSignal): Promise<RawEmbeddings>;
-
-  protected secrets(): (string | undefined)[] {
-    return [];
-  }
 
   async embed(texts: readonly string[], options: { signal?: AbortSignal } = {}): Promise<Float32Array[]> {
     const out: Float32Array[] = [];

@@ -16,7 +16,7 @@ export interface Embedder {
  */
 export function cosineSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): number {
   if (a.length !== b.length) {
-    throw new Error(`cosineSimilarity: vector lengths differ (${a.length} vs ${b.length}); ` + 'were they produced by the same embedder?');
+    throw new Error(`cosineSimilarity: vector lengths differ (${a.length} vs ${b.length}); were they produced by the same embedder?`);
   }
   let dot = 0;
   let normA = 0;

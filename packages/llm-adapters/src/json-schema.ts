@@ -71,7 +71,7 @@ function check(value: unknown, schema: JsonSchema, path: string, errors: string[
   if (Array.isArray(value)) {
     if (schema.minItems !== undefined && value.length < schema.minItems) errors.push(`${path}: fewer than ${schema.minItems} items`);
     if (schema.maxItems !== undefined && value.length > schema.maxItems) errors.push(`${path}: more than ${schema.maxItems} items`);
-    if (schema.items) value.forEach((item, i) => check(item, schema.items!, `${path}[${i}]`, errors));
+    if (schema.items) for (const [i, item] of value.entries()) check(item, schema.items, `${path}[${i}]`, errors);
   }
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
     const record = value as Record<string, unknown>;

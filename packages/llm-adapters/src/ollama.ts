@@ -1,6 +1,6 @@
 import { Ollama } from 'ollama';
-import { BaseChatModel, type ChatModelOptions, type RawAnswer, type SendRequest } from './base-chat.js';
-import { BaseEmbedder, type EmbedderOptions, type RawEmbeddings } from './base-embedder.js';
+import { BaseChatModel, type ChatModelOptions, type RawAnswer, rawAnswer, type SendRequest } from './base-chat.js';
+import { BaseEmbedder, type EmbedderOptions, type RawEmbeddings, rawEmbeddings } from './base-embedder.js';
 import { ModelError } from './errors.js';
 import { emit, readLines, truncatedStream } from './stream.js';
 import { httpError } from './transport.js';
@@ -59,20 +59,14 @@ export class OllamaChatModel extends BaseChatModel {
 
   protected async send(request: SendRequest): Promise<RawAnswer> {
     if (request.stream) return this.sendStreamed(request);
-    let response;
-    try {
-      response = await client(this.baseUrl, request.signal).chat({ ...this.body(request, false), stream: false });
-    } catch (e) {
-      throw ollamaError(this.id, e);
-    }
+    const response = await client(this.baseUrl, request.signal)
+      .chat({ ...this.body(request, false), stream: false })
+      .catch((e: unknown) => {
+        throw ollamaError(this.id, e);
+      });
     const content = response?.message?.content;
     if (typeof content !== 'string') throw new ModelError('invalid-output', `${this.id}: the answer has no message.content`);
-    return {
-      content,
-      model: response.model ?? this.model,
-      ...(typeof response.prompt_eval_count === 'number' ? { promptTokens: response.prompt_eval_count } : {}),
-      ...(typeof response.eval_count === 'number' ? { completionTokens: response.eval_count } : {}),
-    };
+    return rawAnswer(content, response.model ?? this.model, response.prompt_eval_count, response.eval_count);
   }
 
   private async sendStreamed(request: SendRequest): Promise<RawAnswer> {
@@ -108,14 +102,7 @@ export class OllamaChatModel extends BaseChatModel {
         content += piece;
         emit(request.onToken, piece, this.id);
       }
-      if (chunk.done === true) {
-        return {
-          content,
-          model,
-          ...(typeof chunk.prompt_eval_count === 'number' ? { promptTokens: chunk.prompt_eval_count } : {}),
-          ...(typeof chunk.eval_count === 'number' ? { completionTokens: chunk.eval_count } : {}),
-        };
-      }
+      if (chunk.done === true) return rawAnswer(content, model, chunk.prompt_eval_count, chunk.eval_count);
     }
     throw truncatedStream(this.id, 'the final "done": true line', content.length);
   }
@@ -134,10 +121,7 @@ export class OllamaEmbedder extends BaseEmbedder {
   protected async send(texts: string[], signal: AbortSignal): Promise<RawEmbeddings> {
     try {
       const response = await client(this.baseUrl, signal).embed({ model: this.model, input: texts });
-      return {
-        vectors: response.embeddings,
-        ...(typeof response.prompt_eval_count === 'number' ? { promptTokens: response.prompt_eval_count } : {}),
-      };
+      return rawEmbeddings(response.embeddings, response.prompt_eval_count);
     } catch (e) {
       throw ollamaError(this.id, e);
     }

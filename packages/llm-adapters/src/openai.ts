@@ -1,5 +1,5 @@
-import { BaseChatModel, type ChatModelOptions, type RawAnswer, type SendRequest } from './base-chat.js';
-import { BaseEmbedder, type EmbedderOptions, type RawEmbeddings } from './base-embedder.js';
+import { BaseChatModel, type ChatModelOptions, type RawAnswer, rawAnswer, type SendRequest } from './base-chat.js';
+import { BaseEmbedder, type EmbedderOptions, type RawEmbeddings, rawEmbeddings } from './base-embedder.js';
 import { ModelError, retryableStatus } from './errors.js';
 import { emit, readLines, truncatedStream } from './stream.js';
 import { httpError } from './transport.js';
@@ -82,12 +82,7 @@ export class OpenAiChatModel extends BaseChatModel {
     if (message?.refusal) throw new ModelError('invalid-output', `${this.id}: the model refused: ${message.refusal.slice(0, 200)}`);
     if (typeof message?.content !== 'string')
       throw new ModelError('invalid-output', `${this.id}: the answer has no choices[0].message.content`);
-    return {
-      content: message.content,
-      model: answer.model ?? this.model,
-      ...(typeof answer.usage?.prompt_tokens === 'number' ? { promptTokens: answer.usage.prompt_tokens } : {}),
-      ...(typeof answer.usage?.completion_tokens === 'number' ? { completionTokens: answer.usage.completion_tokens } : {}),
-    };
+    return rawAnswer(message.content, answer.model ?? this.model, answer.usage?.prompt_tokens, answer.usage?.completion_tokens);
   }
 
   private body(request: SendRequest) {
@@ -129,12 +124,7 @@ export class OpenAiChatModel extends BaseChatModel {
         throw new ModelError('invalid-output', `${this.id}: an event of the streamed answer is not JSON: ${bad.slice(0, 120)}`);
       if (data === '[DONE]') {
         if (refusal) throw new ModelError('invalid-output', `${this.id}: the model refused: ${refusal.slice(0, 200)}`);
-        return {
-          content,
-          model,
-          ...(typeof usage?.prompt_tokens === 'number' ? { promptTokens: usage.prompt_tokens } : {}),
-          ...(typeof usage?.completion_tokens === 'number' ? { completionTokens: usage.completion_tokens } : {}),
-        };
+        return rawAnswer(content, model, usage?.prompt_tokens, usage?.completion_tokens);
       }
       let chunk: OpenAiChunk;
       try {
@@ -195,6 +185,6 @@ export class OpenAiEmbedder extends BaseEmbedder {
     };
     if (!Array.isArray(answer.data)) throw new ModelError('invalid-output', `${this.id}: the answer has no data[]`);
     const vectors = [...answer.data].sort((a, b) => (a.index ?? 0) - (b.index ?? 0)).map((d) => d.embedding ?? []);
-    return { vectors, ...(typeof answer.usage?.prompt_tokens === 'number' ? { promptTokens: answer.usage.prompt_tokens } : {}) };
+    return rawEmbeddings(vectors, answer.usage?.prompt_tokens);
   }
 }

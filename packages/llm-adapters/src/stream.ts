@@ -25,8 +25,7 @@ export async function* readLines(body: ReadableStream<Uint8Array>, what: string,
       }
       if (chunk.done) break;
       buffer += decoder.decode(chunk.value, { stream: true });
-      let newline: number;
-      while ((newline = buffer.indexOf('\n')) >= 0) {
+      for (let newline = buffer.indexOf('\n'); newline >= 0; newline = buffer.indexOf('\n')) {
         yield buffer.slice(0, newline).replace(/\r$/, '');
         buffer = buffer.slice(newline + 1);
       }

@@ -123,7 +123,14 @@ describe('OllamaChatModel streaming (/api/chat, NDJSON)', () => {
     const controller = new AbortController();
     const seen: string[] = [];
     const error = (await model
-      .complete({ messages: ask.messages, signal: controller.signal, onToken: (c) => (seen.push(c), controller.abort()) })
+      .complete({
+        messages: ask.messages,
+        signal: controller.signal,
+        onToken: (c) => {
+          seen.push(c);
+          controller.abort();
+        },
+      })
       .catch((e: unknown) => e)) as ModelError;
     expect(error.kind).toBe('aborted');
     expect(seen.length).toBeGreaterThan(0);
@@ -296,7 +303,14 @@ describe('OpenAiChatModel streaming (/chat/completions, server-sent events)', ()
     const controller = new AbortController();
     const seen: string[] = [];
     const error = (await model
-      .complete({ messages: ask.messages, signal: controller.signal, onToken: (c) => (seen.push(c), controller.abort()) })
+      .complete({
+        messages: ask.messages,
+        signal: controller.signal,
+        onToken: (c) => {
+          seen.push(c);
+          controller.abort();
+        },
+      })
       .catch((e: unknown) => e)) as ModelError;
     expect(error.kind).toBe('aborted');
     expect(seen.length).toBeGreaterThan(0);

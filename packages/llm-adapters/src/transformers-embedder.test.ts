@@ -11,7 +11,12 @@ describe('TransformersEmbedder', () => {
   it('names the folder when the model is missing, before loading the library', async () => {
     const folder = join(root, 'all-MiniLM-L6-v2');
     let loaded = false;
-    const embedder = new TransformersEmbedder(folder, { load: async () => ((loaded = true), {}) });
+    const embedder = new TransformersEmbedder(folder, {
+      load: async () => {
+        loaded = true;
+        return {};
+      },
+    });
     const error = (await embedder.embed(['x']).catch((e: unknown) => e)) as ModelError;
     expect(error).toBeInstanceOf(ModelError);
     expect(error.kind).toBe('missing-model');

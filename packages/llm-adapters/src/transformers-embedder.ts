@@ -55,10 +55,11 @@ export class TransformersEmbedder implements Embedder {
 
   async embed(texts: readonly string[]): Promise<Float32Array[]> {
     if (texts.length === 0) return [];
-    const extractor = await (this.extractor ??= this.load().catch((e: unknown) => {
+    this.extractor ??= this.load().catch((e: unknown) => {
       this.extractor = null;
       throw e;
-    }));
+    });
+    const extractor = await this.extractor;
     const started = performance.now();
     this.counter.calls++;
     try {

@@ -6,6 +6,7 @@ export interface Received {
   method: string;
   path: string;
   headers: IncomingHttpHeaders;
+  // biome-ignore lint/suspicious/noExplicitAny: the tests read whichever JSON fields of a request they check, without narrowing each
   body: any;
 }
 
