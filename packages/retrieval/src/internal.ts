@@ -1,5 +1,6 @@
-// For the workspace's own apps and tests (the demo checks the quoting against real engines); not
-// a stable API: names here may change in any release.
+// For the workspace's own apps and tests (the demo checks the quoting against real engines, and its
+// preview child renders FROM clauses without loading the retriever); not a stable API: names here
+// may change in any release.
 export { mergePaths, trimPath } from './merge.js';
-export { isBareName, tableReference } from './sql.js';
+export { isBareName, renderFromClause, tableReference } from './sql.js';
 export { POSTGRES_KEYWORDS, SQLITE_KEYWORDS } from './sql-keywords.js';

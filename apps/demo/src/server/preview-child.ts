@@ -8,8 +8,9 @@
  */
 
 import { type Connector, openDuckdb, openPostgres, openSqlite } from '@guided-retrieval/profiler';
+import { renderFromClause } from '@guided-retrieval/retrieval/internal';
 import Database from 'better-sqlite3';
-import { fromClause, type PreviewJob } from './preview-job.js';
+import type { PreviewJob } from './preview-job.js';
 
 function runSqlite(job: Extract<PreviewJob, { database: string }>, started: number): unknown {
   let db: Database.Database | undefined;
@@ -36,7 +37,7 @@ async function runConnector(job: Extract<PreviewJob, { connector: unknown }>, st
           ? await openDuckdb(target)
           : await openSqlite(target);
     const dialect = connector.dialect;
-    const from = fromClause(job.nodes, (table) => dialect.tableRef(table));
+    const from = renderFromClause(job.tree, { tableReference: (table) => dialect.tableRef(table) });
     const [count] = await connector.query(`SELECT COUNT(*) AS n ${from}`);
     const rows = job.columns.length === 0 ? [] : await connector.query(`SELECT ${job.select} ${from} LIMIT ${job.limit}`);
     return { ok: true, rowCount: Number(count?.[0] ?? 0), columns: job.columns, rows, ms: performance.now() - started };

@@ -7,7 +7,7 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import type { ContextGraph } from '@guided-retrieval/context-graph';
-import { type JoinTreeNode, joinCondition, quoteIdentifier, type SqlDialect } from '@guided-retrieval/retrieval';
+import type { JoinTreeNode, SqlDialect } from '@guided-retrieval/retrieval';
 import type { Preview } from '../view/api-types.js';
 import type { PreviewJob } from './preview-job.js';
 
@@ -145,7 +145,7 @@ export class PreviewRunner {
     const dialect: SqlDialect = graph.engine;
     return {
       connector: this.database,
-      nodes: nodes.map((n) => ({ table: n.table, alias: quoteIdentifier(n.alias, dialect), on: joinCondition(n, dialect) })),
+      tree: { nodes: [...nodes], dialect },
       ...previewSelect(graph, nodes, options),
       timeoutMs,
     };
