@@ -1,5 +1,6 @@
 import type { JoinPath } from '@guided-retrieval/context-graph';
 import type { ChatMessage, ChatModel, ChatRequest } from '@guided-retrieval/llm-adapters';
+import { isRecord } from '@guided-retrieval/profiler/internal';
 import { HeuristicDisambiguator } from './heuristic.js';
 import { nameRecord } from './name-record.js';
 import { rankPaths } from './paths.js';
@@ -205,10 +206,6 @@ const MAX_REASON_CHARS = 300;
 function shortReason(text: string): string {
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > MAX_REASON_CHARS ? `${line.slice(0, MAX_REASON_CHARS - 1)}…` : line;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function rejected(tables: string[], reason: string): DisambiguationNote {
