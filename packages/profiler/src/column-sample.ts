@@ -1,4 +1,4 @@
-import type { ColumnExpressions, Connector, Scalar } from './connector.js';
+import type { ColumnExpressions, Connector, Dialect, Scalar } from './connector.js';
 import { declaredKind } from './infer-type.js';
 import { sketchHashes } from './sketch.js';
 import type { InferredType, LengthStats, ValueFrequency, ValueSketch } from './types.js';
@@ -133,15 +133,50 @@ export async function sampleTable(
   const { dialect } = connector;
   const results = columns.map(({ sketch }) => emptySample(sketch && dialect.valueList !== undefined));
   if (columns.length === 0) return results;
+  const slots = slotsOf(columns);
+  const rows = await connector.query(sampleStatement(dialect, columns, from, slots, options));
+  return readSampleRows(rows, results, slots, options.candidates);
+}
+
+/** The statement's value columns: one per SQL type (`types`, in order of first use) and each column's among them (`slot`). */
+interface Slots {
+  types: string[];
+  slot: number[];
+}
+
+function slotsOf(columns: readonly SampledColumn[]): Slots {
   const types: string[] = [];
   const slot = columns.map(({ sql }) => {
     const key = sql.type ?? '';
     if (!types.includes(key)) types.push(key);
     return types.indexOf(key);
   });
-  const cells = (j: number, value: string) => types.map((_, t) => (t === slot[j] ? value : 'NULL')).join(', ');
-  const nulls = (n: number, type = 'BIGINT') => Array.from({ length: n }, () => `CAST(NULL AS ${type})`).join(', ');
-  const big = (e: string) => `CAST(${e} AS BIGINT)`;
+  return { types, slot };
+}
+
+const nulls = (n: number, type = 'BIGINT') => Array.from({ length: n }, () => `CAST(NULL AS ${type})`).join(', ');
+const big = (e: string) => `CAST(${e} AS BIGINT)`;
+/** The NULL group last, then by frequency, ties by value. */
+const TOP_ORDER = 'CASE WHEN v IS NULL THEN 1 ELSE 0 END, n DESC, v';
+/** A column's totals over its groups: sample rows, non-null values, distinct values, singletons, lengths (min, max, sum, count). */
+const TOTALS = [
+  'SUM(n)',
+  'SUM(CASE WHEN v IS NOT NULL THEN n ELSE 0 END)',
+  'COUNT(v)',
+  'SUM(CASE WHEN v IS NOT NULL AND n = 1 THEN 1 ELSE 0 END)',
+  'MIN(lmin)',
+  'MAX(lmax)',
+  'SUM(lsum)',
+  'SUM(lcnt)',
+];
+
+function sampleStatement(
+  dialect: Dialect,
+  columns: readonly SampledColumn[],
+  from: string,
+  { types, slot }: Slots,
+  options: { candidates: number; maxLength: number },
+): string {
   const ctes = [
     `${SAMPLE} AS MATERIALIZED (SELECT ${columns.map(({ sql }, j) => `${sql.value} AS v${j}, ${sql.length ?? 'CAST(NULL AS INTEGER)'} AS l${j}`).join(', ')} FROM ${from})`,
     ...columns.map(
@@ -156,58 +191,60 @@ export async function sampleTable(
   });
   // Every other column is typed explicitly (BIGINT, TEXT), as PostgreSQL types a UNION pairwise.
   const branches = [`SELECT ${nulls(2)}, ${typed.join(', ')}, ${nulls(9)}, ${nulls(1, 'TEXT')} FROM ${SAMPLE} WHERE 1 = 0`];
-  const order = 'CASE WHEN v IS NULL THEN 1 ELSE 0 END, n DESC, v';
-  columns.forEach(({ sql, sketch }, j) => {
-    branches.push(
-      `SELECT ${j}, ${big(`ROW_NUMBER() OVER (ORDER BY ${order})`)}, ${cells(j, sql.clip('v', options.maxLength))}, ${big('n')}, ${nulls(8)}, ${nulls(1, 'TEXT')} ` +
-        `FROM (SELECT v, n FROM g${j} ORDER BY ${order} LIMIT ${options.candidates + 1}) AS t${j}`,
-    );
-    const values = sketch && dialect.valueList ? dialect.valueList('v', 'n', options.maxLength, MAX_SKETCH_MEAN_LENGTH) : nulls(1, 'TEXT');
-    const totals = [
-      'SUM(n)',
-      'SUM(CASE WHEN v IS NOT NULL THEN n ELSE 0 END)',
-      'COUNT(v)',
-      'SUM(CASE WHEN v IS NOT NULL AND n = 1 THEN 1 ELSE 0 END)',
-      'MIN(lmin)',
-      'MAX(lmax)',
-      'SUM(lsum)',
-      'SUM(lcnt)',
-    ];
-    branches.push(
-      `SELECT ${j}, ${big('0')}, ${types.map(() => 'NULL').join(', ')}, ${nulls(1)}, ${totals.map(big).join(', ')}, ${values} FROM g${j}`,
-    );
-  });
-  const rows = await connector.query(`WITH ${ctes.join(', ')} ${branches.join(' UNION ALL ')}`);
+  for (const [j, column] of columns.entries()) branches.push(...columnBranches(dialect, j, column, { types, slot }, options));
+  return `WITH ${ctes.join(', ')} ${branches.join(' UNION ALL ')}`;
+}
 
-  const tops: [number, ValueFrequency][][] = columns.map(() => []);
+/** Column `j`'s two branches: its `candidates` + 1 top groups ranked, and its totals (with its values, for a sketch). */
+function columnBranches(
+  dialect: Dialect,
+  j: number,
+  { sql, sketch }: SampledColumn,
+  { types, slot }: Slots,
+  options: { candidates: number; maxLength: number },
+): [string, string] {
+  const cells = types.map((_, t) => (t === slot[j] ? sql.clip('v', options.maxLength) : 'NULL')).join(', ');
+  const values = sketch && dialect.valueList ? dialect.valueList('v', 'n', options.maxLength, MAX_SKETCH_MEAN_LENGTH) : nulls(1, 'TEXT');
+  return [
+    `SELECT ${j}, ${big(`ROW_NUMBER() OVER (ORDER BY ${TOP_ORDER})`)}, ${cells}, ${big('n')}, ${nulls(8)}, ${nulls(1, 'TEXT')} ` +
+      `FROM (SELECT v, n FROM g${j} ORDER BY ${TOP_ORDER} LIMIT ${options.candidates + 1}) AS t${j}`,
+    `SELECT ${j}, ${big('0')}, ${types.map(() => 'NULL').join(', ')}, ${nulls(1)}, ${TOTALS.map(big).join(', ')}, ${values} FROM g${j}`,
+  ];
+}
+
+/** The statement's rows into `results`: a ranked row is a top value (up to `candidates`), rank 0 a column's totals. */
+function readSampleRows(rows: readonly Scalar[][], results: ColumnSample[], { types, slot }: Slots, candidates: number): ColumnSample[] {
+  const tops: [number, ValueFrequency][][] = results.map(() => []);
   for (const row of rows) {
     const j = num(row[0]);
     const result = results[j];
     if (result === undefined) continue;
     const rank = num(row[1]);
-    if (rank > 0) {
-      const value = row[2 + (slot[j] ?? 0)];
-      if (value !== null && value !== undefined && rank <= options.candidates)
-        tops[j]?.push([rank, { value, count: num(row[2 + types.length]) }]);
+    if (rank === 0) {
+      readTotals(result, row.slice(3 + types.length));
       continue;
     }
-    const t = row.slice(3 + types.length, 11 + types.length).map(num);
-    result.sampledRows = t[0] ?? 0;
-    result.nonNull = t[1] ?? 0;
-    result.distinct = t[2] ?? 0;
-    result.singletons = t[3] ?? 0;
-    result.length = (t[7] ?? 0) > 0 ? { min: t[4] ?? 0, max: t[5] ?? 0, mean: Math.round(((t[6] ?? 0) / (t[7] ?? 1)) * 100) / 100 } : null;
-    const list = row[11 + types.length];
-    if (result.hashes === undefined) continue;
-    if (typeof list !== 'string') {
-      delete result.hashes; // longer values on average: no join key
-      delete result.fractional;
-      continue;
-    }
-    Object.assign(result, hashJsonList(list));
+    const value = row[2 + (slot[j] ?? 0)];
+    if (value !== null && value !== undefined && rank <= candidates) tops[j]?.push([rank, { value, count: num(row[2 + types.length]) }]);
   }
-  results.forEach((result, j) => {
-    result.top = (tops[j] ?? []).sort((a, b) => a[0] - b[0]).map(([, top]) => top);
-  });
+  for (const [j, result] of results.entries()) result.top = (tops[j] ?? []).sort((a, b) => a[0] - b[0]).map(([, top]) => top);
   return results;
+}
+
+/** A totals row's cells after the value columns and n: the eight `TOTALS`, then the values as one JSON list. */
+function readTotals(result: ColumnSample, cells: readonly Scalar[]): void {
+  const t = cells.slice(0, TOTALS.length).map(num);
+  result.sampledRows = t[0] ?? 0;
+  result.nonNull = t[1] ?? 0;
+  result.distinct = t[2] ?? 0;
+  result.singletons = t[3] ?? 0;
+  result.length = (t[7] ?? 0) > 0 ? { min: t[4] ?? 0, max: t[5] ?? 0, mean: Math.round(((t[6] ?? 0) / (t[7] ?? 1)) * 100) / 100 } : null;
+  const list = cells[TOTALS.length];
+  if (result.hashes === undefined) return;
+  if (typeof list !== 'string') {
+    delete result.hashes; // longer values on average: no join key
+    delete result.fractional;
+    return;
+  }
+  Object.assign(result, hashJsonList(list));
 }
