@@ -45,14 +45,14 @@ export class HeuristicDisambiguator implements Disambiguator {
 
   async chooseSourceAndTargets(input: DisambiguationInput): Promise<SourceAndTargets> {
     const notes: DisambiguationNote[] = [];
-    const { source, reverse } = this.chooseSource(input, notes);
+    const { source, reverse } = this.pickSource(input, notes);
     const targets = this.refineTargets(input, source, reverse, notes);
     const roles = this.addRoles(input, source, targets, reverse, notes);
     return { source, targets, roles, notes, reverse };
   }
 
   /** Step 5: the candidate that covers the most named tables; across a shared dimension when no table reaches them all. */
-  private chooseSource(input: DisambiguationInput, notes: DisambiguationNote[]): { source: string; reverse: boolean } {
+  private pickSource(input: DisambiguationInput, notes: DisambiguationNote[]): { source: string; reverse: boolean } {
     const { graph, grounding, initialTargets, limits } = input;
     const copies = this.lookAlikes(graph);
     // Tables the question's words matched choose the source; those semantic enrichment added (next
