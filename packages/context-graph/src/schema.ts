@@ -85,9 +85,9 @@ export function graphFromEdgeList(database: string, edges: readonly string[], co
   };
   for (const [table, cols] of Object.entries(columns)) add(table, cols);
   const foreignKeys = edges.map((text) => {
-    const match = /^(\w+)\.([\w,]+)->(\w+)\.([\w,]+)$/.exec(text.replace(/\s+/g, ''));
-    if (!match) throw new Error(`edge must look like 'A.x->B.y': ${text}`);
-    const [, fromTable, from, toTable, to] = match as unknown as [string, string, string, string, string];
+    const match = /^(?<fromTable>\w+)\.(?<from>[\w,]+)->(?<toTable>\w+)\.(?<to>[\w,]+)$/.exec(text.replace(/\s+/g, ''));
+    const { fromTable, from, toTable, to } = match?.groups ?? {};
+    if (!fromTable || !from || !toTable || !to) throw new Error(`edge must look like 'A.x->B.y': ${text}`);
     add(fromTable, from.split(','));
     add(toTable, to.split(','));
     return { fromTable, fromColumns: from.split(','), toTable, toColumns: to.split(',') };
