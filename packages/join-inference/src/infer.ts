@@ -49,18 +49,52 @@ export async function inferJoins(profile: DatabaseProfile, options: InferJoinsOp
   const started = performance.now();
   const useDeclared = (options.declared ?? 'use') === 'use';
   const minConfidence = options.minConfidence ?? DEFAULT_MIN_CONFIDENCE;
-  const [low, high] = options.adjudicationBand ?? DEFAULT_ADJUDICATION_BAND;
+  const [low] = options.adjudicationBand ?? DEFAULT_ADJUDICATION_BAND;
   const progress = options.onProgress ?? (() => {});
 
   const keys = profile.tables.flatMap((t) => keyCandidates(t, useDeclared));
-  const targets = singleColumnTargets(profile, keys);
-  const ownKeys = new Set(targets.filter((t) => t.own).map((t) => t.column));
   const declared = useDeclared ? declaredJoinEdges(profile, (reason) => progress(`skipped a declared key: ${reason}`)) : [];
   const declaredFrom = new Set(declared.map((e) => referencing(e.fromTable, e.fromColumns)));
   progress(`${keys.length} key candidates in ${profile.tables.length} tables`);
 
-  const prefixes = columnPrefixes(profile.tables);
   const floor = options.adjudicator ? Math.min(low, minConfidence) : minConfidence;
+  const single = bestReferences(profile, keys, declaredFrom, floor);
+  progress(`${single.candidatePairs} column pairs, ${single.afterPruning} after pruning, ${single.best.length} candidate references`);
+
+  const candidates = single.best.map(toEdge);
+  candidates.push(...compositeEdges(profile, keys, declaredFrom));
+  const joined = new Set([
+    ...declaredFrom,
+    ...[...declared, ...candidates].flatMap((e) => [referencing(e.fromTable, e.fromColumns), referencing(e.toTable, e.toColumns)]),
+  ]);
+  candidates.push(...sharedNameEdges(profile, joined));
+  const judged = await adjudicate(candidates, profile, options, progress);
+  const declaredIds = new Set(declared.map((e) => e.id.toLowerCase()));
+  const inferred = judged.edges.filter((e) => e.confidence >= minConfidence && !declaredIds.has(e.id.toLowerCase()));
+  progress(`${declared.length} declared and ${inferred.length} inferred join edges`);
+  return {
+    edges: [...declared, ...inferred].sort(byId),
+    keys,
+    stats: {
+      tables: profile.tables.length,
+      columns: profile.tables.reduce((n, t) => n + t.columns.length, 0),
+      candidatePairs: single.candidatePairs,
+      afterPruning: single.afterPruning,
+      accepted: inferred.length,
+      adjudicated: judged.asked,
+      ms: Math.round(performance.now() - started),
+    },
+  };
+}
+
+/**
+ * Each column's best single-column reference at `floor` or above (`chooseTarget`), with the pairs
+ * looked at and those left after pruning. Columns a declared key already covers are skipped.
+ */
+function bestReferences(profile: DatabaseProfile, keys: readonly KeyCandidate[], declaredFrom: ReadonlySet<string>, floor: number) {
+  const targets = singleColumnTargets(profile, keys);
+  const ownKeys = new Set(targets.filter((t) => t.own).map((t) => t.column));
+  const prefixes = columnPrefixes(profile.tables);
   let candidatePairs = 0;
   let afterPruning = 0;
   const best: ScoredPair[] = [];
@@ -72,8 +106,7 @@ export async function inferJoins(profile: DatabaseProfile, options: InferJoinsOp
       for (const to of targets) {
         if (to.column === from) continue;
         candidatePairs++;
-        const toKind = to.kind;
-        if (!passesPruning(from, fromKind, to, toKind)) continue;
+        if (!passesPruning(from, fromKind, to, to.kind)) continue;
         afterPruning++;
         const { name, ceiling } = namePrior(from, table, to, prefixes);
         if (ceiling < floor) continue;
@@ -84,48 +117,35 @@ export async function inferJoins(profile: DatabaseProfile, options: InferJoinsOp
       if (chosen) best.push(chosen);
     }
   }
-  progress(`${candidatePairs} column pairs, ${afterPruning} after pruning, ${best.length} candidate references`);
+  return { best, candidatePairs, afterPruning };
+}
 
-  let inferred = best.map(toEdge);
-  inferred.push(...compositeEdges(profile, keys, declaredFrom));
-  const joined = new Set([
-    ...declaredFrom,
-    ...[...declared, ...inferred].flatMap((e) => [referencing(e.fromTable, e.fromColumns), referencing(e.toTable, e.toColumns)]),
-  ]);
-  inferred.push(...sharedNameEdges(profile, joined));
-  let adjudicated = 0;
-  if (options.adjudicator) {
-    const ambiguous = inferred.filter((e) => e.confidence >= low && e.confidence < high);
-    adjudicated = ambiguous.length;
-    if (ambiguous.length > 0) {
-      progress(`asking ${options.adjudicator.id} about ${ambiguous.length} ambiguous candidates`);
-      const verdicts = await options.adjudicator.judge(ambiguous, profile);
-      inferred = inferred.flatMap((e) => {
-        const verdict = verdicts.get(e.id);
-        if (verdict === undefined) return e.confidence >= minConfidence ? [e] : [];
-        if (!verdict) return [];
-        return [{ ...e, confidence: Math.max(e.confidence, high), evidence: [...e.evidence, `confirmed by ${options.adjudicator!.id}`] }];
-      });
-    }
-  }
-  inferred = inferred.filter((e) => e.confidence >= minConfidence);
-  const declaredIds = new Set(declared.map((e) => e.id.toLowerCase()));
-  inferred = inferred.filter((e) => !declaredIds.has(e.id.toLowerCase()));
-  const edges = [...declared, ...inferred].sort(byId);
-  progress(`${declared.length} declared and ${inferred.length} inferred join edges`);
-  return {
-    edges,
-    keys,
-    stats: {
-      tables: profile.tables.length,
-      columns: profile.tables.reduce((n, t) => n + t.columns.length, 0),
-      candidatePairs,
-      afterPruning,
-      accepted: inferred.length,
-      adjudicated,
-      ms: Math.round(performance.now() - started),
-    },
-  };
+/**
+ * The candidates after the adjudicator's word on the ambiguous band (`adjudicationBand`): one it
+ * confirms is raised to the band's top, one it rejects goes, one it says nothing of stays if it
+ * clears `minConfidence`. Without an adjudicator, the candidates as they are.
+ */
+async function adjudicate(
+  candidates: JoinEdge[],
+  profile: DatabaseProfile,
+  options: InferJoinsOptions,
+  progress: (message: string) => void,
+): Promise<{ edges: JoinEdge[]; asked: number }> {
+  const { adjudicator } = options;
+  if (!adjudicator) return { edges: candidates, asked: 0 };
+  const minConfidence = options.minConfidence ?? DEFAULT_MIN_CONFIDENCE;
+  const [low, high] = options.adjudicationBand ?? DEFAULT_ADJUDICATION_BAND;
+  const ambiguous = candidates.filter((e) => e.confidence >= low && e.confidence < high);
+  if (ambiguous.length === 0) return { edges: candidates, asked: 0 };
+  progress(`asking ${adjudicator.id} about ${ambiguous.length} ambiguous candidates`);
+  const verdicts = await adjudicator.judge(ambiguous, profile);
+  const edges = candidates.flatMap((e) => {
+    const verdict = verdicts.get(e.id);
+    if (verdict === undefined) return e.confidence >= minConfidence ? [e] : [];
+    if (!verdict) return [];
+    return [{ ...e, confidence: Math.max(e.confidence, high), evidence: [...e.evidence, `confirmed by ${adjudicator.id}`] }];
+  });
+  return { edges, asked: ambiguous.length };
 }
 
 type Target = KeyTarget & { kind: ValueKind };

@@ -8,6 +8,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { Rng } from './random.js';
 import {
+  type Cardinalities,
   cardinalities,
   customerRow,
   NATIONS,
@@ -97,77 +98,11 @@ export function generateTpch(options: GenerateTpchOptions): TpchSummary {
     throw new Error(`generateTpch: ${target} already exists; pass overwrite: true to replace it`);
   }
   const temp = join(dirname(target), `.${basename(target)}.${process.pid}.${Date.now()}.${tempCounter++}.tmp`);
-  const card = cardinalities(sf);
   const rowCounts = Object.fromEntries(TABLE_NAMES.map((t) => [t, 0])) as Record<TableName, number>;
-  const progress = options.onProgress;
-
   let db: Database.Database | undefined;
   try {
-    db = new Database(temp);
-    // The temp file is discarded on any failure, so it needs no journal and no fsyncs.
-    db.pragma('journal_mode = OFF');
-    db.pragma('synchronous = OFF');
-    db.pragma('locking_mode = EXCLUSIVE');
-    db.pragma('cache_size = -65536');
-    // better-sqlite3 enforces foreign keys by default; the rows satisfy them by construction
-    // (the tests run PRAGMA foreign_key_check), so inserts skip the per-row lookups.
-    db.pragma('foreign_keys = OFF');
-    for (const table of TABLE_NAMES) db.exec(TABLE_DDL[table]);
-    const conn = db;
-
-    /** Inserts `total` rows, built one by one by `build`, in one transaction. */
-    const fill = (table: TableName, total: number, build: (write: (row: Row) => void) => void) => {
-      const columns = conn.prepare(`SELECT * FROM ${table}`).columns().length;
-      const insert = conn.prepare(`INSERT INTO ${table} VALUES (${Array.from({ length: columns }, () => '?').join(', ')})`);
-      let rows = 0;
-      conn.transaction(() => {
-        build((row) => {
-          insert.run(row);
-          rows++;
-          if (progress && rows % PROGRESS_EVERY === 0 && rows < total) progress(table, rows, total);
-        });
-      })();
-      if (rows !== total) throw new Error(`generateTpch: wrote ${rows} ${table} rows, expected ${total}`);
-      rowCounts[table] = rows;
-      progress?.(table, rows, total);
-    };
-    /** Each table draws from its own stream of the seed. */
-    const streamOf = (table: TableName) => new Rng(seed, TABLE_NAMES.indexOf(table));
-
-    fill('REGION', REGIONS.length, (write) => regionRows(streamOf('REGION')).forEach(write));
-    fill('NATION', NATIONS.length, (write) => nationRows(streamOf('NATION')).forEach(write));
-    fill('PART', card.parts, (write) => {
-      const rng = streamOf('PART');
-      for (let key = 1; key <= card.parts; key++) write(partRow(rng, key));
-    });
-    fill('SUPPLIER', card.suppliers, (write) => {
-      const rng = streamOf('SUPPLIER');
-      for (let key = 1; key <= card.suppliers; key++) write(supplierRow(rng, key));
-    });
-    fill('PARTSUPP', card.parts * SUPPLIERS_PER_PART, (write) => {
-      const rng = streamOf('PARTSUPP');
-      for (let part = 1; part <= card.parts; part++) {
-        for (const supp of partSuppliers(part, card.suppliers)) write(partSuppRow(rng, part, supp));
-      }
-    });
-    fill('CUSTOMER', card.customers, (write) => {
-      const rng = streamOf('CUSTOMER');
-      for (let key = 1; key <= card.customers; key++) write(customerRow(rng, key));
-    });
-    // ORDERS then LINEITEM, one transaction each: an order's total needs its lines, so the
-    // LINEITEM pass rebuilds each order (from the order's own stream) and writes its lines.
-    let lineTotal = 0;
-    fill('ORDERS', card.orders, (write) => {
-      for (let i = 1; i <= card.orders; i++) {
-        const { order, lines } = orderRows(seed, i, card);
-        lineTotal += lines.length;
-        write(order);
-      }
-    });
-    fill('LINEITEM', lineTotal, (write) => {
-      for (let i = 1; i <= card.orders; i++) orderRows(seed, i, card).lines.forEach(write);
-    });
-
+    db = createTables(temp);
+    fillTables(filler(db, rowCounts, options.onProgress), seed, cardinalities(sf));
     db.close();
     db = undefined;
     renameSync(temp, target);
@@ -181,4 +116,94 @@ export function generateTpch(options: GenerateTpchOptions): TpchSummary {
     throw error;
   }
   return { path: target, scaleFactor: sf, seed, rowCounts, ms: performance.now() - started };
+}
+
+/** A new database at `path` with the eight tables, set up for one fast bulk load. */
+function createTables(path: string): Database.Database {
+  const db = new Database(path);
+  try {
+    // The temp file is discarded on any failure, so it needs no journal and no fsyncs.
+    db.pragma('journal_mode = OFF');
+    db.pragma('synchronous = OFF');
+    db.pragma('locking_mode = EXCLUSIVE');
+    db.pragma('cache_size = -65536');
+    // better-sqlite3 enforces foreign keys by default; the rows satisfy them by construction
+    // (the tests run PRAGMA foreign_key_check), so inserts skip the per-row lookups.
+    db.pragma('foreign_keys = OFF');
+    for (const table of TABLE_NAMES) db.exec(TABLE_DDL[table]);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+/** Inserts `total` rows into `table`, built one by one by `build`, in one transaction. */
+type Fill = (table: TableName, total: number, build: (write: (row: Row) => void) => void) => void;
+
+/** A `Fill` on `db` that counts the rows into `rowCounts` and reports progress. */
+function filler(db: Database.Database, rowCounts: Record<TableName, number>, progress: GenerateTpchOptions['onProgress']): Fill {
+  return (table, total, build) => {
+    const columns = db.prepare(`SELECT * FROM ${table}`).columns().length;
+    const insert = db.prepare(`INSERT INTO ${table} VALUES (${Array.from({ length: columns }, () => '?').join(', ')})`);
+    let rows = 0;
+    db.transaction(() => {
+      build((row) => {
+        insert.run(row);
+        rows++;
+        if (progress && rows % PROGRESS_EVERY === 0 && rows < total) progress(table, rows, total);
+      });
+    })();
+    if (rows !== total) throw new Error(`generateTpch: wrote ${rows} ${table} rows, expected ${total}`);
+    rowCounts[table] = rows;
+    progress?.(table, rows, total);
+  };
+}
+
+/** Every table's rows, in the order their keys are referenced; each table draws from its own stream of the seed. */
+function fillTables(fill: Fill, seed: number, card: Cardinalities): void {
+  const streamOf = (table: TableName) => new Rng(seed, TABLE_NAMES.indexOf(table));
+  fill('REGION', REGIONS.length, (write) => {
+    for (const row of regionRows(streamOf('REGION'))) write(row);
+  });
+  fill('NATION', NATIONS.length, (write) => {
+    for (const row of nationRows(streamOf('NATION'))) write(row);
+  });
+  fill('PART', card.parts, (write) => {
+    const rng = streamOf('PART');
+    for (let key = 1; key <= card.parts; key++) write(partRow(rng, key));
+  });
+  fill('SUPPLIER', card.suppliers, (write) => {
+    const rng = streamOf('SUPPLIER');
+    for (let key = 1; key <= card.suppliers; key++) write(supplierRow(rng, key));
+  });
+  fill('PARTSUPP', card.parts * SUPPLIERS_PER_PART, (write) => {
+    const rng = streamOf('PARTSUPP');
+    for (let part = 1; part <= card.parts; part++) {
+      for (const supp of partSuppliers(part, card.suppliers)) write(partSuppRow(rng, part, supp));
+    }
+  });
+  fill('CUSTOMER', card.customers, (write) => {
+    const rng = streamOf('CUSTOMER');
+    for (let key = 1; key <= card.customers; key++) write(customerRow(rng, key));
+  });
+  fillOrders(fill, seed, card);
+}
+
+/**
+ * ORDERS then LINEITEM, one transaction each: an order's total needs its lines, so the LINEITEM
+ * pass rebuilds each order (from the order's own stream) and writes its lines.
+ */
+function fillOrders(fill: Fill, seed: number, card: Cardinalities): void {
+  let lineTotal = 0;
+  fill('ORDERS', card.orders, (write) => {
+    for (let i = 1; i <= card.orders; i++) {
+      const { order, lines } = orderRows(seed, i, card);
+      lineTotal += lines.length;
+      write(order);
+    }
+  });
+  fill('LINEITEM', lineTotal, (write) => {
+    for (let i = 1; i <= card.orders; i++) for (const line of orderRows(seed, i, card).lines) write(line);
+  });
 }
