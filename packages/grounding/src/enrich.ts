@@ -1,64 +1,118 @@
+/**
+ * Semantic enrichment (paper §3.1, step 3): when grounding by name finds fewer than `k` tables,
+ * the question is embedded and the tables closest to it, next to the grounded ones in the join
+ * graph, are added.
+ */
 import type { ContextGraph, GraphTable } from '@guided-retrieval/context-graph';
 import { cosineSimilarity, type Embedder } from '@guided-retrieval/llm-adapters';
-import { commonColumnPrefix, segmentCompound, splitIdentifier } from './identifiers.js';
-import { COMPOUND_WORDS } from './lexicon/vocabulary.js';
+import { tableQueryContext } from './query-context.js';
+import { DEFAULT_K, DEFAULT_RELATIVE_SIMILARITY, HUB_IN_DEGREE, MIN_SIMILARITY } from './thresholds.js';
+import type { EnrichmentStep, GroundedTable, GroundingOptions, QuestionToken } from './types.js';
 
-const VOCABULARY = new Set(COMPOUND_WORDS);
-
-function words(name: string, prefix = ''): string {
-  const bare = prefix && name.toLowerCase().startsWith(prefix) ? name.slice(prefix.length) : name;
-  return splitIdentifier(bare)
-    .flatMap((w) => segmentCompound(w, VOCABULARY))
-    .join(' ');
-}
-
-/**
- * A table's query context (paper §3.1, step 3): its name, description and columns, and synthetic
- * questions it could help answer, generated from the kinds of its columns. Embedded once per
- * table when the index is built.
- */
-export function tableQueryContext(table: GraphTable, graph: ContextGraph): string {
-  const name = words(table.name);
-  const prefix = commonColumnPrefix(table.columns.map((c) => c.name));
-  const keys = new Set(graph.outEdges(table.name).flatMap((e) => e.fromColumns));
-  const columns = table.columns.filter((c) => !keys.has(c.name) && !table.primaryKey.includes(c.name));
-  const measures = columns.filter((c) => c.inferredType === 'real' || c.inferredType === 'integer').map((c) => words(c.name, prefix));
-  const dates = columns.filter((c) => c.inferredType === 'date').map((c) => words(c.name, prefix));
-  const labels = columns.filter((c) => c.inferredType === 'text').map((c) => words(c.name, prefix));
-  const lines = [
-    `${name}. ${table.description}`,
-    ...table.aliases,
-    `${name} with ${columns.map((c) => words(c.name, prefix)).join(', ')}`,
-    ...columns.filter((c) => c.description).map((c) => c.description),
-    `how many ${name} are there`,
-    ...labels.slice(0, 6).map((l) => `list ${name} by ${l}`),
-    ...measures.slice(0, 6).map((m) => `what is the total ${m} of ${name}`),
-    ...dates.slice(0, 3).flatMap((d) => measures.slice(0, 3).map((m) => `how does ${m} trend over ${d}`)),
-    ...dates.slice(0, 3).map((d) => `${name} per month by ${d}`),
-  ];
-  return lines.filter((l) => l.trim().length > 0).join('\n');
-}
-
-export interface TableVector {
+interface TableVector {
   table: string;
   vector: Float32Array;
 }
 
-export async function embedTables(graph: ContextGraph, embedder: Embedder): Promise<TableVector[]> {
+/** What enrichment reads, made once per graph: the embedder, each table's vector, the empty tables. */
+export interface SimilarityIndex {
+  readonly embedder: Embedder;
+  /** Each table's query context (`tableQueryContext`), embedded. */
+  readonly tables: readonly TableVector[];
+  /** Tables profiled with no row: similarity never adds them (a query over them returns nothing). */
+  readonly empty: ReadonlySet<string>;
+}
+
+export async function similarityIndex(graph: ContextGraph, embedder: Embedder): Promise<SimilarityIndex> {
+  return { embedder, tables: await embedTables(graph, embedder), empty: new Set(graph.tables.filter(profiledEmpty).map((t) => t.name)) };
+}
+
+async function embedTables(graph: ContextGraph, embedder: Embedder): Promise<TableVector[]> {
   const contexts = graph.tables.map((t) => tableQueryContext(t, graph));
   const vectors = await embedder.embed(contexts);
   return graph.tables.map((t, i) => ({ table: t.name, vector: vectors[i]! }));
 }
 
+/** A table a profile counted no row in (a graph built from a schema alone has no statistics, and is not empty). */
+function profiledEmpty(table: GraphTable): boolean {
+  return table.rowCount === 0 && table.columns.some((c) => c.stats !== null);
+}
+
+/** The question as grounding by name left it. */
+interface Grounded {
+  question: string;
+  tokens: readonly QuestionToken[];
+  /** T0 from hash matches, strongest first. */
+  grounded: readonly GroundedTable[];
+}
+
+/** Enrichment's trigger: grounding by name found fewer than `k` tables. */
+function triggersEnrichment(grounded: readonly GroundedTable[], k: number): boolean {
+  return grounded.length < k;
+}
+
+/**
+ * Only a question with a word is embedded: similarity to a question without one ("1234", "?!")
+ * is noise, and such a question grounds on names or values, or not at all.
+ */
+function hasWord(tokens: readonly QuestionToken[]): boolean {
+  return tokens.some((t) => !t.stopWord && /\p{L}{2}/u.test(t.text));
+}
+
+/** The enrichment step of a grounded question: whether it ran, with which embedder, and the tables it added. */
+export async function enrich(
+  graph: ContextGraph,
+  similarity: SimilarityIndex,
+  input: Grounded,
+  options: GroundingOptions = {},
+): Promise<EnrichmentStep> {
+  const k = options.k ?? DEFAULT_K;
+  const step: EnrichmentStep = { triggered: triggersEnrichment(input.grounded, k), k, embedder: null, added: [] };
+  if (!step.triggered || !hasWord(input.tokens)) return step;
+  step.embedder = similarity.embedder.id;
+  const [vector] = await similarity.embedder.embed([input.question]);
+  step.added = closeTables(graph, similarity, rankBySimilarity(vector!, similarity.tables), input.grounded, k, options);
+  return step;
+}
+
+/**
+ * Of the `k` tables closest to the question, those not grounded already that reach the
+ * similarity floor, lie in the grounded tables' island, next to them, and are not empty.
+ */
+function closeTables(
+  graph: ContextGraph,
+  similarity: SimilarityIndex,
+  ranking: readonly { table: string; similarity: number }[],
+  grounded: readonly GroundedTable[],
+  k: number,
+  options: GroundingOptions,
+): { table: string; similarity: number }[] {
+  const inIsland = (table: string) => grounded.length === 0 || graph.linked(grounded[0]!.table, table);
+  const ranked = ranking.filter((r) => inIsland(r.table) && !similarity.empty.has(r.table));
+  const known = new Set(grounded.map((g) => g.table));
+  // A table the question does not name must be at least as close to it as those it does name.
+  const named = ranked.filter((r) => known.has(r.table)).map((r) => r.similarity);
+  const floor = Math.max(
+    options.minSimilarity ?? MIN_SIMILARITY,
+    (ranked[0]?.similarity ?? 0) * (options.relativeSimilarity ?? DEFAULT_RELATIVE_SIMILARITY),
+    ...named,
+  );
+  const near =
+    grounded.length === 0
+      ? null
+      : neighbourhood(
+          graph,
+          grounded.map((g) => g.table),
+        );
+  return ranked.slice(0, k).filter((r) => r.similarity >= floor && !known.has(r.table) && (near === null || near.has(r.table)));
+}
+
 /** Tables ranked by cosine similarity to the question, best first, ties by name. */
-export function rankBySimilarity(question: Float32Array, tables: readonly TableVector[]): { table: string; similarity: number }[] {
+function rankBySimilarity(question: Float32Array, tables: readonly TableVector[]): { table: string; similarity: number }[] {
   return tables
     .map((t) => ({ table: t.table, similarity: Math.round(cosineSimilarity(question, t.vector) * 1e6) / 1e6 }))
     .sort((a, b) => b.similarity - a.similarity || (a.table < b.table ? -1 : 1));
 }
-
-/** More tables reference a hub than are the question's neighbours. */
-const HUB_IN_DEGREE = 16;
 
 /**
  * Where semantic enrichment may add tables once the question's words matched some: one join from

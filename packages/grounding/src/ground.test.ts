@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { lookupAll, matchScore } from './ground.js';
-import { GroundingIndex, type GroundingMatch, type GroundingResult, tokenizeQuestion } from './index.js';
-import { buildInvertedIndex } from './index-build.js';
+import { buildInvertedIndex } from './build-index.js';
+import { GroundingIndex, type GroundingMatch, type GroundingResult } from './index.js';
+import { lookupAll, matchScore } from './lookup.js';
+import { tokenizeQuestion } from './question.js';
 import { smallSchemaGraph } from './test-support/small-schema.js';
 
 let index: GroundingIndex;

@@ -1,7 +1,7 @@
 import { graphFromSchema } from '@guided-retrieval/context-graph';
 import { describe, expect, it } from 'vitest';
-import { conventionColumnPrefix, tableNamePrefix } from './identifiers.js';
-import { commonColumnPrefix, GroundingIndex, segmentCompound, splitIdentifier } from './index.js';
+import { commonColumnPrefix, conventionColumnPrefix, segmentCompound, splitIdentifier, tableNamePrefix } from './identifiers.js';
+import { GroundingIndex } from './index.js';
 import { COMPOUND_WORDS } from './lexicon/vocabulary.js';
 
 const VOCABULARY: ReadonlySet<string> = new Set(COMPOUND_WORDS);

@@ -1,17 +1,23 @@
+import { identifierWords } from '@guided-retrieval/profiler/internal';
 import { ABBREVIATIONS } from './lexicon/abbreviations.js';
+import {
+  MAX_COLUMN_PREFIX_LETTERS,
+  MIN_COMPOUND_LENGTH,
+  MIN_CONVENTION_COLUMNS,
+  MIN_CUT_SCORE,
+  MIN_KNOWN_PIECE,
+  MIN_TABLE_NAME_REST,
+  MIN_UNKNOWN_PIECE,
+  TABLE_NAME_PREFIX_LETTERS,
+} from './thresholds.js';
 
 /**
+ * An identifier's words as a question writes them (the profiler's `identifierWords`, digits split):
  * `L_SHIPDATE` → `['l', 'shipdate']`; `orderDate` → `['order', 'date']`; `HTTPCode2` → `['http', 'code', '2']`;
- * a number inside a word stays in it (`b2b_order` → `['b2b', 'order']`), as a question writes it.
+ * a number inside a word stays in it (`b2b_order` → `['b2b', 'order']`).
  */
 export function splitIdentifier(identifier: string): string[] {
-  return identifier
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .replace(/([a-zA-Z])([0-9]+)(?![0-9a-zA-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w.length > 0);
+  return identifierWords(identifier, { digits: 'split' });
 }
 
 /**
@@ -22,7 +28,7 @@ export function commonColumnPrefix(columns: readonly string[]): string {
   if (columns.length < 2) return '';
   const first = columns[0]!.toLowerCase();
   const cut = first.indexOf('_');
-  if (cut <= 0 || cut > 4) return '';
+  if (cut <= 0 || cut > MAX_COLUMN_PREFIX_LETTERS) return '';
   const prefix = first.slice(0, cut + 1);
   return columns.every((c) => c.toLowerCase().startsWith(prefix) && c.length > prefix.length) ? prefix : '';
 }
@@ -35,11 +41,11 @@ export function commonColumnPrefix(columns: readonly string[]): string {
  * short, or have no convincing cut come back whole.
  */
 export function segmentCompound(word: string, vocabulary: ReadonlySet<string>): string[] {
-  if (word.length < 6 || vocabulary.has(word) || /\d/.test(word)) return [word];
+  if (word.length < MIN_COMPOUND_LENGTH || vocabulary.has(word) || /\d/.test(word)) return [word];
   const allKnown = bestCut(word, (piece) => vocabulary.has(piece) || Object.hasOwn(ABBREVIATIONS, piece), 0);
   const oneUnknown = bestCut(word, (piece) => vocabulary.has(piece), 1);
   const best = [allKnown, oneUnknown]
-    .filter((c): c is Cut => c !== undefined && c.pieces.length >= 2 && c.score >= 9)
+    .filter((c): c is Cut => c !== undefined && c.pieces.length >= 2 && c.score >= MIN_CUT_SCORE)
     .sort((a, b) => b.score - a.score || a.pieces.length - b.pieces.length)[0];
   return best ? best.pieces : [word];
 }
@@ -96,8 +102,8 @@ function bestCut(word: string, isKnown: (piece: string) => boolean, maxUnknown: 
       const prev = best[start];
       if (!prev) continue;
       const piece = word.slice(start, end);
-      const known = piece.length >= 2 && isKnown(piece);
-      if (!known && (piece.length < 3 || prev.unknown >= maxUnknown)) continue;
+      const known = piece.length >= MIN_KNOWN_PIECE && isKnown(piece);
+      if (!known && (piece.length < MIN_UNKNOWN_PIECE || prev.unknown >= maxUnknown)) continue;
       if (end === word.length && ENGLISH_SUFFIXES.has(piece) && (!known || prev.unknown > 0)) continue;
       const cut: Cut = {
         pieces: [...prev.pieces, piece],
@@ -123,10 +129,11 @@ export function tableNamePrefix(tables: readonly { name: string; columns: readon
   if (tables.length < 2) return '';
   const names = tables.map((t) => t.name.toLowerCase());
   if (names.some((n) => !/^[a-z][a-z0-9]*$/.test(n))) return '';
-  let prefix = names[0]!.slice(0, 4);
+  const [shortest, longest] = TABLE_NAME_PREFIX_LETTERS;
+  let prefix = names[0]!.slice(0, longest);
   for (const n of names) while (!n.startsWith(prefix)) prefix = prefix.slice(0, -1);
-  while (prefix.length >= 2 && names.some((n) => n.length < prefix.length + 3)) prefix = prefix.slice(0, -1);
-  if (prefix.length < 2) return '';
+  while (prefix.length >= shortest && names.some((n) => n.length < prefix.length + MIN_TABLE_NAME_REST)) prefix = prefix.slice(0, -1);
+  if (prefix.length < shortest) return '';
   const columns = tables.flatMap((t) => t.columns.map((c) => c.name.toLowerCase()));
   return columns.length > 0 && columns.every((c) => c.startsWith(prefix) && c.length > prefix.length) ? prefix : '';
 }
@@ -137,7 +144,7 @@ export function tableNamePrefix(tables: readonly { name: string; columns: readon
  * `l_` does in TPC-H. Needs three columns, each longer than the prefix.
  */
 export function conventionColumnPrefix(columns: readonly string[], tablePrefix: string): string {
-  if (tablePrefix === '' || columns.length < 3) return '';
+  if (tablePrefix === '' || columns.length < MIN_CONVENTION_COLUMNS) return '';
   const names = columns.map((c) => c.toLowerCase());
   let prefix = names[0]!;
   for (const n of names) while (!n.startsWith(prefix)) prefix = prefix.slice(0, -1);

@@ -1,10 +1,8 @@
 export { OfflineEmbedder, type OfflineEmbedderOptions } from './embedding/offline-embedder.js';
 export { embedderFromSpec } from './embedding/spec.js';
-export { tableQueryContext } from './enrich.js';
 export { GroundingIndex, type GroundingIndexOptions } from './grounding-index.js';
-export { commonColumnPrefix, segmentCompound, splitIdentifier } from './identifiers.js';
-export { normalizeText } from './normalize.js';
-export { tokenizeQuestion } from './question.js';
+// Retrieval splits table names as grounding does; to move to the profiler's `identifierWords`.
+export { splitIdentifier } from './identifiers.js';
 export type {
   EnrichmentStep,
   GroundedTable,

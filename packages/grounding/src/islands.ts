@@ -6,12 +6,10 @@
  * island from taking the source or pushing the real targets out as "weak".
  */
 import type { ContextGraph } from '@guided-retrieval/context-graph';
+import { TABLE_NAMED_WEIGHT } from './thresholds.js';
 import type { GroundingMatch } from './types.js';
 
-/** A table named outright says more about where the question lives than any other word: its match counts this much more. */
-export const TABLE_NAMED_WEIGHT = 0.5;
-
-export interface IslandChoice {
+interface IslandChoice {
   /** The matches in the chosen island. */
   matches: GroundingMatch[];
   /** Tables matched in other islands, strongest first: no join path reaches them from the chosen one. */

@@ -1,7 +1,7 @@
 import { graphFromSchema } from '@guided-retrieval/context-graph';
 import { describe, expect, it } from 'vitest';
-import { matchScore } from './ground.js';
 import { GroundingIndex } from './index.js';
+import { matchScore } from './lookup.js';
 
 /** Four tables with a `name` column; only one says what it is a name of. */
 const graph = graphFromSchema({

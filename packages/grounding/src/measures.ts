@@ -8,10 +8,11 @@
  */
 import type { ContextGraph, GraphColumn, GraphTable } from '@guided-retrieval/context-graph';
 import { splitIdentifier } from './identifiers.js';
+import { LEXICON_MATCH_SCORE, MAX_LEXICON_HOPS, MAX_LEXICON_TABLES, MIN_MONEY_ENDING_LENGTH } from './thresholds.js';
 import type { GroundingMatch, QuestionToken } from './types.js';
 
 /** Question words that ask for an amount of money. */
-export const AMOUNT_WORDS: ReadonlySet<string> = new Set([
+const AMOUNT_WORDS: ReadonlySet<string> = new Set([
   'revenue',
   'revenues',
   'sales',
@@ -42,7 +43,7 @@ export const AMOUNT_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Column-name words of a money-like column. */
-export const MONEY_COLUMN_WORDS: ReadonlySet<string> = new Set([
+const MONEY_COLUMN_WORDS: ReadonlySet<string> = new Set([
   'price',
   'amount',
   'total',
@@ -70,7 +71,7 @@ export const MONEY_COLUMN_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Question words that ask which rows have the most events: a count over the fact table. */
-export const COUNT_WORDS: ReadonlySet<string> = new Set([
+const COUNT_WORDS: ReadonlySet<string> = new Set([
   'popular',
   'popularity',
   'busiest',
@@ -81,7 +82,7 @@ export const COUNT_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Words for the row a table's reference to itself points at: the employee's manager, the category's parent. */
-export const SELF_REFERENCE_WORDS: ReadonlySet<string> = new Set([
+const SELF_REFERENCE_WORDS: ReadonlySet<string> = new Set([
   'manager',
   'managers',
   'boss',
@@ -121,17 +122,11 @@ const MONTHS = new Set([
   'dec',
 ]);
 
-/** Strength of a lexicon match: below a column's own name (0.8), above the weak-table cut (0.75 of a name). */
-export const LEXICON_MATCH_SCORE = 0.78;
-
 /** Column names of a date or a year: the columns a year, month or date in a question can filter. */
 const DATE_NAME = /(date|year|timestamp|datetime)$/;
 
-/** A lexicon word that would land on more tables than this at the nearest distance says nothing about which is meant. */
-export const MAX_LEXICON_TABLES = 2;
-
 /** What a time word is: a year (`2013`), a month (`March`), a date (`2023-04-01`). */
-export function timeWord(token: QuestionToken): { year: number | null } | null {
+function timeWord(token: QuestionToken): { year: number | null } | null {
   const t = token.lower;
   if (/^(19|20)\d\d$/.test(t)) return { year: Number(t) };
   if (/^(19|20)\d\d-\d\d(-\d\d)?$/.test(t)) return { year: Number(t.slice(0, 4)) };
@@ -152,10 +147,10 @@ function isNumeric(column: GraphColumn): boolean {
 }
 
 /** Money words a glued column word may end with (`unitprice`, `linetotal`). */
-const MONEY_WORD_ENDINGS = [...MONEY_COLUMN_WORDS].filter((m) => m.length >= 4);
+const MONEY_WORD_ENDINGS = [...MONEY_COLUMN_WORDS].filter((m) => m.length >= MIN_MONEY_ENDING_LENGTH);
 
 /** A numeric column whose name says money (`UnitPrice`, `total`, `amount_paid`), not a key. */
-export function isMoneyColumn(table: GraphTable, column: GraphColumn, keys: ReadonlySet<string>): boolean {
+function isMoneyColumn(table: GraphTable, column: GraphColumn, keys: ReadonlySet<string>): boolean {
   if (!isNumeric(column) || keys.has(`${table.name}.${column.name}`) || table.primaryKey.includes(column.name)) return false;
   return columnWords(column).some((w) => MONEY_COLUMN_WORDS.has(w) || MONEY_WORD_ENDINGS.some((m) => w.endsWith(m)));
 }
@@ -180,7 +175,7 @@ export function measureColumns(graph: ContextGraph): MeasureColumns {
 }
 
 /** A date column: typed a date, or named one (`InvoiceDate`, `order_year`), holding `year` when its range says. */
-export function isDateColumn(column: GraphColumn, year: number | null): boolean {
+function isDateColumn(column: GraphColumn, year: number | null): boolean {
   const named = column.inferredType === 'date' || DATE_NAME.test(column.name.toLowerCase());
   if (!named) return false;
   if (year === null || !column.stats) return true;
@@ -224,31 +219,70 @@ export function lexiconMatches(
 ): GroundingMatch[] {
   if (named.length === 0 || !tokens.some((_, i) => lexiconWord(tokens, i))) return [];
   const matchedWords = new Set(indexed.flatMap((m) => range(m.span[0], m.span[1])));
+  const unmatched = (i: number) => !matchedWords.has(i);
   const near = nearTables(graph, named);
+  const measures = [
+    ...amountAndCountMatches(tokens, unmatched, graph, columns, near, named),
+    ...selfReferenceMatches(tokens, graph, indexed, named),
+  ];
+  // A time word dates what the question measures: the events the amount and count words found, else the named tables.
+  const measured = [...new Set(measures.map((m) => m.table))];
+  const dated = measured.length > 0 ? nearTables(graph, measured) : near;
+  return [...measures, ...timeMatches(tokens, unmatched, columns, dated)];
+}
+
+function lexiconMatch(
+  token: QuestionToken,
+  i: number,
+  table: string,
+  column: string | null,
+  kind: 'measure' | 'time' | 'alias',
+  variant: string,
+): GroundingMatch {
+  return {
+    token: token.text,
+    span: [i, i + 1],
+    variant,
+    variantKind: 'synonym',
+    table,
+    column,
+    kind,
+    coverage: 1,
+    score: LEXICON_MATCH_SCORE,
+  };
+}
+
+/** Amount words on the nearest money columns; count words on the named tables' fact table. */
+function amountAndCountMatches(
+  tokens: readonly QuestionToken[],
+  unmatched: (i: number) => boolean,
+  graph: ContextGraph,
+  columns: MeasureColumns,
+  near: readonly GraphTable[][],
+  named: readonly string[],
+): GroundingMatch[] {
   const out: GroundingMatch[] = [];
-  const emit = (i: number, table: string, column: string | null, kind: 'measure' | 'time', variant: string) =>
-    out.push({
-      token: tokens[i]!.text,
-      span: [i, i + 1],
-      variant,
-      variantKind: 'synonym',
-      table,
-      column,
-      kind,
-      coverage: 1,
-      score: LEXICON_MATCH_SCORE,
-    });
   tokens.forEach((token, i) => {
-    if (matchedWords.has(i)) return;
+    if (!unmatched(i)) return;
     if (AMOUNT_WORDS.has(token.lower)) {
       for (const { table, column } of firstFound(near, (t) => columns.money.get(t.name) ?? []))
-        emit(i, table, column, 'measure', 'amount word');
+        out.push(lexiconMatch(token, i, table, column, 'measure', 'amount word'));
     } else if (isCountWord(tokens, i)) {
       const fact = factTable(graph, named);
-      if (fact) emit(i, fact, null, 'measure', 'count word');
+      if (fact) out.push(lexiconMatch(token, i, fact, null, 'measure', 'count word'));
     }
   });
-  // "the manager of each employee": the table's reference to itself, unless the index already found that column.
+  return out;
+}
+
+/** "the manager of each employee": a named table's reference to itself, unless the index already found that column. */
+function selfReferenceMatches(
+  tokens: readonly QuestionToken[],
+  graph: ContextGraph,
+  indexed: readonly GroundingMatch[],
+  named: readonly string[],
+): GroundingMatch[] {
+  const out: GroundingMatch[] = [];
   tokens.forEach((token, i) => {
     if (!SELF_REFERENCE_WORDS.has(token.lower)) return;
     for (const table of named) {
@@ -256,34 +290,30 @@ export function lexiconMatches(
         if (e.toTable !== table || e.fromColumns.length !== 1) continue;
         const column = e.fromColumns[0]!;
         if (indexed.some((m) => m.table === table && m.column === column && m.span[0] <= i && i < m.span[1])) continue;
-        out.push({
-          token: token.text,
-          span: [i, i + 1],
-          variant: 'self-reference',
-          variantKind: 'synonym',
-          table,
-          column,
-          kind: 'alias',
-          coverage: 1,
-          score: LEXICON_MATCH_SCORE,
-        });
+        out.push(lexiconMatch(token, i, table, column, 'alias', 'self-reference'));
       }
     }
-  });
-  // A time word dates what the question measures: the events the amount and count words found, else the named tables.
-  const measured = [...new Set(out.map((m) => m.table))];
-  const dated = measured.length > 0 ? nearTables(graph, measured) : near;
-  tokens.forEach((token, i) => {
-    const time = matchedWords.has(i) ? null : timeWord(token);
-    if (!time) return;
-    const holding = (t: GraphTable) => (columns.dates.get(t.name) ?? []).filter((c) => isDateColumn(c, time.year));
-    for (const { table, column } of firstFound(dated, holding)) emit(i, table, column, 'time', time.year === null ? 'month' : 'year');
   });
   return out;
 }
 
-/** Most joins from a named table the lexicon looks for a money or date column. */
-export const MAX_LEXICON_HOPS = 3;
+/** Years, months and dates on the nearest date columns of the `dated` tables (holding the year, when their range says). */
+function timeMatches(
+  tokens: readonly QuestionToken[],
+  unmatched: (i: number) => boolean,
+  columns: MeasureColumns,
+  dated: readonly GraphTable[][],
+): GroundingMatch[] {
+  const out: GroundingMatch[] = [];
+  tokens.forEach((token, i) => {
+    const time = unmatched(i) ? timeWord(token) : null;
+    if (!time) return;
+    const holding = (t: GraphTable) => (columns.dates.get(t.name) ?? []).filter((c) => isDateColumn(c, time.year));
+    for (const { table, column } of firstFound(dated, holding))
+      out.push(lexiconMatch(token, i, table, column, 'time', time.year === null ? 'month' : 'year'));
+  });
+  return out;
+}
 
 /** The named tables, then the tables one join from them, two joins, … (rings of a breadth-first walk). */
 function nearTables(graph: ContextGraph, named: readonly string[]): GraphTable[][] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tokenizeQuestion } from './question.js';
+import { loadLanguageModel, tokenizeQuestion } from './question.js';
 
 const stop = (question: string, word: string) => tokenizeQuestion(question).find((t) => t.lower === word)?.stopWord;
 
@@ -13,5 +13,13 @@ describe('sorting words', () => {
   it('stay words when they name data: "the order of customer 5"', () => {
     expect(stop('What was the total of the order of customer 5?', 'order')).toBe(false);
     expect(stop('Which clients issue permanent orders?', 'orders')).toBe(false);
+  });
+});
+
+describe('loadLanguageModel', () => {
+  it('loads wink-nlp and its English model once, and tokenizing uses that one', () => {
+    const model = loadLanguageModel();
+    expect(loadLanguageModel()).toBe(model);
+    expect(tokenizeQuestion('Which suppliers shipped?').map((t) => t.lemma)).toEqual(['which', 'supplier', 'ship']);
   });
 });

@@ -1,13 +1,26 @@
-import model from 'wink-eng-lite-web-model';
-import winkNLP, { type ItemToken } from 'wink-nlp';
+import { createRequire } from 'node:module';
+import type model from 'wink-eng-lite-web-model';
+import type winkNLP from 'wink-nlp';
+import type { ItemToken } from 'wink-nlp';
 import { STOP_WORDS } from './lexicon/stop-words.js';
 import type { QuestionToken } from './types.js';
 
-let nlp: ReturnType<typeof winkNLP> | undefined;
+type LanguageModel = ReturnType<typeof winkNLP>;
 
-/** Loaded on first use: building the model takes a few tens of milliseconds. */
-function engine(): ReturnType<typeof winkNLP> {
-  nlp ??= winkNLP(model);
+const require = createRequire(import.meta.url);
+let nlp: LanguageModel | undefined;
+
+/**
+ * wink-nlp with its English model, loaded on the first call: loading takes a tenth of a second,
+ * so `GroundingIndex.build` calls this, and the first question does not pay for it. Importing
+ * grounding loads nothing.
+ */
+export function loadLanguageModel(): LanguageModel {
+  if (!nlp) {
+    const create: typeof winkNLP = require('wink-nlp');
+    const english: typeof model = require('wink-eng-lite-web-model');
+    nlp = create(english);
+  }
   return nlp;
 }
 
@@ -16,7 +29,7 @@ function engine(): ReturnType<typeof winkNLP> {
  * symbols are dropped, and tokens are cut into alphanumeric runs as index keys are.
  */
 export function tokenizeQuestion(question: string): QuestionToken[] {
-  const nlp = engine();
+  const nlp = loadLanguageModel();
   const its = nlp.its;
   const tokens: QuestionToken[] = [];
   nlp

@@ -5,8 +5,9 @@ import { gunzipSync } from 'node:zlib';
 import { buildContextGraph, type ContextGraph, type JoinEdge, parseGraph, serializeGraph } from '@guided-retrieval/context-graph';
 import { type DatabaseProfile, type ProfileOptions, profileSqlite } from '@guided-retrieval/profiler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildInvertedIndex } from './build-index.js';
 import { GroundingIndex } from './index.js';
-import { buildInvertedIndex, lookupKey } from './index-build.js';
+import { lookupKey } from './inverted-index.js';
 import type { GroundingMatch } from './types.js';
 
 /** Real databases cut down (`test-support/sample-dbs/README.md`), unpacked for the run. */

@@ -1,15 +1,12 @@
 import { lexiconLookup } from './lexicon/abbreviations.js';
 import { DEMONYMS } from './lexicon/demonyms.js';
-import { singular } from './normalize.js';
+import { singular } from './singular.js';
 import type { QuestionToken, VariantKind } from './types.js';
 
 export interface Variant {
   key: string;
   kind: VariantKind;
 }
-
-/** The longest run of question words looked up as one key (`united states`, `reg air`). */
-export const MAX_SPAN = 4;
 
 /** Keys a single question word is looked up by: as written, its lemma, singular, demonym's country. */
 export function wordVariants(token: QuestionToken): Variant[] {

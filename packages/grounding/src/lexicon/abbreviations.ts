@@ -46,7 +46,12 @@ export const ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = {
 export const CONTRACTIONS: Readonly<Record<string, readonly string[]>> = (() => {
   const out: Record<string, string[]> = {};
   for (const [abbr, words] of Object.entries(ABBREVIATIONS)) {
-    for (const w of words) if (!w.includes(' ')) (out[w] ??= []).push(abbr);
+    for (const w of words) {
+      if (w.includes(' ')) continue;
+      const list = out[w] ?? [];
+      list.push(abbr);
+      out[w] = list;
+    }
   }
   return out;
 })();

@@ -1,0 +1,189 @@
+/**
+ * Builds the inverted index once per context graph: every table by its name and aliases, every
+ * column by its name (the table's column prefix dropped), aliases and description, and every
+ * text column by its sampled and listed values; then how many tables each key names.
+ */
+import { type ContextGraph, eachValueKey, type GraphColumn, type GraphTable, readValueFilter } from '@guided-retrieval/context-graph';
+import { commonColumnPrefix, conventionColumnPrefix, splitIdentifier, tableNamePrefix } from './identifiers.js';
+import { type FilteredColumn, FilteredValues, type IndexEntry, type InvertedIndex, tablesPerGroup } from './inverted-index.js';
+import { descriptionPhrase, type NameKey, nameKeys, schemaVocabulary } from './name-keys.js';
+import { EXACT_KEY_BONUS, MIN_KEY_LENGTH } from './thresholds.js';
+import type { MatchKind, VariantKind } from './types.js';
+
+export interface IndexOptions {
+  /** Synonyms of a schema word, also indexed (WordNet by default; none to switch off). */
+  synonyms?: (word: string) => readonly string[];
+  /** Index foreign-key columns' names too (default true; their words mostly name the table they reference, and stronger matches on that table win). */
+  foreignKeyColumns?: boolean;
+  /** Index the opening words of a column's description as an alias of it (`prcp`: "Total precipitation") (default true). */
+  descriptionAliases?: boolean;
+}
+
+export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = {}): InvertedIndex {
+  const keysOf = nameKeys(schemaVocabulary(graph), options.synonyms ?? (() => []));
+  const builder = new IndexBuilder(keysOf);
+  const joinKeyColumns = new Set(graph.edges.flatMap((e) => e.fromColumns.map((c) => `${e.fromTable}.${c}`.toLowerCase())));
+  const namePrefix = tableNamePrefix(graph.tables);
+  const filtered: FilteredColumn[] = [];
+  for (const table of graph.tables) {
+    indexTableNames(builder, table, namePrefix);
+    const columnNames = table.columns.map((c) => c.name);
+    const prefix = commonColumnPrefix(columnNames) || conventionColumnPrefix(columnNames, namePrefix);
+    for (const column of table.columns) {
+      // A foreign-key column names the table it references, not a fact about its own table.
+      if (options.foreignKeyColumns === false && joinKeyColumns.has(`${table.name}.${column.name}`.toLowerCase())) continue;
+      const filter = indexColumn(builder, table.name, column, prefix, options.descriptionAliases !== false);
+      if (filter) filtered.push(filter);
+    }
+  }
+  // Counted within each island of the join graph: tables no join reaches are not rivals (a
+  // warehouse holding several databases would otherwise dilute every database's words).
+  const island = new Map(graph.tables.map((t) => [t.name, graph.islandOf(t.name)]));
+  countTableFrequencies(builder.index, island);
+  if (filtered.length > 0) builder.index.filtered = new FilteredValues(filtered, island);
+  return builder.index;
+}
+
+/** A table by its name (and without the schema's naming-convention prefix) and by its aliases. */
+function indexTableNames(builder: IndexBuilder, table: GraphTable, namePrefix: string): void {
+  const asTable = builder.element(table.name, null, 'table');
+  builder.addName(table.name, asTable);
+  if (namePrefix) builder.addName(table.name.slice(namePrefix.length), asTable);
+  const asAlias = builder.element(table.name, null, 'alias');
+  for (const alias of table.aliases) builder.addName(alias, asAlias);
+}
+
+/**
+ * A column by its name without the table's prefix, by its aliases and its description's opening
+ * words, and, for a text column not of prose, by its values; the column's Bloom filter, if any.
+ */
+function indexColumn(
+  builder: IndexBuilder,
+  table: string,
+  column: GraphColumn,
+  prefix: string,
+  descriptionAliases: boolean,
+): FilteredColumn | undefined {
+  const bare = prefix && column.name.toLowerCase().startsWith(prefix) ? column.name.slice(prefix.length) : column.name;
+  builder.addName(bare, builder.element(table, column.name, 'column'));
+  const described = descriptionAliases ? descriptionPhrase(column.description) : null;
+  if (column.aliases.length > 0 || described) {
+    const asAlias = builder.element(table, column.name, 'alias');
+    for (const alias of column.aliases) builder.addName(alias, asAlias);
+    if (described) builder.addName(described, asAlias);
+  }
+  if ((column.inferredType !== 'text' && column.inferredType !== 'unknown') || isFreeText(bare)) return undefined;
+  const asValue = builder.element(table, column.name, 'value');
+  indexValues(builder, column, asValue);
+  const reader = column.values?.filter ? readValueFilter(column.values.filter) : undefined;
+  return reader ? { table, column: column.name, element: asValue.element, reader } : undefined;
+}
+
+/**
+ * A column's sampled and listed values (`values.list`), each by its keys (`eachValueKey`): the
+ * whole normalised value, and each run of its words with its share of the value as coverage.
+ */
+function indexValues(builder: IndexBuilder, column: GraphColumn, asValue: Element): void {
+  const index = (value: string | number) => eachValueKey(value, (key, words, of) => builder.add(key, asValue, 'exact', words / of));
+  for (const { value } of column.sample) index(value);
+  for (const value of column.values?.list ?? []) index(value);
+}
+
+/** Columns of prose (`P_COMMENT`, `description`): their words are not values anyone asks for. */
+const FREE_TEXT_WORDS = new Set([
+  'body',
+  'comment',
+  'comments',
+  'content',
+  'desc',
+  'description',
+  'message',
+  'note',
+  'notes',
+  'remark',
+  'remarks',
+  'review',
+  'summary',
+  'text',
+]);
+
+function isFreeText(columnName: string): boolean {
+  const words = splitIdentifier(columnName);
+  return FREE_TEXT_WORDS.has(words[words.length - 1] ?? '');
+}
+
+/**
+ * Each entry's table frequency: how many tables of its island the key names as a value (for a
+ * value entry) or as a column or alias (otherwise); 1 for a table's own name.
+ */
+function countTableFrequencies(index: InvertedIndex, island: ReadonlyMap<string, number>): void {
+  // Tables naming the key, per island and per sort (value or name): group = 2·island + (value ? 1 : 0).
+  const group = (e: IndexEntry) => 2 * island.get(e.table)! + (e.kind === 'value' ? 1 : 0);
+  for (const entries of index.values()) {
+    const naming = tablesPerGroup(entries, (e) => (e.kind === 'table' ? null : group(e)));
+    for (const e of entries) e.tableFrequency = e.kind === 'table' ? 1 : naming.get(group(e))!.size;
+  }
+}
+
+/** What an entry names: (table, column, kind), with its element number. */
+type Element = Pick<IndexEntry, 'table' | 'column' | 'kind' | 'element'>;
+
+/**
+ * The index while it is built: one entry per (key, element), keeping the key's best spelling and
+ * coverage; a map per key, so adding stays O(1) however many tables share a key ("name",
+ * "status" in every table of a warehouse).
+ */
+class IndexBuilder {
+  readonly index: InvertedIndex = new Map();
+  readonly #postings = new Map<string, { entries: Map<number, IndexEntry>; list: IndexEntry[] }>();
+  readonly #elements = new Map<string, number>();
+
+  constructor(private readonly keysOf: (name: string) => readonly NameKey[]) {}
+
+  /** The element (table, column, kind), numbered in the order first asked for. */
+  element(table: string, column: string | null, kind: MatchKind): Element {
+    const name = `${table}\u0000${column ?? ''}\u0000${kind}`;
+    let id = this.#elements.get(name);
+    if (id === undefined) {
+      id = this.#elements.size;
+      this.#elements.set(name, id);
+    }
+    return { table, column, kind, element: id };
+  }
+
+  /** `element` under every key of `name`. */
+  addName(name: string, element: Element): void {
+    for (const [key, keyKind, coverage] of this.keysOf(name)) this.add(key, element, keyKind, coverage);
+  }
+
+  add(key: string, element: Element, keyKind: VariantKind, coverage: number): void {
+    if (key.length < MIN_KEY_LENGTH) return;
+    let posting = this.#postings.get(key);
+    if (!posting) {
+      posting = { entries: new Map(), list: [] };
+      this.#postings.set(key, posting);
+      this.index.set(key, posting.list);
+    }
+    const same = posting.entries.get(element.element);
+    if (!same) {
+      const created: IndexEntry = {
+        table: element.table,
+        column: element.column,
+        kind: element.kind,
+        element: element.element,
+        keyKind,
+        coverage,
+        tableFrequency: 1,
+      };
+      posting.entries.set(element.element, created);
+      posting.list.push(created);
+    } else if (rank(keyKind, coverage) > rank(same.keyKind, same.coverage)) {
+      same.keyKind = keyKind;
+      same.coverage = coverage;
+    }
+  }
+}
+
+function rank(keyKind: VariantKind, coverage: number): number {
+  return coverage + (keyKind === 'exact' ? EXACT_KEY_BONUS : 0);
+}

@@ -1,0 +1,135 @@
+/**
+ * The inverted hash index grounding looks question words up in (built by `build-index.ts`), and
+ * the lookup itself: the index's own entries for a key, with the hits of the columns whose values
+ * are only known through a Bloom filter.
+ */
+import { couldBeValueKey, filterHashes, VALUE_MAX_WORDS, type ValueFilterReader } from '@guided-retrieval/context-graph';
+import type { MatchKind, VariantKind } from './types.js';
+
+export interface IndexEntry {
+  table: string;
+  column: string | null;
+  kind: MatchKind;
+  /** How the key was derived from the schema's spelling. */
+  keyKind: VariantKind;
+  coverage: number;
+  /**
+   * How many tables the same key names as a value (for a value entry) or as a column or alias
+   * (otherwise); 1 for a table's name. Computed once, when the index is built.
+   */
+  tableFrequency: number;
+  /** The same number for every entry naming the same (table, column, kind), whatever the key. */
+  element: number;
+}
+
+/**
+ * The inverted hash index: normalised key → the schema elements and values it names; with the
+ * columns whose values are only known through a Bloom filter (`GraphColumn.values.filter`),
+ * probed for each key looked up (`lookupKey`).
+ */
+export interface InvertedIndex extends Map<string, IndexEntry[]> {
+  filtered?: FilteredValues;
+}
+
+/**
+ * The index's entries for a key, with the matches of the columns known through a filter: what
+ * grounding looks every variant of every run of question words up by.
+ */
+export function lookupKey(index: InvertedIndex, key: string): readonly IndexEntry[] | undefined {
+  const entries = index.get(key);
+  return index.filtered ? index.filtered.lookup(key, entries) : entries;
+}
+
+/**
+ * Per group, the tables the entries of that group name; an entry whose group is null is not
+ * counted. What table frequency is: `tablesPerGroup(…).get(group).size`.
+ */
+export function tablesPerGroup(entries: readonly IndexEntry[], groupOf: (e: IndexEntry) => number | null): Map<number, Set<string>> {
+  const naming = new Map<number, Set<string>>();
+  for (const e of entries) {
+    const g = groupOf(e);
+    if (g === null) continue;
+    const tables = naming.get(g);
+    if (tables) tables.add(e.table);
+    else naming.set(g, new Set([e.table]));
+  }
+  return naming;
+}
+
+/** A column whose values are known through a Bloom filter. */
+export interface FilteredColumn {
+  table: string;
+  column: string;
+  element: number;
+  reader: ValueFilterReader;
+}
+
+/** Keys remembered per index: a server's questions repeat their words (a memo size; speed, not results). */
+const MAX_REMEMBERED_KEYS = 50_000;
+
+/**
+ * The columns known through Bloom filters. A key of w words is probed as the key of a value of w
+ * words (coverage 1), then of w + 1 … 4 words (coverage w / n), each only where a value could
+ * have it as a key (`couldBeValueKey`: every probe risks a false positive); the first hit per
+ * column counts, as the index keeps a key's best coverage. The hits join the index's own entries
+ * for the key with their table frequency counted as the index counts it (value entries per
+ * island), which may change the index's value entries' too (copies, never the index's own).
+ */
+export class FilteredValues {
+  readonly #remembered = new Map<string, readonly IndexEntry[] | undefined>();
+
+  constructor(
+    private readonly columns: readonly FilteredColumn[],
+    private readonly island: ReadonlyMap<string, number>,
+  ) {}
+
+  lookup(key: string, entries: readonly IndexEntry[] | undefined): readonly IndexEntry[] | undefined {
+    if (this.#remembered.has(key)) return this.#remembered.get(key);
+    const found = this.#probe(key, entries);
+    if (this.#remembered.size >= MAX_REMEMBERED_KEYS) this.#remembered.clear();
+    this.#remembered.set(key, found);
+    return found;
+  }
+
+  #probe(key: string, entries: readonly IndexEntry[] | undefined): readonly IndexEntry[] | undefined {
+    const hits = this.#hits(key);
+    if (hits.length === 0) return entries;
+    // A column may also have the key from its sample: one entry per element, the better coverage.
+    const own = new Map((entries ?? []).filter((e) => e.kind === 'value').map((e) => [e.element, e.coverage]));
+    const fresh = hits.filter((h) => (own.get(h.element) ?? -1) < h.coverage);
+    if (fresh.length === 0) return entries;
+    const replaced = new Set(fresh.map((h) => h.element));
+    const all = [...(entries ?? []).filter((e) => e.kind !== 'value' || !replaced.has(e.element)), ...fresh];
+    const naming = tablesPerGroup(all, (e) => (e.kind === 'value' ? this.island.get(e.table)! : null));
+    return all.map((e) => {
+      if (e.kind !== 'value') return e;
+      const tableFrequency = naming.get(this.island.get(e.table)!)!.size;
+      return e.tableFrequency === tableFrequency ? e : { ...e, tableFrequency };
+    });
+  }
+
+  /** The filtered columns that may hold a value with `key`, each at the best coverage it may have it. */
+  #hits(key: string): IndexEntry[] {
+    const words = key.split(' ').length;
+    const hits: IndexEntry[] = [];
+    const hit = new Set<number>();
+    for (let of = words; of <= VALUE_MAX_WORDS; of++) {
+      if (!couldBeValueKey(key, of)) continue;
+      const hashes = filterHashes(key, of);
+      for (const c of this.columns) {
+        if (hit.has(c.element) || !c.reader.hasHashes(hashes)) continue;
+        hit.add(c.element);
+        hits.push({
+          table: c.table,
+          column: c.column,
+          kind: 'value',
+          keyKind: 'exact',
+          coverage: words / of,
+          tableFrequency: 1,
+          element: c.element,
+        });
+      }
+    }
+    return hits;
+  }
+}

@@ -1,0 +1,231 @@
+/**
+ * The question-time lookup: every word and run of words of the question, in each of its variants,
+ * looked up in the inverted index and scored; the strongest match per element and span.
+ */
+import { type IndexEntry, type InvertedIndex, lookupKey } from './inverted-index.js';
+import { namedTables } from './settle.js';
+import {
+  COLUMN_ALIAS_WEIGHT,
+  COVERAGE_FLOOR,
+  KIND_WEIGHT,
+  MAX_SPAN,
+  MIN_KEY_LENGTH,
+  RARITY_DAMPING,
+  SPAN_BONUS,
+  UNSELECTIVE_KEY_ENTRIES,
+  VARIANT_WEIGHT,
+} from './thresholds.js';
+import type { GroundingMatch, MatchKind, QuestionToken, VariantKind } from './types.js';
+import { spanVariants, type Variant, wordVariants } from './variants.js';
+
+/**
+ * A match's strength in (0, 1]: what it landed on × how the word was bent × how much of the name
+ * it covers × a bonus per extra word × how few tables the key names. Rounded to six decimals.
+ */
+export function matchScore(
+  kind: MatchKind,
+  variantKind: VariantKind,
+  coverage: number,
+  words: number,
+  onColumn = false,
+  tableFrequency = 1,
+): number {
+  const weight = kind === 'alias' && onColumn ? COLUMN_ALIAS_WEIGHT : KIND_WEIGHT[kind];
+  const score =
+    weight *
+    VARIANT_WEIGHT[variantKind] *
+    (COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage) *
+    (1 + SPAN_BONUS * (words - 1)) *
+    rarity(tableFrequency);
+  return Math.round(score * 1e6) / 1e6;
+}
+
+/** A key that names columns or values in many tables says little about which table is meant. */
+function rarity(tableFrequency: number): number {
+  let value = RARITY[tableFrequency];
+  if (value === undefined) {
+    value = 1 / (1 + RARITY_DAMPING * Math.log(Math.max(1, tableFrequency)));
+    if (Number.isInteger(tableFrequency) && tableFrequency >= 0 && tableFrequency < 1e6) RARITY[tableFrequency] = value;
+  }
+  return value;
+}
+
+const RARITY: number[] = [];
+
+interface LookupOptions {
+  /** Weigh column, alias and value matches down by how many tables the key names (default true). */
+  inverseTableFrequency?: boolean;
+  /** Let `average`, `total`, `count`… alone match a column of exactly that name (default false). */
+  operationWordsAsColumns?: boolean;
+}
+
+/**
+ * Words that name an operation on data rather than data: they match a column only when it is
+ * called exactly that, never as one part of a longer name (`total` is not `O_TOTALPRICE`).
+ */
+const OPERATION_WORDS = new Set([
+  'average',
+  'avg',
+  'count',
+  'highest',
+  'largest',
+  'least',
+  'lowest',
+  'max',
+  'maximum',
+  'mean',
+  'min',
+  'minimum',
+  'number',
+  'percentage',
+  'ratio',
+  'smallest',
+  'sum',
+  'top',
+  'total',
+]);
+
+interface Lookup {
+  start: number;
+  end: number;
+  token: string;
+  variant: Variant;
+  entries: readonly IndexEntry[];
+}
+
+/** Every lookup of every word and run of words, strongest match per element and span. */
+export function lookupAll(tokens: readonly QuestionToken[], index: InvertedIndex, options: LookupOptions = {}): GroundingMatch[] {
+  const found = new SpanMatches(options);
+  const unselective: Lookup[] = [];
+  for (const lookup of lookups(tokens, index)) {
+    if (lookup.entries.length > UNSELECTIVE_KEY_ENTRIES) unselective.push(lookup);
+    else found.visit(lookup, lookup.entries);
+  }
+  // The tables the telling words point at: within the weak-table ratio of the strongest.
+  const named = new Set(namedTables(found.inOrderFound()));
+  for (const lookup of unselective) found.visit(lookup, named.size === 0 ? lookup.entries : entriesOfTables(lookup.entries, named));
+  return found.bySpan();
+}
+
+/** Every run of up to `MAX_SPAN` words (no stop word at either end), in every variant the index has a key for. */
+function lookups(tokens: readonly QuestionToken[], index: InvertedIndex): Lookup[] {
+  const found: Lookup[] = [];
+  for (let start = 0; start < tokens.length; start++) {
+    for (let end = start + 1; end <= Math.min(tokens.length, start + MAX_SPAN); end++) {
+      const span = tokens.slice(start, end);
+      if (span[0]!.stopWord || span[span.length - 1]!.stopWord) continue;
+      if (end - start === 1 && span[0]!.lower.length < MIN_KEY_LENGTH) continue;
+      const variants = end - start === 1 ? wordVariants(span[0]!) : spanVariants(span);
+      const token = span.map((t) => t.text).join(' ');
+      for (const variant of variants) {
+        const entries = lookupKey(index, variant.key);
+        if (entries) found.push({ start, end, token, variant, entries });
+      }
+    }
+  }
+  return found;
+}
+
+/** The strongest match per span and element, as lookups are visited. */
+class SpanMatches {
+  readonly #bySpan = new Map<number, Map<number, GroundingMatch>>();
+  readonly #useFrequency: boolean;
+  readonly #operationWordsAsColumns: boolean;
+
+  constructor(options: LookupOptions) {
+    this.#useFrequency = options.inverseTableFrequency ?? true;
+    this.#operationWordsAsColumns = options.operationWordsAsColumns === true;
+  }
+
+  visit(lookup: Lookup, entries: readonly IndexEntry[]): void {
+    const { start, end, variant } = lookup;
+    const spanKey = start * (MAX_SPAN + 1) + (end - start);
+    let found = this.#bySpan.get(spanKey);
+    if (!found) {
+      found = new Map();
+      this.#bySpan.set(spanKey, found);
+    }
+    for (const entry of entries) {
+      if (
+        end - start === 1 &&
+        entry.kind !== 'table' &&
+        OPERATION_WORDS.has(variant.key) &&
+        (entry.coverage < 1 || !this.#operationWordsAsColumns)
+      )
+        continue;
+      // Score first, build a match only when it wins.
+      const variantKind = weaker(variant.kind, entry.keyKind);
+      const frequency = this.#useFrequency ? entry.tableFrequency : 1;
+      const score = matchScore(entry.kind, variantKind, entry.coverage, end - start, entry.column !== null, frequency);
+      const current = found.get(entry.element);
+      if (!current || score > current.score)
+        found.set(entry.element, toMatch(lookup.token, [start, end], variant.key, variantKind, entry, score));
+    }
+  }
+
+  /** The matches so far, span by span in the order the spans were first visited. */
+  inOrderFound(): GroundingMatch[] {
+    return [...this.#bySpan.values()].flatMap((found) => [...found.values()]);
+  }
+
+  /** The matches, span by span from the question's start, shorter spans first. */
+  bySpan(): GroundingMatch[] {
+    const all: GroundingMatch[] = [];
+    for (const spanKey of [...this.#bySpan.keys()].sort((a, b) => a - b)) for (const m of this.#bySpan.get(spanKey)!.values()) all.push(m);
+    return all;
+  }
+}
+
+interface GroupedPosting {
+  byTable: Map<string, IndexEntry[]>;
+  /** Entries naming a whole table (its name or an alias of it): always read, however long the list. */
+  tableNames: IndexEntry[];
+}
+
+const GROUPED = new WeakMap<readonly IndexEntry[], GroupedPosting>();
+
+/**
+ * The entries of a long posting list that name a table itself or belong to `tables`, through a
+ * by-table grouping made once per list.
+ */
+function entriesOfTables(entries: readonly IndexEntry[], tables: ReadonlySet<string>): IndexEntry[] {
+  let grouped = GROUPED.get(entries);
+  if (!grouped) {
+    grouped = { byTable: new Map(), tableNames: [] };
+    for (const e of entries) {
+      if (e.column === null && e.coverage === 1) grouped.tableNames.push(e);
+      const list = grouped.byTable.get(e.table);
+      if (list) list.push(e);
+      else grouped.byTable.set(e.table, [e]);
+    }
+    GROUPED.set(entries, grouped);
+  }
+  const picked = [...tables].flatMap((t) => grouped.byTable.get(t) ?? []);
+  return [...grouped.tableNames.filter((e) => !tables.has(e.table)), ...picked];
+}
+
+/** Both sides may have bent the word (a lemma of the question, a synonym in the index): the match is as weak as the weaker of the two. */
+function weaker(a: VariantKind, b: VariantKind): VariantKind {
+  return VARIANT_WEIGHT[a] <= VARIANT_WEIGHT[b] ? a : b;
+}
+
+function toMatch(
+  token: string,
+  range: [number, number],
+  variant: string,
+  variantKind: VariantKind,
+  entry: IndexEntry,
+  score: number,
+): GroundingMatch {
+  return {
+    token,
+    span: range,
+    variant,
+    variantKind,
+    table: entry.table,
+    column: entry.column,
+    kind: entry.kind,
+    coverage: entry.coverage,
+    score,
+  };
+}
