@@ -17,8 +17,6 @@ import { nameTables, type PostgresTable, schemaList, tableListSql, USER_SCHEMA }
 import { type ProfileOptions, profileDatabase } from './profile.js';
 import type { DatabaseProfile, ForeignKey } from './types.js';
 
-export { postgresDialect } from './postgres-dialect.js';
-
 /** pg's type ids whose text we keep (dates, times) or turn into JSON-safe numbers. */
 const OID = { int8: 20, numeric: 1700, date: 1082, time: 1083, timestamp: 1114, timestamptz: 1184, interval: 1186, timetz: 1266 };
 

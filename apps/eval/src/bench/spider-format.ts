@@ -99,19 +99,51 @@ export function schemaFromSpiderEntry(
   types: TypeReading = 'declared',
 ): { schema: SchemaSpec; stats: SchemaStats } {
   const stats: SchemaStats = { ...emptySchemaStats(), tables: entry.table_names_original.length };
-  const seenTables = new Set<string>();
-  type Table = Omit<SchemaTableSpec, 'columns'> & { columns: SchemaColumnSpec[] };
-  const tables: Table[] = entry.table_names_original.map((name, i) => {
-    if (seenTables.has(name.toLowerCase())) throw malformed(folder, file, `${entry.db_id}: duplicate table name ${name}`);
-    seenTables.add(name.toLowerCase());
+  const source = { entry, folder, file, stats };
+  const tables = tablesOf(source);
+  addColumns(source, tables, extras, types);
+  const columnAt = columnResolver(entry, tables);
+  addPrimaryKeys(source, columnAt);
+  const foreignKeys = foreignKeysOf(source, columnAt);
+  stats.foreignKeys = foreignKeys.length;
+  return { schema: { database: entry.db_id, tables, foreignKeys }, stats };
+}
+
+/** The entry being converted, where it comes from (for errors), and the stats being counted. */
+interface Source {
+  entry: SpiderSchemaEntry;
+  folder: DataFolder;
+  file: string;
+  stats: SchemaStats;
+}
+
+type Table = Omit<SchemaTableSpec, 'columns'> & { columns: SchemaColumnSpec[] };
+
+/** A column by its index in `column_names_original`, or why the index names none. */
+type ColumnAt = (index: unknown) => { table: Table; column: string } | string;
+
+/** The tables, without columns yet; their natural-language names as aliases. */
+function tablesOf({ entry, folder, file }: Source): Table[] {
+  const seen = new Set<string>();
+  return entry.table_names_original.map((name, i) => {
+    if (seen.has(name.toLowerCase())) throw malformed(folder, file, `${entry.db_id}: duplicate table name ${name}`);
+    seen.add(name.toLowerCase());
     const table: Table = { name, columns: [] };
     const aliases = differingNames(name, [entry.table_names?.[i]]);
     if (aliases.length > 0) table.aliases = aliases;
     return table;
   });
+}
 
-  entry.column_names_original.forEach(([tableIndex, name], index) => {
-    if (tableIndex === -1) return; // the `*` pseudo-column
+/** Each column into its table, with its type read as `types` says and what `extras` adds. */
+function addColumns(
+  { entry, folder, file, stats }: Source,
+  tables: Table[],
+  extras: (table: string, column: string) => ColumnExtras | undefined,
+  types: TypeReading,
+): void {
+  for (const [index, [tableIndex, name]] of entry.column_names_original.entries()) {
+    if (tableIndex === -1) continue; // the `*` pseudo-column
     const table = tables[tableIndex]!;
     if (table.columns.some((c) => c.name.toLowerCase() === name.toLowerCase())) {
       throw malformed(folder, file, `${entry.db_id}: duplicate column name ${table.name}.${name}`);
@@ -133,16 +165,21 @@ export function schemaFromSpiderEntry(
     }
     table.columns.push(column);
     stats.columns++;
-  });
+  }
+}
 
-  const columnAt = (index: unknown): { table: Table; column: string } | string => {
+function columnResolver(entry: SpiderSchemaEntry, tables: readonly Table[]): ColumnAt {
+  return (index) => {
     if (typeof index !== 'number' || !Number.isInteger(index)) return `column index ${JSON.stringify(index)} is not an integer`;
     const col = entry.column_names_original[index];
     if (!col) return `column index ${index} is out of range`;
     if (col[0] === -1) return `column index ${index} is the * pseudo-column`;
     return { table: tables[col[0]]!, column: col[1] };
   };
+}
 
+/** Each primary-key entry onto its table (a malformed one is skipped and listed). */
+function addPrimaryKeys({ entry, stats }: Source, columnAt: ColumnAt): void {
   for (const pk of entry.primary_keys) {
     const indexes = Array.isArray(pk) ? (pk as unknown[]) : [pk];
     const resolved = indexes.map(columnAt);
@@ -160,9 +197,12 @@ export function schemaFromSpiderEntry(
     for (const c of columns) if (!key.includes(c.column)) key.push(c.column);
     table.primaryKey = key;
   }
+}
 
+/** The foreign keys, each once (case-insensitively); malformed or self-referencing ones skipped and listed. */
+function foreignKeysOf({ entry, stats }: Source, columnAt: ColumnAt): SchemaForeignKeySpec[] {
   const foreignKeys: SchemaForeignKeySpec[] = [];
-  const seenKeys = new Set<string>();
+  const seen = new Set<string>();
   for (const fk of entry.foreign_keys) {
     if (!Array.isArray(fk) || fk.length !== 2) {
       stats.skippedForeignKeys.push(`${entry.db_id}: ${JSON.stringify(fk)}: not a [from, to] pair`);
@@ -180,15 +220,14 @@ export function schemaFromSpiderEntry(
       continue;
     }
     const id = text.toLowerCase();
-    if (seenKeys.has(id)) {
+    if (seen.has(id)) {
       stats.duplicateForeignKeys.push(`${entry.db_id}: ${text}`);
       continue;
     }
-    seenKeys.add(id);
+    seen.add(id);
     foreignKeys.push({ fromTable: from.table.name, fromColumns: [from.column], toTable: to.table.name, toColumns: [to.column] });
   }
-  stats.foreignKeys = foreignKeys.length;
-  return { schema: { database: entry.db_id, tables, foreignKeys }, stats };
+  return foreignKeys;
 }
 
 /**
