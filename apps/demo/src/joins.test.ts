@@ -2,21 +2,16 @@ import type { JoinEdge, JoinInference } from '@guided-retrieval/join-inference';
 import { describe, expect, it } from 'vitest';
 import { describeInference, summarizeInference } from './joins.js';
 
-const edge = (fromTable: string, from: string, toTable: string, to: string, origin: JoinEdge['origin'] = 'inferred'): JoinEdge => ({
-  id: `${fromTable}(${from})->${toTable}(${to})`,
-  fromTable,
-  fromColumns: [from],
-  toTable,
-  toColumns: [to],
-  origin,
-  confidence: origin === 'declared' ? 1 : 0.7,
-  evidence: [],
-});
+/** Only the origin counts here. */
+const edge = (origin: JoinEdge['origin'], fromColumn: string): JoinEdge => {
+  const ends = { fromTable: 'orders', fromColumns: [fromColumn], toTable: 'Customer', toColumns: ['Id'] };
+  return { id: `orders(${fromColumn})->Customer(Id)`, ...ends, origin, confidence: 1, evidence: [] };
+};
 
 describe('summarizeInference', () => {
   it('counts declared and inferred edges and says it in one line', () => {
     const result: JoinInference = {
-      edges: [edge('orders', 'customer_id', 'Customer', 'Id', 'declared'), edge('orders', 'id', 'Customer', 'Id')],
+      edges: [edge('declared', 'customer_id'), edge('inferred', 'id')],
       keys: [],
       stats: { tables: 2, columns: 3, candidatePairs: 6, afterPruning: 2, accepted: 1, adjudicated: 0, ms: 3.4 },
     };

@@ -1,30 +1,13 @@
-import type { DatabaseProfile } from '@guided-retrieval/profiler';
 import { describe, expect, it } from 'vitest';
 import { edgesForProfile, mergeEdges } from './file-edges.js';
 import { JoinsFileError } from './io.js';
+import { databaseFromTables, tableFromColumns } from './profile-from-values.js';
 import type { JoinEdge } from './types.js';
 
-const column = (name: string) => ({
-  name,
-  declaredType: 'INTEGER',
-  inferredType: 'integer' as const,
-  rowCount: 1,
-  count: 1,
-  nulls: 0,
-  distinct: 1,
-  min: 1,
-  max: 1,
-  sample: [],
-});
-const profile: DatabaseProfile = {
-  formatVersion: 1,
-  engine: 'sqlite',
-  database: 'shop',
-  tables: [
-    { name: 'Customer', rowCount: 1, primaryKey: ['Id'], foreignKeys: [], columns: [column('Id')] },
-    { name: 'orders', rowCount: 1, primaryKey: ['id'], foreignKeys: [], columns: [column('id'), column('customer_id')] },
-  ],
-};
+const profile = databaseFromTables('shop', [
+  tableFromColumns('Customer', { Id: [1] }, { primaryKey: ['Id'] }),
+  tableFromColumns('orders', { id: [1], customer_id: [1] }, { primaryKey: ['id'] }),
+]);
 const edge = (fromTable: string, from: string, toTable: string, to: string, origin: JoinEdge['origin'] = 'inferred'): JoinEdge => ({
   id: `${fromTable}(${from})->${toTable}(${to})`,
   fromTable,

@@ -21,3 +21,4 @@ export {
   type ValueKey,
   valueKeys,
 } from './value-keys.js';
+export { isProseColumn } from './values.js';

@@ -188,6 +188,10 @@ describe('value keys', () => {
     expect(isProseColumn('L_COMMENT')).toBe(true);
     expect(isProseColumn('orderNotes')).toBe(true);
     expect(isProseColumn('name')).toBe(false);
+    expect(isProseColumn('REVIEW_TEXT')).toBe(true);
+    expect(isProseColumn('notes2')).toBe(false); // a trailing number: not a prose word either way
+    expect(isProseColumn('notes_2')).toBe(false);
+    expect(isProseColumn('textSize')).toBe(false);
     expect(wantsValues('rowguid', 'text', [{ value: 'Van Halen', count: 1 }])).toBe(false);
     expect(wantsValues('name', 'integer', [{ value: 'Van Halen', count: 1 }])).toBe(false);
   });

@@ -1,4 +1,5 @@
 import type { Dialect, Scalar } from './connector.js';
+import { identifierWords } from './identifier-words.js';
 import type { ColumnProfile, ColumnValues, DatabaseProfile, InferredType, ValueFrequency } from './types.js';
 import { buildValueFilter, isNameLike, VALUE_MAX_LENGTH, valueKeys } from './value-keys.js';
 
@@ -31,13 +32,8 @@ const PROSE_WORDS = new Set([
 
 /** Whether a column's name says it holds prose: its last word (`L_COMMENT`, `orderNotes`). */
 export function isProseColumn(name: string): boolean {
-  const words = name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-  return PROSE_WORDS.has(words[words.length - 1] ?? '');
+  // A trailing number never makes a prose word: the digit policy cannot change the answer.
+  return PROSE_WORDS.has(identifierWords(name, { digits: 'split' }).at(-1) ?? '');
 }
 
 /** Column names that say the values are secrets or generated identifiers, never asked about by value. */
