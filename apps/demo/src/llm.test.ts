@@ -64,7 +64,9 @@ describe('guided demo --llm', () => {
     expect(requests[0]!.format).toMatchObject({ type: 'object' });
     expect(requests[0]!.messages.map((m) => m.content).join('\n')).toContain(QUESTION);
     expect(result.trace.disambiguation.by).toBe('llm:ollama:qwen2.5:7b');
-    expect(result.trace.disambiguation.notes.map((n: { reason: string }) => n.reason).join('\n')).toMatch(/SHIPMENTS.*kept heuristic choice/);
+    expect(result.trace.disambiguation.notes.map((n: { reason: string }) => n.reason).join('\n')).toMatch(
+      /SHIPMENTS.*kept heuristic choice/,
+    );
     expect(result.joinTree.nodes.map((n: { table: string }) => n.table)).toEqual([
       'LINEITEM',
       'SUPPLIER',
