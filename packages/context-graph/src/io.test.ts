@@ -60,7 +60,11 @@ describe('graph files', () => {
     expect(wrong((d) => (edges(d)[0]!.fromColumns = ['customer_id', 'id']))).toThrow(
       /edges\[0\]\.toColumns: fromcolumns and tocolumns must pair up/,
     );
-    expect(wrong((d) => ((edges(d)[0]!.fromColumns = []), (edges(d)[0]!.toColumns = [])))).toThrow(/edges\[0\]\.fromColumns: /);
+    const noColumns = (d: Record<string, unknown>) => {
+      edges(d)[0]!.fromColumns = [];
+      edges(d)[0]!.toColumns = [];
+    };
+    expect(wrong(noColumns)).toThrow(/edges\[0\]\.fromColumns: /);
     expect(
       wrong((d) => ((tables(d)[1]!.columns as Record<string, unknown>[])[1]!.sample = [{ value: { deep: [[[[1]]]] }, count: 1 }])),
     ).toThrow(/tables\[1\]\.columns\[1\]\.sample\[0\]\.value: /);
