@@ -1,17 +1,7 @@
 export type { JoinEdge } from '@guided-retrieval/join-inference';
-// How a column's values are found by a question's words (`GraphColumn.values`): grounding indexes
-// listed values and probes filters through these, so both sides derive keys the same way.
+// A column's values (`GraphColumn.values`), listed or as a filter; grounding reads them through the
+// profiler's value keys (`@guided-retrieval/profiler/internal`), so both sides derive keys alike.
 export type { ColumnValues, ValueFilter } from '@guided-retrieval/profiler';
-export {
-  couldBeValueKey,
-  eachValueKey,
-  filterHashes,
-  readValueFilter,
-  VALUE_MAX_WORDS,
-  type ValueFilterReader,
-  type ValueKey,
-  valueKeys,
-} from '@guided-retrieval/profiler/internal';
 export { type Annotation, type Annotations, buildContextGraph } from './build.js';
 export { DESCRIBE_PROMPT_VERSION, type DescribeChatModel, type DescribeOptions, describeGraph, describePrompt } from './describe.js';
 export { ContextGraph, DEFAULT_MAX_PATH_LENGTH, GraphValidationError } from './graph.js';

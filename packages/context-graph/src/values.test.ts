@@ -1,7 +1,7 @@
 import { type ColumnProfile, type DatabaseProfile, PROFILE_FORMAT_VERSION } from '@guided-retrieval/profiler';
-import { buildValueFilter } from '@guided-retrieval/profiler/internal';
+import { buildValueFilter, readValueFilter } from '@guided-retrieval/profiler/internal';
 import { describe, expect, it } from 'vitest';
-import { buildContextGraph, parseGraph, readValueFilter, serializeGraph } from './index.js';
+import { buildContextGraph, parseGraph, serializeGraph } from './index.js';
 
 const column = (name: string, extra: Partial<ColumnProfile> = {}): ColumnProfile => ({
   name,

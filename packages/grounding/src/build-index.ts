@@ -3,7 +3,8 @@
  * column by its name (the table's column prefix dropped), aliases and description, and every
  * text column by its sampled and listed values; then how many tables each key names.
  */
-import { type ContextGraph, eachValueKey, type GraphColumn, type GraphTable, readValueFilter } from '@guided-retrieval/context-graph';
+import type { ContextGraph, GraphColumn, GraphTable } from '@guided-retrieval/context-graph';
+import { eachValueKey, readValueFilter } from '@guided-retrieval/profiler/internal';
 import { commonColumnPrefix, conventionColumnPrefix, splitIdentifier, tableNamePrefix } from './identifiers.js';
 import { type FilteredColumn, FilteredValues, type IndexEntry, type InvertedIndex, tablesPerGroup } from './inverted-index.js';
 import { descriptionPhrase, type NameKey, nameKeys, schemaVocabulary } from './name-keys.js';

@@ -3,7 +3,7 @@
  * the lookup itself: the index's own entries for a key, with the hits of the columns whose values
  * are only known through a Bloom filter.
  */
-import { couldBeValueKey, filterHashes, VALUE_MAX_WORDS, type ValueFilterReader } from '@guided-retrieval/context-graph';
+import { couldBeValueKey, filterHashes, VALUE_MAX_WORDS, type ValueFilterReader } from '@guided-retrieval/profiler/internal';
 import type { MatchKind, VariantKind } from './types.js';
 
 export interface IndexEntry {

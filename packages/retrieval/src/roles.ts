@@ -5,7 +5,8 @@
  * the table it references — a second node of the same table for a self-reference.
  */
 import type { ContextGraph, JoinPath, PathEdge } from '@guided-retrieval/context-graph';
-import { type GroundingResult, splitIdentifier } from '@guided-retrieval/grounding';
+import type { GroundingResult } from '@guided-retrieval/grounding';
+import { identifierWords } from '@guided-retrieval/profiler/internal';
 import type { PathLimits } from './limits.js';
 import type { RoleRequest } from './types.js';
 import { MIN_STEP_COST } from './weights.js';
@@ -63,7 +64,7 @@ export function referencedEntityRoles(source: string, targets: readonly string[]
     const column = match.column.toLowerCase();
     for (const edge of graph.outEdges(match.table)) {
       if (edge.fromColumns.length !== 1 || edge.fromColumns[0]!.toLowerCase() !== column) continue;
-      const referenced = new Set(splitIdentifier(edge.toTable));
+      const referenced = new Set(identifierWords(edge.toTable, { digits: 'split' }));
       const said = match.variant.split(/\s+/).filter((w) => !KEY_WORDS.has(w));
       if (said.length === 0 || said.every((w) => referenced.has(w) || referenced.has(w.replace(/s$/, '')))) continue;
       const self = edge.toTable === edge.fromTable;

@@ -1,5 +1,5 @@
 import { graphFromSchema } from '@guided-retrieval/context-graph';
-import { splitIdentifier } from '@guided-retrieval/grounding';
+import { identifierWords } from '@guided-retrieval/profiler/internal';
 import { describe, expect, it } from 'vitest';
 import { goldTables } from '../gold.js';
 import type { BenchDatabase } from './types.js';
@@ -123,7 +123,7 @@ describe('unionSchemas', () => {
   });
 
   it('gives prefixed names that grounding reads as separate words', () => {
-    expect(splitIdentifier('concert_singer__singer')).toEqual(['concert', 'singer', 'singer']);
+    expect(identifierWords('concert_singer__singer', { digits: 'split' })).toEqual(['concert', 'singer', 'singer']);
   });
 
   it('refuses a database listed twice and a prefixed name that another table already has', () => {
