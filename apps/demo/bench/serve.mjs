@@ -43,12 +43,15 @@ function serve(args) {
     child.stderr.setEncoding('utf8').on('data', (d) => {
       err += d;
       const url = /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(err)?.[1];
-      if (url) resolve({ url, stop: () =>
-          new Promise((r) => {
-            child.once('exit', r);
-            child.kill('SIGTERM');
-          }),
-      });
+      if (url)
+        resolve({
+          url,
+          stop: () =>
+            new Promise((r) => {
+              child.once('exit', r);
+              child.kill('SIGTERM');
+            }),
+        });
     });
     child.once('exit', (code) => reject(new Error(`guided serve exited (${code}): ${err}`)));
   });

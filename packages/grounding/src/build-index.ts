@@ -4,8 +4,9 @@
  * text column by its sampled and listed values; then how many tables each key names.
  */
 import type { ContextGraph, GraphColumn, GraphTable } from '@guided-retrieval/context-graph';
-import { eachValueKey, readValueFilter } from '@guided-retrieval/profiler/internal';
-import { commonColumnPrefix, conventionColumnPrefix, splitIdentifier, tableNamePrefix } from './identifiers.js';
+// A prose column's words (`P_COMMENT`, `description`) are not values anyone asks for: the profiler lists none either.
+import { eachValueKey, isProseColumn, readValueFilter } from '@guided-retrieval/profiler/internal';
+import { commonColumnPrefix, conventionColumnPrefix, tableNamePrefix } from './identifiers.js';
 import { type FilteredColumn, FilteredValues, type IndexEntry, type InvertedIndex, tablesPerGroup } from './inverted-index.js';
 import { descriptionPhrase, type NameKey, nameKeys, schemaVocabulary } from './name-keys.js';
 import { EXACT_KEY_BONUS, MIN_KEY_LENGTH } from './thresholds.js';
@@ -73,7 +74,7 @@ function indexColumn(
     for (const alias of column.aliases) builder.addName(alias, asAlias);
     if (described) builder.addName(described, asAlias);
   }
-  if ((column.inferredType !== 'text' && column.inferredType !== 'unknown') || isFreeText(bare)) return undefined;
+  if ((column.inferredType !== 'text' && column.inferredType !== 'unknown') || isProseColumn(bare)) return undefined;
   const asValue = builder.element(table, column.name, 'value');
   indexValues(builder, column, asValue);
   const reader = column.values?.filter ? readValueFilter(column.values.filter) : undefined;
@@ -88,29 +89,6 @@ function indexValues(builder: IndexBuilder, column: GraphColumn, asValue: Elemen
   const index = (value: string | number) => eachValueKey(value, (key, words, of) => builder.add(key, asValue, 'exact', words / of));
   for (const { value } of column.sample) index(value);
   for (const value of column.values?.list ?? []) index(value);
-}
-
-/** Columns of prose (`P_COMMENT`, `description`): their words are not values anyone asks for. */
-const FREE_TEXT_WORDS = new Set([
-  'body',
-  'comment',
-  'comments',
-  'content',
-  'desc',
-  'description',
-  'message',
-  'note',
-  'notes',
-  'remark',
-  'remarks',
-  'review',
-  'summary',
-  'text',
-]);
-
-function isFreeText(columnName: string): boolean {
-  const words = splitIdentifier(columnName);
-  return FREE_TEXT_WORDS.has(words[words.length - 1] ?? '');
 }
 
 /**

@@ -9,10 +9,9 @@
 // Generate the database first: node apps/demo/dist/cli.js tpch -o /tmp/sf1.sqlite --scale-factor 1
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const here = dirname(fileURLToPath(import.meta.url));
 const [mode, ...rest] = process.argv.slice(2);
 
 async function profileRun(target) {
@@ -28,6 +27,8 @@ async function naiveRun(target) {
   const { openConnection } = await import('../dist/index.js');
   const connector = await openConnection(target);
   const started = performance.now();
+  // What the naive pass computed (distinct + null counts), returned so that the work is not dead code.
+  let counted = 0;
   try {
     for (const table of await connector.listTables()) {
       const { columns } = await connector.describeTable(table);
@@ -47,12 +48,13 @@ async function naiveRun(target) {
           if (min === undefined || v < min) min = v;
           if (max === undefined || v > max) max = v;
         }
+        counted += seen.size + nulls;
       }
     }
   } finally {
     await connector.close();
   }
-  return { ms: performance.now() - started };
+  return { ms: performance.now() - started, counted };
 }
 
 if (mode === '--child') {

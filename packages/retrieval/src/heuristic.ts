@@ -1,4 +1,4 @@
-import type { ContextGraph, JoinPath, } from '@guided-retrieval/context-graph';
+import type { ContextGraph, JoinPath } from '@guided-retrieval/context-graph';
 import type { GroundingResult } from '@guided-retrieval/grounding';
 import { detectRoles, referencedEntityRoles } from './roles.js';
 import { chooseSource, chooseSourceAcross, coveredBy } from './source-choice.js';
