@@ -1,7 +1,7 @@
 import { graphFromSchema } from '@guided-retrieval/context-graph';
 import { embedderFromSpec, OfflineEmbedder } from '@guided-retrieval/grounding';
 import type { JoinEdge } from '@guided-retrieval/join-inference';
-import { createChatModel, UsageCounter } from '@guided-retrieval/llm-adapters';
+import { createChatModel, UsageCounter, type UsageSnapshot } from '@guided-retrieval/llm-adapters';
 import { LlmDisambiguator, type PhaseTimings, Retriever } from '@guided-retrieval/retrieval';
 import { createBaselines } from './baselines.js';
 import { loadDefog } from './bench/defog.js';
@@ -74,17 +74,7 @@ export interface EvalResults {
   unparsedGoldQuestions: { id: string; db: string; error: string }[];
   retriever: { disambiguator: string; embedder: string };
   /** The models that ran and what they cost (all zero without a model). */
-  models: {
-    llm: string | null;
-    embedder: string;
-    calls: number;
-    cacheHits: number;
-    retries: number;
-    failures: number;
-    promptTokens: number;
-    completionTokens: number;
-    seconds: number;
-  };
+  models: { llm: string | null; embedder: string; seconds: number } & Omit<UsageSnapshot, 'ms'>;
   overall: MetricSummary;
   perDatabase: Record<string, MetricSummary>;
   baselines: Record<string, { overall: MetricSummary; perDatabase: Record<string, MetricSummary> }>;

@@ -6,7 +6,7 @@ import { TABLE_DDL, TABLE_NAMES } from '@guided-retrieval/tpch';
 import { CONTAINERS, NATIONS, PRIORITIES, REGIONS, SEGMENTS, SHIP_INSTRUCTIONS, SHIP_MODES } from '@guided-retrieval/tpch/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatNote, LlmDisambiguator, type RetrievalResult, Retriever } from './index.js';
-import { treeAsSql } from './test-support/tree.js';
+import { PAPER_TREE, treeAsSql } from './test-support/tree.js';
 
 /** Value domains of TPC-H's categorical columns, as the generator draws them. */
 const DOMAINS: Record<string, readonly string[]> = {
@@ -84,48 +84,6 @@ const PAPER_ANSWERS = (r: ChatRequest) =>
 
 const graph = tpchSchemaGraph();
 
-/** The paper's join tree (§3.4): the supplier's nation and the customer's nation. */
-const PAPER_TREE = {
-  dialect: 'sqlite',
-  nodes: [
-    { alias: 'lineitem', table: 'LINEITEM', parent: null, on: null, edge: null },
-    {
-      alias: 'supplier',
-      table: 'SUPPLIER',
-      parent: 'lineitem',
-      on: 'lineitem.L_SUPPKEY = supplier.S_SUPPKEY',
-      edge: 'LINEITEM(L_SUPPKEY)->SUPPLIER(S_SUPPKEY)',
-    },
-    {
-      alias: 'nation_supplier',
-      table: 'NATION',
-      parent: 'supplier',
-      on: 'supplier.S_NATIONKEY = nation_supplier.N_NATIONKEY',
-      edge: 'SUPPLIER(S_NATIONKEY)->NATION(N_NATIONKEY)',
-    },
-    {
-      alias: 'orders',
-      table: 'ORDERS',
-      parent: 'lineitem',
-      on: 'lineitem.L_ORDERKEY = orders.O_ORDERKEY',
-      edge: 'LINEITEM(L_ORDERKEY)->ORDERS(O_ORDERKEY)',
-    },
-    {
-      alias: 'customer',
-      table: 'CUSTOMER',
-      parent: 'orders',
-      on: 'orders.O_CUSTKEY = customer.C_CUSTKEY',
-      edge: 'ORDERS(O_CUSTKEY)->CUSTOMER(C_CUSTKEY)',
-    },
-    {
-      alias: 'nation_customer',
-      table: 'NATION',
-      parent: 'customer',
-      on: 'customer.C_NATIONKEY = nation_customer.N_NATIONKEY',
-      edge: 'CUSTOMER(C_NATIONKEY)->NATION(N_NATIONKEY)',
-    },
-  ],
-};
 let heuristic: RetrievalResult;
 beforeAll(async () => {
   heuristic = await (await Retriever.create(graph)).retrieve(PAPER_QUESTION);
