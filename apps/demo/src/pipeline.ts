@@ -35,7 +35,10 @@ export type EdgeSource = { kind: 'declared' } | { kind: 'infer' } | { kind: 'fil
 export interface BuildOptions {
   /** PostgreSQL only: the schema(s) to profile, comma-separated (default: every non-system schema). */
   schema?: string;
-  /** Keep no readable text value in the graph: column values as Bloom filters of their hashes only (`hashValues`; a profile JSON is hashed as read). */
+  /**
+   * Keep no readable text value in the graph: column values as Bloom filters of their hashes only (`hashValues`; a
+   * profile JSON is hashed as read).
+   */
   hashValues?: boolean;
 }
 

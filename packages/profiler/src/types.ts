@@ -94,7 +94,10 @@ export interface ColumnValues {
   list?: string[];
   /** A Bloom filter over the values' keys, when they are too many to list, or `hashed`. */
   filter?: ValueFilter;
-  /** Set when readable values were not to be stored (`hashValues`): the column's strings are gone from `sample`, `cleanSample`, `min` and `max` too. */
+  /**
+   * Set when readable values were not to be stored (`hashValues`): the column's strings are gone from `sample`,
+   * `cleanSample`, `min` and `max` too.
+   */
   hashed?: boolean;
 }
 
@@ -148,7 +151,10 @@ export interface TableProfile {
   foreignKeys: ForeignKey[];
   /** Rows in the table's sample (every row when the table holds at most `sampleRows`). */
   sampledRows?: number;
-  /** How the engine drew the sample: `all rows`, `rowid stride`, `leading rows`, `TABLESAMPLE SYSTEM`, `bernoulli` (`reservoir` in older profiles). */
+  /**
+   * How the engine drew the sample: `all rows`, `rowid stride`, `leading rows`, `TABLESAMPLE SYSTEM`, `bernoulli`
+   * (`reservoir` in older profiles).
+   */
   sampleMethod?: string;
 }
 

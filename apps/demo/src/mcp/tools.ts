@@ -172,7 +172,10 @@ export function renderTableList(list: ListTablesOutput): string {
   return [`${list.database}: ${list.tables.length} table${list.tables.length === 1 ? '' : 's'}`, ...lines].join('\n');
 }
 
-/** "no table X in db; the nearest names: A, B, C": names that contain it or that it contains first, then by edit distance (case-insensitive). */
+/**
+ * "no table X in db; the nearest names: A, B, C": names that contain it or that it contains first, then by edit
+ * distance (case-insensitive).
+ */
 export function unknownTable(graph: ContextGraph, name: string): string {
   const near = nearNames(
     graph.tables.map((t) => t.name),

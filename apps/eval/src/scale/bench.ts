@@ -31,7 +31,10 @@ export interface ScaleBenchOptions {
 export const RSS_NOTE =
   "Peak RSS: each schema runs in its own child process (`node dist/cli.js --bench scale --only <schema>`); the figure is that process's `process.resourceUsage().maxRSS` (Node itself, generation, graph, index and baselines included), as last reported when a run was cut short.";
 
-/** Three quarters of the machine's memory: the largest schemas need more than Node's default heap, and a memory benchmark should measure what they take. */
+/**
+ * Three quarters of the machine's memory: the largest schemas need more than Node's default heap, and a memory
+ * benchmark should measure what they take.
+ */
 export function defaultChildHeapMb(): number {
   return Math.floor((totalmem() / 2 ** 20) * 0.75);
 }

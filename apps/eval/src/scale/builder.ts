@@ -42,7 +42,10 @@ export interface TableRef {
   spec: SchemaTableSpec;
 }
 
-/** `sales` + `b2b` + `invoice` → `sales_b2b_invoice`; a kind that starts with the prefix keeps it once (`sales_order`, `sales_b2b_order`). */
+/**
+ * `sales` + `b2b` + `invoice` → `sales_b2b_invoice`; a kind that starts with the prefix keeps it once
+ * (`sales_order`, `sales_b2b_order`).
+ */
 export function composeName(prefix: string | null, qualifier: string | null, kindName: string): string {
   if (prefix === null) return qualifier ? `${qualifier}_${kindName}` : kindName;
   const rest = kindName.startsWith(`${prefix}_`) ? kindName.slice(prefix.length + 1) : kindName;

@@ -77,7 +77,10 @@ function candidates(own: readonly string[], role: 'dimension' | 'fact', rng: Rng
   return [...rng.shuffle(mine), ...(rng.chance(0.3) ? rng.sample(rest, 2) : []), ...rng.shuffle(rest)];
 }
 
-/** The lookups a dimension hangs from: shared ones as they are, the others created for the area (with, sometimes, a lookup of their own). */
+/**
+ * The lookups a dimension hangs from: shared ones as they are, the others created for the area (with, sometimes,
+ * a lookup of their own).
+ */
 function subDimensions(
   b: SchemaBuilder,
   prefix: string,

@@ -99,7 +99,10 @@ function bridge(b: SchemaBuilder, prefix: string, local: TableRef[], rng: Rng): 
   return map;
 }
 
-/** Up to 3–6 foreign keys in all: role-playing pairs, hubs (by weight), recent tables of the area; sometimes a key back from a dimension. */
+/**
+ * Up to 3–6 foreign keys in all: role-playing pairs, hubs (by weight), recent tables of the area; sometimes a
+ * key back from a dimension.
+ */
 function linkUp(b: SchemaBuilder, table: TableRef, local: TableRef[], hubs: { ref: TableRef; weight: number }[], rng: Rng): void {
   const start = b.foreignKeys.length - (table.kind.role === 'bridge' ? 2 : 0);
   const have = () => b.foreignKeys.length - start;
