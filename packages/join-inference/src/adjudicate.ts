@@ -111,13 +111,14 @@ export function createJoinAdjudicator(model: ChatModel, options: AdjudicatorOpti
           continue;
         }
         for (const verdict of answer.verdicts) {
-          const index = isRecord(verdict) && Number.isInteger(verdict.candidate) ? (verdict.candidate as number) - 1 : -1;
-          const edge = batch[index];
-          if (!edge || typeof (verdict as Record<string, unknown>).holds !== 'boolean') {
+          const candidate = isRecord(verdict) ? verdict.candidate : undefined;
+          const holds = isRecord(verdict) ? verdict.holds : undefined;
+          const edge = typeof candidate === 'number' && Number.isInteger(candidate) ? batch[candidate - 1] : undefined;
+          if (!edge || typeof holds !== 'boolean') {
             note(`${model.id} gave a verdict for a candidate it was not shown: ignored`);
             continue;
           }
-          verdicts.set(edge.id, (verdict as Record<string, unknown>).holds as boolean);
+          verdicts.set(edge.id, holds);
         }
       }
       return verdicts;
