@@ -96,7 +96,7 @@ describe('guided demo --json (the paper example)', () => {
     for (const node of nodes) expect(Object.keys(node).sort()).toEqual(['alias', 'join', 'parent', 'table']);
 
     const [root, ...rest] = nodes;
-    expect(root).toMatchObject({ table: 'LINEITEM', parent: null, on: null, edge: null });
+    expect(root).toMatchObject({ table: 'LINEITEM', parent: null, join: null });
     expect(new Set(nodes.map((n) => n.alias)).size).toBe(nodes.length);
     // topological: each parent is an earlier node
     const seen = new Set<string>();
