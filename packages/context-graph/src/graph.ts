@@ -9,9 +9,9 @@ import {
   pathsByLastStep,
   type SearchOptions,
   shortestPath,
-  steinerPaths,
   stepsLeftTo,
 } from './search.js';
+import { steinerPaths } from './steiner.js';
 import type { ContextGraphData, GraphColumn, GraphEngine, GraphTable, JoinPath, PathEdge, PathOptions } from './types.js';
 
 export class GraphValidationError extends Error {
