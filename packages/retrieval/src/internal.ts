@@ -2,5 +2,5 @@
 // preview child renders FROM clauses without loading the retriever); not a stable API: names here
 // may change in any release.
 export { mergePaths, trimPath } from './merge.js';
-export { isBareName, renderFromClause, tableReference } from './sql.js';
+export { isBareName, joinCondition, renderFromClause, tableReference } from './sql.js';
 export { POSTGRES_KEYWORDS, SQLITE_KEYWORDS } from './sql-keywords.js';

@@ -6,7 +6,9 @@
  * drawn once per role; the tree's edges are marked `inTree`, the rest of the schema stays grey.
  */
 
-import type { JoinTreeNode } from '@guided-retrieval/retrieval';
+import type { JoinTree, JoinTreeNode } from '@guided-retrieval/retrieval';
+// The light entry: the browser bundle must not load the retriever.
+import { joinCondition } from '@guided-retrieval/retrieval/internal';
 import { MultiDirectedGraph } from 'graphology';
 import type { GraphPayload } from './api-types.js';
 
@@ -43,7 +45,7 @@ export type DisplayGraph = MultiDirectedGraph<DisplayNode, DisplayEdge>;
 export interface TreeInput {
   source: string | null;
   targets: readonly string[];
-  joinTree: { nodes: readonly JoinTreeNode[] };
+  joinTree: Pick<JoinTree, 'nodes' | 'dialect'>;
 }
 
 export const LAYOUT = { columnGap: 200, rowGap: 78, nodeHeight: 46, margin: 24 } as const;
@@ -51,6 +53,7 @@ export const LAYOUT = { columnGap: 200, rowGap: 78, nodeHeight: 46, margin: 24 }
 export function displayGraph(payload: GraphPayload, result: TreeInput | null = null): DisplayGraph {
   const graph: DisplayGraph = new MultiDirectedGraph<DisplayNode, DisplayEdge>();
   const nodes = result?.joinTree.nodes ?? [];
+  const dialect = result?.joinTree.dialect ?? 'sqlite';
   const targets = new Set(result?.targets ?? []);
   const rows = new Map(payload.tables.map((t) => [t.name, t.rowCount]));
   const aliasesOf = new Map<string, string[]>();
@@ -92,7 +95,7 @@ export function displayGraph(payload: GraphPayload, result: TreeInput | null = n
   for (const e of payload.edges) {
     const used = nodes.filter((n) => n.join?.edge === e.id && n.parent !== null);
     if (used.length > 0) {
-      for (const n of used) addEdge(e.id, `a:${n.parent}`, `a:${n.alias}`, nodeCondition(n) ?? e.on, true);
+      for (const n of used) addEdge(e.id, `a:${n.parent}`, `a:${n.alias}`, joinCondition(n, dialect) ?? e.on, true);
       continue;
     }
     for (const from of aliasesOf.get(e.from) ?? []) for (const to of aliasesOf.get(e.to) ?? []) addEdge(e.id, from, to, e.on, false);
@@ -170,10 +173,4 @@ export function treeSummary(graph: DisplayGraph): { nodes: string[]; edges: stri
     nodes: graph.filterNodes((_, a) => a.inTree).map((k) => `${graph.getNodeAttribute(k, 'table')} as ${label(k)}`),
     edges: graph.filterEdges((_, a) => a.inTree).map((e) => `${label(graph.source(e))}→${label(graph.target(e))}`),
   };
-}
-
-/** A tree node's join as the tooltip shows it, over aliases: `lineitem.L_SUPPKEY = supplier.S_SUPPKEY`. */
-function nodeCondition(node: JoinTreeNode): string | null {
-  if (!node.join || node.parent === null) return null;
-  return node.join.columns.map((c) => `${node.parent}.${c.parent} = ${node.alias}.${c.child}`).join(' AND ');
 }
