@@ -101,13 +101,11 @@ export abstract class BaseChatModel extends BaseClient implements ChatModel {
     const messages: ChatMessage[] = [...request.messages];
     const repairs = Math.max(0, this.options.repairs ?? 1);
     const totals: TokenTotals = { promptTokens: 0, completionTokens: 0, counted: false };
-    let sent = 0;
-    const nextAttempt = () => ++sent;
+    // Counted here, not from the usage counter: other requests, of this model or another sharing the counter, run at the same time.
     let attempts = 0;
+    const nextAttempt = () => ++attempts;
     for (let round = 0; ; round++) {
-      const before = this.counter.calls;
       const answer = this.accepted(await this.sendWithRetries(messages, resolved, request, nextAttempt));
-      attempts += this.counter.calls - before;
       this.countTokens(answer, totals);
       const { json, problems } = checkAgainstSchema(answer.content, resolved.schema);
       if (problems.length === 0) {

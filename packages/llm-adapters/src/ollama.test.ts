@@ -59,6 +59,14 @@ describe('OllamaChatModel against a server speaking /api/chat', () => {
     expect(repair[2]!.content).toMatch(/^Your previous answer was not valid:\n- not valid JSON/);
   });
 
+  it('counts the attempts of each request alone when several run at once', async () => {
+    server = await startFakeServer(() => ({ ...ollamaChat('{"source":"LINEITEM","targets":[]}'), delayMs: 50 }));
+    const model = new OllamaChatModel('qwen2.5:7b', server.url, fast);
+    const answers = await Promise.all([model.complete(ask), model.complete(ask), model.complete(ask)]);
+    expect(answers.map((a) => a.attempts)).toEqual([1, 1, 1]);
+    expect(model.usage()).toMatchObject({ calls: 3 });
+  });
+
   it('repairs a schema violation, and gives up with invalid-output when the repair is wrong too', async () => {
     server = await startFakeServer(() => ollamaChat('{"source":"PART","targets":"SUPPLIER"}'));
     const model = new OllamaChatModel('qwen2.5:7b', server.url, fast);
