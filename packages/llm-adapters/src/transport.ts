@@ -1,4 +1,4 @@
-import { connectionCode, ModelError, redact } from './errors.js';
+import { connectionCode, ModelError, redact, retryableStatus } from './errors.js';
 import type { UsageCounter } from './usage.js';
 
 /** How an adapter talks to its server: timeouts and retries. */
@@ -115,7 +115,7 @@ export function httpError(
     // not JSON: keep the text
   }
   message = redact(message.replace(/\s+/g, ' ').trim().slice(0, 300), secrets);
-  const retryable = status === 408 || status === 429 || status >= 500;
+  const retryable = retryableStatus(status);
   const error = new ModelError('http', `${what}: HTTP ${status}${message ? ` ${message}` : ''}`, { status, retryable });
   const seconds = retryAfter ? Number(retryAfter) : NaN;
   if (Number.isFinite(seconds) && seconds >= 0) Object.assign(error, { retryAfterMs: seconds * 1000 });
