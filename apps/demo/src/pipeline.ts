@@ -19,6 +19,7 @@ import {
   profileDatabase,
   withConnection,
 } from '@guided-retrieval/profiler';
+import { isRecord } from '@guided-retrieval/profiler/internal';
 import { UserError } from './errors.js';
 import { describeInference, summarizeInference } from './joins.js';
 import { resolveSource, type Source, sourceError } from './source.js';
@@ -82,18 +83,29 @@ async function readProfile(path: string, name: string | undefined, progress: Bui
   } catch (error) {
     throw new UserError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
+  let profile: DatabaseProfile;
+  try {
+    profile = parseProfile(text, path);
+  } catch (error) {
+    // Read the text again only to say what it is instead: not JSON at all, or a graph file.
+    throw notAProfile(text, path) ?? error;
+  }
+  progress(`read the profile of ${profile.database} from ${path}: ${plural(profile.tables.length, 'table')} (${profile.engine})`);
+  return name === undefined ? profile : { ...profile, database: name };
+}
+
+/** Why a file that is no profile is not one, when it is something else: not JSON, or a graph file. */
+function notAProfile(text: string, path: string): UserError | undefined {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    throw new UserError(`${path} is not a database, and not a profile: not valid JSON`);
+    return new UserError(`${path} is not a database, and not a profile: not valid JSON`);
   }
-  if (typeof json === 'object' && json !== null && Array.isArray((json as { edges?: unknown }).edges)) {
-    throw new UserError(`${path} is a context graph (from \`guided build\`), not a database or profile: use it with --graph`);
+  if (isRecord(json) && Array.isArray(json.edges)) {
+    return new UserError(`${path} is a context graph (from \`guided build\`), not a database or profile: use it with --graph`);
   }
-  const profile = parseProfile(text, path);
-  progress(`read the profile of ${profile.database} from ${path}: ${plural(profile.tables.length, 'table')} (${profile.engine})`);
-  return name === undefined ? profile : { ...profile, database: name };
+  return undefined;
 }
 
 /** Opens the database read-only, profiles every table with progress on stderr, closes it. */

@@ -1,5 +1,5 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import { type DatabaseProfile, hashProfileValues, mergeProfiles, parseConnection, profileConnection } from '@guided-retrieval/profiler';
+import { writeFile } from 'node:fs/promises';
+import { hashProfileValues, loadProfile, mergeProfiles, profileConnection } from '@guided-retrieval/profiler';
 import { type Command, InvalidArgumentError } from 'commander';
 import { outputPath } from '../output-path.js';
 
@@ -47,7 +47,6 @@ export function registerProfile(cli: Command): void {
       const log = (event: Record<string, unknown>, text: string) =>
         process.stderr.write(`${options.json ? JSON.stringify(event) : text}\n`);
       const output = outputPath(options.output);
-      const connection = await parseConnection(target);
       let profile = await profileConnection(target, {
         ...(options.schema ? { schema: options.schema } : {}),
         ...(options.tables
@@ -67,16 +66,14 @@ export function registerProfile(cli: Command): void {
         onWarning: (message) => log({ event: 'warning', message }, `warning: ${message}`),
       });
       if (options.merge) {
-        const existing = await readFile(output, 'utf8').then(
-          (t) => JSON.parse(t) as DatabaseProfile,
-          () => undefined,
-        );
+        // Nothing readable to merge with (no file yet, or not a profile): the new profile stands alone.
+        const existing = await loadProfile(output).catch(() => undefined);
         if (existing) profile = mergeProfiles(existing, profile);
       }
       if (options.hashValues) profile = hashProfileValues(profile);
       await writeFile(output, `${JSON.stringify(profile, null, 2)}\n`);
       log(
-        { event: 'wrote', file: options.output, engine: connection.engine, tables: profile.tables.length },
+        { event: 'wrote', file: options.output, engine: profile.engine, tables: profile.tables.length },
         `wrote ${options.output} (${profile.tables.length} tables)`,
       );
     });
