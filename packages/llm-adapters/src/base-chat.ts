@@ -1,7 +1,7 @@
 import { BaseClient, type ClientOptions } from './base-client.js';
 import { ResponseCache } from './cache.js';
 import type { ChatMessage, ChatModel, ChatRequest, ChatResponse, TokenInfo } from './chat.js';
-import { ModelError } from './errors.js';
+import { ModelError, redact } from './errors.js';
 import { type JsonSchema, parseJsonAnswer, validateJson } from './json-schema.js';
 import { withRetries } from './transport.js';
 
@@ -225,9 +225,7 @@ const MAX_ANSWER_CHARS = 256 * 1024;
 
 /** `text` with every non-trivial secret replaced by `***`. */
 function maskSecrets(text: string, secrets: readonly (string | undefined)[]): string {
-  let out = text;
-  for (const secret of secrets) if (secret && secret.length >= 4) out = out.split(secret).join('***');
-  return out;
+  return redact(text, secrets, '***');
 }
 
 /** The whole answer as one chunk, for a cache hit or a request that was not streamed. */

@@ -36,11 +36,11 @@ export class ModelError extends Error {
   }
 }
 
-/** Replaces every occurrence of each secret (of 4+ characters) in `text` by `[redacted]`. */
-export function redact(text: string, secrets: readonly (string | undefined)[]): string {
+/** Replaces every occurrence of each secret (of 4+ characters) in `text` by `mask` (`[redacted]` unless told). */
+export function redact(text: string, secrets: readonly (string | undefined)[], mask = '[redacted]'): string {
   let out = text;
   for (const secret of secrets) {
-    if (secret && secret.length >= 4) out = out.split(secret).join('[redacted]');
+    if (secret && secret.length >= 4) out = out.split(secret).join(mask);
   }
   return out;
 }
