@@ -3,7 +3,7 @@ import type { ChatMessage, ChatModel, ChatRequest } from '@guided-retrieval/llm-
 import { isRecord } from '@guided-retrieval/profiler/internal';
 import { HeuristicDisambiguator } from './heuristic.js';
 import { nameRecord } from './name-record.js';
-import { rankPaths } from './paths.js';
+import { pathKey, rankPaths } from './paths.js';
 import { pathSelectionPrompt } from './prompts/path-selection.js';
 import { allowedSources, type SourceTargetsOptions, sourceTargetsPrompt } from './prompts/source-targets.js';
 import type {
@@ -134,10 +134,9 @@ export class LlmDisambiguator implements Disambiguator {
     // The heuristic's tree-search path first, then the cheapest alternatives, each once.
     for (const t of input.targets) {
       const mine = heuristic.filter((s) => s.target === t).map((s) => s.path);
-      const key = (p: JoinPath) => p.edges.map((e) => e.id).join('|');
       const seen = new Set<string>();
       offered[t] = [...mine, ...rankPaths(input.paths[t] ?? [], wanted)]
-        .filter((p) => !seen.has(key(p)) && Boolean(seen.add(key(p))))
+        .filter((p) => !seen.has(pathKey(p)) && Boolean(seen.add(pathKey(p))))
         .slice(0, maxShown);
     }
     const prompt = pathSelectionPrompt(input, offered);

@@ -19,18 +19,22 @@ export function limitsFor(choice: SourceAndTargets, limits: PathLimits): PathLim
  */
 export function enumeratePaths(graph: ContextGraph, choice: SourceAndTargets, limits: PathLimits): Record<string, JoinPath[]> {
   const paths = nameRecord<JoinPath[]>();
-  const key = (p: JoinPath) => p.edges.map((e) => `${e.direction}:${e.id}`).join('|');
   for (const target of choice.targets) {
     const cheapest = graph.kShortestPaths(choice.source, target, limits.alternatives, {
       maxLength: limits.maxLength,
       reverse: limits.reverse,
     });
     const rolePaths = choice.roles.find((r) => r.table === target)?.paths ?? [];
-    const seen = new Set(rolePaths.map(key));
-    paths[target] = [...rolePaths, ...cheapest.filter((p) => !seen.has(key(p)))];
+    const seen = new Set(rolePaths.map(pathKey));
+    paths[target] = [...rolePaths, ...cheapest.filter((p) => !seen.has(pathKey(p)))];
   }
   for (const role of choice.roles) paths[role.table] ??= [...role.paths];
   return paths;
+}
+
+/** A path's identity: its edges and the way each is walked (a reversed step keeps its edge's id). */
+export function pathKey(path: JoinPath): string {
+  return path.edges.map((e) => `${e.direction}:${e.id}`).join('|');
 }
 
 /** The input step 8 decides on: the checked choice and the paths step 7 offers. */
