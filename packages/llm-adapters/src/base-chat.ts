@@ -3,6 +3,7 @@ import { ResponseCache } from './cache.js';
 import type { ChatMessage, ChatModel, ChatRequest, ChatResponse, TokenInfo } from './chat.js';
 import { ModelError, redact } from './errors.js';
 import { type JsonSchema, parseJsonAnswer, validateJson } from './json-schema.js';
+import { emit } from './stream.js';
 import { withRetries } from './transport.js';
 
 /** Options every chat adapter takes. */
@@ -230,12 +231,7 @@ function maskSecrets(text: string, secrets: readonly (string | undefined)[]): st
 
 /** The whole answer as one chunk, for a cache hit or a request that was not streamed. */
 function deliver(onToken: ChatRequest['onToken'], content: string, info: TokenInfo, what: string): void {
-  if (!onToken || content === '') return;
-  try {
-    onToken(content, info);
-  } catch (e) {
-    throw new ModelError('config', `${what}: onToken threw: ${e instanceof Error ? e.message : String(e)}`, { retryable: false, cause: e });
-  }
+  emit(onToken && ((chunk) => onToken(chunk, info)), content, what);
 }
 
 /** The repair turn: what was wrong, and what to send instead. */

@@ -234,6 +234,17 @@ describe('OllamaChatModel streaming (/api/chat, NDJSON)', () => {
     expect([error.kind, error.retryable, error.message]).toEqual(['config', false, 'ollama:qwen2.5:7b: onToken threw: display gone']);
     expect(server.received).toHaveLength(1);
   });
+
+  it('fails the same way when onToken throws on an answer that was not streamed', async () => {
+    server = await startFakeServer(() => ollamaChat(tokens.join('')));
+    const model = new OllamaChatModel('qwen2.5:7b', server.url, fast);
+    const throwing = () => {
+      throw new Error('display gone');
+    };
+    const error = (await model.complete({ ...ask, stream: false, onToken: throwing }).catch((e: unknown) => e)) as ModelError;
+    expect([error.kind, error.retryable, error.message]).toEqual(['config', false, 'ollama:qwen2.5:7b: onToken threw: display gone']);
+    expect(server.received).toHaveLength(1);
+  });
 });
 
 describe('OpenAiChatModel streaming (/chat/completions, server-sent events)', () => {
