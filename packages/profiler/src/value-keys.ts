@@ -66,12 +66,11 @@ export function valueKeys(value: string | number): ValueKey[] {
 
 /** `valueKeys` without building the list. */
 export function eachValueKey(value: string | number, emit: (key: string, words: number, of: number) => void): void {
-  if (typeof value !== 'string' || value.length > VALUE_MAX_LENGTH || !HAS_LETTER.test(value)) return;
-  const key = normalizeText(value);
-  const words = key.split(' ');
+  const whole = wholeValueKey(value);
+  if (whole === undefined) return;
+  const { key, words } = whole;
   const of = words.length;
-  if (of > VALUE_MAX_WORDS) return;
-  if (key.length >= 2) emit(key, of, of);
+  emit(key, of, of);
   if (of === 1) return;
   // `urgent` finds `1-URGENT` and `grand prix` finds `Abu Dhabi Grand Prix`.
   for (let start = 0; start < of; start++) {
@@ -86,6 +85,22 @@ export function eachValueKey(value: string | number, emit: (key: string, words: 
 }
 
 const HAS_LETTER = /[a-z]/i;
+
+/**
+ * A value's first key, the whole normalised value, with its words; undefined when the value has
+ * no key at all (a value of several words always has its whole one: three or more characters).
+ */
+function wholeValueKey(value: string | number): { key: string; words: string[] } | undefined {
+  if (typeof value !== 'string' || value.length > VALUE_MAX_LENGTH || !HAS_LETTER.test(value)) return undefined;
+  const key = normalizeText(value);
+  const words = key.split(' ');
+  return words.length > VALUE_MAX_WORDS || key.length < 2 ? undefined : { key, words };
+}
+
+/** Whether `valueKeys(value)` is not empty, without deriving the keys of its runs of words. */
+export function hasValueKey(value: string | number): boolean {
+  return wholeValueKey(value) !== undefined;
+}
 
 /** Whether a run of a value's words is a key of its own (`valueKeys`' rule for parts). */
 function isPartKey(part: readonly string[]): boolean {
@@ -110,8 +125,7 @@ export function couldBeValueKey(key: string, of: number): boolean {
  * `BK-M68B-38`), rather than text, a hash, a GUID or random characters.
  */
 export function isNameLike(value: string | number): boolean {
-  const whole = valueKeys(value)[0];
-  if (typeof value !== 'string' || whole === undefined || whole.words !== whole.of) return false;
+  if (typeof value !== 'string' || !hasValueKey(value)) return false;
   return !value.split(/[^A-Za-z0-9]+/).some(isRandomWord);
 }
 

@@ -12,6 +12,7 @@ import type { ColumnProfile, ColumnValues, DatabaseProfile } from './types.js';
 import {
   buildValueFilter,
   couldBeValueKey,
+  hasValueKey,
   isNameLike,
   normalizeText,
   readValueFilter,
@@ -134,6 +135,26 @@ describe('value keys', () => {
     expect(valueKeys('x'.repeat(51))).toEqual([]);
     expect(valueKeys('12-34')).toEqual([]);
     expect(valueKeys(42)).toEqual([]);
+  });
+
+  it('exist exactly when the whole value is one (hasValueKey)', () => {
+    for (const value of [
+      'Van Halen',
+      '1-URGENT',
+      'a',
+      'ab',
+      'a b',
+      'x 1',
+      '-a-',
+      'é',
+      'one two three four five',
+      'x'.repeat(51),
+      '12-34',
+      42,
+    ]) {
+      expect(hasValueKey(value)).toBe(valueKeys(value).length > 0);
+    }
+    expect(['a', 'ab', 'a b', 'é'].map(hasValueKey)).toEqual([false, true, true, false]);
   });
 
   it('normalise as grounding does: lower case, diacritics dropped, alphanumeric runs', () => {

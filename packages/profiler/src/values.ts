@@ -1,7 +1,7 @@
 import type { Dialect, Scalar } from './connector.js';
 import { identifierWords } from './identifier-words.js';
 import type { ColumnProfile, ColumnValues, DatabaseProfile, InferredType, ValueFrequency } from './types.js';
-import { buildValueFilter, isNameLike, VALUE_MAX_LENGTH, valueKeys } from './value-keys.js';
+import { buildValueFilter, hasValueKey, isNameLike, VALUE_MAX_LENGTH } from './value-keys.js';
 
 /** Distinct values listed per column; a column with more gets a Bloom filter instead. */
 export const DEFAULT_VALUE_LIST_MAX = 10_000;
@@ -119,7 +119,7 @@ export async function readValueGroup(
  * most `listMax` of them listed and sorted; more, or `hashed`, as a Bloom filter over their keys.
  */
 export function columnValues(values: readonly string[], complete: boolean, settings: ValueSettings): ColumnValues | undefined {
-  const named = values.filter((v) => valueKeys(v).length > 0);
+  const named = values.filter(hasValueKey);
   if (named.length === 0) return undefined;
   if (!settings.hashed && named.length <= settings.listMax) {
     return { complete, distinct: values.length, list: named.sort(byCodeUnit) };
