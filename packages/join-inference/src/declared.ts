@@ -5,6 +5,11 @@ export function joinEdgeId(from: string, fromColumns: readonly string[], to: str
   return `${from}(${fromColumns.join(',')})->${to}(${toColumns.join(',')})`;
 }
 
+/** Edges in id order (by code unit), as every edge list is returned. */
+export function byEdgeId(a: JoinEdge, b: JoinEdge): number {
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
 /**
  * The foreign keys the schema declares, as join edges. Keys that reference a table or column
  * missing from the profile are reported through `onSkip` and left out rather than guessed.
@@ -43,7 +48,7 @@ export function declaredJoinEdges(profile: DatabaseProfile, onSkip: (reason: str
       });
     }
   }
-  return edges.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return edges.sort(byEdgeId);
 }
 
 /** Spells columns as the table does; an empty list means the referenced table's primary key. */

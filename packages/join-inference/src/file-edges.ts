@@ -1,6 +1,6 @@
 /** A joins file's edges joined with a database's: respelled as the database spells its names, merged with the declared ones. */
 import type { DatabaseProfile } from '@guided-retrieval/profiler';
-import { joinEdgeId } from './declared.js';
+import { byEdgeId, joinEdgeId } from './declared.js';
 import { JoinsFileError } from './io.js';
 import type { JoinEdge } from './types.js';
 
@@ -46,5 +46,5 @@ export function mergeEdges(declared: readonly JoinEdge[], others: readonly JoinE
     seen.add(edge.id.toLowerCase());
     out.push(edge);
   }
-  return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return out.sort(byEdgeId);
 }

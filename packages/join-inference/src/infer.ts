@@ -10,7 +10,7 @@ import {
   valueKind,
 } from './candidates.js';
 import { estimateContainment } from './containment.js';
-import { declaredJoinEdges, joinEdgeId } from './declared.js';
+import { byEdgeId, declaredJoinEdges, joinEdgeId } from './declared.js';
 import { keyCandidates } from './keys.js';
 import { columnPrefixes, namedAfterTable, nameMatch } from './names.js';
 import { sharedNameEdges } from './shared.js';
@@ -26,10 +26,6 @@ const NEAR_TIE = 0.02;
 /** Identifies a referencing column set, case-insensitively: a declared key's is not inferred again. */
 function referencing(table: string, columns: readonly string[]): string {
   return `${table}\u0000${columns.join('\u0000')}`.toLowerCase();
-}
-
-function byId(a: JoinEdge, b: JoinEdge): number {
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
 function round(x: number): number {
@@ -73,7 +69,7 @@ export async function inferJoins(profile: DatabaseProfile, options: InferJoinsOp
   const inferred = judged.edges.filter((e) => e.confidence >= minConfidence && !declaredIds.has(e.id.toLowerCase()));
   progress(`${declared.length} declared and ${inferred.length} inferred join edges`);
   return {
-    edges: [...declared, ...inferred].sort(byId),
+    edges: [...declared, ...inferred].sort(byEdgeId),
     keys,
     stats: {
       tables: profile.tables.length,

@@ -3,7 +3,7 @@
  * versioned, deterministic JSON that a person can read, review and edit before `guided build`.
  */
 import { isRecord, readTextFile, writeFileAtomic } from '@guided-retrieval/profiler/internal';
-import { joinEdgeId } from './declared.js';
+import { byEdgeId, joinEdgeId } from './declared.js';
 import type { JoinEdge, JoinInference, KeyCandidate } from './types.js';
 
 /** Version of the joins file format; bump on any incompatible change. */
@@ -42,7 +42,7 @@ export function serializeJoins(doc: JoinsDocument): string {
     formatVersion: JOINS_FORMAT_VERSION,
     database: doc.database,
     ...(doc.stats ? { stats: withoutTime(doc.stats) } : {}),
-    edges: [...doc.edges].sort(byId).map(edgeFields),
+    edges: [...doc.edges].sort(byEdgeId).map(edgeFields),
     keys: doc.keys.map(keyFields),
   };
   return `${JSON.stringify(file, null, 2)}\n`;
@@ -155,10 +155,6 @@ function edgeFields(e: JoinEdge): JoinEdge {
 
 function keyFields(k: KeyCandidate): KeyCandidate {
   return { table: k.table, columns: [...k.columns], score: k.score, origin: k.origin, evidence: [...k.evidence] };
-}
-
-function byId(a: JoinEdge, b: JoinEdge): number {
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
 /** ` (A(x)->B(y))` when the raw edge names its id, for errors. */
