@@ -12,7 +12,7 @@ import type {
   SelectedPath,
   SourceAndTargets,
 } from './types.js';
-import { lookAlikeTables, MIN_STEP_COST, stepCost } from './weights.js';
+import { groundingStrength, lookAlikeTables, MIN_STEP_COST, stepCost } from './weights.js';
 
 export interface HeuristicOptions {
   /**
@@ -59,7 +59,7 @@ export class HeuristicDisambiguator implements Disambiguator {
     // to them in the join graph) may still make the tree walk keys backwards to reach them.
     const core = initialTargets.filter((t) => grounding.grounded.some((g) => g.table === t));
     const wanted = core.length > 0 ? core : initialTargets;
-    const strength = new Map(grounding.grounded.map((g) => [g.table, g.score]));
+    const strength = groundingStrength(grounding);
     let source = chooseSource(input.candidates, graph, strength, copies, wanted).table;
     // A table only similarity added never becomes the source over one the question's words name
     // (it may still be the bridge between named tables: PARTSUPP between PART and SUPPLIER).
@@ -195,7 +195,7 @@ export class HeuristicDisambiguator implements Disambiguator {
   private cost(graph: ContextGraph, grounding: GroundingResult, targets: ReadonlySet<string>) {
     return stepCost(graph, {
       targets,
-      grounded: new Map(grounding.grounded.map((g) => [g.table, g.score])),
+      grounded: groundingStrength(grounding),
       lookAlikes: this.lookAlikes(graph),
     });
   }

@@ -5,7 +5,7 @@
  */
 import type { ContextGraph, PathEdge } from '@guided-retrieval/context-graph';
 import type { CandidateSource, DisambiguationInput } from './types.js';
-import { stepCost } from './weights.js';
+import { groundingStrength, stepCost } from './weights.js';
 
 /**
  * Among the candidates that cover the most of `wanted` (and are among them, if the best is), the
@@ -66,7 +66,7 @@ export function chooseSourceAcross(
   sources: readonly string[],
 ): string | undefined {
   const { graph, grounding, limits } = input;
-  const strength = new Map(grounding.grounded.map((g) => [g.table, g.score]));
+  const strength = groundingStrength(grounding);
   const weigh = stepCost(graph, { targets: new Set(initialTargets), grounded: strength, lookAlikes: new Set() });
   // A backward step costs BACKWARD_STEP in place of the usual reversed-step penalty.
   const cost = (edge: PathEdge) => (edge.direction === 'reverse' ? BACKWARD_STEP + weigh({ ...edge, direction: 'forward' }) : weigh(edge));

@@ -6,6 +6,7 @@
  * table (`X_HIST`, `X_1`), and less when the question grounded it.
  */
 import type { ContextGraph, PathEdge } from '@guided-retrieval/context-graph';
+import type { GroundingResult } from '@guided-retrieval/grounding';
 
 export const REVERSED_STEP_PENALTY = 2;
 /** Per doubling of a bridge's in-degree. */
@@ -16,6 +17,11 @@ export const GROUNDED_BRIDGE_CREDIT = 0.3;
 
 /** No step costs less: a grounded bridge's credit is at most this much below 1. Lets searches aim (A*). */
 export const MIN_STEP_COST = 1 - GROUNDED_BRIDGE_CREDIT;
+
+/** Grounding score per table: how strongly the question's words matched it. */
+export function groundingStrength(grounding: Pick<GroundingResult, 'grounded'>): Map<string, number> {
+  return new Map(grounding.grounded.map((g) => [g.table, g.score]));
+}
 
 export interface StepCostContext {
   targets: ReadonlySet<string>;
