@@ -6,7 +6,7 @@
 import type { ContextGraph, GraphColumn, GraphTable } from '@guided-retrieval/context-graph';
 // A prose column's words (`P_COMMENT`, `description`) are not values anyone asks for: the profiler lists none either.
 import { eachValueKey, isProseColumn, readValueFilter } from '@guided-retrieval/profiler/internal';
-import { commonColumnPrefix, conventionColumnPrefix, tableNamePrefix } from './identifiers.js';
+import { commonColumnPrefix, conventionColumnPrefix, tableNamePrefix, withoutPrefix } from './identifiers.js';
 import { type FilteredColumn, FilteredValues, type IndexEntry, type InvertedIndex, tablesPerGroup } from './inverted-index.js';
 import { descriptionPhrase, type NameKey, nameKeys, schemaVocabulary } from './name-keys.js';
 import { EXACT_KEY_BONUS, MIN_KEY_LENGTH } from './thresholds.js';
@@ -69,7 +69,7 @@ function indexColumn(
   prefix: string,
   descriptionAliases: boolean,
 ): FilteredColumn | undefined {
-  const bare = prefix && column.name.toLowerCase().startsWith(prefix) ? column.name.slice(prefix.length) : column.name;
+  const bare = withoutPrefix(column.name, prefix);
   builder.addName(bare, builder.element(table, column.name, 'column'));
   const described = descriptionAliases ? descriptionPhrase(column.description) : null;
   if (column.aliases.length > 0 || described) {

@@ -33,6 +33,11 @@ export function commonColumnPrefix(columns: readonly string[]): string {
   return columns.every((c) => c.toLowerCase().startsWith(prefix) && c.length > prefix.length) ? prefix : '';
 }
 
+/** `name` without `prefix` (lower case, as `commonColumnPrefix` gives it) when it starts with it. */
+export function withoutPrefix(name: string, prefix: string): string {
+  return prefix && name.toLowerCase().startsWith(prefix) ? name.slice(prefix.length) : name;
+}
+
 /**
  * Cuts a glued word into known words (`shipdate` → `ship date`, `acctbal` → `acct bal`). Either
  * every piece is a known word or abbreviation, or the pieces are known words with at most one

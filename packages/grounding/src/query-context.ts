@@ -1,13 +1,12 @@
 import type { ContextGraph, GraphTable } from '@guided-retrieval/context-graph';
-import { commonColumnPrefix, segmentCompound, splitIdentifier } from './identifiers.js';
+import { commonColumnPrefix, segmentCompound, splitIdentifier, withoutPrefix } from './identifiers.js';
 import { COMPOUND_WORDS } from './lexicon/vocabulary.js';
 import { QUERY_CONTEXT_DATES, QUERY_CONTEXT_LABELS, QUERY_CONTEXT_MEASURES, QUERY_CONTEXT_TREND_MEASURES } from './thresholds.js';
 
 const VOCABULARY = new Set(COMPOUND_WORDS);
 
 function words(name: string, prefix = ''): string {
-  const bare = prefix && name.toLowerCase().startsWith(prefix) ? name.slice(prefix.length) : name;
-  return splitIdentifier(bare)
+  return splitIdentifier(withoutPrefix(name, prefix))
     .flatMap((w) => segmentCompound(w, VOCABULARY))
     .join(' ');
 }
