@@ -21,8 +21,7 @@ const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const canApt = isRoot && existsSync('/usr/bin/apt-get');
 
 function runScript(script) {
-  const result = spawnSync('bash', [join(root, '.ci', script)], { stdio: ['ignore', 'inherit', 'inherit'], cwd: root });
-  return result.status === 0;
+  spawnSync('bash', [join(root, '.ci', script)], { stdio: ['ignore', 'inherit', 'inherit'], cwd: root });
 }
 
 function postgresAnswers(url) {
@@ -38,11 +37,14 @@ function postgresAnswers(url) {
 if (env.GUIDED_SKIP_POSTGRES === '1') {
   skipped.push('PostgreSQL tests (GUIDED_SKIP_POSTGRES=1 was set)');
 } else if (!env.GUIDED_TEST_POSTGRES_URL) {
-  if (!postgresAnswers(DEFAULT_URL) && canApt) {
+  // Each probe may wait out its timeout: ask again only after the set-up script ran.
+  let answers = postgresAnswers(DEFAULT_URL);
+  if (!answers && canApt) {
     say('no PostgreSQL on 127.0.0.1:5432: installing and starting one with .ci/setup-postgres.sh');
     runScript('setup-postgres.sh');
+    answers = postgresAnswers(DEFAULT_URL);
   }
-  if (postgresAnswers(DEFAULT_URL)) env.GUIDED_TEST_POSTGRES_URL = DEFAULT_URL;
+  if (answers) env.GUIDED_TEST_POSTGRES_URL = DEFAULT_URL;
   else {
     env.GUIDED_SKIP_POSTGRES = '1';
     skipped.push(
