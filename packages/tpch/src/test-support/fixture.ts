@@ -50,9 +50,10 @@ export function dump(path: string): string {
 export function groupBy(rows: Rec[], key: (r: Rec) => string): Record<string, Rec[]> {
   const out: Record<string, Rec[]> = {};
   for (const r of rows) {
-    const group = out[key(r)] ?? [];
+    const k = key(r);
+    const group = out[k] ?? [];
     group.push(r);
-    out[key(r)] = group;
+    out[k] = group;
   }
   return out;
 }
