@@ -1,4 +1,4 @@
-import { graphFromSchema } from '@guided-retrieval/context-graph';
+import { ContextGraph, graphFromSchema } from '@guided-retrieval/context-graph';
 import { describe, expect, it } from 'vitest';
 import { GroundingIndex } from './index.js';
 
@@ -64,6 +64,44 @@ describe('the measures lexicon', () => {
     expect(result.matches).toContainEqual(
       expect.objectContaining({ token: '2013', table: 'Invoice', column: 'InvoiceDate', kind: 'time' }),
     );
+  });
+
+  it('points a year only at the date columns whose profiled range holds it', async () => {
+    const data = graphFromSchema({
+      database: 'billing',
+      tables: [
+        { name: 'Customer', primaryKey: ['CustomerId'], columns: ['CustomerId', 'FirstName'] },
+        {
+          name: 'Invoice',
+          primaryKey: ['InvoiceId'],
+          columns: [
+            { name: 'InvoiceId', type: 'INTEGER' },
+            { name: 'CustomerId', type: 'INTEGER' },
+            { name: 'InvoiceDate', type: 'DATETIME' },
+            { name: 'ArchiveDate', type: 'DATETIME' },
+            { name: 'Total', type: 'NUMERIC(10,2)' },
+          ],
+        },
+      ],
+      foreignKeys: [{ fromTable: 'Invoice', fromColumns: ['CustomerId'], toTable: 'Customer', toColumns: ['CustomerId'] }],
+    }).toData();
+    const range = (min: string, max: string) => ({ rowCount: 10, count: 10, nulls: 0, distinct: 10, min, max });
+    const years: Record<string, [string, string]> = {
+      InvoiceDate: ['2009-01-01', '2013-12-22'],
+      ArchiveDate: ['2020-01-01', '2021-06-30'],
+    };
+    const profiled = new ContextGraph({
+      ...data,
+      tables: data.tables.map((t) => ({
+        ...t,
+        columns: t.columns.map((c) => (years[c.name] ? { ...c, stats: range(...years[c.name]!) } : c)),
+      })),
+    });
+    const time = async (question: string) =>
+      (await (await GroundingIndex.build(profiled)).ground(question)).matches.filter((m) => m.kind === 'time').map((m) => m.column);
+    expect(await time('How much did customers spend in 2013?')).toEqual(['InvoiceDate']);
+    expect(await time('How much did customers spend in 2021?')).toEqual(['ArchiveDate']);
+    expect(await time('How much did customers spend in March?')).toEqual(['ArchiveDate', 'InvoiceDate']);
   });
 
   it('points a count word at the table holding the events', async () => {

@@ -167,17 +167,20 @@ export function measureColumns(graph: ContextGraph): MeasureColumns {
   const dates = new Map<string, GraphColumn[]>();
   for (const t of graph.tables) {
     const m = t.columns.filter((c) => isMoneyColumn(t, c, keys));
-    const d = t.columns.filter((c) => isDateColumn(c, null));
+    const d = t.columns.filter(isDateColumn);
     if (m.length > 0) money.set(t.name, m);
     if (d.length > 0) dates.set(t.name, d);
   }
   return { money, dates };
 }
 
-/** A date column: typed a date, or named one (`InvoiceDate`, `order_year`), holding `year` when its range says. */
-function isDateColumn(column: GraphColumn, year: number | null): boolean {
-  const named = column.inferredType === 'date' || DATE_NAME.test(column.name.toLowerCase());
-  if (!named) return false;
+/** A date column: typed a date, or named one (`InvoiceDate`, `order_year`). */
+function isDateColumn(column: GraphColumn): boolean {
+  return column.inferredType === 'date' || DATE_NAME.test(column.name.toLowerCase());
+}
+
+/** Whether a date column may hold `year` (any year, for a month): yes unless its range says otherwise. */
+function mayHoldYear(column: GraphColumn, year: number | null): boolean {
   if (year === null || !column.stats) return true;
   const min = yearOf(column.stats.min);
   const max = yearOf(column.stats.max);
@@ -308,7 +311,7 @@ function timeMatches(
   tokens.forEach((token, i) => {
     const time = unmatched(i) ? timeWord(token) : null;
     if (!time) return;
-    const holding = (t: GraphTable) => (columns.dates.get(t.name) ?? []).filter((c) => isDateColumn(c, time.year));
+    const holding = (t: GraphTable) => (columns.dates.get(t.name) ?? []).filter((c) => mayHoldYear(c, time.year));
     for (const { table, column } of firstFound(dated, holding))
       out.push(lexiconMatch(token, i, table, column, 'time', time.year === null ? 'month' : 'year'));
   });
