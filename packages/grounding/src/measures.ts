@@ -134,10 +134,6 @@ function timeWord(token: QuestionToken): { year: number | null } | null {
   return null;
 }
 
-function columnWords(column: GraphColumn): string[] {
-  return splitIdentifier(column.name);
-}
-
 function isNumeric(column: GraphColumn): boolean {
   return (
     column.inferredType === 'real' ||
@@ -152,7 +148,7 @@ const MONEY_WORD_ENDINGS = [...MONEY_COLUMN_WORDS].filter((m) => m.length >= MIN
 /** A numeric column whose name says money (`UnitPrice`, `total`, `amount_paid`), not a key. */
 function isMoneyColumn(table: GraphTable, column: GraphColumn, keys: ReadonlySet<string>): boolean {
   if (!isNumeric(column) || keys.has(`${table.name}.${column.name}`) || table.primaryKey.includes(column.name)) return false;
-  return columnWords(column).some((w) => MONEY_COLUMN_WORDS.has(w) || MONEY_WORD_ENDINGS.some((m) => w.endsWith(m)));
+  return splitIdentifier(column.name).some((w) => MONEY_COLUMN_WORDS.has(w) || MONEY_WORD_ENDINGS.some((m) => w.endsWith(m)));
 }
 
 /** Per table, the columns the lexicon can land on: worked out once per graph, not per question. */
