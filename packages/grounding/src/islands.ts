@@ -6,6 +6,7 @@
  * island from taking the source or pushing the real targets out as "weak".
  */
 import type { ContextGraph } from '@guided-retrieval/context-graph';
+import { wordsOf } from './settle.js';
 import { TABLE_NAMED_WEIGHT } from './thresholds.js';
 import type { GroundingMatch } from './types.js';
 
@@ -37,12 +38,12 @@ export function chooseIsland(
   const [chosen] = [...byIsland]
     .map(([id, list]) => ({ id, list, ...score(list) }))
     .sort((a, b) => b.total - a.total || b.best - a.best || a.first - b.first || a.id - b.id);
-  const explained = new Set(chosen!.list.flatMap((m) => Array.from({ length: m.span[1] - m.span[0] }, (_, i) => m.span[0] + i)));
+  const explained = new Set(chosen!.list.flatMap(wordsOf));
   const elsewhere = new Map<string, { score: number; byName: boolean }>();
   for (const m of matches) {
     if (graph.islandOf(m.table) === chosen!.id) continue;
     const seen = elsewhere.get(m.table) ?? { score: 0, byName: false };
-    const own = !Array.from({ length: m.span[1] - m.span[0] }, (_, i) => m.span[0] + i).some((w) => explained.has(w));
+    const own = !wordsOf(m).some((w) => explained.has(w));
     elsewhere.set(m.table, { score: Math.max(seen.score, m.score), byName: seen.byName || (m.column === null && own) });
   }
   return {

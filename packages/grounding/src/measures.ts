@@ -8,6 +8,7 @@
  */
 import type { ContextGraph, GraphColumn, GraphTable } from '@guided-retrieval/context-graph';
 import { splitIdentifier } from './identifiers.js';
+import { wordsOf } from './settle.js';
 import { LEXICON_MATCH_SCORE, MAX_LEXICON_HOPS, MAX_LEXICON_TABLES, MIN_MONEY_ENDING_LENGTH } from './thresholds.js';
 import type { GroundingMatch, QuestionToken } from './types.js';
 
@@ -217,7 +218,7 @@ export function lexiconMatches(
   named: readonly string[],
 ): GroundingMatch[] {
   if (named.length === 0 || !tokens.some((_, i) => lexiconWord(tokens, i))) return [];
-  const matchedWords = new Set(indexed.flatMap((m) => range(m.span[0], m.span[1])));
+  const matchedWords = new Set(indexed.flatMap(wordsOf));
   const unmatched = (i: number) => !matchedWords.has(i);
   const near = nearTables(graph, named);
   const measures = [
@@ -359,8 +360,4 @@ function factTable(graph: ContextGraph, named: readonly string[]): string | unde
   return referencing
     .map((t) => ({ t, refs: new Set(graph.outEdges(t).map((e) => e.toTable)).size, rows: graph.table(t)?.rowCount ?? 0 }))
     .sort((a, b) => b.refs - a.refs || b.rows - a.rows || (a.t < b.t ? -1 : 1))[0]?.t;
-}
-
-function range(start: number, end: number): number[] {
-  return Array.from({ length: end - start }, (_, i) => start + i);
 }

@@ -6,6 +6,11 @@
 import { LONGER_SPAN_RATIO, NAMED_TABLE_RATIO } from './thresholds.js';
 import type { GroundedTable, GroundingMatch } from './types.js';
 
+/** The positions of the question words a match covers. */
+export function wordsOf(match: GroundingMatch): number[] {
+  return Array.from({ length: match.span[1] - match.span[0] }, (_, i) => match.span[0] + i);
+}
+
 /** The tables the question's matches point at: within `NAMED_TABLE_RATIO` of the strongest. */
 export function namedTables(matches: readonly GroundingMatch[]): string[] {
   const best = new Map<string, number>();
