@@ -1,8 +1,5 @@
-import type { DatabaseProfile, TableProfile } from './types.js';
-
-function byCodeUnit(a: TableProfile, b: TableProfile): number {
-  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
-}
+import { byCodeUnit } from './code-unit.js';
+import type { DatabaseProfile } from './types.js';
 
 /**
  * `older` with every table that `newer` profiles replaced by `newer`'s, and `newer`'s other
@@ -17,5 +14,5 @@ export function mergeProfiles(older: DatabaseProfile, newer: DatabaseProfile): D
   }
   const tables = new Map(older.tables.map((t) => [t.name, t]));
   for (const t of newer.tables) tables.set(t.name, t);
-  return { ...older, formatVersion: newer.formatVersion, tables: [...tables.values()].sort(byCodeUnit) };
+  return { ...older, formatVersion: newer.formatVersion, tables: [...tables.values()].sort((a, b) => byCodeUnit(a.name, b.name)) };
 }

@@ -1,4 +1,5 @@
 /** Which PostgreSQL tables a profile covers, and the names it gives them across schemas. */
+import { byCodeUnit } from './code-unit.js';
 import { quoteIdentifier } from './connector.js';
 import { ProfilerError } from './errors.js';
 
@@ -34,7 +35,7 @@ export function nameTables(tables: readonly PostgresTable[]): Map<string, Postgr
   });
   const own = new Set(named.filter((t) => !t.qualified).map((t) => t.name));
   for (const t of named) if (t.qualified && own.has(t.name)) t.name = `${quoteIdentifier(t.schema)}.${quoteIdentifier(t.table)}`;
-  named.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  named.sort((a, b) => byCodeUnit(a.name, b.name));
   return new Map(named.map(({ name, schema, table }) => [name, { schema, table }]));
 }
 

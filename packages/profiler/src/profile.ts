@@ -1,3 +1,4 @@
+import { byCodeUnit } from './code-unit.js';
 import type { Connector } from './connector.js';
 import { ProfilerError } from './errors.js';
 import { profileTable, type Settings } from './profile-table.js';
@@ -66,10 +67,6 @@ export interface ProfileOptions {
   onTableDone?: (event: TableDone) => void;
   /** Non-fatal problems, e.g. a table dropped while profiling (it is skipped). Default: ignored. */
   onWarning?: (message: string) => void;
-}
-
-function byCodeUnit(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function count(name: string, value: number | undefined, fallback: number): number {

@@ -1,3 +1,4 @@
+import { byCodeUnit } from './code-unit.js';
 import type { Dialect, Scalar } from './connector.js';
 import { identifierWords } from './identifier-words.js';
 import type { ColumnProfile, ColumnValues, DatabaseProfile, InferredType, ValueFrequency } from './types.js';
@@ -132,10 +133,6 @@ export function columnValues(values: readonly string[], complete: boolean, setti
     filter: built.filter,
     ...(settings.hashed ? { hashed: true } : {}),
   };
-}
-
-function byCodeUnit(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**
