@@ -11,11 +11,16 @@ export function wordsOf(match: GroundingMatch): number[] {
   return Array.from({ length: match.span[1] - match.span[0] }, (_, i) => match.span[0] + i);
 }
 
-/** The tables the question's matches point at: within `NAMED_TABLE_RATIO` of the strongest. */
-export function namedTables(matches: readonly GroundingMatch[]): string[] {
+/** Each table's best match score, and the best of all (0 without a match). */
+function bestPerTable(matches: readonly GroundingMatch[]): { best: Map<string, number>; strongest: number } {
   const best = new Map<string, number>();
   for (const m of matches) best.set(m.table, Math.max(best.get(m.table) ?? 0, m.score));
-  const strongest = Math.max(0, ...best.values());
+  return { best, strongest: Math.max(0, ...best.values()) };
+}
+
+/** The tables the question's matches point at: within `NAMED_TABLE_RATIO` of the strongest. */
+export function namedTables(matches: readonly GroundingMatch[]): string[] {
+  const { best, strongest } = bestPerTable(matches);
   return [...best].filter(([, score]) => score >= NAMED_TABLE_RATIO * strongest).map(([table]) => table);
 }
 
@@ -88,9 +93,7 @@ function preferNamedTables(matches: readonly GroundingMatch[]): GroundingMatch[]
  */
 export function dropWeakTables(matches: readonly GroundingMatch[], ratio: number): GroundingMatch[] {
   if (ratio <= 0) return [...matches];
-  const best = new Map<string, number>();
-  for (const m of matches) best.set(m.table, Math.max(best.get(m.table) ?? 0, m.score));
-  const strongest = Math.max(0, ...best.values());
+  const { best, strongest } = bestPerTable(matches);
   return matches.filter((m) => best.get(m.table)! >= ratio * strongest - 1e-9);
 }
 
