@@ -48,8 +48,7 @@ function groundByName(index: SchemaIndex, tokens: QuestionToken[]): ByName {
   const all = lookupAll(tokens, index.keys, levers);
   // The island first: a word's strongest match elsewhere must not hide its match in the island meant.
   const ratio = levers.weakTableRatio ?? DEFAULT_WEAK_TABLE_RATIO;
-  const strongest = levers.preferLongerSpans === undefined ? {} : { preferLongerSpans: levers.preferLongerSpans };
-  const settle = (found: readonly GroundingMatch[]) => dropWeakTables(keepStrongest(found, strongest), ratio);
+  const settle = (found: readonly GroundingMatch[]) => dropWeakTables(keepStrongest(found, levers), ratio);
   const island = levers.oneIsland === false ? { matches: settle(all), elsewhere: [] } : chooseIsland(graph, all, settle);
   // The lexicon reads the chosen island only: "2016" or "revenue" must not choose the island
   // (a date column in every table of a warehouse would vote for all of them).

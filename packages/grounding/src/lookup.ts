@@ -15,7 +15,7 @@ import {
   UNSELECTIVE_KEY_ENTRIES,
   VARIANT_WEIGHT,
 } from './thresholds.js';
-import type { GroundingMatch, MatchKind, QuestionToken, VariantKind } from './types.js';
+import type { GroundingLevers, GroundingMatch, MatchKind, QuestionToken, VariantKind } from './types.js';
 import { spanVariants, type Variant, wordVariants } from './variants.js';
 
 /**
@@ -52,12 +52,7 @@ function rarity(tableFrequency: number): number {
 
 const RARITY: number[] = [];
 
-interface LookupOptions {
-  /** Weigh column, alias and value matches down by how many tables the key names (default true). */
-  inverseTableFrequency?: boolean;
-  /** Let `average`, `total`, `count`… alone match a column of exactly that name (default false). */
-  operationWordsAsColumns?: boolean;
-}
+type LookupOptions = Pick<GroundingLevers, 'inverseTableFrequency' | 'operationWordsAsColumns'>;
 
 /**
  * Words that name an operation on data rather than data: they match a column only when it is

@@ -4,7 +4,7 @@
  * left out; then T0, the grounded tables, strongest first.
  */
 import { LONGER_SPAN_RATIO, NAMED_TABLE_RATIO } from './thresholds.js';
-import type { GroundedTable, GroundingMatch } from './types.js';
+import type { GroundedTable, GroundingLevers, GroundingMatch } from './types.js';
 
 /** The positions of the question words a match covers. */
 export function wordsOf(match: GroundingMatch): number[] {
@@ -28,7 +28,10 @@ export function namedTables(matches: readonly GroundingMatch[]): string[] {
  * Keeps, for every question word, only the strongest matches covering it: "suppliers" names the
  * SUPPLIER table outright, so its weaker partial match on PARTSUPP is dropped.
  */
-export function keepStrongest(matches: readonly GroundingMatch[], options: { preferLongerSpans?: boolean } = {}): GroundingMatch[] {
+export function keepStrongest(
+  matches: readonly GroundingMatch[],
+  options: Pick<GroundingLevers, 'preferLongerSpans'> = {},
+): GroundingMatch[] {
   const best = new Map<number, number>();
   for (const m of matches) {
     for (let i = m.span[0]; i < m.span[1]; i++) best.set(i, Math.max(best.get(i) ?? 0, m.score));
