@@ -38,7 +38,7 @@ export function redactSpec(spec: string): string {
 
 /**
  * Parses `provider:model[@url]`. The model may contain colons (`qwen2.5:7b`); the URL starts at
- * the last `@http://` or `@https://`. Without a URL, `ollama` uses `OLLAMA_HOST` or
+ * the first `@http://` or `@https://`. Without a URL, `ollama` uses `OLLAMA_HOST` or
  * http://127.0.0.1:11434 and `openai` uses `OPENAI_BASE_URL` or https://api.openai.com/v1.
  */
 export function parseModelSpec(spec: string, env: Readonly<Record<string, string | undefined>> = process.env): ModelSpec {
