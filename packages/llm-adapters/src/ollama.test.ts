@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ModelError, OllamaChatModel, OllamaEmbedder, UsageCounter } from './index.js';
-import { closedPortUrl, type FakeServer, ollamaChat, ollamaEmbed, ollamaError, startFakeServer } from './test-support/fake-server.js';
+import {
+  closedPortUrl,
+  type FakeServer,
+  noAnswer,
+  ollamaChat,
+  ollamaEmbed,
+  ollamaError,
+  startFakeServer,
+} from './test-support/fake-server.js';
 
 const schema = {
   type: 'object',
@@ -60,11 +68,19 @@ describe('OllamaChatModel against a server speaking /api/chat', () => {
   });
 
   it('counts the attempts of each request alone when several run at once', async () => {
-    server = await startFakeServer(() => ({ ...ollamaChat('{"source":"LINEITEM","targets":[]}'), delayMs: 50 }));
+    // No answer goes until all three requests are in: they are in flight together, whatever the machine's speed.
+    let all: () => void = () => {};
+    const allIn = new Promise<void>((resolve) => (all = resolve));
+    server = await startFakeServer(async (_req, n) => {
+      if (n === 2) all();
+      await allIn;
+      return ollamaChat('{"source":"LINEITEM","targets":[]}');
+    });
     const model = new OllamaChatModel('qwen2.5:7b', server.url, fast);
     const answers = await Promise.all([model.complete(ask), model.complete(ask), model.complete(ask)]);
     expect(answers.map((a) => a.attempts)).toEqual([1, 1, 1]);
     expect(model.usage()).toMatchObject({ calls: 3 });
+    expect(server.received).toHaveLength(3);
   });
 
   it('repairs a schema violation, and gives up with invalid-output when the repair is wrong too', async () => {
@@ -80,13 +96,14 @@ describe('OllamaChatModel against a server speaking /api/chat', () => {
     expect(model.usage()).toMatchObject({ calls: 2, failures: 1 });
   });
 
-  it('times out when the server does not answer in time', async () => {
-    server = await startFakeServer(() => ({ ...ollamaChat('{}'), delayMs: 1_000 }));
+  it('times out when the server does not answer in time, without retrying', async () => {
+    // The server never answers: only the 100 ms timer can end the call.
+    server = await startFakeServer(noAnswer);
     const model = new OllamaChatModel('qwen2.5:7b', server.url, { ...fast, timeoutMs: 100 });
     const error = (await model.complete(ask).catch((e: unknown) => e)) as ModelError;
     expect(error.kind).toBe('timeout');
     expect(error.message).toBe('ollama:qwen2.5:7b: no answer within 100 ms');
-    expect(server.received).toHaveLength(1);
+    expect(model.usage()).toMatchObject({ calls: 1, retries: 0, failures: 1 });
   });
 
   it('retries a 429 and then succeeds', async () => {
@@ -128,12 +145,14 @@ describe('OllamaChatModel against a server speaking /api/chat', () => {
   });
 
   it('stops when the caller aborts', async () => {
-    server = await startFakeServer(() => ({ ...ollamaChat('{}'), delayMs: 20_000 }));
+    server = await startFakeServer(noAnswer);
     const model = new OllamaChatModel('qwen2.5:7b', server.url, fast);
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
-    const error = (await model.complete({ ...ask, signal: controller.signal }).catch((e: unknown) => e)) as ModelError;
-    // The server would have answered after 20 s: an error of kind `aborted` means the abort ended the call.
+    const call = model.complete({ ...ask, signal: controller.signal }).catch((e: unknown) => e);
+    // The caller gives up once the request is at the server, which never answers: only the abort can end the call.
+    await server.arrived(1);
+    controller.abort();
+    const error = (await call) as ModelError;
     expect(error.kind).toBe('aborted');
     const already = (await model.complete({ ...ask, signal: AbortSignal.abort() }).catch((e: unknown) => e)) as ModelError;
     expect(already.kind).toBe('aborted');

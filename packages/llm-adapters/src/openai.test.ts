@@ -4,7 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createChatModel, createEmbedder, type ModelError, OpenAiChatModel, OpenAiEmbedder } from './index.js';
-import { closedPortUrl, type FakeServer, openAiChat, openAiEmbed, openAiError, startFakeServer } from './test-support/fake-server.js';
+import {
+  closedPortUrl,
+  type FakeServer,
+  noAnswer,
+  openAiChat,
+  openAiEmbed,
+  openAiError,
+  startFakeServer,
+} from './test-support/fake-server.js';
 
 const KEY = 'sk-test-THIS-KEY-MUST-NEVER-LEAK-0123456789';
 const schema = {
@@ -109,16 +117,22 @@ describe('OpenAiChatModel against a server speaking /v1/chat/completions', () =>
   });
 
   it('times out, reports connection refused, and aborts', async () => {
-    server = await startFakeServer(() => ({ ...openAiChat('{"paths":[1]}'), delayMs: 1_000 }));
+    // The server never answers: only the request's 80 ms timer can end the first call, only the abort the second.
+    server = await startFakeServer(noAnswer);
     const timeout = (await model(server.url)
       .complete({ ...ask, timeoutMs: 80 })
       .catch((e: unknown) => e)) as ModelError;
     expect(timeout.kind).toBe('timeout');
+    expect(timeout.message).toBe('openai:gpt-4o-mini: no answer within 80 ms');
+    await server.close();
+    server = await startFakeServer(noAnswer);
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 30);
-    const aborted = (await model(server.url)
+    const call = model(server.url)
       .complete({ ...ask, signal: controller.signal })
-      .catch((e: unknown) => e)) as ModelError;
+      .catch((e: unknown) => e);
+    await server.arrived(1); // the request is at the server: the abort ends a call in flight
+    controller.abort();
+    const aborted = (await call) as ModelError;
     expect(aborted.kind).toBe('aborted');
     const refused = (await model(await closedPortUrl(), { retries: 0 })
       .complete(ask)

@@ -13,6 +13,7 @@ import {
   openAiStream,
   startFakeServer,
 } from './test-support/fake-server.js';
+import { holdTimeouts } from './test-support/timeouts.js';
 
 const schema = {
   type: 'object',
@@ -21,7 +22,7 @@ const schema = {
   additionalProperties: false,
 };
 const ask = { messages: [{ role: 'user' as const, content: 'Pick a source.' }], jsonSchema: schema, schemaName: 'choice' };
-const fast = { backoffMs: 5, timeoutMs: 10_000 }; // generous: a stream in hundreds of pieces, on a busy machine
+const fast = { backoffMs: 5, timeoutMs: 30_000 }; // a ceiling only, generous: a stream in hundreds of pieces, on a busy machine
 // token boundaries inside JSON strings and keys; a two-byte character (É) that the 5-byte pieces cut in half
 const tokens = ['{"sou', 'rce":"LINE', 'ITEM","tar', 'gets":["SUPPLI', 'ÉR","NAT', 'ION"]}'];
 const expected = { source: 'LINEITEM', targets: ['SUPPLIÉR', 'NATION'] };
@@ -92,7 +93,7 @@ describe('OllamaChatModel streaming (/api/chat, NDJSON)', () => {
   });
 
   it('retries a stream whose connection is reset midway, then fails as a connection error after the retries', async () => {
-    server = await startFakeServer(() => ollamaStream(tokens, { truncate: true, destroy: true, gapMs: 10, pieceBytes: 64 }));
+    server = await startFakeServer(() => ollamaStream(tokens, { truncate: true, destroy: true, pieceBytes: 64 }));
     const model = new OllamaChatModel('qwen2.5:7b', server.url, { ...fast, retries: 1, stream: true });
     const error = (await model.complete(ask).catch((e: unknown) => e)) as ModelError;
     expect(error).toBeInstanceOf(ModelError);
@@ -113,14 +114,17 @@ describe('OllamaChatModel streaming (/api/chat, NDJSON)', () => {
   });
 
   it('stops mid-stream when the caller aborts', async () => {
+    // The server sends its first piece, waits for the abort, then sends the rest: a client that
+    // kept reading would see all 40 tokens and succeed.
+    const controller = new AbortController();
+    const aborted = new Promise((resolve) => controller.signal.addEventListener('abort', resolve, { once: true }));
     server = await startFakeServer(() =>
       ollamaStream(
         Array.from({ length: 40 }, () => 'x'),
-        { gapMs: 50, pieceBytes: 200 },
+        { pieceBytes: 200, hold: { after: 1, until: aborted } },
       ),
     );
     const model = new OllamaChatModel('qwen2.5:7b', server.url, fast);
-    const controller = new AbortController();
     const seen: string[] = [];
     const error = (await model
       .complete({
@@ -139,21 +143,38 @@ describe('OllamaChatModel streaming (/api/chat, NDJSON)', () => {
   });
 
   it('times out mid-stream: the timeout covers the whole streamed attempt', async () => {
-    server = await startFakeServer(() =>
-      ollamaStream(
-        Array.from({ length: 40 }, () => 'x'),
-        { gapMs: 40, pieceBytes: 200 },
-      ),
-    );
-    const model = new OllamaChatModel('qwen2.5:7b', server.url, { ...fast, timeoutMs: 300 });
-    const seen: string[] = [];
-    const error = (await model
-      .complete({ messages: ask.messages, onToken: (c) => void seen.push(c) })
-      .catch((e: unknown) => e)) as ModelError;
-    expect(error.kind).toBe('timeout');
-    expect(error.message).toBe('ollama:qwen2.5:7b: no answer within 300 ms');
-    expect(seen.length).toBeGreaterThan(0);
-    expect(seen.length).toBeLessThan(40);
+    // The attempt's 300 ms timer is held by the test and expires once the first token is in, which
+    // is "midway" by an event rather than by racing the clock; the server sends the rest only
+    // then, so a client that ignored the expired timeout would read all 40 tokens and succeed.
+    const timeouts = holdTimeouts();
+    try {
+      let expired: () => void = () => {};
+      const timedOut = new Promise<void>((resolve) => (expired = resolve));
+      server = await startFakeServer(() =>
+        ollamaStream(
+          Array.from({ length: 40 }, () => 'x'),
+          { pieceBytes: 200, hold: { after: 1, until: timedOut } },
+        ),
+      );
+      const model = new OllamaChatModel('qwen2.5:7b', server.url, { ...fast, timeoutMs: 300 });
+      const seen: string[] = [];
+      const onToken = (c: string) => {
+        seen.push(c);
+        if (seen.length === 1) {
+          timeouts.expire();
+          expired();
+        }
+      };
+      const error = (await model.complete({ messages: ask.messages, onToken }).catch((e: unknown) => e)) as ModelError;
+      expect(timeouts.requested).toEqual([300]);
+      expect(error.kind).toBe('timeout');
+      expect(error.message).toBe('ollama:qwen2.5:7b: no answer within 300 ms');
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.length).toBeLessThan(40);
+      expect(model.usage()).toMatchObject({ calls: 1, failures: 1 });
+    } finally {
+      timeouts.restore();
+    }
   });
 
   it('retries an error line mid-stream; does not retry an HTTP 404 on a streamed request', async () => {
@@ -296,22 +317,22 @@ describe('OpenAiChatModel streaming (/chat/completions, server-sent events)', ()
   });
 
   it('retries a reset connection mid-stream, then succeeds', async () => {
-    server = await startFakeServer((_req, n) =>
-      openAiStream(tokens, n === 0 ? { truncate: true, destroy: true, gapMs: 10, pieceBytes: 64 } : {}),
-    );
+    server = await startFakeServer((_req, n) => openAiStream(tokens, n === 0 ? { truncate: true, destroy: true, pieceBytes: 64 } : {}));
     const model = new OpenAiChatModel('gpt-4o-mini', server.url, fast);
     expect(await model.complete({ ...ask, stream: true })).toMatchObject({ json: expected, attempts: 2 });
   });
 
   it('stops mid-stream when the caller aborts', async () => {
+    // As for Ollama: the rest of the stream comes after the abort, and a client still reading would finish.
+    const controller = new AbortController();
+    const aborted = new Promise((resolve) => controller.signal.addEventListener('abort', resolve, { once: true }));
     server = await startFakeServer(() =>
       openAiStream(
         Array.from({ length: 40 }, () => 'x'),
-        { gapMs: 50, pieceBytes: 300 },
+        { pieceBytes: 300, hold: { after: 2, until: aborted } }, // two pieces: the role delta, then the first token's
       ),
     );
     const model = new OpenAiChatModel('gpt-4o-mini', server.url, fast);
-    const controller = new AbortController();
     const seen: string[] = [];
     const error = (await model
       .complete({

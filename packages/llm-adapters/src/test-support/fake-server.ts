@@ -16,8 +16,6 @@ export interface Reply {
   json?: unknown;
   text?: string;
   headers?: Record<string, string>;
-  /** Wait this long before answering (for timeouts). */
-  delayMs?: number;
   /** A streamed answer: the body in these pieces, written one after another. */
   stream?: StreamedBody;
 }
@@ -25,17 +23,34 @@ export interface Reply {
 /** How a streamed body is sent. */
 export interface StreamedBody {
   contentType: string;
+  /** Each piece is its own write, and the next one waits until it is flushed to the socket. */
   pieces: Buffer[];
-  /** Pause between pieces (default 0: each piece is still its own write). */
-  gapMs?: number;
+  /** After the first `after` pieces, write nothing more until `until` settles (the test's event: an abort, an expired timeout). */
+  hold?: Hold;
   /** After the pieces, reset the connection instead of ending the body properly. */
   thenDestroy?: boolean;
+}
+
+/** A point in a streamed answer where the server waits for the test. */
+export interface Hold {
+  after: number;
+  until: Promise<unknown>;
 }
 
 export interface FakeServer {
   url: string;
   received: Received[];
+  /** Settles once `n` requests have come in whole (method, path, headers and body), before they are answered. */
+  arrived(n: number): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * An answer that never comes: the request stays open until the client gives up (its timeout or
+ * abort) or the server closes. A test of a timeout or an abort then cannot be decided by anything else.
+ */
+export function noAnswer(): Promise<Reply> {
+  return new Promise<Reply>(() => {});
 }
 
 /**
@@ -44,7 +59,10 @@ export interface FakeServer {
  */
 export async function startFakeServer(handler: (request: Received, n: number) => Reply | Promise<Reply>): Promise<FakeServer> {
   const received: Received[] = [];
+  const waiting: { n: number; resolve: () => void }[] = [];
   const server: Server = createServer((req, res) => {
+    // A client that aborts mid-answer resets the connection: that is the test's business, not an error here.
+    res.on('error', () => {});
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -58,17 +76,20 @@ export async function startFakeServer(handler: (request: Received, n: number) =>
         }
         const request: Received = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body };
         received.push(request);
+        for (const w of waiting.filter((w) => received.length >= w.n)) {
+          waiting.splice(waiting.indexOf(w), 1);
+          w.resolve();
+        }
         const reply = await handler(request, received.length - 1);
-        if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
         if (res.destroyed) return;
         if (reply.stream) {
+          const { pieces, hold } = reply.stream;
           res.writeHead(reply.status ?? 200, { 'content-type': reply.stream.contentType, ...reply.headers });
           res.flushHeaders();
-          for (const piece of reply.stream.pieces) {
+          for (const [i, piece] of pieces.entries()) {
+            if (hold && i === hold.after) await hold.until;
             if (res.destroyed) return;
-            res.write(piece);
-            const gap = reply.stream.gapMs ?? 0;
-            await new Promise((r) => (gap > 0 ? setTimeout(r, gap) : setImmediate(r)));
+            await new Promise<void>((flushed) => res.write(piece, () => flushed()));
           }
           if (reply.stream.thenDestroy) res.destroy();
           else res.end();
@@ -88,6 +109,7 @@ export async function startFakeServer(handler: (request: Received, n: number) =>
   return {
     url: `http://127.0.0.1:${port}`,
     received,
+    arrived: (n) => (received.length >= n ? Promise.resolve() : new Promise<void>((resolve) => waiting.push({ n, resolve }))),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -186,7 +208,8 @@ export function bytePieces(text: string, size: number): Buffer[] {
 export interface StreamShape {
   /** Bytes per network piece (default 7). */
   pieceBytes?: number;
-  gapMs?: number;
+  /** Stop after some pieces until the test's event (see `StreamedBody.hold`). */
+  hold?: Hold;
   /** Leave out the final line (`done: true` / `data: [DONE]`): a stream cut off midway. */
   truncate?: boolean;
   /** With `truncate`, reset the connection rather than end the body cleanly. */
@@ -198,7 +221,7 @@ function streamed(contentType: string, text: string, shape: StreamShape): Reply 
     stream: {
       contentType,
       pieces: bytePieces(text, shape.pieceBytes ?? 7),
-      ...(shape.gapMs ? { gapMs: shape.gapMs } : {}),
+      ...(shape.hold ? { hold: shape.hold } : {}),
       ...(shape.destroy ? { thenDestroy: true } : {}),
     },
   };
