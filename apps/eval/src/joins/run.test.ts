@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { declaredJoinEdges, type InferJoinsOptions, type JoinEdge, type JoinInference } from '@guided-retrieval/join-inference';
 import type { DatabaseProfile } from '@guided-retrieval/profiler';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { runEvaluation } from '../run.js';
 import { writeMiniSpider } from '../test-support/mini-spider.js';
 import { joinsMarkdown } from './report.js';
@@ -65,12 +65,18 @@ const edge = (id: string, fromTable: string, from: string, toTable: string, to: 
 });
 
 describe('scoreDatabase', () => {
-  it('hides the declared keys from inference, takes them as truth and leaves out those naming a missing table', async () => {
-    const infer = fakeInfer(() => [
-      edge('ORDERS(customer_id)->customer(ID)', 'ORDERS', 'customer_id', 'customer', 'ID'),
-      edge('customer(id)->orders(id)', 'customer', 'id', 'orders', 'id'),
-    ]);
-    const run = await scoreDatabase(profile, { infer, minConfidence: 0.7 });
+  it('hides the declared keys from inference, takes them as truth, leaves out those naming a missing table and times the inference', async () => {
+    // A clock the test moves: the inference "takes" 12.3456 ms, nothing else takes any time.
+    let now = 1_000;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => now);
+    const infer = fakeInfer(() => {
+      now += 12.3456;
+      return [
+        edge('ORDERS(customer_id)->customer(ID)', 'ORDERS', 'customer_id', 'customer', 'ID'),
+        edge('customer(id)->orders(id)', 'customer', 'id', 'orders', 'id'),
+      ];
+    });
+    const run = await scoreDatabase(profile, { infer, minConfidence: 0.7 }).finally(() => clock.mockRestore());
     expect(infer.calls).toEqual([{ declared: 'hide', minConfidence: 0.7 }]);
     expect(run.score).toMatchObject({
       truth: 1,
@@ -82,7 +88,7 @@ describe('scoreDatabase', () => {
       falseNegatives: [],
     });
     expect(run.score.inference.accepted).toBe(2);
-    expect(run.score.ms).toBeGreaterThanOrEqual(0);
+    expect(run.score.ms).toBe(12.346);
     expect(run.skippedTruth).toEqual(['shop: orders(ghost_id) references missing table ghost']);
   });
 });
