@@ -142,7 +142,11 @@ describe('shutting down', () => {
   // How fast it exits is measured by `pnpm bench:serve` (87 ms); here: that it exits at all, with
   // previews still running, and that every request in flight settles.
   it('exits on SIGTERM with previews in flight, and every request settles', async () => {
-    const second = await startTestServer(['serve'], { GUIDED_CACHE_DIR: join(root, 'cache'), XDG_CACHE_HOME: join(root, 'xdg') });
+    const second = await startTestServer(
+      ['serve'],
+      { GUIDED_CACHE_DIR: join(root, 'cache'), XDG_CACHE_HOME: join(root, 'xdg') },
+      { announceForks: true },
+    );
     const inFlight = Array.from({ length: 6 }, () =>
       fetch(new URL('api/retrieve', second.url), {
         method: 'POST',
@@ -150,8 +154,9 @@ describe('shutting down', () => {
         headers: { 'content-type': 'application/json' },
       }).catch(() => null),
     );
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    await second.stop();
+    // SIGTERM once the server has forked a preview process: the requests are in and being worked on.
+    await second.printed(/^test-server: forked \S*preview-child\.js$/m);
+    expect(await second.stop()).toEqual({ code: 0, signal: null });
     await Promise.all(inFlight);
     expect(second.stderr()).not.toMatch(/failed:/);
   });
