@@ -37,7 +37,7 @@ describe('guided-eval CLI', () => {
     expect(help.stdout).toMatch(/--evidence/);
     expect(help.stdout).toMatch(/--union/);
     expect(run('--bench', 'joins', '--data', dir, '--union').stderr).toMatch(
-      /--union only applies to bird-dev, spider-dev and spider2-lite/,
+      /--union only applies to bird-dev, spider-dev, spider-syn and spider2-lite/,
     );
   });
 });

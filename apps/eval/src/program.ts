@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { ablationMarkdown, runAblation } from './ablation.js';
+import { type AllCliOptions, refuseAllOptions, runAllCommand } from './all/command.js';
 import type { BenchName } from './bench/types.js';
 import { isJoinsBench, JOINS_BENCHES, type JoinsCliOptions, runJoinsCommand } from './joins/command.js';
 import type { JoinsBench } from './joins/run.js';
@@ -34,11 +35,12 @@ function scaleFactor(value: string): number {
 }
 
 const BENCH_HELP = [
-  'benchmark: bird-dev, spider-dev or spider2-lite (table retrieval; spider2-lite is scored against its listed gold tables);',
+  'benchmark: bird-dev, spider-dev, spider-syn or spider2-lite (table retrieval; spider-syn is Spider dev with its questions reworded by synonyms; spider2-lite is scored against its listed gold tables);',
   'defog (table retrieval on real PostgreSQL databases: each dump loaded into a scratch database on --postgres, profiled, joins inferred, graph built, as `guided build` does);',
   'joins (join inference on every *.sqlite under --data, one per subfolder, plus TPC-H);',
   'joins-bird or joins-spider (join inference on the BIRD or Spider dev schemas, and retrieval with declared vs inferred edges);',
-  'scale (latency, memory and accuracy on generated schemas of 50 to 2000 tables; needs no --data)',
+  'scale (latency, memory and accuracy on generated schemas of 50 to 2000 tables; needs no --data);',
+  'all (every retrieval benchmark in turn, each in a child process: bird-dev, bird-dev --union, spider-dev, spider-dev --union, spider-syn, spider2-lite, defog; --data is the folder holding their folders; one summary table on stdout and in <out>/summary.md and summary.json, full reports in <out>/<benchmark>/)',
 ].join(' ');
 
 function positiveInteger(value: string): number {
@@ -50,17 +52,17 @@ function positiveInteger(value: string): number {
 export function program(): Command {
   return new Command('guided-eval')
     .description(
-      'Measure table retrieval (accuracy, precision, recall, F1, perfect recall) on BIRD dev or Spider dev, with baselines in the same run; ' +
+      'Measure table retrieval (accuracy, precision, recall, F1, perfect recall) on BIRD dev, Spider dev, Spider-Syn, Spider 2.0-lite or Defog, with baselines in the same run (--bench all: every one of them, one summary table); ' +
         'or join inference (precision, recall, F1 of inferred edges against the declared foreign keys) with --bench joins, joins-bird or joins-spider.',
     )
     .addOption(
       new Option('--bench <name>', BENCH_HELP)
-        .choices(['bird-dev', 'spider-dev', 'spider2-lite', 'defog', ...JOINS_BENCHES, 'scale'])
+        .choices(['bird-dev', 'spider-dev', 'spider-syn', 'spider2-lite', 'defog', ...JOINS_BENCHES, 'scale', 'all'])
         .makeOptionMandatory(),
     )
     .option(
       '--data <dir>',
-      'folder holding the benchmark files (dev.json and its tables file; for joins, the sample-dbs folder); every bench but scale needs it',
+      'folder holding the benchmark files (dev.json and its tables file; for joins, the sample-dbs folder; for all, the folder holding the benchmark folders); every bench but scale needs it',
     )
     .option('--db <name...>', 'only these databases')
     .option('--limit <n>', 'at most n questions', positiveInteger)
@@ -74,7 +76,15 @@ export function program(): Command {
       '--union',
       'one context graph of every database (with --db, of those), colliding table names prefixed <db>__<table>; every question asked against it',
     )
-    .option('--out <dir>', 'where to write results.json, results.md and charts/', 'eval-results')
+    .option(
+      '--out <dir>',
+      'where to write results.json, results.md and charts/ (all: summary.md, summary.json and a folder per benchmark)',
+      'eval-results',
+    )
+    .option(
+      '--baseline <summary.json>',
+      "all: compare with an earlier run's summary.json: a ΔF1 column, and the verdict (a gain only if no benchmark drops by more than 0.005 F1)",
+    )
     .option(
       '--llm <spec>',
       'chat model for disambiguation and path selection: ollama:<model>[@url] or openai:<model>[@url] (key from OPENAI_API_KEY)',
@@ -109,7 +119,7 @@ export function program(): Command {
     .showHelpAfterError('(run with --help for usage)')
     .action(
       async (options: {
-        bench: BenchName | JoinsBench | 'scale';
+        bench: BenchName | JoinsBench | 'scale' | 'all';
         data: string;
         db?: string[];
         limit?: number;
@@ -122,15 +132,21 @@ export function program(): Command {
         llm?: string;
         embedder?: string;
         modelCache: string;
+        baseline?: string;
       }) => {
+        if (options.baseline && options.bench !== 'all') throw new Error('--baseline only applies to --bench all');
         if (options.bench === 'scale') return runScaleCommand(options as unknown as ScaleCliOptions, log);
         refuseScaleOptions(options);
+        if (options.bench === 'all') {
+          refuseAllOptions(options as unknown as Record<string, unknown>);
+          return runAllCommand(options as AllCliOptions, log);
+        }
         if (!options.data)
           throw new Error(
             `--bench ${options.bench} needs --data <dir>: the folder holding the benchmark files (for joins, the sample-dbs folder)`,
           );
         if (isJoinsBench(options.bench)) {
-          if (options.union) throw new Error('--union only applies to bird-dev, spider-dev and spider2-lite');
+          if (options.union) throw new Error('--union only applies to bird-dev, spider-dev, spider-syn and spider2-lite');
           await runJoinsCommand(options as JoinsCliOptions, log);
           return;
         }

@@ -9,7 +9,7 @@ export type { LoadStats } from './spider-format.js';
 
 /**
  * The benchmark in `dataDir` (BIRD dev: dev.json, dev_tables.json and, when present,
- * database_description_derived/dev_tables_cleaned.json; Spider dev: dev.json and tables.json;
+ * database_description_derived/dev_tables_cleaned.json; Spider dev and Spider-Syn dev: dev.json and tables.json;
  * Spider 2.0-lite: BIRD's layout, with gold tables per question).
  * Throws a one-line BenchmarkDataError naming the missing or malformed file.
  */
@@ -23,14 +23,15 @@ export function loadBenchmarkWithStats(name: BenchName, dataDir: string): { benc
     case 'bird-dev':
       return loadBird(dataDir);
     case 'spider-dev':
-      return loadSpider(dataDir);
+    case 'spider-syn':
+      return loadSpider(dataDir, name);
     case 'spider2-lite':
       return loadSpider2Lite(dataDir);
     case 'defog':
       throw new Error('defog loads its databases into PostgreSQL: use loadDefog (bench/defog.ts)');
     default: {
       const unknown: never = name;
-      throw new Error(`unknown benchmark: ${String(unknown)} (expected bird-dev, spider-dev or spider2-lite)`);
+      throw new Error(`unknown benchmark: ${String(unknown)} (expected bird-dev, spider-dev, spider-syn or spider2-lite)`);
     }
   }
 }

@@ -2,6 +2,10 @@
  * Spider dev: `dev.json` (questions, gold SQL in `query`) and `tables.json` (the Spider-format
  * schemas of train and dev; only the databases dev.json asks about are loaded). Spider ships no
  * descriptions or sample values. The gold SQL is only copied into `BenchQuestion.sql`.
+ *
+ * Spider-Syn dev has the same layout: its `question` is the synonym-substituted wording, and each
+ * item also carries `spider_question` (Spider's original wording), which is never read: only
+ * `db_id`, `question` and `query` are.
  */
 
 import { isRecord } from '@guided-retrieval/profiler/internal';
@@ -12,8 +16,11 @@ import type { BenchDatabase, Benchmark, BenchQuestion } from './types.js';
 export const SPIDER_QUESTIONS_FILE = 'dev.json';
 export const SPIDER_TABLES_FILE = 'tables.json';
 
-export function loadSpider(dataDir: string): { benchmark: Benchmark; stats: LoadStats } {
-  const folder: DataFolder = { label: 'Spider dev', dir: dataDir, required: `${SPIDER_QUESTIONS_FILE} and ${SPIDER_TABLES_FILE}` };
+const LABELS = { 'spider-dev': 'Spider dev', 'spider-syn': 'Spider-Syn dev' } as const;
+
+/** A Spider-format folder: Spider dev, or Spider-Syn dev (`name` is what the benchmark is reported as). */
+export function loadSpider(dataDir: string, name: keyof typeof LABELS = 'spider-dev'): { benchmark: Benchmark; stats: LoadStats } {
+  const folder: DataFolder = { label: LABELS[name], dir: dataDir, required: `${SPIDER_QUESTIONS_FILE} and ${SPIDER_TABLES_FILE}` };
   requireDirectory(folder);
   const questions = parseSpiderQuestions(readJson(folder, SPIDER_QUESTIONS_FILE), folder);
   const schemas = parseSpiderSchemas(readJson(folder, SPIDER_TABLES_FILE), folder, SPIDER_TABLES_FILE);
@@ -38,7 +45,7 @@ export function loadSpider(dataDir: string): { benchmark: Benchmark; stats: Load
     addSchemaStats(stats, schemaStats);
     databases.push({ name: entry.db_id, schema });
   }
-  return { benchmark: { name: 'spider-dev', databases, questions }, stats };
+  return { benchmark: { name, databases, questions }, stats };
 }
 
 function parseSpiderQuestions(raw: unknown, folder: DataFolder): BenchQuestion[] {
@@ -46,6 +53,7 @@ function parseSpiderQuestions(raw: unknown, folder: DataFolder): BenchQuestion[]
   return raw.map((item: unknown, i) => {
     const at = (what: string) => malformed(folder, SPIDER_QUESTIONS_FILE, `item ${i}: ${what}`);
     if (!isRecord(item)) throw at('expected an object');
+    // Only these three: Spider-Syn's spider_question (the original wording) must not reach the retriever.
     const { db_id, question, query } = item;
     if (typeof db_id !== 'string' || db_id === '') throw at('db_id must be a non-empty string');
     if (typeof question !== 'string') throw at('question must be a string');

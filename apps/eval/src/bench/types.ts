@@ -1,12 +1,13 @@
 import type { SchemaSpec } from '@guided-retrieval/context-graph';
 import type { DatabaseProfile } from '@guided-retrieval/profiler';
 
-export type BenchName = 'bird-dev' | 'spider-dev' | 'spider2-lite' | 'defog';
+export type BenchName = 'bird-dev' | 'spider-dev' | 'spider-syn' | 'spider2-lite' | 'defog';
 
 export interface BenchQuestion {
-  /** Stable id within the benchmark (BIRD's question_id, Spider's index in dev.json). */
+  /** Stable id within the benchmark (BIRD's question_id, Spider's and Spider-Syn's index in dev.json). */
   id: string;
   db: string;
+  /** What the retriever reads (Spider-Syn: the reworded question, never Spider's original). */
   question: string;
   /** BIRD's evidence hint; null where the benchmark has none. */
   evidence: string | null;

@@ -157,7 +157,7 @@ export function progressLine(r: ScaleRow): string {
 }
 
 /** The commit of the code measured and whether packages/ differs from it; nulls outside a git checkout. */
-function gitState(): { commit: string | null; dirty: boolean | null } {
+export function gitState(): { commit: string | null; dirty: boolean | null } {
   const cwd = dirname(fileURLToPath(import.meta.url));
   const git = (...args: string[]) => {
     const r = spawnSync('git', args, { cwd, encoding: 'utf8' });

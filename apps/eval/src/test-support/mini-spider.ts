@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -110,5 +110,32 @@ export function writeMiniSpider(options: { secondDatabase?: boolean } = {}): str
   }
   writeFileSync(join(dir, 'tables.json'), JSON.stringify(tables));
   writeFileSync(join(dir, 'dev.json'), JSON.stringify(questions));
+  return dir;
+}
+
+/** Spider-Syn's rewording of the mini benchmark's questions: the schema words replaced by synonyms. */
+export const MINI_SYN_QUESTIONS = [
+  'How many clients live in each town?',
+  'What is the average cost of goods?',
+  'List the names of clients who bought an item costing more than 10.',
+  'Which purchases were placed after 2020?',
+  'Broken gold query',
+];
+
+/**
+ * writeMiniSpider in Spider-Syn's layout: each question reworded (MINI_SYN_QUESTIONS), the
+ * original kept in `spider_question` with a marker (`ORIGINAL:`) that a retriever must never see.
+ */
+export function writeMiniSpiderSyn(): string {
+  const dir = writeMiniSpider();
+  const path = join(dir, 'dev.json');
+  const original = JSON.parse(readFileSync(path, 'utf8')) as { db_id: string; question: string; query: string }[];
+  const reworded = original.map((q, i) => ({
+    db_id: q.db_id,
+    question: MINI_SYN_QUESTIONS[i] ?? q.question,
+    query: q.query,
+    spider_question: `ORIGINAL: ${q.question}`,
+  }));
+  writeFileSync(path, JSON.stringify(reworded));
   return dir;
 }
