@@ -12,6 +12,17 @@ const dir = mkdtempSync(join(tmpdir(), 'scale-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
 
+/**
+ * Preloaded into each schema's child process (`--only`; children inherit NODE_OPTIONS): it blocks
+ * for good before the child does anything, so only the budget can end it, whatever the machine's
+ * speed. (What a child cut short midway reports is summarizeCase's, tested in run-case.test.ts.)
+ */
+const STALL_CHILD = "if (process.argv.includes('--only')) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);";
+const stallingEnv = {
+  ...process.env,
+  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=data:text/javascript,${encodeURIComponent(STALL_CHILD)}`.trim(),
+};
+
 describe('guided-eval --bench scale', () => {
   it('runs each schema in a child process and writes results.json and results.md', () => {
     const out = join(dir, 'ok');
@@ -29,12 +40,14 @@ describe('guided-eval --bench scale', () => {
   });
 
   it('kills a schema that outlives its budget and says how far it got', () => {
+    // The child never gets anywhere (it is stalled from the start): the 0.3 s budget must kill it.
     const out = join(dir, 'budget');
-    const r = run('--bench', 'scale', '--shapes', 'warehouse', '--sizes', '1000', '--questions', '3', '--budget-s', '0.3', '--out', out);
+    const args = ['--bench', 'scale', '--shapes', 'warehouse', '--sizes', '1000', '--questions', '3', '--budget-s', '0.3', '--out', out];
+    const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', env: stallingEnv });
     expect(r.status).toBe(0);
     const [row] = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).rows;
     expect(row.status).toBe('timeout');
-    expect(row.statusText).toMatch(/^timed out after 0.3 s \(0 of \d+ questions done, stopped in [a-z ]+\)$/);
+    expect(row.statusText).toBe('timed out after 0.3 s (0 of 0 questions done, stopped in schema generation)');
   });
 
   it('prints one schema as JSON lines with --only', () => {
