@@ -51,6 +51,8 @@ beforeAll(async () => {
       '--disable-sync',
     ],
   });
+  // Every wait below is for an event (a state drawn on the page); the bound only stops a hung page, and is generous for a busy machine.
+  context.setDefaultTimeout(120_000);
   page = context.pages()[0] ?? (await context.newPage());
   await page.goto(server.url);
   await page.waitForSelector('#graph[data-state="schema"] svg');
@@ -65,7 +67,7 @@ afterAll(async () => {
 async function askQuestion(question: string): Promise<void> {
   await page.fill('#question', question);
   await page.click('#go');
-  await page.waitForSelector(`#graph[data-state="result"][data-question="${question}"] svg`, { timeout: 120_000 });
+  await page.waitForSelector(`#graph[data-state="result"][data-question="${question}"] svg`);
 }
 
 const drawnTree = () =>
