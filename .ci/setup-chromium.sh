@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs Debian's chromium for the demo's browser test (apps/demo/src/web.e2e.test.ts), which
+# Installs Debian's chromium for the demo's browser test (apps/demo/src/web.test.ts), which
 # drives /usr/bin/chromium through playwright-core. Does nothing when it is already installed.
 # Needs root (or sudo) and access to Debian's apt mirrors; no browser is downloaded from anywhere else.
 set -euo pipefail
