@@ -1,4 +1,4 @@
 import { packageTestConfig } from '../vitest.shared.ts';
 
-// npm installs the packed packages and their dependencies from the registry (better-sqlite3 may compile).
-export default packageTestConfig('pack-check', 900_000);
+// The tests are quick; the packing and the npm install in beforeAll have their own, longer bound (pack.test.ts).
+export default packageTestConfig('pack-check');
