@@ -13,6 +13,7 @@ import { tokenizeQuestion } from './question.js';
 import { dropWeakTables, groundedTables, keepStrongest, namedTables } from './settle.js';
 import { DEFAULT_WEAK_TABLE_RATIO } from './thresholds.js';
 import type { GroundingLevers, GroundingMatch, GroundingOptions, GroundingResult, QuestionToken } from './types.js';
+import type { SimilarWords } from './word-vectors/similar-words.js';
 
 /** What grounding reads at question time, built once per graph (`GroundingIndex.build`). */
 export interface SchemaIndex {
@@ -24,6 +25,8 @@ export interface SchemaIndex {
   /** The tables' query contexts embedded, for enrichment. */
   readonly similarity: SimilarityIndex;
   readonly levers: GroundingLevers;
+  /** The schema's name words by word vectors, for the words no key matches; absent when the vectors are. */
+  readonly similarWords?: SimilarWords;
 }
 
 /** Grounds `question` in the schema `index` was built from: T0, the matches behind it, and enrichment. */
@@ -45,7 +48,7 @@ type ByName = Pick<GroundingResult, 'matches' | 'weakerMatches' | 'grounded' | '
 /** T0 from the question's words: the index's matches, then the lexicon's, near the tables they name. */
 function groundByName(index: SchemaIndex, tokens: QuestionToken[]): ByName {
   const { graph, levers } = index;
-  const all = lookupAll(tokens, index.keys, levers);
+  const all = lookupAll(tokens, index.keys, levers, index.similarWords);
   // The island first: a word's strongest match elsewhere must not hide its match in the island meant.
   const ratio = levers.weakTableRatio ?? DEFAULT_WEAK_TABLE_RATIO;
   const settle = (found: readonly GroundingMatch[]) => dropWeakTables(keepStrongest(found, levers), ratio);

