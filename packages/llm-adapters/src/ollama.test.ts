@@ -61,7 +61,7 @@ describe('OllamaChatModel against a server speaking /api/chat', () => {
     expect(answer.json).toEqual({ source: 'ORDERS', targets: [] });
     expect(answer.attempts).toBe(2);
     expect(answer.usage).toEqual({ promptTokens: 240, completionTokens: 60 });
-    const repair = server.received[1]!.body.messages as { role: string; content: string }[];
+    const repair = server.received[1]!.body.messages!;
     expect(repair).toHaveLength(3);
     expect(repair[1]).toEqual({ role: 'assistant', content: '{"source": "LINEITEM", "targets": [' });
     expect(repair[2]!.content).toMatch(/^Your previous answer was not valid:\n- not valid JSON/);
@@ -92,7 +92,7 @@ describe('OllamaChatModel against a server speaking /api/chat', () => {
     expect((error as ModelError).message).toContain('$.source: "PART" is not one of "LINEITEM", "ORDERS"');
     expect((error as ModelError).message).toContain('$.targets: expected array, got string');
     expect(server.received).toHaveLength(2);
-    expect(server.received[1]!.body.messages[2].content).toContain('$.source: "PART" is not one of');
+    expect(server.received[1]!.body.messages?.[2]?.content).toContain('$.source: "PART" is not one of');
     expect(model.usage()).toMatchObject({ calls: 2, failures: 1 });
   });
 
@@ -202,7 +202,7 @@ describe('OllamaChatModel against a server speaking /api/chat', () => {
 
 describe('OllamaEmbedder against a server speaking /api/embed', () => {
   it('embeds in batches, in order, and learns the dimensions', async () => {
-    server = await startFakeServer((req) => ollamaEmbed((req.body.input as string[]).map((t) => [t.length, 1, 0])));
+    server = await startFakeServer((req) => ollamaEmbed((req.body.input ?? []).map((t) => [t.length, 1, 0])));
     const embedder = new OllamaEmbedder('nomic-embed-text', server.url, { ...fast, batchSize: 2 });
     expect(embedder.dimensions).toBe(0);
     const vectors = await embedder.embed(['a', 'bb', 'ccc']);

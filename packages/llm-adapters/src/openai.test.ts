@@ -79,7 +79,7 @@ describe('OpenAiChatModel against a server speaking /v1/chat/completions', () =>
     const answer = await model(server.url).complete(ask);
     expect(answer.json).toEqual({ paths: [3] });
     expect(answer.attempts).toBe(2);
-    expect(server.received[1]!.body.messages.at(-1).content).toContain('not valid JSON');
+    expect(server.received[1]!.body.messages?.at(-1)?.content).toContain('not valid JSON');
   });
 
   it('rejects a schema violation after the repair retry', async () => {
@@ -179,7 +179,7 @@ describe('OpenAiChatModel against a server speaking /v1/chat/completions', () =>
 describe('OpenAiEmbedder against a server speaking /v1/embeddings', () => {
   it('embeds, ordered by index, with the key', async () => {
     server = await startFakeServer((req) => {
-      const reply = openAiEmbed((req.body.input as string[]).map((t) => [t.length, 0]));
+      const reply = openAiEmbed((req.body.input ?? []).map((t) => [t.length, 0]));
       (reply.json as { data: unknown[] }).data.reverse(); // servers may answer out of order
       return reply;
     });

@@ -6,8 +6,21 @@ export interface Received {
   method: string;
   path: string;
   headers: IncomingHttpHeaders;
-  // biome-ignore lint/suspicious/noExplicitAny: the tests read whichever JSON fields of a request they check, without narrowing each
-  body: any;
+  /** The body as sent. */
+  text: string;
+  /** The body parsed, when it is a JSON object; else empty. */
+  body: RequestBody;
+}
+
+/** The fields of an Ollama or OpenAI request body that the tests read one by one (they compare the rest whole). */
+export interface RequestBody {
+  model?: string;
+  messages?: { role: string; content: string }[];
+  input?: string[];
+  stream?: boolean;
+  max_tokens?: number;
+  response_format?: unknown;
+  stream_options?: unknown;
 }
 
 /** What the fake server sends back. */
@@ -67,14 +80,15 @@ export async function startFakeServer(handler: (request: Received, n: number) =>
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       void (async () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        let body: unknown = raw;
+        const text = Buffer.concat(chunks).toString('utf8');
+        let body: RequestBody = {};
         try {
-          body = raw ? JSON.parse(raw) : null;
+          const parsed: unknown = text ? JSON.parse(text) : null;
+          if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) body = parsed as RequestBody;
         } catch {
-          // keep the text
+          // not JSON: `text` has it
         }
-        const request: Received = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body };
+        const request: Received = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, text, body };
         received.push(request);
         for (const w of waiting.filter((w) => received.length >= w.n)) {
           waiting.splice(waiting.indexOf(w), 1);
