@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -14,6 +16,9 @@ export function packageTestConfig(name: string, testTimeoutMs = 180_000) {
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
       testTimeout: testTimeoutMs,
       hookTimeout: 300_000,
+      // The compact word-vector file grounding derives once (10 s, 1 GB): one per machine for every test process and
+      // CLI child, whatever GUIDED_CACHE_DIR a test gives them.
+      env: { GUIDED_WORD_VECTORS_DIR: process.env.GUIDED_WORD_VECTORS_DIR ?? join(tmpdir(), 'guided-retrieval-word-vectors') },
       reporters: process.env.VITEST_REPORT ? ['default', ['json', { outputFile: '.vitest-report.json' }]] : ['default'],
     },
   });

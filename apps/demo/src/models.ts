@@ -45,7 +45,8 @@ function checkedEmbedder(spec: string): Embedder {
 }
 
 export function retrieverOptions(flags: ModelFlags): RetrieverOptions {
-  const options: RetrieverOptions = {};
+  // The word vectors grounding reads unmatched words by: a missing package is said, never silent.
+  const options: RetrieverOptions = { onNote: (line) => process.stderr.write(`note: ${line}\n`) };
   if (flags.embedder) options.embedder = checkedEmbedder(flags.embedder);
   if (flags.llm) options.disambiguator = new LlmDisambiguator(createChatModel(checked(flags.llm, '--llm'), modelOptions()));
   return options;

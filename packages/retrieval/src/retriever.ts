@@ -34,6 +34,8 @@ export interface RetrieverOptions {
    * as strongly as anything in the tree (default true); false only names them in `reason`.
    */
   unjoined?: boolean;
+  /** Told one line when an optional model grounding uses (word vectors) is missing or unreadable, and what is used instead. */
+  onNote?: (line: string) => void;
 }
 
 /** Bad input to `retrieve`: the message says what is wrong. */
@@ -60,6 +62,7 @@ export class Retriever {
     const index = await GroundingIndex.build(graph, {
       ...(options.embedder ? { embedder: options.embedder } : {}),
       levers: options.grounding ?? {},
+      ...(options.onNote ? { onNote: options.onNote } : {}),
     });
     return new Retriever(graph, index, options.disambiguator ?? new HeuristicDisambiguator(), options, pathLimits(options.limits));
   }

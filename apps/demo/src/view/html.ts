@@ -49,7 +49,11 @@ export function matchTarget(m: GroundingMatch): string {
 export function describeMatch(m: GroundingMatch): string {
   // Matches of the measures lexicon say which of its words it was: an amount or count word, a year, a month.
   const lexicon = m.kind === 'measure' || m.kind === 'time';
-  const via = lexicon ? ` (${m.variant}, measures lexicon)` : m.variantKind === 'exact' ? '' : ` via ${m.variantKind} "${m.variant}"`;
+  const via = lexicon
+    ? ` (${m.variant}, measures lexicon)`
+    : m.variantKind === 'exact'
+      ? ''
+      : ` via ${m.variantKind} "${m.variant}"${m.similarity === undefined ? '' : ` (word vectors, ${m.similarity.toFixed(2)})`}`;
   return `${matchTarget(m)} (${m.kind} match${via}, score ${m.score.toFixed(2)})`;
 }
 

