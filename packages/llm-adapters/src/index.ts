@@ -9,3 +9,10 @@ export { OpenAiChatModel, OpenAiEmbedder, type OpenAiOptions } from './openai.js
 export { type CreateOptions, createChatModel, createEmbedder, type ModelSpec, parseModelSpec } from './spec.js';
 export { TransformersEmbedder, type TransformersEmbedderOptions } from './transformers-embedder.js';
 export { UsageCounter, type UsageSnapshot } from './usage.js';
+export {
+  SENTENCE_EMBEDDER_INSTALL,
+  SentenceEmbedder,
+  type SentenceEmbedderOptions,
+  sentenceEmbedderAvailable,
+  sentenceEmbedderProblem,
+} from './use-lite.js';
