@@ -10,12 +10,16 @@
 import { type Connector, openDuckdb, openPostgres, openSqlite } from '@guided-retrieval/profiler';
 import { renderFromClause } from '@guided-retrieval/retrieval/internal';
 import Database from 'better-sqlite3';
-import type { PreviewJob } from './preview-job.js';
+import type { PreviewJob, PreviewOpened } from './preview-job.js';
+
+/** Tells the parent the database is open: its time limit covers the queries from here. */
+const opened = () => process.send?.({ opened: true } satisfies PreviewOpened);
 
 function runSqlite(job: Extract<PreviewJob, { database: string }>, started: number): unknown {
   let db: Database.Database | undefined;
   try {
     db = new Database(job.database, { readonly: true, fileMustExist: true });
+    opened();
     const count = (db.prepare(job.countSql).get() as { n: number }).n;
     const sample = db.prepare(job.sampleSql).raw(true);
     const columns = sample.columns().map((c) => c.name);
@@ -36,6 +40,7 @@ async function runConnector(job: Extract<PreviewJob, { connector: unknown }>, st
         : engine === 'duckdb'
           ? await openDuckdb(target)
           : await openSqlite(target);
+    opened();
     const dialect = connector.dialect;
     const from = renderFromClause(job.tree, { tableReference: (table) => dialect.tableRef(table) });
     const [count] = await connector.query(`SELECT COUNT(*) AS n ${from}`);

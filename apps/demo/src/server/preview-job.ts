@@ -15,3 +15,8 @@ export type PreviewJob =
       limit: number;
       timeoutMs: number;
     };
+
+/** What a preview child sends once it has its database open, before the queries: the time limit starts then. */
+export interface PreviewOpened {
+  opened: true;
+}

@@ -1,5 +1,6 @@
 /** The preview runner: killable child processes, a bounded line, clients that went away. */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -46,6 +47,24 @@ describe('PreviewRunner', () => {
     const preview = await runner.run(graph, nodes, ENDLESS, { timeoutMs: 200 });
     expect(preview).toEqual({ ok: false, error: 'the preview query took longer than 200 ms: stopped' });
     expect(runner.load).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('bounds opening the database apart: the query limit counts from the open, and a database that never opens is stopped', async () => {
+    // A "PostgreSQL server" that takes the connection and never says a word: the open cannot finish.
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    try {
+      const runner = new PreviewRunner({ engine: 'postgres', target: `postgres://guided:guided@127.0.0.1:${port}/shop` });
+      // A 1 ms query limit would have stopped it at once had it counted the start.
+      const preview = await runner.run(graph, nodes, FROM, { timeoutMs: 1, startLimitMs: 300 });
+      expect(preview).toEqual({ ok: false, error: 'the preview process did not open the database within 300 ms: stopped' });
+      expect(runner.load).toEqual({ running: 0, waiting: 0 });
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it(`runs ${MAX_RUNNING_PREVIEWS} at once, lets ${MAX_WAITING_PREVIEWS} wait and declines the rest at once`, async () => {

@@ -9,7 +9,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import type { ContextGraph } from '@guided-retrieval/context-graph';
 import type { JoinTreeNode, SqlDialect } from '@guided-retrieval/retrieval';
 import type { Preview } from '../view/api-types.js';
-import type { PreviewJob } from './preview-job.js';
+import type { PreviewJob, PreviewOpened } from './preview-job.js';
 
 export type { PreviewJob } from './preview-job.js';
 
@@ -24,8 +24,14 @@ export interface PreviewOptions {
   limit?: number;
   /** Columns shown per table of the tree (default 2): names first, then the primary key, then the rest. */
   columnsPerTable?: number;
-  /** Give up after this many milliseconds, killing the query (default 3000). */
+  /**
+   * Give up after this many milliseconds of querying, killing the query (default 3000). The clock
+   * starts once the preview process has the database open: starting a process and loading a
+   * driver on a busy server is not the query's time (it has its own bound, `startLimitMs`).
+   */
   timeoutMs?: number;
+  /** How long the preview process may take to start and open its database before it is killed (default 60 000). */
+  startLimitMs?: number;
 }
 
 /** Previews running at once; the rest wait in line. */
@@ -111,6 +117,7 @@ export class PreviewRunner {
       return { ok: false, error: this.closed ? 'the server is stopping' : 'the client went away' };
     }
     const timeoutMs = options.timeoutMs ?? 3000;
+    const startLimitMs = options.startLimitMs ?? 60_000;
     const limit = Math.max(1, Math.min(50, options.limit ?? 5));
     const job = this.job(graph, nodes, from, options, timeoutMs);
     const child = fork(new URL('./preview-child.js', import.meta.url), [], {
@@ -131,9 +138,16 @@ export class PreviewRunner {
         resolve(preview);
       };
       const onAbort = () => done({ ok: false, error: 'the client went away' });
-      const timer = setTimeout(() => done({ ok: false, error: `the preview query took longer than ${timeoutMs} ms: stopped` }), timeoutMs);
+      let timer = setTimeout(
+        () => done({ ok: false, error: `the preview process did not open the database within ${startLimitMs} ms: stopped` }),
+        startLimitMs,
+      );
       signal?.addEventListener('abort', onAbort, { once: true });
-      child.once('message', (m: Preview) => done(m.ok ? { ...m, limit } : m));
+      child.on('message', (m: Preview | PreviewOpened) => {
+        if (!('opened' in m)) return done(m.ok ? { ...m, limit } : m);
+        clearTimeout(timer);
+        timer = setTimeout(() => done({ ok: false, error: `the preview query took longer than ${timeoutMs} ms: stopped` }), timeoutMs);
+      });
       child.once('error', (error) => done({ ok: false, error: error.message }));
       child.once('exit', (code, sig) => done({ ok: false, error: `the preview process stopped (${sig ?? `exit ${code}`})` }));
       child.send(job);
