@@ -3,7 +3,14 @@ import type { ContextGraph } from '@guided-retrieval/context-graph';
 import { describeGraph } from '@guided-retrieval/context-graph';
 import { embedderFromSpec } from '@guided-retrieval/grounding';
 import { createJoinAdjudicator, type JoinAdjudicator } from '@guided-retrieval/join-inference';
-import { createChatModel, type Embedder, parseModelSpec, UsageCounter } from '@guided-retrieval/llm-adapters';
+import {
+  createChatModel,
+  type Embedder,
+  parseModelSpec,
+  SentenceEmbedder,
+  sentenceEmbedderProblem,
+  UsageCounter,
+} from '@guided-retrieval/llm-adapters';
 import { LlmDisambiguator, type RetrieverOptions } from '@guided-retrieval/retrieval';
 import { cacheDir } from './cache.js';
 import { UserError } from './errors.js';
@@ -45,8 +52,12 @@ function checkedEmbedder(spec: string): Embedder {
 }
 
 export function retrieverOptions(flags: ModelFlags): RetrieverOptions {
-  // The word vectors grounding reads unmatched words by: a missing package is said, never silent.
-  const options: RetrieverOptions = { onNote: (line) => process.stderr.write(`note: ${line}\n`) };
+  // The optional models grounding uses (word vectors, the sentence model): a missing one is said, never silent.
+  const note = (line: string) => process.stderr.write(`note: ${line}\n`);
+  const options: RetrieverOptions = { onNote: note };
+  const problem = sentenceEmbedderProblem();
+  if (problem) note(`${problem.message}; islands of the join graph are chosen by the question's words alone`);
+  else options.islandEmbedder = new SentenceEmbedder();
   if (flags.embedder) options.embedder = checkedEmbedder(flags.embedder);
   if (flags.llm) options.disambiguator = new LlmDisambiguator(createChatModel(checked(flags.llm, '--llm'), modelOptions()));
   return options;

@@ -17,6 +17,11 @@ export function renderResult(result: RetrievalResult): string {
     const added = e.added.map((a) => `${a.table} (cosine ${a.similarity.toFixed(2)})`).join(', ') || 'nothing similar enough';
     out.push(`   semantic enrichment (fewer than k=${e.k} tables, embedder ${e.embedder ?? 'none'}): ${added}`);
   }
+  const sense = trace.grounding.islandSense;
+  if (sense) {
+    const islands = sense.competing.map((c) => `{${c.tables.slice(0, 3).join(', ')}${c.tables.length > 3 ? ', …' : ''}} ${c.similarity.toFixed(2)}`);
+    out.push(`   islands the words left close, weighed by ${sense.embedder}: ${islands.join(' | ')}`);
+  }
   out.push(`   T0 = {${trace.grounding.initialTargets.join(', ')}}`, '');
   out.push(`2. Exploration (${ms(t.exploration)})`);
   for (const c of trace.exploration.candidates.slice(0, 8)) {

@@ -90,6 +90,7 @@ export function program(): Command {
       'chat model for disambiguation and path selection: ollama:<model>[@url] or openai:<model>[@url] (key from OPENAI_API_KEY)',
     )
     .option('--embedder <spec>', 'embedder: offline (default), ollama:<model>[@url], openai:<model>[@url] or transformers:<folder>')
+    .option('--no-sentence-model', 'leave the sentence model (USE-lite) out of island choice even when it is installed')
     .option('--model-cache <dir>', 'cache of model answers, so reruns cost nothing', '.model-cache')
     .option(
       '--ablation',
@@ -132,6 +133,7 @@ export function program(): Command {
         llm?: string;
         embedder?: string;
         modelCache: string;
+        sentenceModel?: boolean;
         baseline?: string;
       }) => {
         if (options.baseline && options.bench !== 'all') throw new Error('--baseline only applies to --bench all');
@@ -177,6 +179,7 @@ export function program(): Command {
           ...(options.llm ? { llm: options.llm } : {}),
           ...(options.embedder ? { embedder: options.embedder } : {}),
           ...(options.llm || options.embedder ? { modelCacheDir: resolve(options.modelCache) } : {}),
+          ...(options.sentenceModel === false ? { islandEmbedder: false } : {}),
           onProgress: ({ db, done, total }) => {
             if (interactive) process.stderr.write(`\r${db}: ${done}/${total}   `);
             else if (done === total || done % 250 === 0) log(`${db}: ${done}/${total}`);

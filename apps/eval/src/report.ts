@@ -28,7 +28,7 @@ export function resultsMarkdown(results: EvalResults): string {
             .join(', ')}.`,
         ]
       : []),
-    `Retriever: ${results.retriever.disambiguator} disambiguator, ${results.retriever.embedder} embedder. Wall time ${(results.wallMs / 1000).toFixed(1)} s, peak RSS ${results.peakRssMb} MB.`,
+    `Retriever: ${results.retriever.disambiguator} disambiguator, ${results.retriever.embedder} embedder${results.retriever.islandEmbedder ? `, islands tie-broken by ${results.retriever.islandEmbedder}` : ''}. Wall time ${(results.wallMs / 1000).toFixed(1)} s, peak RSS ${results.peakRssMb} MB.`,
     '',
     '## Overall',
     '',

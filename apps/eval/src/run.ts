@@ -1,7 +1,13 @@
 import { graphFromSchema } from '@guided-retrieval/context-graph';
 import { embedderFromSpec, OfflineEmbedder } from '@guided-retrieval/grounding';
 import type { JoinEdge } from '@guided-retrieval/join-inference';
-import { createChatModel, UsageCounter, type UsageSnapshot } from '@guided-retrieval/llm-adapters';
+import {
+  createChatModel,
+  SentenceEmbedder,
+  sentenceEmbedderAvailable,
+  UsageCounter,
+  type UsageSnapshot,
+} from '@guided-retrieval/llm-adapters';
 import { LlmDisambiguator, type PhaseTimings, Retriever } from '@guided-retrieval/retrieval';
 import { createBaselines } from './baselines.js';
 import { loadDefog } from './bench/defog.js';
@@ -43,6 +49,8 @@ export interface EvalOptions {
    * is asked against it and scored against its gold tables under the union's names.
    */
   union?: boolean;
+  /** Let the sentence model break ties between islands when it is installed (default true, as the guided CLI). */
+  islandEmbedder?: boolean;
   /** Defog: the PostgreSQL server its dumps are loaded into (scratch databases, dropped after). */
   postgresUrl?: string;
   onProgress?: (event: { db: string; done: number; total: number }) => void;
@@ -72,7 +80,7 @@ export interface EvalResults {
   scored: number;
   unparsedGold: number;
   unparsedGoldQuestions: { id: string; db: string; error: string }[];
-  retriever: { disambiguator: string; embedder: string };
+  retriever: { disambiguator: string; embedder: string; islandEmbedder: string | null };
   /** The models that ran and what they cost (all zero without a model). */
   models: { llm: string | null; embedder: string; seconds: number } & Omit<UsageSnapshot, 'ms'>;
   overall: MetricSummary;
@@ -153,6 +161,8 @@ export async function runEvaluation(options: EvalOptions): Promise<{ results: Ev
   const modelOptions = { usage, ...(options.modelCacheDir ? { cacheDir: options.modelCacheDir } : {}) };
   const embedder = options.embedder ? embedderFromSpec(options.embedder, modelOptions) : new OfflineEmbedder();
   const chat = options.llm ? createChatModel(options.llm, modelOptions) : null;
+  // The sentence model breaks ties between islands, as in the guided CLI: on when installed, unless switched off.
+  const islandEmbedder = options.islandEmbedder === false || !sentenceEmbedderAvailable() ? null : new SentenceEmbedder();
   const outcomes: QuestionOutcome[] = [];
   const graphBuildMs: Record<string, number> = {};
   let disambiguator = 'heuristic';
@@ -163,7 +173,11 @@ export async function runEvaluation(options: EvalOptions): Promise<{ results: Ev
     const { graph, inference } = await makeGraph();
     const inferred = inference !== null;
     if (inferred) inferredEdges[key] = graph.edges.length;
-    const retriever = await Retriever.create(graph, { embedder, ...(chat ? { disambiguator: new LlmDisambiguator(chat) } : {}) });
+    const retriever = await Retriever.create(graph, {
+      embedder,
+      ...(chat ? { disambiguator: new LlmDisambiguator(chat) } : {}),
+      ...(islandEmbedder ? { islandEmbedder } : {}),
+    });
     graphBuildMs[key] = round(performance.now() - buildStart);
     const baselines = options.baselines === false ? [] : await createBaselines(graph, embedder);
     return { graph, retriever, baselines, inferred };
@@ -214,7 +228,13 @@ export async function runEvaluation(options: EvalOptions): Promise<{ results: Ev
       options.onProgress?.({ db: dbName, done: ++done, total: dbQuestions.length });
     }
   }
-  const results = summarize(options, outcomes, graphBuildMs, { disambiguator, embedder: embedder.id }, performance.now() - started);
+  const results = summarize(
+    options,
+    outcomes,
+    graphBuildMs,
+    { disambiguator, embedder: embedder.id, islandEmbedder: islandEmbedder?.id ?? null },
+    performance.now() - started,
+  );
   results.unionGraph = unionGraph;
   results.profileMs = profileMs;
   results.goldRewritten = questions.filter((q) => q.goldRewritten).length;

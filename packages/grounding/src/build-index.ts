@@ -6,13 +6,22 @@
 import type { ContextGraph, GraphColumn, GraphTable } from '@guided-retrieval/context-graph';
 // A prose column's words (`P_COMMENT`, `description`) are not values anyone asks for: the profiler lists none either.
 import { eachValueKey, isProseColumn, readValueFilter } from '@guided-retrieval/profiler/internal';
-import { commonColumnPrefix, conventionColumnPrefix, tableNamePrefix, withoutPrefix } from './identifiers.js';
+import {
+  commonColumnPrefix,
+  conventionColumnPrefix,
+  namespacePrefixes,
+  tableNamePrefix,
+  withoutNamespace,
+  withoutPrefix,
+} from './identifiers.js';
 import { type FilteredColumn, FilteredValues, type IndexEntry, type InvertedIndex, tablesPerGroup } from './inverted-index.js';
 import { descriptionPhrase, type NameKey, nameKeys, schemaVocabulary } from './name-keys.js';
-import { EXACT_KEY_BONUS, MIN_KEY_LENGTH } from './thresholds.js';
+import { EXACT_KEY_BONUS, MIN_KEY_LENGTH, NAMESPACE_COVERAGE } from './thresholds.js';
 import type { MatchKind, VariantKind } from './types.js';
 
 export interface IndexOptions {
+  /** General English words that glued names are cut into (the word vectors' most frequent words when installed). */
+  dictionary?: readonly string[];
   /** Synonyms of a schema word, also indexed (WordNet by default; none to switch off). */
   synonyms?: (word: string) => readonly string[];
   /**
@@ -25,13 +34,15 @@ export interface IndexOptions {
 }
 
 export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = {}): InvertedIndex {
-  const keysOf = nameKeys(schemaVocabulary(graph), options.synonyms ?? (() => []));
+  const dictionary = options.dictionary ? new Set(options.dictionary) : undefined;
+  const keysOf = nameKeys(schemaVocabulary(graph, dictionary), options.synonyms ?? (() => []), dictionary);
   const builder = new IndexBuilder(keysOf);
   const joinKeyColumns = new Set(graph.edges.flatMap((e) => e.fromColumns.map((c) => `${e.fromTable}.${c}`.toLowerCase())));
   const namePrefix = tableNamePrefix(graph.tables);
+  const namespaces = namespacePrefixes(graph.tables.map((t) => t.name));
   const filtered: FilteredColumn[] = [];
   for (const table of graph.tables) {
-    indexTableNames(builder, table, namePrefix);
+    indexTableNames(builder, table, namePrefix, namespaces);
     const columnNames = table.columns.map((c) => c.name);
     const prefix = commonColumnPrefix(columnNames) || conventionColumnPrefix(columnNames, namePrefix);
     for (const column of table.columns) {
@@ -50,10 +61,17 @@ export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = 
 }
 
 /** A table by its name (and without the schema's naming-convention prefix) and by its aliases. */
-function indexTableNames(builder: IndexBuilder, table: GraphTable, namePrefix: string): void {
+function indexTableNames(builder: IndexBuilder, table: GraphTable, namePrefix: string, namespaces: ReadonlySet<string>): void {
   const asTable = builder.element(table.name, null, 'table');
   builder.addName(table.name, asTable);
   if (namePrefix) builder.addName(table.name.slice(namePrefix.length), asTable);
+  const rest = withoutNamespace(table.name, namespaces);
+  if (rest) {
+    // The name without its namespace is the table's whole name; the namespace word names none of them.
+    builder.addName(rest, asTable);
+    const space = table.name.slice(0, table.name.length - rest.length).replace(/_+$/, '');
+    for (const [key] of builder.keysOf(space)) builder.capCoverage(key, asTable, NAMESPACE_COVERAGE);
+  }
   const asAlias = builder.element(table.name, null, 'alias');
   for (const alias of table.aliases) builder.addName(alias, asAlias);
 }
@@ -120,7 +138,7 @@ class IndexBuilder {
   readonly #postings = new Map<string, { entries: Map<number, IndexEntry>; list: IndexEntry[] }>();
   readonly #elements = new Map<string, number>();
 
-  constructor(private readonly keysOf: (name: string) => readonly NameKey[]) {}
+  constructor(readonly keysOf: (name: string) => readonly NameKey[]) {}
 
   /** The element (table, column, kind), numbered in the order first asked for. */
   element(table: string, column: string | null, kind: MatchKind): Element {
@@ -136,6 +154,12 @@ class IndexBuilder {
   /** `element` under every key of `name`. */
   addName(name: string, element: Element): void {
     for (const [key, keyKind, coverage] of this.keysOf(name)) this.add(key, element, keyKind, coverage);
+  }
+
+  /** The entry of `key` for `element`, if any, kept to at most `coverage`. */
+  capCoverage(key: string, element: Element, coverage: number): void {
+    const entry = this.#postings.get(key)?.entries.get(element.element);
+    if (entry && entry.coverage > coverage) entry.coverage = coverage;
   }
 
   add(key: string, element: Element, keyKind: VariantKind, coverage: number): void {

@@ -6,14 +6,14 @@
 import type { ContextGraph } from '@guided-retrieval/context-graph';
 import { enrich, type SimilarityIndex } from './enrich.js';
 import type { InvertedIndex } from './inverted-index.js';
-import { chooseIsland } from './islands.js';
-import { lookupAll } from './lookup.js';
+import type { IslandSense } from './island-sense.js';
+import { chooseIsland, rankIslands } from './islands.js';
+import { lookupAll, type SilentWordReaders } from './lookup.js';
 import { lexiconMatches, type MeasureColumns } from './measures.js';
 import { tokenizeQuestion } from './question.js';
 import { dropWeakTables, groundedTables, keepStrongest, namedTables } from './settle.js';
 import { DEFAULT_WEAK_TABLE_RATIO } from './thresholds.js';
 import type { GroundingLevers, GroundingMatch, GroundingOptions, GroundingResult, QuestionToken } from './types.js';
-import type { SimilarWords } from './word-vectors/similar-words.js';
 
 /** What grounding reads at question time, built once per graph (`GroundingIndex.build`). */
 export interface SchemaIndex {
@@ -25,14 +25,16 @@ export interface SchemaIndex {
   /** The tables' query contexts embedded, for enrichment. */
   readonly similarity: SimilarityIndex;
   readonly levers: GroundingLevers;
-  /** The schema's name words by word vectors, for the words no key matches; absent when the vectors are. */
-  readonly similarWords?: SimilarWords;
+  /** What reads the words no name or whole value matched: descriptions, and the word vectors when installed. */
+  readonly silent: SilentWordReaders;
+  /** A sentence embedder's say in which island a question means, when its words leave several close. */
+  readonly islandSense?: IslandSense;
 }
 
 /** Grounds `question` in the schema `index` was built from: T0, the matches behind it, and enrichment. */
 export async function ground(index: SchemaIndex, question: string, options: GroundingOptions = {}): Promise<GroundingResult> {
   const tokens = tokenizeQuestion(question);
-  const byName = groundByName(index, tokens);
+  const byName = await groundByName(index, question, tokens);
   const enrichment = await enrich(index.graph, index.similarity, { question, tokens, grounded: byName.grounded }, options);
   return {
     question,
@@ -43,16 +45,23 @@ export async function ground(index: SchemaIndex, question: string, options: Grou
   };
 }
 
-type ByName = Pick<GroundingResult, 'matches' | 'weakerMatches' | 'grounded' | 'elsewhere'>;
+type ByName = Pick<GroundingResult, 'matches' | 'weakerMatches' | 'grounded' | 'elsewhere' | 'islandSense'>;
 
 /** T0 from the question's words: the index's matches, then the lexicon's, near the tables they name. */
-function groundByName(index: SchemaIndex, tokens: QuestionToken[]): ByName {
+async function groundByName(index: SchemaIndex, question: string, tokens: QuestionToken[]): Promise<ByName> {
   const { graph, levers } = index;
-  const all = lookupAll(tokens, index.keys, levers, index.similarWords);
+  const all = lookupAll(tokens, index.keys, levers, index.silent);
   // The island first: a word's strongest match elsewhere must not hide its match in the island meant.
   const ratio = levers.weakTableRatio ?? DEFAULT_WEAK_TABLE_RATIO;
   const settle = (found: readonly GroundingMatch[]) => dropWeakTables(keepStrongest(found, levers), ratio);
-  const island = levers.oneIsland === false ? { matches: settle(all), elsewhere: [] } : chooseIsland(graph, all, settle);
+  let island: { matches: GroundingMatch[]; elsewhere: ByName['elsewhere'] };
+  let sensed: Awaited<ReturnType<IslandSense['prefer']>>;
+  if (levers.oneIsland === false) island = { matches: settle(all), elsewhere: [] };
+  else {
+    const ranked = rankIslands(graph, all);
+    sensed = index.islandSense ? await index.islandSense.prefer(question, ranked) : undefined;
+    island = chooseIsland(graph, all, settle, ranked, sensed?.id);
+  }
   // The lexicon reads the chosen island only: "2016" or "revenue" must not choose the island
   // (a date column in every table of a warehouse would vote for all of them).
   const lexicon = levers.measureWords === false ? [] : lexiconMatches(tokens, graph, index.measures, all, namedTables(island.matches));
@@ -63,5 +72,6 @@ function groundByName(index: SchemaIndex, tokens: QuestionToken[]): ByName {
     weakerMatches: all.length - matches.length,
     grounded: groundedTables(matches),
     elsewhere: island.elsewhere.filter((e) => e.score >= ratio * best - 1e-9),
+    ...(sensed ? { islandSense: sensed.step } : {}),
   };
 }

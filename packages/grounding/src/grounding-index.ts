@@ -1,20 +1,27 @@
 import type { ContextGraph } from '@guided-retrieval/context-graph';
 import type { Embedder } from '@guided-retrieval/llm-adapters';
 import { buildInvertedIndex, type IndexOptions } from './build-index.js';
+import { descriptionIndex } from './descriptions.js';
 import { OfflineEmbedder } from './embedding/offline-embedder.js';
 import { similarityIndex } from './enrich.js';
 import { ground, type SchemaIndex } from './ground.js';
+import { IslandSense } from './island-sense.js';
 import { WordNet } from './lexicon/wordnet.js';
 import { measureColumns } from './measures.js';
 import { loadLanguageModel } from './question.js';
 import type { GroundingLevers, GroundingOptions, GroundingResult } from './types.js';
 import { loadWordVectors } from './word-vectors/load.js';
-import { similarWords } from './word-vectors/similar-words.js';
+import { generalDictionary, similarWords } from './word-vectors/similar-words.js';
 
 export interface GroundingIndexOptions {
   /** Embeds table query contexts and questions for semantic enrichment (default: the offline one). */
   embedder?: Embedder;
   levers?: GroundingLevers;
+  /**
+   * A sentence embedder that breaks ties between islands of the join graph the question's words leave close
+   * (`SentenceEmbedder` of llm-adapters); none by default.
+   */
+  islandEmbedder?: Embedder;
   /** Told one line when an optional model (word vectors) is missing or unreadable, and what is used instead. */
   onNote?: (line: string) => void;
 }
@@ -30,16 +37,22 @@ export class GroundingIndex {
   static async build(graph: ContextGraph, options: GroundingIndexOptions = {}): Promise<GroundingIndex> {
     const levers = options.levers ?? {};
     loadLanguageModel();
-    const keys = buildInvertedIndex(graph, await indexOptions(levers));
+    const wanted = levers.similarWords !== false || levers.dictionary !== false;
+    const vectors = wanted ? await loadWordVectors(options.onNote ? { onNote: options.onNote } : {}) : undefined;
+    const dictionary = vectors && levers.dictionary !== false ? generalDictionary(vectors) : undefined;
+    const keys = buildInvertedIndex(graph, { ...(await indexOptions(levers)), ...(dictionary ? { dictionary } : {}) });
     const similarity = await similarityIndex(graph, options.embedder ?? new OfflineEmbedder());
-    const vectors = levers.similarWords === false ? undefined : await loadWordVectors(options.onNote ? { onNote: options.onNote } : {});
     return new GroundingIndex({
       graph,
       keys,
       measures: measureColumns(graph),
       similarity,
       levers,
-      ...(vectors ? { similarWords: similarWords(keys, vectors) } : {}),
+      ...(options.islandEmbedder ? { islandSense: new IslandSense(graph, options.islandEmbedder, options.onNote) } : {}),
+      silent: {
+        ...(levers.descriptionWords === false ? {} : { described: descriptionIndex(graph) }),
+        ...(vectors && levers.similarWords !== false ? { similar: similarWords(keys, vectors) } : {}),
+      },
     });
   }
 

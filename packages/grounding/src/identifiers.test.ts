@@ -1,6 +1,14 @@
 import { graphFromSchema } from '@guided-retrieval/context-graph';
 import { describe, expect, it } from 'vitest';
-import { commonColumnPrefix, conventionColumnPrefix, segmentCompound, splitIdentifier, tableNamePrefix } from './identifiers.js';
+import {
+  commonColumnPrefix,
+  conventionColumnPrefix,
+  namespacePrefixes,
+  segmentCompound,
+  splitIdentifier,
+  tableNamePrefix,
+  withoutNamespace,
+} from './identifiers.js';
 import { GroundingIndex } from './index.js';
 import { COMPOUND_WORDS } from './lexicon/vocabulary.js';
 
@@ -140,5 +148,67 @@ describe('naming-convention prefixes', () => {
     ];
     expect(tableNamePrefix(shop)).toBe('');
     expect(conventionColumnPrefix(['caption', 'catalog_id', 'category'], '')).toBe('');
+  });
+});
+
+describe('segmentCompound with a general dictionary', () => {
+  // A few of the most frequent English words, as the word vectors' vocabulary gives them.
+  const DICTIONARY: ReadonlySet<string> = new Set(['job', 'history', 'owner', 'stock', 'movement', 'hired', 'ate', 'hire', 'che', 'check']);
+
+  it('cuts glued lower-case names the schema vocabulary alone cannot (PostgreSQL folds AccountOwner)', () => {
+    expect(segmentCompound('jobhistory', VOCABULARY)).toEqual(['jobhistory']);
+    expect(segmentCompound('jobhistory', VOCABULARY, DICTIONARY)).toEqual(['job', 'history']);
+    expect(segmentCompound('stockmovement', VOCABULARY, DICTIONARY)).toEqual(['stock', 'movement']);
+    expect(segmentCompound('accountowner', VOCABULARY, DICTIONARY)).toEqual(['account', 'owner']);
+  });
+
+  it("prefers the schema's own words to a dictionary's, and never pairs a dictionary word with an unknown piece", () => {
+    expect(segmentCompound('hiredate', VOCABULARY, DICTIONARY)).toEqual(['hire', 'date']);
+    expect(segmentCompound('checkin', VOCABULARY, DICTIONARY)).toEqual(['checkin']);
+  });
+
+  it('leaves a word the dictionary holds whole', () => {
+    expect(segmentCompound('movement', VOCABULARY, new Set(['move', 'movement']))).toEqual(['movement']);
+  });
+});
+
+describe('namespace prefixes', () => {
+  const tables = ['crm_account', 'crm_contact', 'crm_accountowner', 'hr_employee', 'hr_jobhistory', 'hr_department'];
+
+  it('are first words several tables share that no table is named by', () => {
+    expect([...namespacePrefixes([...tables, 'Student', 'Student_Enrolment', 'Student_Tests', 'Student_Course'])].sort()).toEqual([
+      'crm',
+      'hr',
+    ]);
+    expect([...namespacePrefixes(['concert_singer__singer', 'concert_singer__stadium', 'concert_singer__concert'])]).toEqual([
+      'concert_singer',
+    ]);
+    expect(withoutNamespace('crm_accountowner', new Set(['crm']))).toBe('accountowner');
+    expect(withoutNamespace('Student_Enrolment', new Set(['crm']))).toBeNull();
+  });
+
+  it('let a question find a table by its name without the namespace, and the namespace word name none', async () => {
+    const graph = graphFromSchema({
+      database: 'erp',
+      tables: tables.map((name) => ({ name, columns: ['id', 'name'] })),
+      foreignKeys: [
+        { fromTable: 'crm_contact', fromColumns: ['id'], toTable: 'crm_account', toColumns: ['id'] },
+        { fromTable: 'crm_accountowner', fromColumns: ['id'], toTable: 'crm_account', toColumns: ['id'] },
+        { fromTable: 'hr_employee', fromColumns: ['id'], toTable: 'hr_department', toColumns: ['id'] },
+        { fromTable: 'hr_jobhistory', fromColumns: ['id'], toTable: 'hr_employee', toColumns: ['id'] },
+        { fromTable: 'crm_accountowner', fromColumns: ['name'], toTable: 'hr_employee', toColumns: ['id'] },
+      ],
+    });
+    const index = await GroundingIndex.build(graph, { levers: { similarWords: false } });
+    const owners = await index.ground('List the account owners');
+    expect(owners.initialTargets).toEqual(['crm_accountowner']);
+    expect(owners.matches.find((m) => m.table === 'crm_accountowner')).toMatchObject({
+      token: 'account owners',
+      coverage: 1,
+      kind: 'table',
+    });
+    // "CRM" is said, but it is where every crm_ table lives: it brings none of them along.
+    expect((await index.ground('Which CRM contacts are there?')).initialTargets).toEqual(['crm_contact']);
+    expect((await index.ground('Show the job history of each employee')).initialTargets.sort()).toEqual(['hr_employee', 'hr_jobhistory']);
   });
 });

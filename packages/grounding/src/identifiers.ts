@@ -1,11 +1,13 @@
 import { identifierWords } from '@guided-retrieval/profiler/internal';
 import { ABBREVIATIONS } from './lexicon/abbreviations.js';
 import {
+  DICTIONARY_PIECE_WEIGHT,
   MAX_COLUMN_PREFIX_LETTERS,
   MIN_COMPOUND_LENGTH,
   MIN_CONVENTION_COLUMNS,
   MIN_CUT_SCORE,
   MIN_KNOWN_PIECE,
+  MIN_NAMESPACE_TABLES,
   MIN_TABLE_NAME_REST,
   MIN_UNKNOWN_PIECE,
   TABLE_NAME_PREFIX_LETTERS,
@@ -45,10 +47,14 @@ export function withoutPrefix(name: string, prefix: string): string {
  * pair with an unknown piece, so `customer` does not become `cust omer`. Words that are known,
  * short, or have no convincing cut come back whole.
  */
-export function segmentCompound(word: string, vocabulary: ReadonlySet<string>): string[] {
-  if (word.length < MIN_COMPOUND_LENGTH || vocabulary.has(word) || /\d/.test(word)) return [word];
-  const allKnown = bestCut(word, (piece) => vocabulary.has(piece) || Object.hasOwn(ABBREVIATIONS, piece), 0);
-  const oneUnknown = bestCut(word, (piece) => vocabulary.has(piece), 1);
+export function segmentCompound(word: string, vocabulary: ReadonlySet<string>, dictionary: ReadonlySet<string> = NO_WORDS): string[] {
+  if (word.length < MIN_COMPOUND_LENGTH || vocabulary.has(word) || dictionary.has(word) || /\d/.test(word)) return [word];
+  const known = (piece: string) =>
+    vocabulary.has(piece) || Object.hasOwn(ABBREVIATIONS, piece) ? 1 : dictionary.has(piece) ? DICTIONARY_PIECE_WEIGHT : 0;
+  const allKnown = bestCut(word, known, 0);
+  // An unknown piece pairs with the schema's own words only: beside a dictionary's rarer words it makes
+  // nonsense (`checkin` is no "che ckin", `invoiceline` no "invoi celine").
+  const oneUnknown = bestCut(word, (piece) => (vocabulary.has(piece) ? 1 : 0), 1);
   const best = [allKnown, oneUnknown]
     .filter((c): c is Cut => c !== undefined && c.pieces.length >= 2 && c.score >= MIN_CUT_SCORE)
     .sort((a, b) => b.score - a.score || a.pieces.length - b.pieces.length)[0];
@@ -98,8 +104,13 @@ interface Cut {
   unknown: number;
 }
 
-/** Dynamic programming over cut points: known pieces score their length squared. */
-function bestCut(word: string, isKnown: (piece: string) => boolean, maxUnknown: number): Cut | undefined {
+const NO_WORDS: ReadonlySet<string> = new Set();
+
+/**
+ * Dynamic programming over cut points: known pieces score their length squared times how well
+ * known they are (`known` is 1 for the schema's vocabulary, less for a dictionary's word, 0 for unknown).
+ */
+function bestCut(word: string, known: (piece: string) => number, maxUnknown: number): Cut | undefined {
   const best: (Cut | undefined)[] = new Array(word.length + 1);
   best[0] = { pieces: [], score: 0, unknown: 0 };
   for (let end = 1; end <= word.length; end++) {
@@ -107,13 +118,13 @@ function bestCut(word: string, isKnown: (piece: string) => boolean, maxUnknown: 
       const prev = best[start];
       if (!prev) continue;
       const piece = word.slice(start, end);
-      const known = piece.length >= MIN_KNOWN_PIECE && isKnown(piece);
-      if (!known && (piece.length < MIN_UNKNOWN_PIECE || prev.unknown >= maxUnknown)) continue;
-      if (end === word.length && ENGLISH_SUFFIXES.has(piece) && (!known || prev.unknown > 0)) continue;
+      const weight = piece.length >= MIN_KNOWN_PIECE ? known(piece) : 0;
+      if (weight === 0 && (piece.length < MIN_UNKNOWN_PIECE || prev.unknown >= maxUnknown)) continue;
+      if (end === word.length && ENGLISH_SUFFIXES.has(piece) && (weight === 0 || prev.unknown > 0)) continue;
       const cut: Cut = {
         pieces: [...prev.pieces, piece],
-        score: prev.score + (known ? piece.length * piece.length : 0),
-        unknown: prev.unknown + (known ? 0 : 1),
+        score: prev.score + weight * piece.length * piece.length,
+        unknown: prev.unknown + (weight > 0 ? 0 : 1),
       };
       const current = best[end];
       if (!current || cut.score > current.score || (cut.score === current.score && cut.pieces.length < current.pieces.length)) {
@@ -155,4 +166,36 @@ export function conventionColumnPrefix(columns: readonly string[], tablePrefix: 
   for (const n of names) while (!n.startsWith(prefix)) prefix = prefix.slice(0, -1);
   while (prefix.length > 0 && names.some((n) => n.length <= prefix.length + 1)) prefix = prefix.slice(0, -1);
   return prefix.startsWith(tablePrefix) ? prefix : '';
+}
+
+/**
+ * Namespace prefixes: the first word of table names (`crm` in crm_account, crm_contact, crm_lead;
+ * `hr`, `ref`, a union's `<db>__`) that several tables share and that is not itself what a table
+ * holds (no table is called just that). Such a word says where a table lives, not what it is.
+ */
+export function namespacePrefixes(tables: readonly string[]): ReadonlySet<string> {
+  const whole = new Set(tables.map((t) => splitIdentifier(t).join(' ')));
+  const count = new Map<string, number>();
+  for (const name of tables) {
+    const space = namespaceOf(name);
+    if (space) count.set(space, (count.get(space) ?? 0) + 1);
+  }
+  const found = new Set<string>();
+  for (const [space, n] of count) {
+    const words = splitIdentifier(space).join(' ');
+    if (n >= MIN_NAMESPACE_TABLES && !whole.has(words) && !whole.has(`${words}s`)) found.add(space);
+  }
+  return found;
+}
+
+/** A name's candidate namespace, lower case: what comes before `__` (a union's `<db>__`), else its first word before `_`. */
+function namespaceOf(name: string): string | null {
+  const match = /^(.+?)__./.exec(name) ?? /^([A-Za-z]+)_+[A-Za-z0-9]{3,}/.exec(name);
+  return match ? match[1]!.toLowerCase() : null;
+}
+
+/** A table's name without its namespace prefix (`crm_accountowner` → `accountowner`), or null when it has none. */
+export function withoutNamespace(name: string, namespaces: ReadonlySet<string>): string | null {
+  const space = namespaces.size > 0 ? namespaceOf(name) : null;
+  return space && namespaces.has(space) ? name.slice(space.length).replace(/^_+/, '') : null;
 }

@@ -1,6 +1,7 @@
 export { OfflineEmbedder, type OfflineEmbedderOptions } from './embedding/offline-embedder.js';
 export { embedderFromSpec } from './embedding/spec.js';
 export { GroundingIndex, type GroundingIndexOptions } from './grounding-index.js';
+export type { IslandSenseStep } from './island-sense.js';
 export type {
   EnrichmentStep,
   GroundedTable,

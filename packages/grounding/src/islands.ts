@@ -26,18 +26,11 @@ export function chooseIsland(
   graph: ContextGraph,
   matches: readonly GroundingMatch[],
   settle: (matches: readonly GroundingMatch[]) => GroundingMatch[],
+  ranked: readonly RankedIsland[] = rankIslands(graph, matches),
+  preferred?: number,
 ): IslandChoice {
-  const byIsland = new Map<number, GroundingMatch[]>();
-  for (const m of matches) {
-    const id = graph.islandOf(m.table);
-    const list = byIsland.get(id);
-    if (list) list.push(m);
-    else byIsland.set(id, [m]);
-  }
-  if (byIsland.size <= 1) return { matches: settle(matches), elsewhere: [] };
-  const [chosen] = [...byIsland]
-    .map(([id, list]) => ({ id, list, ...score(list) }))
-    .sort((a, b) => b.total - a.total || b.best - a.best || a.first - b.first || a.id - b.id);
+  if (ranked.length <= 1) return { matches: settle(matches), elsewhere: [] };
+  const chosen = ranked.find((r) => r.id === preferred) ?? ranked[0];
   const explained = new Set(chosen!.list.flatMap(wordsOf));
   const elsewhere = new Map<string, { score: number; byName: boolean }>();
   for (const m of matches) {
@@ -50,6 +43,29 @@ export function chooseIsland(
     matches: settle(chosen!.list),
     elsewhere: [...elsewhere].map(([table, e]) => ({ table, ...e })).sort((a, b) => b.score - a.score || (a.table < b.table ? -1 : 1)),
   };
+}
+
+/** An island and the question's matches in it, with how much of the question they explain. */
+export interface RankedIsland {
+  id: number;
+  list: GroundingMatch[];
+  total: number;
+  best: number;
+  first: number;
+}
+
+/** The islands the matches fall in, best explained first (ties: best match, earliest word, island number). */
+export function rankIslands(graph: ContextGraph, matches: readonly GroundingMatch[]): RankedIsland[] {
+  const byIsland = new Map<number, GroundingMatch[]>();
+  for (const m of matches) {
+    const id = graph.islandOf(m.table);
+    const list = byIsland.get(id);
+    if (list) list.push(m);
+    else byIsland.set(id, [m]);
+  }
+  return [...byIsland]
+    .map(([id, list]) => ({ id, list, ...score(list) }))
+    .sort((a, b) => b.total - a.total || b.best - a.best || a.first - b.first || a.id - b.id);
 }
 
 function score(matches: readonly GroundingMatch[]): { total: number; best: number; first: number } {

@@ -2,12 +2,15 @@
  * The question-time lookup: every word and run of words of the question, in each of its variants,
  * looked up in the inverted index and scored; the strongest match per element and span.
  */
+
+import type { DescribedElement, DescriptionIndex } from './descriptions.js';
 import { type IndexEntry, type InvertedIndex, lookupKey } from './inverted-index.js';
 import { namedTables } from './settle.js';
 import { singular } from './singular.js';
 import {
   COLUMN_ALIAS_WEIGHT,
   COVERAGE_FLOOR,
+  DESCRIBED_COVERAGE,
   KIND_WEIGHT,
   MAX_SPAN,
   MIN_KEY_LENGTH,
@@ -101,12 +104,12 @@ export function lookupAll(
   tokens: readonly QuestionToken[],
   index: InvertedIndex,
   options: LookupOptions = {},
-  similar?: SimilarWords,
+  silent: SilentWordReaders = {},
 ): GroundingMatch[] {
   const found = new SpanMatches(options);
   const unselective: Lookup[] = [];
   const direct = lookups(tokens, index);
-  const all = similar ? [...direct, ...similarLookups(tokens, index, direct, similar)] : direct;
+  const all = [...direct, ...silentWordLookups(tokens, index, direct, silent)];
   for (const lookup of all) {
     if (lookup.entries.length > UNSELECTIVE_KEY_ENTRIES) unselective.push(lookup);
     else found.visit(lookup, lookup.entries);
@@ -136,14 +139,25 @@ function lookups(tokens: readonly QuestionToken[], index: InvertedIndex): Lookup
   return found;
 }
 
-/** Lookups of the words no key matched, alone or in a run, by their nearest schema word. */
-function similarLookups(
+/** What reads a question word that no name and no whole value matched. */
+export interface SilentWordReaders {
+  /** The schema's descriptions, word by word. */
+  described?: DescriptionIndex;
+  /** The schema's name words by word vectors. */
+  similar?: SimilarWords;
+}
+
+/**
+ * Lookups of the words no name and no whole value matched: by the descriptions that hold them,
+ * and by their nearest schema word. A word inside some free-text value is no reading of it.
+ */
+function silentWordLookups(
   tokens: readonly QuestionToken[],
   index: InvertedIndex,
   direct: readonly Lookup[],
-  similar: SimilarWords,
+  silent: SilentWordReaders,
 ): Lookup[] {
-  // A word inside some free-text value is no reading of it: only a name or a whole value covers it.
+  if (!silent.described && !silent.similar) return [];
   const covered = new Set<number>();
   for (const l of direct)
     if (l.entries.some((e) => e.kind !== 'value' || e.coverage === 1)) for (let i = l.start; i < l.end; i++) covered.add(i);
@@ -151,8 +165,19 @@ function similarLookups(
   tokens.forEach((token, i) => {
     if (covered.has(i) || token.stopWord || token.lower.length < MIN_SIMILAR_WORD_LENGTH || !/^[a-z]+$/.test(token.lower)) return;
     if (OPERATION_WORDS.has(token.lower)) return;
-    if (!SIMILAR_WORD_POS.has(token.pos)) return;
-    const near = nearestSchemaWord(similar, [token.lower, token.lemma, singular(token.lower)]);
+    const spellings = [token.lower, token.lemma, singular(token.lower)];
+    const described = silent.described ? describedEntries(silent.described, spellings) : [];
+    if (described.length > 0) {
+      found.push({
+        start: i,
+        end: i + 1,
+        token: token.text,
+        variant: { key: singular(token.lower), kind: 'described' },
+        entries: described,
+      });
+    }
+    if (!silent.similar || !SIMILAR_WORD_POS.has(token.pos)) return;
+    const near = nearestSchemaWord(silent.similar, spellings);
     if (!near) return;
     const entries = lookupKey(index, near.word);
     if (entries)
@@ -166,6 +191,24 @@ function similarLookups(
       });
   });
   return found;
+}
+
+/** Index entries for the elements whose descriptions hold one of the spellings: an alias match of little coverage. */
+function describedEntries(described: DescriptionIndex, spellings: readonly string[]): IndexEntry[] {
+  const elements = new Map<string, DescribedElement>();
+  for (const s of new Set(spellings.map(singular)))
+    for (const e of described.get(s) ?? []) elements.set(`${e.table}\u0000${e.column ?? ''}`, e);
+  const tables = new Set([...elements.values()].map((e) => e.table)).size;
+  return [...elements.values()].map((e, n) => ({
+    table: e.table,
+    column: e.column,
+    kind: 'alias',
+    keyKind: 'described',
+    coverage: DESCRIBED_COVERAGE,
+    tableFrequency: tables,
+    // Apart from every index element: negative, one per described element of this lookup.
+    element: -1 - n,
+  }));
 }
 
 /** The strongest match per span and element, as lookups are visited. */

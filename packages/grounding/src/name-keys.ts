@@ -24,6 +24,7 @@ type Forms = (word: string) => [string, VariantKind][];
 export function nameKeys(
   vocabulary: ReadonlySet<string>,
   synonyms: (word: string) => readonly string[],
+  dictionary?: ReadonlySet<string>,
 ): (name: string) => readonly NameKey[] {
   const formsOf = new Map<string, [string, VariantKind][]>();
   const forms: Forms = (word) => {
@@ -39,7 +40,7 @@ export function nameKeys(
     let keys = keysOf.get(name);
     if (!keys) {
       const found: NameKey[] = [];
-      keysOfName(name, vocabulary, forms, (key, kind, coverage) => found.push([key, kind, coverage]));
+      keysOfName(name, vocabulary, dictionary, forms, (key, kind, coverage) => found.push([key, kind, coverage]));
       keys = found;
       keysOf.set(name, keys);
     }
@@ -50,6 +51,7 @@ export function nameKeys(
 function keysOfName(
   name: string,
   vocabulary: ReadonlySet<string>,
+  dictionary: ReadonlySet<string> | undefined,
   forms: Forms,
   emit: (key: string, kind: VariantKind, coverage: number) => void,
 ): void {
@@ -57,7 +59,7 @@ function keysOfName(
   // Capitals already mark where a camel-case name's words end (`ReportsTo` is "reports to", never
   // "rep orts"): only names written in one case are cut into glued words (`L_SHIPDATE`, `acctbal`).
   const camel = /[a-z]/.test(name) && /[A-Z]/.test(name);
-  const words = camel ? raw : raw.flatMap((w) => segmentCompound(w, vocabulary));
+  const words = camel ? raw : raw.flatMap((w) => segmentCompound(w, vocabulary, dictionary));
   if (words.length === 0) return;
   const segmented = words.length > raw.length;
   const glued = words.join('');
@@ -110,7 +112,7 @@ function wholeForms(words: readonly string[], wordForms: Forms): [string, Varian
  * Known words for compound splitting: the built-in vocabulary plus the words the schema itself
  * spells apart (`order_status` teaches `status`), unless they are glued compounds themselves.
  */
-export function schemaVocabulary(graph: ContextGraph): ReadonlySet<string> {
+export function schemaVocabulary(graph: ContextGraph, dictionary?: ReadonlySet<string>): ReadonlySet<string> {
   const base = new Set(COMPOUND_WORDS);
   const words = new Set(base);
   const names = graph.tables.flatMap((t) => [t.name, ...t.columns.map((c) => c.name)]);
@@ -118,7 +120,7 @@ export function schemaVocabulary(graph: ContextGraph): ReadonlySet<string> {
     const parts = splitIdentifier(name);
     if (parts.length < 2) continue;
     for (const part of parts) {
-      if (part.length >= MIN_SCHEMA_WORD_LENGTH && segmentCompound(part, base).length === 1) words.add(singular(part));
+      if (part.length >= MIN_SCHEMA_WORD_LENGTH && segmentCompound(part, base, dictionary).length === 1) words.add(singular(part));
     }
   }
   return words;

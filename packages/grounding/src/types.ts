@@ -1,3 +1,5 @@
+import type { IslandSenseStep } from './island-sense.js';
+
 /**
  * What a match landed on: a table's name, a column's name, an alias of either, or a sampled value;
  * or, through the measures lexicon (`measures.ts`), a money-like column or fact table an amount or
@@ -6,7 +8,17 @@
 export type MatchKind = 'table' | 'column' | 'alias' | 'value' | 'measure' | 'time';
 
 /** How the question's words were turned into the key that matched. */
-export type VariantKind = 'exact' | 'lemma' | 'singular' | 'plural' | 'abbreviation' | 'compound' | 'demonym' | 'synonym' | 'similar';
+export type VariantKind =
+  | 'exact'
+  | 'lemma'
+  | 'singular'
+  | 'plural'
+  | 'abbreviation'
+  | 'compound'
+  | 'demonym'
+  | 'synonym'
+  | 'similar'
+  | 'described';
 
 export interface GroundingMatch {
   /** The question's words that matched, as written (`Indian`, `ship date`). */
@@ -71,6 +83,8 @@ export interface GroundingResult {
     byName: boolean;
   }[];
   enrichment: EnrichmentStep;
+  /** When the question's words left islands close and a sentence model chose among them: each island's similarity. */
+  islandSense?: IslandSenseStep;
   /** T0 after enrichment: the initial target tables. */
   initialTargets: string[];
 }
@@ -108,6 +122,13 @@ export interface GroundingLevers {
    * (default true).
    */
   similarWords?: boolean;
+  /** Cut glued names into the word vectors' most frequent words (`jobhistory` → job history) when installed (default true). */
+  dictionary?: boolean;
+  /**
+   * Read a question word that no name or whole value matched through the column and table descriptions that hold
+   * it (default true).
+   */
+  descriptionWords?: boolean;
   /** Match amount, count and time words through the measures lexicon, near the tables other words name (default true). */
   measureWords?: boolean;
 }

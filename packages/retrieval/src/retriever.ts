@@ -34,6 +34,11 @@ export interface RetrieverOptions {
    * as strongly as anything in the tree (default true); false only names them in `reason`.
    */
   unjoined?: boolean;
+  /**
+   * A sentence embedder that breaks ties between islands of the join graph (databases in one warehouse) that the
+   * question's words leave close; none by default.
+   */
+  islandEmbedder?: Embedder;
   /** Told one line when an optional model grounding uses (word vectors) is missing or unreadable, and what is used instead. */
   onNote?: (line: string) => void;
 }
@@ -63,6 +68,7 @@ export class Retriever {
       ...(options.embedder ? { embedder: options.embedder } : {}),
       levers: options.grounding ?? {},
       ...(options.onNote ? { onNote: options.onNote } : {}),
+      ...(options.islandEmbedder ? { islandEmbedder: options.islandEmbedder } : {}),
     });
     return new Retriever(graph, index, options.disambiguator ?? new HeuristicDisambiguator(), options, pathLimits(options.limits));
   }
@@ -77,7 +83,13 @@ export class Retriever {
     const { initialTargets } = grounding;
     const candidates = exploreSources(this.graph, initialTargets);
     const explorationMs = clock.lap();
-    const groundingTrace = { matches: grounding.matches, grounded: grounding.grounded, enrichment: grounding.enrichment, initialTargets };
+    const groundingTrace = {
+      matches: grounding.matches,
+      grounded: grounding.grounded,
+      enrichment: grounding.enrichment,
+      ...(grounding.islandSense ? { islandSense: grounding.islandSense } : {}),
+      initialTargets,
+    };
     if (candidates.length === 0) {
       const timings = { grounding: groundingMs, exploration: explorationMs, ...NOTHING_MORE, total: clock.total() };
       const trace = emptyTrace(groundingTrace, this.disambiguator.name, timings);

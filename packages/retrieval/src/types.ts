@@ -1,5 +1,5 @@
 import type { ContextGraph, JoinDirection, JoinPath } from '@guided-retrieval/context-graph';
-import type { EnrichmentStep, GroundedTable, GroundingMatch, GroundingResult } from '@guided-retrieval/grounding';
+import type { EnrichmentStep, GroundedTable, GroundingMatch, GroundingResult, IslandSenseStep } from '@guided-retrieval/grounding';
 import type { PathLimits } from './limits.js';
 import type { SqlDialect } from './sql.js';
 
@@ -137,6 +137,8 @@ export interface RetrievalTrace {
     matches: GroundingMatch[];
     grounded: GroundedTable[];
     enrichment: EnrichmentStep;
+    /** How a sentence model chose among islands the words left close, when it did. */
+    islandSense?: IslandSenseStep;
     initialTargets: string[];
   };
   exploration: { candidates: CandidateSource[] };

@@ -33,6 +33,8 @@ export interface AllCliOptions {
   evidence?: boolean;
   llm?: string;
   embedder?: string;
+  /** false: `--no-sentence-model`, passed on to every benchmark. */
+  sentenceModel?: boolean;
   modelCache: string;
 }
 
@@ -136,6 +138,7 @@ export function childArgs(b: AllBench, folder: string, out: string, options: Omi
     ...(options.evidence ? ['--evidence'] : []),
     ...(options.llm ? ['--llm', options.llm] : []),
     ...(options.embedder ? ['--embedder', options.embedder] : []),
+    ...(options.sentenceModel === false ? ['--no-sentence-model'] : []),
     ...(options.llm || options.embedder ? ['--model-cache', resolve(options.modelCache)] : []),
   ];
 }

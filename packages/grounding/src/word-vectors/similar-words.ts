@@ -7,7 +7,7 @@
  */
 import type { IndexEntry, InvertedIndex } from '../inverted-index.js';
 import { singular } from '../singular.js';
-import { SIMILAR_WORD_MARGIN, SIMILAR_WORD_MIN } from '../thresholds.js';
+import { DICTIONARY_WORDS, SIMILAR_WORD_MARGIN, SIMILAR_WORD_MIN } from '../thresholds.js';
 import type { WordVectors } from './store.js';
 
 /** The schema's name words that the vectors know, grouped by singular (`singers`, `singer`). */
@@ -102,3 +102,11 @@ function nearest(similar: SimilarWords, spellings: readonly string[]): SimilarWo
 }
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
+
+/**
+ * The most frequent words of the vectors' vocabulary, three letters or more: a word-frequency
+ * dictionary glued names are cut into. Rarer words make false cuts (`partsupp` is no "parts upp").
+ */
+export function generalDictionary(vectors: WordVectors): readonly string[] {
+  return vectors.words.slice(0, DICTIONARY_WORDS).filter((w) => w.length >= 3);
+}
