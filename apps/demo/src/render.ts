@@ -19,7 +19,9 @@ export function renderResult(result: RetrievalResult): string {
   }
   const sense = trace.grounding.islandSense;
   if (sense) {
-    const islands = sense.competing.map((c) => `{${c.tables.slice(0, 3).join(', ')}${c.tables.length > 3 ? ', …' : ''}} ${c.similarity.toFixed(2)}`);
+    const islands = sense.competing.map(
+      (c) => `{${c.tables.slice(0, 3).join(', ')}${c.tables.length > 3 ? ', …' : ''}} ${c.similarity.toFixed(2)}`,
+    );
     out.push(`   islands the words left close, weighed by ${sense.embedder}: ${islands.join(' | ')}`);
   }
   out.push(`   T0 = {${trace.grounding.initialTargets.join(', ')}}`, '');
