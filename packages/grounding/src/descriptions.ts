@@ -18,8 +18,16 @@ export interface DescribedElement {
 /** Description word (singular) → the elements whose description holds it. */
 export type DescriptionIndex = ReadonlyMap<string, readonly DescribedElement[]>;
 
-/** Words descriptions use for the data itself, which tell no column from another. */
-const DESCRIPTION_NOISE = new Set([
+/**
+ * Words for the data itself (how it is stored, not what it holds): they tell no column from
+ * another in a description, and in a question ("businesses in the database") they ask for no table.
+ */
+export const DATA_WORDS: ReadonlySet<string> = new Set([
+  'database',
+  'databases',
+  'dataset',
+  'entry',
+  'entries',
   'column',
   'field',
   'value',
@@ -50,7 +58,7 @@ const DESCRIPTION_NOISE = new Set([
 export function descriptionWords(description: string): string[] {
   const words = new Set<string>();
   for (const raw of description.toLowerCase().split(/[^a-z]+/)) {
-    if (raw.length < MIN_DESCRIBED_WORD_LENGTH || STOP_WORDS.has(raw) || DESCRIPTION_NOISE.has(raw)) continue;
+    if (raw.length < MIN_DESCRIBED_WORD_LENGTH || STOP_WORDS.has(raw) || DATA_WORDS.has(raw)) continue;
     words.add(singular(raw));
   }
   return [...words];

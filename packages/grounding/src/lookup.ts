@@ -3,7 +3,7 @@
  * looked up in the inverted index and scored; the strongest match per element and span.
  */
 
-import type { DescribedElement, DescriptionIndex } from './descriptions.js';
+import { DATA_WORDS, type DescribedElement, type DescriptionIndex } from './descriptions.js';
 import { type IndexEntry, type InvertedIndex, lookupKey } from './inverted-index.js';
 import { namedTables } from './settle.js';
 import { singular } from './singular.js';
@@ -164,7 +164,7 @@ function silentWordLookups(
   const found: Lookup[] = [];
   tokens.forEach((token, i) => {
     if (covered.has(i) || token.stopWord || token.lower.length < MIN_SIMILAR_WORD_LENGTH || !/^[a-z]+$/.test(token.lower)) return;
-    if (OPERATION_WORDS.has(token.lower)) return;
+    if (OPERATION_WORDS.has(token.lower) || DATA_WORDS.has(token.lower)) return;
     const spellings = [token.lower, token.lemma, singular(token.lower)];
     const described = silent.described ? describedEntries(silent.described, spellings) : [];
     if (described.length > 0) {
