@@ -193,3 +193,24 @@ describe('synonyms of glued names', () => {
     ]);
   });
 });
+
+describe('a run of a name’s words in order', () => {
+  it('outweighs a whole value holding one of its words ("payment transactions" is the table, not a kind of event)', async () => {
+    const graph = graphFromSchema({
+      database: 'payments',
+      tables: [
+        { name: 'payment_transactions_daily', columns: ['day', 'amount'] },
+        { name: 'events', columns: ['event_id', { name: 'kind', inferredType: 'text', sample: ['login', 'transaction', 'logout'] }] },
+      ],
+      foreignKeys: [],
+    });
+    const result = await (await GroundingIndex.build(graph, { levers: { similarWords: false } })).ground(
+      'What were the payment transactions last week?',
+    );
+    expect(result.grounded.map((g) => g.table)[0]).toBe('payment_transactions_daily');
+    expect(result.matches.find((m) => m.table === 'payment_transactions_daily')).toMatchObject({
+      token: 'payment transactions',
+      coverage: 2 / 3,
+    });
+  });
+});

@@ -70,6 +70,16 @@ function keysOfName(
   // A glued name is a word of its own too: `salespersons` is a "sales representative".
   if (segmented) for (const [form, kind] of forms(glued)) if (kind === 'synonym') emit(form, 'synonym', 1);
   if (words.length < 2) return;
+  // A run of the name's words in order ("payment transactions" of payment_transactions_daily) says
+  // more than its words one by one, and more than a word inside some value.
+  // (Spider dev F1 +0.005, Spider-Syn +0.004, BIRD −0.001, BIRD-union −0.002, Spider-union +0.001.)
+  for (let length = 2; length < words.length; length++) {
+    for (let start = 0; start + length <= words.length; start++) {
+      const run = words.slice(start, start + length);
+      emit(run.join(' '), 'exact', length / words.length);
+      emit([...run.slice(0, -1), singular(run[length - 1]!)].join(' '), 'singular', length / words.length);
+    }
+  }
   const share = 1 / words.length;
   for (const word of new Set(words)) {
     for (const [form, kind] of forms(word)) emit(form, segmented && kind === 'exact' ? 'compound' : kind, share);
