@@ -67,8 +67,8 @@ function indexTableNames(builder: IndexBuilder, table: GraphTable, namePrefix: s
   if (namePrefix) builder.addName(table.name.slice(namePrefix.length), asTable);
   const rest = withoutNamespace(table.name, namespaces);
   if (rest) {
-    // The name without its namespace is the table's whole name; the namespace word names none of them.
-    builder.addName(rest, asTable);
+    // The namespace word names none of a namespace's tables. (Indexing the rest as a whole name too
+    // made `employee` name hr_employee and prj_employee alike: the scale warehouse fell 0.980 → 0.805.)
     const space = table.name.slice(0, table.name.length - rest.length).replace(/_+$/, '');
     for (const [key] of builder.keysOf(space)) builder.capCoverage(key, asTable, NAMESPACE_COVERAGE);
   }
