@@ -204,9 +204,20 @@ describe('namespace prefixes', () => {
     expect(owners.initialTargets).toEqual(['crm_accountowner']);
     expect(owners.matches.find((m) => m.table === 'crm_accountowner')).toMatchObject({
       token: 'account owners',
-      coverage: 2 / 3,
+      coverage: 1,
       kind: 'table',
     });
+    // A name two namespaces share is no whole name of either: "employees" is one word of hr_employee and prj_employee.
+    const shared = graphFromSchema({
+      database: 'erp',
+      tables: ['hr_employee', 'hr_payroll', 'hr_site', 'prj_employee', 'prj_project', 'prj_budget'].map((name) => ({
+        name,
+        columns: ['id'],
+      })),
+      foreignKeys: [],
+    });
+    const both = await (await GroundingIndex.build(shared, { levers: { similarWords: false } })).ground('List the hr employees');
+    expect(both.matches.filter((m) => m.kind === 'table').map((m) => [m.table, m.coverage])).toEqual([['hr_employee', 1]]);
     // "CRM" is said, but it is where every crm_ table lives: it brings none of them along.
     expect((await index.ground('Which CRM contacts are there?')).initialTargets).toEqual(['crm_contact']);
     expect((await index.ground('Show the job history of each employee')).initialTargets.sort()).toEqual(['hr_employee', 'hr_jobhistory']);
