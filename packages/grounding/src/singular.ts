@@ -15,3 +15,8 @@ export function singular(word: string): string {
   }
   return form;
 }
+
+/** The plural of a word (`supplier` → `suppliers`); numbers unchanged. */
+export function plural(word: string): string {
+  return word.length < 3 || /\d/.test(word) ? word : pluralize.plural(word);
+}

@@ -25,6 +25,9 @@ const vectors = WordVectors.derive(
     highest: [0, 0, 1],
     lowest: [0, 0.1, 0.98],
     performer: [0.97, 0.15, 0.02],
+    vendors: [0.1, 0.2, 0.97],
+    suppliers: [0.12, 0.25, 0.96],
+    supplier: [0.9, 0.0, 0.4],
   }),
   100,
 );
@@ -64,6 +67,12 @@ describe('nearestSchemaWord', () => {
     const similar = similarWords(index({ stadium: [entry('stadium', 'table')] }), vectors);
     expect(nearestSchemaWord(similar, ['musician'])).toBeNull();
     expect(nearestSchemaWord(similar, ['zorblax'])).toBeNull();
+  });
+
+  it('reads a plural question word by the plural of a schema word the schema spells only singular', () => {
+    const similar = similarWords(index({ supplier: [entry('supplier', 'table')], stadium: [entry('stadium', 'table')] }), vectors);
+    // "vendors" is near "suppliers", far from "supplier": the match is on the schema's own key.
+    expect(nearestSchemaWord(similar, ['vendors'])?.word).toBe('supplier');
   });
 
   it('offers a word of a table name, never one word of a longer column name', () => {

@@ -6,7 +6,7 @@
  * nearer than the next.
  */
 import type { IndexEntry, InvertedIndex } from '../inverted-index.js';
-import { singular } from '../singular.js';
+import { plural, singular } from '../singular.js';
 import { DICTIONARY_WORDS, SIMILAR_WORD_MARGIN, SIMILAR_WORD_MIN } from '../thresholds.js';
 import type { WordVectors } from './store.js';
 
@@ -56,7 +56,11 @@ export function similarWords(index: InvertedIndex, vectors: WordVectors): Simila
   }
   const groups = [...bySingular.keys()].sort().map((one) => {
     const keys = bySingular.get(one)!.sort();
-    return { keys, rows: keys.map((k) => vectors.row(k)) };
+    // The plural's vector too, when the schema spells only the singular: "vendors" is near
+    // "suppliers" (0.65), not "supplier" (0.39); it stands for the singular's key.
+    const many = plural(one);
+    const extra = keys.includes(many) || !vectors.has(many) ? [] : [many];
+    return { keys: [...keys, ...extra.map(() => keys[0]!)], rows: [...keys, ...extra].map((k) => vectors.row(k)) };
   });
   return { vectors, groups, memo: new Map() };
 }
