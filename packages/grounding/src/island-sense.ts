@@ -19,6 +19,7 @@ export interface IslandSenseStep {
 
 export class IslandSense {
   readonly #vectors = new Map<string, Float32Array>();
+  #islands: Map<number, GraphTable[]> | undefined;
   #failed = false;
 
   constructor(
@@ -48,7 +49,7 @@ export class IslandSense {
     if (!top || ranked.length < 2) return undefined;
     const close = ranked.filter((r) => r.total >= ISLAND_TIE_RATIO * top.total);
     if (close.length < 2) return undefined;
-    const tablesOf = close.map((r) => this.graph.tables.filter((t) => this.graph.islandOf(t.name) === r.id));
+    const tablesOf = close.map((r) => this.tablesOf(r.id));
     // A lone table is no database to choose; a very large island is too costly to read whole.
     if (tablesOf.some((t) => t.length < 2 || t.length > ISLAND_SENSE_MAX_TABLES)) return undefined;
     await this.embedMissing(tablesOf.flat());
@@ -63,6 +64,20 @@ export class IslandSense {
       competing: close.map((_, i) => ({ tables: tablesOf[i]!.map((t) => t.name), similarity: Math.round(similarity[i]! * 1e6) / 1e6 })),
     };
     return { id: close[best]!.id, step };
+  }
+
+  /** An island's tables in the graph's order, grouped once (the first time islands compete). */
+  private tablesOf(island: number): readonly GraphTable[] {
+    if (!this.#islands) {
+      this.#islands = new Map();
+      for (const t of this.graph.tables) {
+        const id = this.graph.islandOf(t.name);
+        const list = this.#islands.get(id);
+        if (list) list.push(t);
+        else this.#islands.set(id, [t]);
+      }
+    }
+    return this.#islands.get(island) ?? [];
   }
 
   private async embedMissing(tables: readonly GraphTable[]): Promise<void> {
