@@ -5,18 +5,17 @@
  * passing: "location of branch"), so it only stands in where the names are silent.
  */
 import type { ContextGraph } from '@guided-retrieval/context-graph';
+import { type IndexEntry, tablesPerGroup } from './inverted-index.js';
 import { STOP_WORDS } from './lexicon/stop-words.js';
 import { singular } from './singular.js';
-import { DESCRIBED_MAX_TABLES, MIN_DESCRIBED_WORD_LENGTH } from './thresholds.js';
+import { DESCRIBED_COVERAGE, DESCRIBED_MAX_TABLES, MIN_DESCRIBED_WORD_LENGTH } from './thresholds.js';
 
-/** A described element: a column (or the table itself, `column` null) whose description holds the word. */
-export interface DescribedElement {
-  table: string;
-  column: string | null;
-}
-
-/** Description word (singular) → the elements whose description holds it. */
-export type DescriptionIndex = ReadonlyMap<string, readonly DescribedElement[]>;
+/**
+ * Description word (singular) → an index entry for each column (or table, `column` null) whose
+ * description holds it: an alias match of the description's coverage, counted against the tables
+ * the word describes, its elements numbered apart from the inverted index's (negative).
+ */
+export type DescriptionIndex = ReadonlyMap<string, readonly IndexEntry[]>;
 
 /**
  * Words for the data itself (how it is stored, not what it holds): they tell no column from
@@ -69,27 +68,51 @@ export function descriptionWords(description: string): string[] {
  * more than `DESCRIBED_MAX_TABLES` tables of an island says nothing of which is meant and is left out.
  */
 export function descriptionIndex(graph: ContextGraph): DescriptionIndex {
-  const found = new Map<string, DescribedElement[]>();
-  const add = (description: string, element: DescribedElement) => {
+  const elements = new Map<string, number>();
+  const found = new Map<string, Map<number, IndexEntry>>();
+  const add = (description: string, table: string, column: string | null) => {
+    const name = `${table}\u0000${column ?? ''}`;
+    let element = elements.get(name);
+    if (element === undefined) {
+      element = -1 - elements.size;
+      elements.set(name, element);
+    }
     for (const word of descriptionWords(description)) {
-      const list = found.get(word);
-      if (!list) found.set(word, [element]);
-      else if (!list.some((e) => e.table === element.table && e.column === element.column)) list.push(element);
+      let entries = found.get(word);
+      if (!entries) found.set(word, (entries = new Map()));
+      if (!entries.has(element)) entries.set(element, describedEntry(table, column, element));
     }
   };
   for (const table of graph.tables) {
-    if (table.description) add(table.description, { table: table.name, column: null });
-    for (const column of table.columns) if (column.description) add(column.description, { table: table.name, column: column.name });
+    if (table.description) add(table.description, table.name, null);
+    for (const column of table.columns) if (column.description) add(column.description, table.name, column.name);
   }
-  for (const [word, elements] of found) {
-    const perIsland = new Map<number, Set<string>>();
-    for (const e of elements) {
-      const island = graph.islandOf(e.table);
-      const tables = perIsland.get(island) ?? new Set<string>();
-      tables.add(e.table);
-      perIsland.set(island, tables);
-    }
-    if (Math.max(...[...perIsland.values()].map((t) => t.size)) > DESCRIBED_MAX_TABLES) found.delete(word);
+  const index = new Map<string, IndexEntry[]>();
+  for (const [word, entries] of found) {
+    const list = [...entries.values()];
+    const perIsland = tablesPerGroup(list, (e) => graph.islandOf(e.table));
+    if (Math.max(...[...perIsland.values()].map((t) => t.size)) > DESCRIBED_MAX_TABLES) continue;
+    index.set(word, withTableFrequency(list));
   }
-  return found;
+  return index;
+}
+
+/** The entries of several description words for one question word: each element once, counted against their tables. */
+export function describedEntries(index: DescriptionIndex, words: ReadonlySet<string>): readonly IndexEntry[] {
+  const lists = [...words].map((w) => index.get(w)).filter((l): l is readonly IndexEntry[] => l !== undefined);
+  if (lists.length <= 1) return lists[0] ?? [];
+  const byElement = new Map<number, IndexEntry>();
+  for (const list of lists) for (const e of list) if (!byElement.has(e.element)) byElement.set(e.element, e);
+  return withTableFrequency([...byElement.values()].map((e) => describedEntry(e.table, e.column, e.element)));
+}
+
+function describedEntry(table: string, column: string | null, element: number): IndexEntry {
+  return { table, column, kind: 'alias', keyKind: 'described', coverage: DESCRIBED_COVERAGE, tableFrequency: 1, element };
+}
+
+/** The entries, each counted against how many tables they name together. */
+function withTableFrequency(entries: IndexEntry[]): IndexEntry[] {
+  const tables = new Set(entries.map((e) => e.table)).size;
+  for (const e of entries) e.tableFrequency = tables;
+  return entries;
 }

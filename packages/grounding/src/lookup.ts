@@ -3,14 +3,13 @@
  * looked up in the inverted index and scored; the strongest match per element and span.
  */
 
-import { DATA_WORDS, type DescribedElement, type DescriptionIndex } from './descriptions.js';
+import { DATA_WORDS, type DescriptionIndex, describedEntries } from './descriptions.js';
 import { type IndexEntry, type InvertedIndex, lookupKey } from './inverted-index.js';
 import { namedTables } from './settle.js';
 import { singular } from './singular.js';
 import {
   COLUMN_ALIAS_WEIGHT,
   COVERAGE_FLOOR,
-  DESCRIBED_COVERAGE,
   KIND_WEIGHT,
   MAX_SPAN,
   MIN_KEY_LENGTH,
@@ -98,7 +97,7 @@ interface Lookup {
 
 /**
  * Every lookup of every word and run of words, strongest match per element and span; a word no
- * key matched read as its nearest schema word when `similar` is given.
+ * name or whole value matched read by the `silent` readers (descriptions, word vectors).
  */
 export function lookupAll(
   tokens: readonly QuestionToken[],
@@ -166,7 +165,7 @@ function silentWordLookups(
     if (covered.has(i) || token.stopWord || token.lower.length < MIN_SIMILAR_WORD_LENGTH || !/^[a-z]+$/.test(token.lower)) return;
     if (OPERATION_WORDS.has(token.lower) || DATA_WORDS.has(token.lower)) return;
     const spellings = [token.lower, token.lemma, singular(token.lower)];
-    const described = silent.described ? describedEntries(silent.described, spellings) : [];
+    const described = silent.described ? describedEntries(silent.described, new Set(spellings.map(singular))) : [];
     if (described.length > 0) {
       found.push({
         start: i,
@@ -191,24 +190,6 @@ function silentWordLookups(
       });
   });
   return found;
-}
-
-/** Index entries for the elements whose descriptions hold one of the spellings: an alias match of little coverage. */
-function describedEntries(described: DescriptionIndex, spellings: readonly string[]): IndexEntry[] {
-  const elements = new Map<string, DescribedElement>();
-  for (const s of new Set(spellings.map(singular)))
-    for (const e of described.get(s) ?? []) elements.set(`${e.table}\u0000${e.column ?? ''}`, e);
-  const tables = new Set([...elements.values()].map((e) => e.table)).size;
-  return [...elements.values()].map((e, n) => ({
-    table: e.table,
-    column: e.column,
-    kind: 'alias',
-    keyKind: 'described',
-    coverage: DESCRIBED_COVERAGE,
-    tableFrequency: tables,
-    // Apart from every index element: negative, one per described element of this lookup.
-    element: -1 - n,
-  }));
 }
 
 /** The strongest match per span and element, as lookups are visited. */
