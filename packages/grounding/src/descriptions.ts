@@ -78,8 +78,8 @@ export function descriptionIndex(graph: ContextGraph): DescriptionIndex {
       elements.set(name, element);
     }
     for (const word of descriptionWords(description)) {
-      let entries = found.get(word);
-      if (!entries) found.set(word, (entries = new Map()));
+      const entries = found.get(word) ?? new Map<number, IndexEntry>();
+      found.set(word, entries);
       if (!entries.has(element)) entries.set(element, describedEntry(table, column, element));
     }
   };
