@@ -40,10 +40,12 @@ export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = 
   const joinKeyColumns = new Set(graph.edges.flatMap((e) => e.fromColumns.map((c) => `${e.fromTable}.${c}`.toLowerCase())));
   const namePrefix = tableNamePrefix(graph.tables);
   const namespaces = namespacePrefixes(graph.tables.map((t) => t.name));
-  const uniqueRests = namesOfOne(graph.tables.map((t) => withoutNamespace(t.name, namespaces) ?? t.name));
+  const rests = graph.tables.map((t) => withoutNamespace(t.name, namespaces));
+  const uniqueRests = namesOfOne(graph.tables.map((t, i) => rests[i] ?? t.name));
   const filtered: FilteredColumn[] = [];
-  for (const table of graph.tables) {
-    indexTableNames(builder, table, namePrefix, namespaces, uniqueRests);
+  for (const [i, table] of graph.tables.entries()) {
+    const rest = rests[i] ?? null;
+    indexTableNames(builder, table, namePrefix, rest ? { rest, unique: uniqueRests.has(rest.toLowerCase()) } : null);
     const columnNames = table.columns.map((c) => c.name);
     const prefix = commonColumnPrefix(columnNames) || conventionColumnPrefix(columnNames, namePrefix);
     for (const column of table.columns) {
@@ -68,23 +70,25 @@ function namesOfOne(names: readonly string[]): ReadonlySet<string> {
   return new Set([...count].filter(([, c]) => c === 1).map(([n]) => n));
 }
 
-/** A table by its name (and without the schema's naming-convention prefix) and by its aliases. */
+/**
+ * A table by its name (and without the schema's naming-convention prefix) and by its aliases; for
+ * a table in a namespace, its name's `rest` after it, `unique` when no other table's rest is the same.
+ */
 function indexTableNames(
   builder: IndexBuilder,
   table: GraphTable,
   namePrefix: string,
-  namespaces: ReadonlySet<string>,
-  uniqueRests: ReadonlySet<string>,
+  namespaced: { rest: string; unique: boolean } | null,
 ): void {
   const asTable = builder.element(table.name, null, 'table');
   builder.addName(table.name, asTable);
   if (namePrefix) builder.addName(table.name.slice(namePrefix.length), asTable);
-  const rest = withoutNamespace(table.name, namespaces);
-  if (rest) {
+  if (namespaced) {
+    const { rest } = namespaced;
     // The rest is the table's whole name when no other namespace holds the same (crm_accountowner is
     // "account owner"); hr_employee and prj_employee are no "employee" (the scale warehouse fell
     // 0.980 → 0.805 when they were). The namespace word itself names none of its tables.
-    if (uniqueRests.has(rest.toLowerCase())) builder.addName(rest, asTable);
+    if (namespaced.unique) builder.addName(rest, asTable);
     const space = table.name.slice(0, table.name.length - rest.length).replace(/_+$/, '');
     for (const [key] of builder.keysOf(space)) builder.capCoverage(key, asTable, NAMESPACE_COVERAGE);
   }
