@@ -4,6 +4,7 @@
  * inference compares and the value keys grounding looks values up by. Not part of the profiler's
  * public API: it may change in any release.
  */
+export { guidedCacheDir } from './cache-dir.js';
 export { fmix32 } from './hash.js';
 export { type DigitPolicy, identifierWords } from './identifier-words.js';
 export { isRecord } from './is-record.js';

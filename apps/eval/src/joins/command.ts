@@ -1,6 +1,7 @@
 /** `guided-eval --bench joins | joins-bird | joins-spider`: what the CLI does with the options. */
 import { resolve } from 'node:path';
-import { defaultCacheDir, findSqliteDatabases, tpchDatabase } from './databases.js';
+import { guidedCacheDir } from '@guided-retrieval/profiler/internal';
+import { findSqliteDatabases, tpchDatabase } from './databases.js';
 import { writeJoinsReports } from './report.js';
 import { describeScore, type JoinsBench, type JoinsResults, runBenchJoins, runSqliteJoins } from './run.js';
 
@@ -59,7 +60,7 @@ function refuseInapplicable(options: JoinsCliOptions): void {
 async function sqliteRun(options: JoinsCliOptions, log: (message: string) => void): Promise<JoinsResults> {
   const data = resolve(options.data);
   let databases = findSqliteDatabases(data);
-  if (options.tpch) databases.push(tpchDatabase(resolve(options.cacheDir ?? defaultCacheDir()), options.tpchScaleFactor, log));
+  if (options.tpch) databases.push(tpchDatabase(resolve(options.cacheDir ?? guidedCacheDir()), options.tpchScaleFactor, log));
   if (options.db && options.db.length > 0) {
     const known = new Set(databases.map((d) => d.name));
     const missing = options.db.filter((d) => !known.has(d));

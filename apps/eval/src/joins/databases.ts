@@ -1,6 +1,5 @@
 /** The SQLite databases of the joins benchmark: each folder's `*.sqlite` under the data dir, and TPC-H. */
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
 import { DEFAULT_SEED, generateTpch } from '@guided-retrieval/tpch';
 import { BenchmarkDataError } from '../bench/files.js';
@@ -36,11 +35,6 @@ export function findSqliteDatabases(dataDir: string): SqliteDatabase[] {
 
 function isSqlite(file: string): boolean {
   return file.endsWith('.sqlite');
-}
-
-/** `$GUIDED_CACHE_DIR`, else `$XDG_CACHE_HOME/guided-retrieval` (the demo's: its TPC-H file is shared). */
-export function defaultCacheDir(): string {
-  return process.env.GUIDED_CACHE_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'guided-retrieval');
 }
 
 /** TPC-H at `scaleFactor` in `cacheDir`, generated on first use (named as the demo names it). */

