@@ -5,6 +5,7 @@ import { ablationMarkdown, runAblation } from './ablation.js';
 import { type AllCliOptions, refuseAllOptions, runAllCommand } from './all/command.js';
 import type { BenchName } from './bench/types.js';
 import { isJoinsBench, JOINS_BENCHES, type JoinsCliOptions, runJoinsCommand } from './joins/command.js';
+import { DEFAULT_HIDE_SEED } from './joins/hide.js';
 import type { JoinsBench } from './joins/run.js';
 import { writeReports } from './report.js';
 import { runEvaluation } from './run.js';
@@ -42,6 +43,13 @@ const BENCH_HELP = [
   'scale (latency, memory and accuracy on generated schemas of 50 to 2000 tables; needs no --data);',
   'all (every retrieval benchmark in turn, each in a child process: bird-dev, bird-dev --union, spider-dev, spider-dev --union, spider-syn, spider2-lite, defog; --data is the folder holding their folders; one summary table on stdout and in <out>/summary.md and summary.json, full reports in <out>/<benchmark>/)',
 ].join(' ');
+
+function nonNegativeInteger(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isSafeInteger(n) || n < 0)
+    throw new InvalidArgumentError(`must be a whole number ≥ 0, got "${value}"`);
+  return n;
+}
 
 function positiveInteger(value: string): number {
   const n = Number(value);
@@ -108,6 +116,16 @@ export function program(): Command {
       'joins: where the TPC-H database is generated and kept (default $GUIDED_CACHE_DIR, else ~/.cache/guided-retrieval)',
     )
     .option('--no-retrieval', 'joins-bird, joins-spider: score the edges only, without the two retrieval runs')
+    .option(
+      '--hide-declared <fraction>',
+      "joins benches: hide only this share of each database's declared foreign keys (drawn with a seeded PRNG, per database; 0.5 hides half), keep the rest and the primary keys as declared, and score the declared plus inferred edges against all the declared keys, with the recall on the hidden ones apart (default: every declared key hidden)",
+      unitInterval,
+    )
+    .option(
+      '--hide-seed <n>',
+      `joins benches with --hide-declared: seed of the draw, mixed with each database's name (default ${DEFAULT_HIDE_SEED})`,
+      nonNegativeInteger,
+    )
     .option('--sizes <list>', 'scale: table counts, comma-separated (default 50,200,500,1000,2000)', parseSizes)
     .option('--shapes <list>', 'scale: snowflake, warehouse, layered, comma-separated (default all three)', parseShapes)
     .option('--questions <n>', 'scale: questions per schema (default 100)', positiveInteger)
@@ -135,8 +153,12 @@ export function program(): Command {
         modelCache: string;
         sentenceModel?: boolean;
         baseline?: string;
+        hideDeclared?: number;
+        hideSeed?: number;
       }) => {
         if (options.baseline && options.bench !== 'all') throw new Error('--baseline only applies to --bench all');
+        if ((options.hideDeclared !== undefined || options.hideSeed !== undefined) && !isJoinsBench(options.bench))
+          throw new Error('--hide-declared and --hide-seed only apply to the joins benches (joins, joins-bird, joins-spider)');
         if (options.bench === 'scale') return runScaleCommand(options as unknown as ScaleCliOptions, log);
         refuseScaleOptions(options);
         if (options.bench === 'all') {

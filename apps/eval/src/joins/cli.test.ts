@@ -70,6 +70,24 @@ describe('guided-eval --bench joins', () => {
     expect(readFileSync(join(out, 'results.md'), 'utf8')).toContain('| shop |');
   });
 
+  it('hides a seeded half of the declared keys with --hide-declared 0.5 and reports the seed and the hidden-key recall', () => {
+    const out = join(root, 'out-half');
+    const r = run('--bench', 'joins', '--data', data, '--no-tpch', '--hide-declared', '0.5', '--hide-seed', '11', '--out', out);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^joins overall, 0\.5 of the declared keys hidden \(seed 11\): hidden-key recall/m);
+    const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
+    expect(results.inference).toEqual({ declared: 'partial', minConfidence: null, hidden: { fraction: 0.5, seed: 11 } });
+    // one real key: round(0.5) hides it
+    expect(results.partial).toMatchObject({ kept: 0, hidden: 1 });
+    expect(results.perDatabase.shop.truth).toBe(1);
+    expect(readFileSync(join(out, 'results.md'), 'utf8')).toContain('## Hidden keys');
+    const plain = run('--bench', 'joins', '--data', data, '--no-tpch', '--out', join(root, 'out-plain'));
+    expect(plain.status, plain.stderr).toBe(0);
+    const md = readFileSync(join(root, 'out-plain', 'results.md'), 'utf8');
+    expect(md).not.toContain('Hidden keys');
+    expect(JSON.parse(readFileSync(join(root, 'out-plain', 'results.json'), 'utf8'))).not.toHaveProperty('partial');
+  });
+
   it('generates TPC-H into the cache dir and scores it with the rest', () => {
     const cache = join(root, 'tpch-cache');
     const out = join(root, 'out-tpch');
@@ -95,6 +113,11 @@ describe('guided-eval --bench joins', () => {
     expect(bad.status).toBe(1);
     expect(bad.stderr.split('\n')[0]).toContain("--min-confidence <x>' argument '2' is invalid. must be a number in [0, 1], got \"2\"");
     oneLine(run('--bench', 'spider-dev', '--data', data, '--no-tpch'), '--no-tpch only apply to the joins benches');
+    oneLine(
+      run('--bench', 'spider-dev', '--data', data, '--hide-declared', '0.5'),
+      '--hide-declared and --hide-seed only apply to the joins benches',
+    );
+    oneLine(run('--bench', 'joins', '--data', data, '--no-tpch', '--hide-seed', '3'), '--hide-seed only applies with --hide-declared');
   });
 
   it('documents the joins benches in --help', () => {
@@ -108,6 +131,8 @@ describe('guided-eval --bench joins', () => {
       '--tpch-scale-factor',
       '--cache-dir',
       '--no-retrieval',
+      '--hide-declared',
+      '--hide-seed',
     ])
       expect(help.stdout).toContain(text);
   });

@@ -2,8 +2,17 @@
 import { resolve } from 'node:path';
 import { guidedCacheDir } from '@guided-retrieval/profiler/internal';
 import { findSqliteDatabases, tpchDatabase } from './databases.js';
+import { DEFAULT_HIDE_SEED } from './hide.js';
 import { writeJoinsReports } from './report.js';
-import { describeScore, type JoinsBench, type JoinsResults, runBenchJoins, runSqliteJoins } from './run.js';
+import {
+  describePartial,
+  describeScore,
+  type HideDeclared,
+  type JoinsBench,
+  type JoinsResults,
+  runBenchJoins,
+  runSqliteJoins,
+} from './run.js';
 
 export const JOINS_BENCHES: readonly JoinsBench[] = ['joins', 'joins-bird', 'joins-spider'];
 
@@ -29,6 +38,19 @@ export interface JoinsCliOptions {
   cacheDir?: string;
   /** `--no-retrieval` sets it false. */
   retrieval: boolean;
+  /** Hide this share of each database's declared keys and use the rest (instead of hiding them all). */
+  hideDeclared?: number;
+  /** Seed of the draw of hidden keys (default `DEFAULT_HIDE_SEED`); only with `hideDeclared`. */
+  hideSeed?: number;
+}
+
+/** The share and seed of `--hide-declared` / `--hide-seed`, or undefined when every declared key is hidden. */
+function hideDeclaredOf(options: JoinsCliOptions): HideDeclared | undefined {
+  if (options.hideDeclared === undefined) {
+    if (options.hideSeed !== undefined) throw new Error('--hide-seed only applies with --hide-declared');
+    return undefined;
+  }
+  return { fraction: options.hideDeclared, seed: options.hideSeed ?? DEFAULT_HIDE_SEED };
 }
 
 /** Runs the benchmark, writes results.json and results.md, logs the figures. */
@@ -37,6 +59,10 @@ export async function runJoinsCommand(options: JoinsCliOptions, log: (message: s
   const results = options.bench === 'joins' ? await sqliteRun(options, log) : await benchRun(options, log);
   const written = await writeJoinsReports(resolve(options.out), results);
   log(`${results.bench} overall: ${describeScore(results.overall)}`);
+  if (results.partial)
+    log(
+      `${results.bench} overall, ${results.partial.fraction} of the declared keys hidden (seed ${results.partial.seed}): ${describePartial(results.partial)}`,
+    );
   if (results.retrieval) {
     for (const edges of ['declared', 'inferred'] as const) {
       const m = results.retrieval[edges].overall;
@@ -67,11 +93,19 @@ async function sqliteRun(options: JoinsCliOptions, log: (message: string) => voi
     if (missing.length > 0) throw new Error(`unknown database ${missing.join(', ')} in ${data}; it has ${[...known].join(', ')}`);
     databases = databases.filter((d) => options.db!.includes(d.name));
   }
-  return runSqliteJoins({ data, databases, log, ...(options.minConfidence === undefined ? {} : { minConfidence: options.minConfidence }) });
+  const hideDeclared = hideDeclaredOf(options);
+  return runSqliteJoins({
+    data,
+    databases,
+    log,
+    ...(options.minConfidence === undefined ? {} : { minConfidence: options.minConfidence }),
+    ...(hideDeclared ? { hideDeclared } : {}),
+  });
 }
 
 async function benchRun(options: JoinsCliOptions, log: (message: string) => void): Promise<JoinsResults> {
   const interactive = process.stderr.isTTY;
+  const hideDeclared = hideDeclaredOf(options);
   return runBenchJoins({
     bench: options.bench as 'joins-bird' | 'joins-spider',
     dataDir: resolve(options.data),
@@ -81,6 +115,7 @@ async function benchRun(options: JoinsCliOptions, log: (message: string) => void
     ...(options.db ? { databases: options.db } : {}),
     ...(options.limit ? { limit: options.limit } : {}),
     ...(options.minConfidence === undefined ? {} : { minConfidence: options.minConfidence }),
+    ...(hideDeclared ? { hideDeclared } : {}),
     ...(options.llm ? { llm: options.llm } : {}),
     ...(options.embedder ? { embedder: options.embedder } : {}),
     ...(options.llm || options.embedder ? { modelCacheDir: resolve(options.modelCache) } : {}),

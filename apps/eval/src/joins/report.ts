@@ -13,12 +13,16 @@ const TITLES: Record<JoinsResults['bench'], string> = {
 /** The results as Markdown: edges overall and per database, the misses, and retrieval side by side. */
 export function joinsMarkdown(results: JoinsResults): string {
   const o = results.overall;
+  const minConfidence = results.inference.minConfidence === null ? '' : ` and minimum confidence ${results.inference.minConfidence}`;
+  const hidden = results.inference.hidden;
+  const how = hidden
+    ? `Inference ran with ${hidden.fraction} of each database's declared foreign keys hidden (drawn by a PRNG seeded with ${hidden.seed} and the database's name) and the rest, with the declared primary keys, used as declared${minConfidence}; ` +
+      'its edges (the declared ones kept and the inferred ones) are scored against all the declared foreign keys. '
+    : `Inference ran with the declared keys hidden${minConfidence}; the declared foreign keys are the truth. `;
   const lines = [
-    `# Join inference on ${TITLES[results.bench]}`,
+    `# Join inference on ${TITLES[results.bench]}${hidden ? `, ${hidden.fraction} of the declared keys hidden` : ''}`,
     '',
-    `Data: \`${results.data}\`. Inference ran with the declared keys hidden` +
-      `${results.inference.minConfidence === null ? '' : ` and minimum confidence ${results.inference.minConfidence}`}; ` +
-      'the declared foreign keys are the truth. An edge is correct when both tables and all columns match (case-insensitively, direction included).',
+    `Data: \`${results.data}\`. ${how}An edge is correct when both tables and all columns match (case-insensitively, direction included).`,
     '',
     '## Edges',
     '',
@@ -29,6 +33,25 @@ export function joinsMarkdown(results: JoinsResults): string {
       ([db, s]) => `| ${db} | ${f(s.precision)} | ${f(s.recall)} | ${f(s.f1)} | ${s.truth} | ${s.predicted} | ${s.correct} | ${s.ms} |`,
     ),
   ];
+  if (results.partial) {
+    const p = results.partial;
+    const row = (
+      name: string,
+      q: { kept: number; hidden: number; found: number; recall: number; inferred: number; inferredCorrect: number },
+      seed: string,
+    ) => `| ${name} | ${seed} | ${q.kept} | ${q.hidden} | ${q.found} | ${f(q.recall)} | ${q.inferred} | ${q.inferredCorrect} |`;
+    lines.push(
+      '',
+      '## Hidden keys',
+      '',
+      `The declared keys inference was not shown, and how many it found; the inferred edges and how many of them are declared keys (inferred precision overall ${f(p.inferredPrecision)}). Each database's seed is ${p.seed} mixed with its name.`,
+      '',
+      '| database | draw seed | declared kept | hidden | found | hidden-key recall | inferred | inferred correct |',
+      '|---|---|---|---|---|---|---|---|',
+      row('**overall**', p, String(p.seed)),
+      ...Object.entries(results.perDatabase).flatMap(([db, s]) => (s.partial ? [row(db, s.partial, String(s.partial.seed))] : [])),
+    );
+  }
   if (results.retrieval) {
     const r = results.retrieval;
     const row = (name: string, m: MetricSummary) =>
@@ -42,7 +65,7 @@ export function joinsMarkdown(results: JoinsResults): string {
       '| edges | accuracy | precision | recall | F1 | perfect recall |',
       '|---|---|---|---|---|---|',
       row('declared', r.declared.overall),
-      row('inferred (declared hidden)', r.inferred.overall),
+      row(hidden ? `declared kept + inferred (${hidden.fraction} hidden)` : 'inferred (declared hidden)', r.inferred.overall),
       '',
       '| database | questions | F1 declared | F1 inferred | recall declared | recall inferred | perfect recall declared | perfect recall inferred |',
       '|---|---|---|---|---|---|---|---|',

@@ -93,6 +93,48 @@ describe('scoreDatabase', () => {
   });
 });
 
+describe('scoreDatabase with half the declared keys hidden', () => {
+  const half = { fraction: 0.5, seed: 3 };
+  const twoKeys: DatabaseProfile = {
+    ...profile,
+    tables: [
+      ...profile.tables.map((t) =>
+        t.name === 'orders'
+          ? {
+              ...t,
+              columns: [...t.columns, column('clerk_id')],
+              foreignKeys: [...t.foreignKeys, { columns: ['clerk_id'], referencedTable: 'clerk', referencedColumns: ['id'] }],
+            }
+          : t,
+      ),
+      { name: 'clerk', rowCount: 0, primaryKey: ['id'], foreignKeys: [], columns: [column('id')] },
+    ],
+  };
+
+  it('shows inference one of two declared keys, with declared used, and scores its edges against both', async () => {
+    const seen: DatabaseProfile[] = [];
+    const echo = fakeInfer((p) => {
+      seen.push(p);
+      return declaredJoinEdges(p);
+    });
+    const run = await scoreDatabase(twoKeys, { infer: echo, hideDeclared: half });
+    expect(echo.calls).toEqual([{ declared: 'use' }]);
+    // one of the two real keys left in the profile (the ghost's declaration stays: it is no key)
+    expect(declaredJoinEdges(seen[0]!)).toHaveLength(1);
+    expect(run.score).toMatchObject({ truth: 2, predicted: 1, correct: 1, recall: 0.5 });
+    expect(run.score.partial).toMatchObject({ kept: 1, hidden: 1, found: 0, recall: 0 });
+    expect(run.score.partial!.missed).toEqual(run.score.falseNegatives);
+  });
+
+  it('counts a hidden key inference finds, and an inferred edge that is no key against precision', async () => {
+    const all = declaredJoinEdges(twoKeys);
+    const infer = fakeInfer(() => [...all, edge('customer(id)->clerk(id)', 'customer', 'id', 'clerk', 'id')]);
+    const run = await scoreDatabase(twoKeys, { infer, hideDeclared: half });
+    expect(run.score).toMatchObject({ truth: 2, predicted: 3, correct: 2, recall: 1 });
+    expect(run.score.partial).toMatchObject({ hidden: 1, found: 1, recall: 1, inferred: 3, inferredCorrect: 2, missed: [] });
+  });
+});
+
 describe('runBenchJoins on a small Spider-format benchmark', () => {
   it('scores the inferred edges and runs retrieval with the declared edges and with the inferred ones', async () => {
     const plain = (await runEvaluation({ bench: 'spider-dev', dataDir: dir, baselines: false })).results;
@@ -119,6 +161,22 @@ describe('runBenchJoins on a small Spider-format benchmark', () => {
     expect(md).toContain('| declared | ');
     expect(md).toContain('| inferred (declared hidden) | ');
     expect(md).toContain('- `orders(product_id)->product(product_id)`');
+  });
+
+  it('reports the hidden keys apart with --hide-declared', async () => {
+    const none = await runBenchJoins({
+      bench: 'joins-spider',
+      dataDir: dir,
+      retrieval: false,
+      hideDeclared: { fraction: 0.5, seed: 5 },
+      infer: fakeInfer(() => []),
+    });
+    expect(none.inference).toEqual({ declared: 'partial', minConfidence: null, hidden: { fraction: 0.5, seed: 5 } });
+    expect(none.partial).toMatchObject({ fraction: 0.5, seed: 5, kept: 1, hidden: 1, found: 0, recall: 0 });
+    const md = joinsMarkdown(none);
+    expect(md).toContain('# Join inference on Spider dev schemas, 0.5 of the declared keys hidden');
+    expect(md).toContain('## Hidden keys');
+    expect(md).toContain('| **overall** | 5 | 1 | 1 | 0 | 0.000 | 0 | 0 |');
   });
 
   it('scores the edges alone with retrieval off', async () => {

@@ -11,6 +11,7 @@ import type { MetricSummary } from '../metrics.js';
 import { type EvalOptions, runEvaluation, selectQuestions } from '../run.js';
 import { loadBirdStats } from './bird-stats.js';
 import type { SqliteDatabase } from './databases.js';
+import { hideDeclaredKeys } from './hide.js';
 import { profileFromSchema } from './schema-profile.js';
 import { type EdgeCounts, type EdgeScore, microAverage, scoreEdges } from './score.js';
 
@@ -23,6 +24,47 @@ export interface DatabaseJoinScore extends EdgeScore {
   /** Inference time in milliseconds (profiling not included). */
   ms: number;
   inference: JoinInference['stats'];
+  /** With part of the declared keys hidden: what was hidden and how much of it inference found. */
+  partial?: PartialScore;
+}
+
+/** Some declared keys hidden (`--hide-declared`): the fraction and the seed they were drawn with. */
+export interface HideDeclared {
+  fraction: number;
+  seed: number;
+}
+
+/** How inference did on the declared keys it was not shown. */
+export interface PartialScore {
+  /** The draw's seed: `--hide-seed` mixed with the database's name. */
+  seed: number;
+  /** Declared keys left in the profile (kept as edges). */
+  kept: number;
+  /** Declared keys hidden from it. */
+  hidden: number;
+  /** Hidden keys among the edges. */
+  found: number;
+  /** found / hidden; 1 when nothing was hidden. */
+  recall: number;
+  /** Inferred (not declared) edges, and how many of them are declared keys. */
+  inferred: number;
+  inferredCorrect: number;
+  /** Ids of the hidden keys not found, sorted. */
+  missed: string[];
+}
+
+/** The hidden keys overall: summed over databases. */
+export interface PartialSummary {
+  fraction: number;
+  seed: number;
+  kept: number;
+  hidden: number;
+  found: number;
+  recall: number;
+  inferred: number;
+  inferredCorrect: number;
+  /** inferredCorrect / inferred; 1 when nothing was inferred. */
+  inferredPrecision: number;
 }
 
 export interface RetrievalSummary {
@@ -33,10 +75,15 @@ export interface RetrievalSummary {
 export interface JoinsResults {
   bench: JoinsBench;
   data: string;
-  /** How inference ran: always with the declared keys hidden. */
-  inference: { declared: 'hide'; minConfidence: number | null };
+  /**
+   * How inference ran: with the declared keys hidden (`hide`), or with a seeded share of them
+   * hidden and the rest used (`partial`, `--hide-declared`; `hidden` says the share and seed).
+   */
+  inference: { declared: 'hide' | 'partial'; minConfidence: number | null; hidden?: HideDeclared };
   /** Micro-averaged over every database's edges. */
   overall: EdgeCounts;
+  /** With `--hide-declared`: the hidden keys found, summed over databases. */
+  partial?: PartialSummary;
   perDatabase: Record<string, DatabaseJoinScore>;
   /** Declared foreign keys left out of the truth set (they name a missing table or column). */
   skippedTruth: string[];
@@ -52,26 +99,48 @@ export interface DatabaseRun {
   skippedTruth: string[];
 }
 
-/** One database: the declared keys as truth, inference with them hidden, the score. */
+/**
+ * One database: the declared keys as truth, inference with them hidden, the score. With
+ * `hideDeclared`, only a seeded share of them is hidden and inference uses the rest: the edges
+ * (declared kept and inferred) are scored against all the declared keys, and the hidden ones
+ * found reported apart.
+ */
 export async function scoreDatabase(
   profile: DatabaseProfile,
-  options: { minConfidence?: number; infer?: Infer } = {},
+  options: { minConfidence?: number; infer?: Infer; hideDeclared?: HideDeclared } = {},
 ): Promise<DatabaseRun> {
   const skippedTruth: string[] = [];
   const truth = declaredJoinEdges(profile, (reason) => skippedTruth.push(`${profile.database}: ${reason}`));
+  const hidden = options.hideDeclared && hideDeclaredKeys(profile, options.hideDeclared.fraction, options.hideDeclared.seed);
   const started = performance.now();
-  const inference = await (options.infer ?? inferJoins)(profile, {
-    declared: 'hide',
+  const inference = await (options.infer ?? inferJoins)(hidden ? hidden.profile : profile, {
+    declared: hidden ? 'use' : 'hide',
     ...(options.minConfidence === undefined ? {} : { minConfidence: options.minConfidence }),
   });
   const ms = round(performance.now() - started);
-  return { score: { ...scoreEdges(inference.edges, truth), ms, inference: inference.stats }, edges: inference.edges, skippedTruth };
+  const score: DatabaseJoinScore = { ...scoreEdges(inference.edges, truth), ms, inference: inference.stats };
+  if (hidden) {
+    const onHidden = scoreEdges(inference.edges, hidden.hidden);
+    const inferred = inference.edges.filter((e) => e.origin !== 'declared');
+    score.partial = {
+      seed: hidden.seed,
+      kept: hidden.kept.length,
+      hidden: hidden.hidden.length,
+      found: onHidden.correct,
+      recall: onHidden.recall,
+      inferred: inferred.length,
+      inferredCorrect: scoreEdges(inferred, truth).correct,
+      missed: onHidden.falseNegatives,
+    };
+  }
+  return { score, edges: inference.edges, skippedTruth };
 }
 
 export interface SqliteJoinsOptions {
   data: string;
   databases: readonly SqliteDatabase[];
   minConfidence?: number;
+  hideDeclared?: HideDeclared;
   infer?: Infer;
   log?: (message: string) => void;
 }
@@ -85,10 +154,10 @@ export async function runSqliteJoins(options: SqliteJoinsOptions): Promise<Joins
     log(`${db.name}: profiling ${db.path}`);
     const profile = await profileSqlite(db.path, { database: db.name });
     const run = await scoreDatabase(profile, options);
-    log(`${db.name}: ${describeScore(run.score)}`);
+    log(`${db.name}: ${describeScore(run.score)}${run.score.partial ? `; ${describePartial(run.score.partial)}` : ''}`);
     runs.push([db.name, run]);
   }
-  return summarize('joins', options.data, options.minConfidence, runs, performance.now() - started);
+  return summarize('joins', options.data, options, runs, performance.now() - started);
 }
 
 export interface BenchJoinsOptions
@@ -96,6 +165,7 @@ export interface BenchJoinsOptions
   bench: 'joins-bird' | 'joins-spider';
   dataDir: string;
   minConfidence?: number;
+  hideDeclared?: HideDeclared;
   /** Also run retrieval with each edge set (default true). */
   retrieval?: boolean;
   infer?: Infer;
@@ -121,10 +191,10 @@ export async function runBenchJoins(options: BenchJoinsOptions): Promise<JoinsRe
   for (const db of benchmark.databases.filter((d) => asked.has(d.name))) {
     const profile = profileFromSchema(db.schema, stats.get(db.name.toLowerCase()));
     const run = await scoreDatabase(profile, options);
-    log(`${db.name}: ${describeScore(run.score)}`);
+    log(`${db.name}: ${describeScore(run.score)}${run.score.partial ? `; ${describePartial(run.score.partial)}` : ''}`);
     runs.push([db.name, run]);
   }
-  const results = summarize(options.bench, options.dataDir, options.minConfidence, runs, 0);
+  const results = summarize(options.bench, options.dataDir, options, runs, 0);
   if (options.retrieval !== false) {
     const common: EvalOptions = {
       bench,
@@ -134,7 +204,11 @@ export async function runBenchJoins(options: BenchJoinsOptions): Promise<JoinsRe
     };
     log('retrieval with the declared edges');
     const declared = (await runEvaluation(common)).results;
-    log('retrieval with the inferred edges (declared keys hidden)');
+    log(
+      options.hideDeclared
+        ? 'retrieval with the declared edges kept and the inferred ones'
+        : 'retrieval with the inferred edges (declared keys hidden)',
+    );
     const inferred = (await runEvaluation({ ...common, edges: Object.fromEntries(runs.map(([name, run]) => [name, run.edges])) })).results;
     results.retrieval = {
       questions: declared.questions,
@@ -151,19 +225,44 @@ export async function runBenchJoins(options: BenchJoinsOptions): Promise<JoinsRe
 function summarize(
   bench: JoinsBench,
   data: string,
-  minConfidence: number | undefined,
+  options: { minConfidence?: number; hideDeclared?: HideDeclared },
   runs: readonly [string, DatabaseRun][],
   wallMs: number,
 ): JoinsResults {
-  return {
+  const { minConfidence, hideDeclared } = options;
+  const results: JoinsResults = {
     bench,
     data,
-    inference: { declared: 'hide', minConfidence: minConfidence ?? null },
+    inference: hideDeclared
+      ? { declared: 'partial', minConfidence: minConfidence ?? null, hidden: { ...hideDeclared } }
+      : { declared: 'hide', minConfidence: minConfidence ?? null },
     overall: microAverage(runs.map(([, r]) => r.score)),
     perDatabase: Object.fromEntries(runs.map(([name, r]) => [name, r.score])),
     skippedTruth: runs.flatMap(([, r]) => r.skippedTruth),
     wallMs: round(wallMs),
   };
+  if (hideDeclared) {
+    const parts = runs.flatMap(([, r]) => (r.score.partial ? [r.score.partial] : []));
+    const sum = (f: (p: PartialScore) => number) => parts.reduce((n, p) => n + f(p), 0);
+    const hidden = sum((p) => p.hidden);
+    const inferred = sum((p) => p.inferred);
+    results.partial = {
+      ...hideDeclared,
+      kept: sum((p) => p.kept),
+      hidden,
+      found: sum((p) => p.found),
+      recall: hidden === 0 ? 1 : sum((p) => p.found) / hidden,
+      inferred,
+      inferredCorrect: sum((p) => p.inferredCorrect),
+      inferredPrecision: inferred === 0 ? 1 : sum((p) => p.inferredCorrect) / inferred,
+    };
+  }
+  return results;
+}
+
+/** The hidden keys found, for the log line of a database or of the whole run. */
+export function describePartial(p: Pick<PartialScore, 'found' | 'hidden' | 'recall' | 'kept' | 'inferred' | 'inferredCorrect'>): string {
+  return `hidden-key recall ${p.recall.toFixed(3)} (${p.found} of ${p.hidden} hidden found; ${p.kept} declared kept; ${p.inferredCorrect} of ${p.inferred} inferred correct)`;
 }
 
 export function describeScore(s: EdgeCounts & { ms?: number }): string {
