@@ -346,7 +346,15 @@ function buildAdjacency(names: readonly string[], edges: readonly JoinEdge[], in
     backward[to]!.push(against);
     backwardInto[from]!.push(against);
   });
+  // Each table's steps by edge id, not in the order the edges were listed: the searches break ties
+  // by the order they meet steps in, so the same schema listed in another order gives the same paths.
+  for (const lists of [forward, backward, forwardInto, backwardInto]) for (const steps of lists) steps.sort(byEdgeId);
   return { names, forward, backward, forwardInto, backwardInto };
+}
+
+/** Edge ids are unique in a graph, and the steps of one list all walk their edges the same way. */
+function byEdgeId(a: JoinStep, b: JoinStep): number {
+  return a.edge.id < b.edge.id ? -1 : a.edge.id > b.edge.id ? 1 : 0;
 }
 
 /** The same join walked backwards: from the referenced table to the referencing one. */
