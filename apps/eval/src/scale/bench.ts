@@ -148,7 +148,7 @@ export function progressLine(r: ScaleRow): string {
     `${r.tables ?? '?'} tables, ${r.edges ?? '?'} edges`,
     `graph build ${ms(r.graphBuildMs)}, load ${ms(r.graphLoadMs)}, index ${ms(r.indexBuildMs)}`,
     r.questionsDone > 0
-      ? `retrieval p50 ${r.retrievalMs.p50} / p95 ${r.retrievalMs.p95} ms (bm25 p95 ${r.bm25Ms.p95} ms), F1 ${r.guided.f1.toFixed(3)} / bm25 ${r.bm25.f1.toFixed(3)}`
+      ? `retrieval p50 ${r.retrievalMs.p50} / p95 ${r.retrievalMs.p95} ms (bm25 p95 ${r.bm25Ms.p95} ms), F1 ${r.guided.f1.toFixed(3)} / bm25 ${r.bm25.f1.toFixed(3)}, precision ${r.guided.precision.toFixed(3)} / bm25 ${r.bm25.precision.toFixed(3)}`
       : 'no question answered',
     `peak RSS ${r.peakRssMb ?? '?'} MB`,
     r.statusText,

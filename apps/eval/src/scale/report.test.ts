@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { progressLine } from './bench.js';
 import { parseCase } from './generate.js';
 import { type ScaleResults, scaleMarkdown } from './report.js';
 import { summarizeCase } from './summary.js';
@@ -19,7 +20,7 @@ const question = (ms: number) => ({
 });
 
 describe('scaleMarkdown', () => {
-  it('has one row per schema with the figures, the timed-out ones saying how far they got', () => {
+  it('has one row per schema with the figures (F1, precision and recall for guided and BM25), the timed-out ones saying how far they got', () => {
     const ok = summarizeCase(
       parseCase('snowflake:50'),
       [
@@ -56,13 +57,19 @@ describe('scaleMarkdown', () => {
     };
     const md = scaleMarkdown(results);
     expect(md).toContain(
-      '| schema | tables | edges | status | graph build | graph load | graph bytes | index build | retrieval p50 / p95 / max | bm25 p95 | ratio | F1 guided / bm25 |',
+      '| schema | tables | edges | status | graph build | graph load | graph bytes | index build | retrieval p50 / p95 / max | bm25 p95 | ratio | F1 guided / bm25 | precision guided / bm25 | recall guided / bm25 | peak RSS MB | tree / gold |',
     );
+    expect(md).toContain('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n');
     expect(md).toContain(
       '| snowflake:50 | 50 | 60 | ok | 3.0 | 2.0 | 123,456 | 400.0 | 10.0 / 20.0 / 20.0 | 1.0 | 20.00 | 1.000 / 0.400 |',
     );
-    expect(md).toContain('| 210 | 2.00 / 2.00 |');
-    expect(md).toContain('| layered:4x24 | 98 | 1,776 | timed out after 300 s (0 of 5 questions done, stopped in schema generation) |');
+    // Guided returns the gold exactly; BM25 top-3 one gold table of three returned: precision 1/3, recall 1/2, F1 0.4.
+    expect(md).toContain('| 1.000 / 0.400 | 1.000 / 0.333 | 1.000 / 0.500 | 210 | 2.00 / 2.00 |');
+    expect(md).toContain('F1, precision and recall are per-question means');
+    expect(progressLine(ok)).toContain('F1 1.000 / bm25 0.400, precision 1.000 / bm25 0.333');
+    expect(md).toContain(
+      '| layered:4x24 | 98 | 1,776 | timed out after 300 s (0 of 5 questions done, stopped in schema generation) | – | – | – | – | – | – | – | – | – | – | 300 | – |',
+    );
     expect(md).toContain('| layered:4x24 | 4 × 24 | 331,776 | 0 of 0 |');
     expect(md).toContain('0123456789ab');
   });

@@ -46,13 +46,13 @@ export function scaleMarkdown(results: ScaleResults): string {
     `Code: ${commit}. Seed ${results.seed}, up to ${results.questionsPerSchema} questions per schema (layered: the nation question and its rewordings), budget ${results.budgetS} s per schema, each schema in a child process with a ${int(results.childHeapMb)} MB heap limit.`,
     `Machine: ${results.machine.cpus} × ${results.machine.cpuModel}, ${int(results.machine.totalMemMb)} MB, Node ${results.machine.node}. Wall time ${num(results.wallMs / 1000)} s. ${results.rss}`,
     '',
-    'Times in ms. Graph build = `graphFromSchema`; graph load = `parseGraph` of the serialized graph (text → graph); index build = `Retriever.create`; retrieval = wall time of `retrieve` per question (p50 / p95 / max); ratio = guided p95 / BM25 top-3 p95. F1 is the mean per-question F1 against the generated gold (guided / BM25 top-3). Tree / gold = mean tables returned / mean gold tables.',
+    'Times in ms. Graph build = `graphFromSchema`; graph load = `parseGraph` of the serialized graph (text → graph); index build = `Retriever.create`; retrieval = wall time of `retrieve` per question (p50 / p95 / max); ratio = guided p95 / BM25 top-3 p95. F1, precision and recall are per-question means against the generated gold (guided / BM25 top-3). Tree / gold = mean tables returned / mean gold tables.',
     '',
-    '| schema | tables | edges | status | graph build | graph load | graph bytes | index build | retrieval p50 / p95 / max | bm25 p95 | ratio | F1 guided / bm25 | recall guided / bm25 | peak RSS MB | tree / gold |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| schema | tables | edges | status | graph build | graph load | graph bytes | index build | retrieval p50 / p95 / max | bm25 p95 | ratio | F1 guided / bm25 | precision guided / bm25 | recall guided / bm25 | peak RSS MB | tree / gold |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...results.rows.map(
       (r) =>
-        `| ${r.case} | ${int(r.tables)} | ${int(r.edges)} | ${r.statusText} | ${num(r.graphBuildMs)} | ${num(r.graphLoadMs)} | ${int(r.graphBytes)} | ${num(r.indexBuildMs)} | ${lat(r.retrievalMs, r.questionsDone)} | ${r.questionsDone === 0 ? '–' : num(r.bm25Ms.p95)} | ${r.p95Ratio === null ? '–' : num(r.p95Ratio, 2)} | ${metric(r, 'f1')} | ${metric(r, 'recall')} | ${int(r.peakRssMb)} | ${r.questionsDone === 0 ? '–' : `${num(r.meanTreeSize, 2)} / ${num(r.meanGoldSize, 2)}`} |`,
+        `| ${r.case} | ${int(r.tables)} | ${int(r.edges)} | ${r.statusText} | ${num(r.graphBuildMs)} | ${num(r.graphLoadMs)} | ${int(r.graphBytes)} | ${num(r.indexBuildMs)} | ${lat(r.retrievalMs, r.questionsDone)} | ${r.questionsDone === 0 ? '–' : num(r.bm25Ms.p95)} | ${r.p95Ratio === null ? '–' : num(r.p95Ratio, 2)} | ${metric(r, 'f1')} | ${metric(r, 'precision')} | ${metric(r, 'recall')} | ${int(r.peakRssMb)} | ${r.questionsDone === 0 ? '–' : `${num(r.meanTreeSize, 2)} / ${num(r.meanGoldSize, 2)}`} |`,
     ),
     '',
     '## Per-phase p95 (ms)',
@@ -83,7 +83,7 @@ export function scaleMarkdown(results: ScaleResults): string {
   return `${lines.join('\n')}\n`;
 }
 
-function metric(r: ScaleRow, key: 'f1' | 'recall'): string {
+function metric(r: ScaleRow, key: 'f1' | 'precision' | 'recall'): string {
   return r.questionsDone === 0 ? '–' : `${r.guided[key].toFixed(3)} / ${r.bm25[key].toFixed(3)}`;
 }
 
