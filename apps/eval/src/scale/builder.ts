@@ -187,17 +187,26 @@ export class SchemaBuilder {
       const suffix = this.rng.pick(COPY_SUFFIXES);
       const name = `${original.name}_${suffix}`;
       if (this.byName.has(name)) continue;
-      const columns = original.spec.columns.map(
-        (c): SchemaColumnSpec => (typeof c === 'string' ? { name: c } : { ...c, ...(c.sample ? { sample: [...c.sample] } : {}) }),
-      );
-      const copy = this.addTable(name, original.kind.name, original.domain, columns);
-      copy.copyOf = original.name;
-      copy.key = original.key;
-      copy.spec.primaryKey = [original.key];
-      if (suffix === 'hist') {
-        for (const fk of this.foreignKeys.filter((f) => f.fromTable === original.name)) this.foreignKeys.push({ ...fk, fromTable: name });
-      }
+      this.addCopy(original, name, suffix === 'hist');
     }
+  }
+
+  /**
+   * A look-alike of `original` named `name`: the same columns (same samples) and key, referenced
+   * by nobody; with `keepKeys`, the original's foreign keys too (a history table, a partition).
+   */
+  addCopy(original: TableRef, name: string, keepKeys: boolean): TableRef {
+    const columns = original.spec.columns.map(
+      (c): SchemaColumnSpec => (typeof c === 'string' ? { name: c } : { ...c, ...(c.sample ? { sample: [...c.sample] } : {}) }),
+    );
+    const copy = this.addTable(name, original.kind.name, original.domain, columns);
+    copy.copyOf = original.name;
+    copy.key = original.key;
+    copy.spec.primaryKey = [original.key];
+    if (keepKeys) {
+      for (const fk of this.foreignKeys.filter((f) => f.fromTable === original.name)) this.foreignKeys.push({ ...fk, fromTable: name });
+    }
+    return copy;
   }
 
   build(database: string): BuiltSchema {

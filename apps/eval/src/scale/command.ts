@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { InvalidArgumentError } from 'commander';
 import { runScaleBench } from './bench.js';
-import { casesFor, DEFAULT_SIZES, parseCase, SHAPES, type Shape } from './generate.js';
+import { casesFor, DEFAULT_SHAPES, DEFAULT_SIZES, parseCase, SHAPES, type Shape } from './generate.js';
 import { writeScaleReports } from './report.js';
 import { runCase } from './run-case.js';
 
@@ -93,7 +93,7 @@ export async function runScaleCommand(options: ScaleCliOptions, log: (message: s
     await runCase(c, { questions, seed }, (event) => process.stdout.write(`${JSON.stringify(event)}\n`));
     return;
   }
-  const shapes = options.shapes ?? [...SHAPES];
+  const shapes = options.shapes ?? [...DEFAULT_SHAPES];
   const sizes = options.sizes ?? [...DEFAULT_SIZES];
   const budgetS = options.budgetS ?? SCALE_DEFAULTS.budgetS;
   const cases = casesFor(shapes, sizes);

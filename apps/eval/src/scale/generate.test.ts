@@ -24,7 +24,7 @@ function expectWellFormed(spec: SchemaSpec): void {
 
 describe('generateSchema', () => {
   it('is deterministic for a seed', () => {
-    for (const label of ['snowflake:200', 'warehouse:200', 'layered:4x5']) {
+    for (const label of ['snowflake:200', 'warehouse:200', 'layered:4x5', 'adversarial:200']) {
       const c = parseCase(label);
       expect(generateSchema(c, 7)).toEqual(generateSchema(c, 7));
       expect(generateSchema(c, 7).spec).not.toEqual(generateSchema(c, 8).spec);
@@ -71,6 +71,50 @@ describe('generateSchema', () => {
     expect(out.get('employee')).toContain('department');
     if (n >= 200) expect(tables.some((t) => t.role === 'bridge')).toBe(true);
   });
+
+  it.each([22, 200, 2000])(
+    'adversarial: exactly %i tables, well formed, self-references, cycles, parallel edges, look-alike copies',
+    (n) => {
+      const { spec, tables } = generateSchema(parseCase(`adversarial:${n}`), 42);
+      expect(spec.tables).toHaveLength(n);
+      expectWellFormed(spec);
+      const keys = spec.foreignKeys!;
+      const self = keys.filter((k) => k.fromTable === k.toTable && k.fromTable === 'employee').map((k) => k.fromColumns[0]);
+      expect(self).toEqual(['manager_employee_id', 'mentor_employee_id']);
+      // Directed cycles: department ↔ employee, customer → sales_order → invoice → payment → account → customer.
+      const out = referencedTables(spec);
+      expect(out.get('department')).toContain('employee');
+      expect(out.get('employee')).toContain('department');
+      for (const [from, to] of [
+        ['customer', 'sales_order'],
+        ['sales_order', 'invoice'],
+        ['invoice', 'payment'],
+        ['payment', 'account'],
+        ['account', 'customer'],
+      ] as const)
+        expect(out.get(from)).toContain(to);
+      // Parallel edges: two keys from shipment to city.
+      expect(keys.filter((k) => k.fromTable === 'shipment' && k.toTable === 'city').map((k) => k.fromColumns[0])).toEqual([
+        'origin_city_id',
+        'destination_city_id',
+      ]);
+      const copies = tables.filter((t) => t.copyOf);
+      expect(copies.length).toBe(n - 22);
+      if (n >= 200) {
+        // Monthly partitions with the fact's columns and keys, nobody referencing them.
+        const partition = spec.tables.find((t) => t.name === 'sales_order_2001_01')!;
+        expect(partition.columns).toEqual(spec.tables.find((t) => t.name === 'sales_order')!.columns);
+        expect(keys.filter((k) => k.fromTable === 'sales_order_2001_01')).toHaveLength(
+          keys.filter((k) => k.fromTable === 'sales_order').length,
+        );
+        expect(keys.some((k) => copies.some((c) => c.name === k.toTable))).toBe(false);
+      }
+      if (n === 2000) {
+        const inDegree = keys.filter((k) => k.toTable === 'customer').length;
+        expect(inDegree).toBeGreaterThan(400);
+      }
+    },
+  );
 
   it('layered: customer, L layers of W tables each referencing every table of the next, nation', () => {
     const { spec, layers } = generateSchema(parseCase('layered:4x24'), 42);
@@ -119,5 +163,8 @@ describe('cases', () => {
     expect(() => parseCase('star:50')).toThrow(/shape:size/);
     expect(() => parseCase('snowflake:4x4')).toThrow(/only layered/);
     expect(() => parseCase('snowflake:1')).toThrow(/at least 2/);
+    expect(parseCase('adversarial:2000')).toEqual({ shape: 'adversarial', size: 2000 });
+    expect(() => parseCase('adversarial:10')).toThrow(/at least 22 tables/);
+    expect(() => parseCase('adversarial:4x4')).toThrow(/only layered/);
   });
 });

@@ -1,18 +1,24 @@
 /** The benchmark's cases (shape × size) and the schema each one generates, deterministically for a seed. */
+import { ADVERSARIAL_MIN_TABLES, adversarialSchema } from './adversarial.js';
 import type { BuiltSchema } from './builder.js';
 import { LAYERS, layeredSchema, layeredWidth } from './layered.js';
 import { deriveSeed, Rng } from './prng.js';
 import { snowflakeSchema } from './snowflake.js';
 import { warehouseSchema } from './warehouse.js';
 
-export const SHAPES = ['snowflake', 'warehouse', 'layered'] as const;
+export const SHAPES = ['snowflake', 'warehouse', 'layered', 'adversarial'] as const;
 export type Shape = (typeof SHAPES)[number];
+/**
+ * The shapes a run without `--shapes` measures. `adversarial` (cycles, self-references, parallel
+ * edges, thousands of look-alike copies: issue #24) is asked for by name.
+ */
+export const DEFAULT_SHAPES: readonly Shape[] = ['snowflake', 'warehouse', 'layered'];
 export const DEFAULT_SIZES: readonly number[] = [50, 200, 500, 1000, 2000];
 /** The canonical path-explosion case: 4 layers of 24 tables, 24⁴ = 331,776 paths, 98 tables. */
 export const CANONICAL_LAYERED = { layers: 4, width: 24 } as const;
 
 export type ScaleCase =
-  | { shape: 'snowflake' | 'warehouse'; size: number }
+  | { shape: 'snowflake' | 'warehouse' | 'adversarial'; size: number }
   | { shape: 'layered'; size: number; layers: number; width: number };
 
 export interface GeneratedSchema extends BuiltSchema {
@@ -27,9 +33,11 @@ export function caseLabel(c: ScaleCase): string {
 }
 
 export function parseCase(text: string): ScaleCase {
-  const match = /^(snowflake|warehouse|layered):(?:(\d+)x(\d+)|(\d+))$/.exec(text.trim());
+  const match = /^(snowflake|warehouse|layered|adversarial):(?:(\d+)x(\d+)|(\d+))$/.exec(text.trim());
   if (!match)
-    throw new Error(`a case is shape:size (snowflake:200, warehouse:1000, layered:500) or layered:LxW (layered:4x24), got "${text}"`);
+    throw new Error(
+      `a case is shape:size (snowflake:200, warehouse:1000, layered:500, adversarial:2000) or layered:LxW (layered:4x24), got "${text}"`,
+    );
   const [, shape, l, w, n] = match;
   if (l !== undefined) {
     if (shape !== 'layered') throw new Error(`only layered takes layers × width, got "${text}"`);
@@ -37,7 +45,9 @@ export function parseCase(text: string): ScaleCase {
   }
   const size = Number(n);
   if (size < 2) throw new Error(`a schema needs at least 2 tables, got "${text}"`);
-  return shape === 'layered' ? layered(LAYERS, layeredWidth(size)) : { shape: shape as 'snowflake' | 'warehouse', size };
+  if (shape === 'adversarial' && size < ADVERSARIAL_MIN_TABLES)
+    throw new Error(`an adversarial schema needs at least ${ADVERSARIAL_MIN_TABLES} tables, got "${text}"`);
+  return shape === 'layered' ? layered(LAYERS, layeredWidth(size)) : { shape: shape as 'snowflake' | 'warehouse' | 'adversarial', size };
 }
 
 function layered(layers: number, width: number): ScaleCase {
@@ -62,6 +72,7 @@ export function casesFor(shapes: readonly Shape[], sizes: readonly number[]): Sc
 
 export function generateSchema(c: ScaleCase, seed: number): GeneratedSchema {
   const rng = new Rng(deriveSeed(seed, `schema/${caseLabel(c)}`));
-  if (c.shape !== 'layered') return { case: c, ...(c.shape === 'snowflake' ? snowflakeSchema(c.size, rng) : warehouseSchema(c.size, rng)) };
-  return { case: c, ...layeredSchema(c.layers, c.width, rng) };
+  if (c.shape === 'layered') return { case: c, ...layeredSchema(c.layers, c.width, rng) };
+  const build = { snowflake: snowflakeSchema, warehouse: warehouseSchema, adversarial: adversarialSchema }[c.shape];
+  return { case: c, ...build(c.size, rng) };
 }

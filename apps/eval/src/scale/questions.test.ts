@@ -14,7 +14,7 @@ describe('generateQuestions', () => {
     expect(new Set(a.map((q) => q.id)).size).toBe(30);
   });
 
-  it.each(['snowflake:200', 'warehouse:500', 'snowflake:1000'])(
+  it.each(['snowflake:200', 'warehouse:500', 'snowflake:1000', 'adversarial:200', 'adversarial:2000'])(
     '%s: gold tables exist, are connected in the schema, start at a named fact and hold no copy',
     (label) => {
       const schema = generateSchema(parseCase(label), 42);
