@@ -1,5 +1,5 @@
 import type { ColumnProfile, ValueSketch } from '@guided-retrieval/profiler';
-import { type BloomReader, canonicalValue, isCompleteSketch, readBloom } from '@guided-retrieval/profiler/internal';
+import { type BloomReader, buildSketch, canonicalValue, isCompleteSketch, readBloom } from '@guided-retrieval/profiler/internal';
 
 /** An estimate of the share of `from`'s distinct values that `to` also holds. */
 export interface Containment {
@@ -100,4 +100,35 @@ export function isDenseIntegerKey(column: ColumnProfile): boolean {
     column.count > 0 &&
     max - min + 1 === column.distinct
   );
+}
+
+/** Integers probed to tell how densely a key fills a range. */
+const DENSITY_PROBES = 64;
+
+/**
+ * The share of the integers in `[min, max]` that the key column `to` holds, from its Bloom filter or
+ * complete sketch (up to 64 integers probed, evenly spaced): near 1 for a surrogate key counting
+ * through the range, lower for a sparse one. Undefined without a sketch to probe or for a range
+ * that is not of integers.
+ */
+export function rangeDensity(to: ColumnProfile, min: unknown, max: unknown): number | undefined {
+  const b = to.sketch;
+  if (!b || typeof min !== 'number' || typeof max !== 'number' || !Number.isInteger(min) || !Number.isInteger(max) || max < min)
+    return undefined;
+  const span = max - min + 1;
+  const probes = Array.from({ length: Math.min(span, DENSITY_PROBES) }, (_, i) =>
+    span <= DENSITY_PROBES ? min + i : min + Math.round((i * (span - 1)) / (DENSITY_PROBES - 1)),
+  );
+  // The profiler hashes values one way for every sketch: a sketch of the probes holds their hashes.
+  const hashes = buildSketch(probes, { k: probes.length }).minHashes;
+  const coverage = to.distinct > 0 ? Math.min(1, b.distinct / to.distinct) : 1;
+  if (isCompleteSketch(b)) {
+    const set = setOf(b);
+    return Math.min(1, hashes.filter((h) => set.has(h)).length / hashes.length / coverage);
+  }
+  const bloom = bloomOf(b);
+  if (!bloom) return undefined;
+  const falsePositive = 0.01;
+  const hits = hashes.filter((h) => bloom.has(h)).length / hashes.length;
+  return Math.min(1, Math.max(0, (hits - falsePositive) / (1 - falsePositive)) / coverage);
 }

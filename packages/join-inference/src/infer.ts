@@ -13,6 +13,7 @@ import { estimateContainment } from './containment.js';
 import { byEdgeId, declaredJoinEdges, joinEdgeId } from './declared.js';
 import { keyCandidates } from './keys.js';
 import { columnPrefixes, namedAfterTable, nameMatch } from './names.js';
+import { roleReferences } from './roles.js';
 import { sharedNameEdges } from './shared.js';
 import type { InferJoinsOptions, JoinEdge, JoinInference, KeyCandidate } from './types.js';
 
@@ -58,6 +59,11 @@ export async function inferJoins(profile: DatabaseProfile, options: InferJoinsOp
   progress(`${single.candidatePairs} column pairs, ${single.afterPruning} after pruning, ${single.best.length} candidate references`);
 
   const candidates = single.best.map(toEdge);
+  const chosenFrom = new Set([...declaredFrom, ...candidates.map((e) => referencing(e.fromTable, e.fromColumns))]);
+  const unreferenced = profile.tables.flatMap((table) =>
+    table.columns.filter((column) => !chosenFrom.has(referencing(table.name, [column.name]))).map((column) => ({ table, column })),
+  );
+  candidates.push(...roleReferences(profile.tables, unreferenced, single.targets));
   candidates.push(...compositeEdges(profile, keys, declaredFrom));
   const joined = new Set([
     ...declaredFrom,
@@ -113,7 +119,7 @@ function bestReferences(profile: DatabaseProfile, keys: readonly KeyCandidate[],
       if (chosen) best.push(chosen);
     }
   }
-  return { best, candidatePairs, afterPruning };
+  return { best, candidatePairs, afterPruning, targets };
 }
 
 /**

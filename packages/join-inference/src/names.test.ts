@@ -5,6 +5,7 @@ import {
   mentionsTable,
   namedAfterTable,
   nameMatch,
+  roleName,
   sameUnprefixed,
   singular,
   stripPrefix,
@@ -112,5 +113,14 @@ describe('counts are not references', () => {
     expect(nameMatch('home_player_1', 'Player', 'player_api_id').score).toBeGreaterThan(0);
     expect(nameMatch('student_id', 'student', 'student_id').score).toBe(1);
     expect(nameMatch('num_customer_id', 'customer', 'customer_id').score).toBeGreaterThan(0);
+  });
+});
+
+describe('roleName', () => {
+  it('reads role words and relations as roles, a bare reference suffix as a suffix, anything else as no reference', () => {
+    for (const name of ['owner', 'sender_id', 'receiverId', 'manager_id', 'parent', 'ReportsTo', 'created_by', 'Owners'])
+      expect(roleName(name), name).toBe('role');
+    for (const name of ['SupportRepId', 'componentid', 'cust_no']) expect(roleName(name), name).toBe('suffix');
+    for (const name of ['id', 'uid', 'amount', 'name', 'to']) expect(roleName(name), name).toBeUndefined();
   });
 });

@@ -297,3 +297,51 @@ export function sameUnprefixed(from: string, fromTable: string, to: string, pref
   const tBare = t.slice(prefixes.schema.length);
   return fBare === tBare && tBare.length >= 4 && !isGeneric(tBare);
 }
+
+/**
+ * Words that name the part a row plays in a relationship rather than the table it references:
+ * `owner`, `sender_id`, `manager_id`, `parent_id`. Plurals are read singular.
+ */
+const ROLE_WORDS = new Set([
+  'owner',
+  'sender',
+  'receiver',
+  'recipient',
+  'manager',
+  'supervisor',
+  'parent',
+  'author',
+  'creator',
+  'editor',
+  'reviewer',
+  'approver',
+  'assignee',
+  'reporter',
+  'requester',
+  'leader',
+  'mentor',
+  'sponsor',
+  'buyer',
+  'seller',
+  'host',
+  'guest',
+  'follower',
+  'followee',
+  'friend',
+  'referrer',
+]);
+/** Last words that make a name a relation to another row: `reports_to`, `created_by`, `ship_via`. */
+const RELATION_WORDS = new Set(['to', 'by', 'via', 'from']);
+
+/**
+ * How a column's name says it references another row without naming the table: `role` for a role
+ * word (`owner`, `sender_id`) or a relation (`reports_to`, `created_by`), which may point back to its
+ * own table (`manager_id`); `suffix` for a reference suffix after words that name no table
+ * (`SupportRepId`, `componentid`); undefined when it reads as no reference.
+ */
+export function roleName(column: string): 'role' | 'suffix' | undefined {
+  if (isGeneric(column)) return undefined;
+  const w = words(unnumbered(column)).map(singular);
+  if (w.some((x) => ROLE_WORDS.has(x)) || (w.length >= 2 && RELATION_WORDS.has(w.at(-1)!))) return 'role';
+  return isReferenceLike(column) ? 'suffix' : undefined;
+}

@@ -1,0 +1,121 @@
+/**
+ * References named by role: `sender_id`, `receiver_id`, `owner`, `reports_to` point at a key named
+ * otherwise (`uid`, `employee_id`), so names give no prior. Values can: when a column's values lie
+ * inside the keys of one kind only (one key name, in one table or in sibling tables sharing it), the
+ * column references the tightest of them. When keys of several kinds hold the values (small integers
+ * fit every key counting from 1), nothing is said.
+ */
+import type { ColumnProfile, TableProfile } from '@guided-retrieval/profiler';
+import { type KeyTarget, passesPruning, type ValueKind, valueKind } from './candidates.js';
+import { type Containment, estimateContainment, rangeDensity } from './containment.js';
+import { joinEdgeId } from './declared.js';
+import { isUnique } from './keys.js';
+import { isGeneric, mentionsTable, namedAfterTable, roleName, squeeze } from './names.js';
+import type { JoinEdge } from './types.js';
+
+/** Confidence of a reference found by role name and values: above the default floor, inside the adjudication band. */
+export const ROLE_CONFIDENCE = 0.65;
+/** A referenced key must be its table's own and at least this key-like (a declared key is 1). */
+const MIN_ROLE_KEY_SCORE = 0.85;
+/** Containment from sketches that role references need: exact counts must be total, estimates nearly. */
+const MIN_EXACT = 0.99;
+const MIN_ESTIMATED = 0.95;
+/** Values that would all fall inside a key by chance at most this often tell it apart (ln 1e-6). */
+const MAX_LOG_CHANCE = Math.log(1e-6);
+
+export type RoleTarget = KeyTarget & { kind: ValueKind };
+
+/** Which keys hold the same kind of thing: one non-generic key name, or else the one column. */
+function keyKind(target: RoleTarget): string {
+  return isGeneric(target.column.name) ? `${target.table.name}\u0000${target.column.name}` : squeeze(target.column.name);
+}
+
+function strongContainment(from: ColumnProfile, to: ColumnProfile): Containment | undefined {
+  const c = estimateContainment(from, to);
+  if (!c) return undefined;
+  // Only sketches speak for the values: a dense range or a sample says little of small integers.
+  if (c.method === 'complete sketch') return c.value >= MIN_EXACT ? c : undefined;
+  if (c.method === 'bloom filter' || c.method === 'bottom-k sketch') return c.value >= MIN_ESTIMATED ? c : undefined;
+  return undefined;
+}
+
+/**
+ * The log of the chance that `from`'s distinct values would all lie inside `to` if they were drawn
+ * from their range at random: `to`'s density over the range to the power of their number; 0 (no
+ * evidence) for a key that counts through it. Text keys are no range: any holding the values is telling.
+ */
+function logChance(from: ColumnProfile, to: ColumnProfile): number {
+  if (valueKind(to)?.kind === 'text' && valueKind(from)?.kind === 'text') return Number.NEGATIVE_INFINITY;
+  const density = rangeDensity(to, from.min, from.max);
+  if (density === undefined) return 0;
+  return density <= 0 ? Number.NEGATIVE_INFINITY : Math.min(from.distinct, 256) * Math.log(density);
+}
+
+/**
+ * Role-named references among `columns` (table and column, not yet referencing anything): each
+ * column named for a role or with a reference suffix, mentioning no table of `tables`, not its table's
+ * key, holding two or more distinct values, whose values (by sketch) lie inside own keys of exactly
+ * one kind; the tightest of those keys (fewest distinct values; among equals, the one named for
+ * its table) is referenced. A role word or relation (`manager_id`, `reports_to`) may reference its
+ * own table's key; a bare suffix may not.
+ */
+export function roleReferences(
+  tables: readonly TableProfile[],
+  columns: readonly { table: TableProfile; column: ColumnProfile }[],
+  targets: readonly RoleTarget[],
+): JoinEdge[] {
+  const keys = targets.filter((t) => t.own && t.score >= MIN_ROLE_KEY_SCORE);
+  const ownKeys = new Set(keys.map((t) => t.column));
+  const out: JoinEdge[] = [];
+  for (const { table, column: from } of columns) {
+    const role = roleName(from.name);
+    const fromKind = valueKind(from);
+    if (!role || !fromKind || ownKeys.has(from) || from.count === 0 || from.distinct < 2 || !from.sketch) continue;
+    // A name that mentions a table (its own: `emailaddressid`; another: names speak for it) is no role.
+    if (tables.some((t) => mentionsTable(from.name, t.name))) continue;
+    const fits: { to: RoleTarget; containment: Containment }[] = [];
+    for (const to of keys) {
+      if (to.column === from || (to.table === table && role !== 'role')) continue;
+      if (!passesPruning(from, fromKind, to, to.kind)) continue;
+      if (isUnique(from) && from.distinct >= to.column.distinct) continue;
+      const containment = strongContainment(from, to.column);
+      if (containment) fits.push({ to, containment });
+    }
+    // Keys that count through the column's range hold its values whatever they are; a sparse key
+    // (or a text key) holding them all is evidence no chance gives: the kind to take, if only one is.
+    const telling = fits.filter((f) => logChance(from, f.to.column) <= MAX_LOG_CHANCE);
+    const tellingKinds = new Set(telling.map((f) => keyKind(f.to)));
+    if (tellingKinds.size === 1) fits.splice(0, fits.length, ...telling);
+    const kinds = new Set(fits.map((f) => keyKind(f.to)));
+    if (kinds.size !== 1) continue;
+    const tightest = Math.min(...fits.map((f) => f.to.column.distinct));
+    const tight = fits.filter((f) => f.to.column.distinct === tightest);
+    // Equally tight sibling keys: the one named for its table (`businessentity.businessentityid`), else none.
+    const named = tight.filter((f) => namedAfterTable(f.to.column.name, f.to.table.name));
+    const chosen = tight.length === 1 ? tight[0] : named.length === 1 ? named[0] : undefined;
+    if (!chosen) continue;
+    const { to, containment } = chosen;
+    const fromColumns = [from.name];
+    const toColumns = [to.column.name];
+    out.push({
+      id: joinEdgeId(table.name, fromColumns, to.table.name, toColumns),
+      fromTable: table.name,
+      fromColumns,
+      toTable: to.table.name,
+      toColumns,
+      origin: 'inferred',
+      confidence: ROLE_CONFIDENCE,
+      evidence: [
+        role === 'role' ? `${from.name} is named for a role, not for a table` : `${from.name} reads as a reference but names no table`,
+        `${Math.round(containment.value * 100)}% of ${containment.checked} ${from.name} values found in ${to.table.name}.${to.column.name} (${containment.method})`,
+        tellingKinds.size === 1
+          ? `only keys named ${to.column.name} hold them where chance would not (other keys count through their range)`
+          : fits.length === 1
+            ? 'no other key holds them'
+            : `of the ${fits.length} keys holding them, all named ${to.column.name}, ${to.table.name}'s is the tightest`,
+        `${to.table.name}.${to.column.name} is its table's key (key score ${to.score})`,
+      ],
+    });
+  }
+  return out;
+}
