@@ -55,6 +55,35 @@ describe('inferJoins', () => {
     expect(edges.filter((e) => e.origin === 'inferred')).toHaveLength(2);
   });
 
+  it('infers what a partly declared schema leaves out, the declared keys winning over a conflicting inferred edge', async () => {
+    const withAccounts = () => {
+      const profile = shop();
+      profile.tables.push(
+        tableFromColumns('users', { user_id: range(50), email: range(50).map((i) => `u${i}@example.com`) }),
+        tableFromColumns('accounts', { user_id: range(50), balance: range(50).map((i) => i * 2.5) }),
+      );
+      return profile;
+    };
+    // Hidden, inference reads the 1:1 pair as accounts → users, and orders.customer_id as a customer.
+    const hidden = (await inferJoins(withAccounts(), { declared: 'hide' })).edges.map((e) => e.id);
+    expect(hidden).toContain('accounts(user_id)->users(user_id)');
+    expect(hidden).toContain('orders(customer_id)->customers(id)');
+
+    const profile = withAccounts();
+    const table = (name: string) => profile.tables.find((t) => t.name === name)!;
+    // The schema says otherwise for both, and declares one of the references inference finds.
+    table('users').foreignKeys = [{ columns: ['user_id'], referencedTable: 'accounts', referencedColumns: ['user_id'] }];
+    table('orders').foreignKeys = [{ columns: ['customer_id'], referencedTable: 'users', referencedColumns: ['user_id'] }];
+    table('order_lines').foreignKeys = [{ columns: ['order_id'], referencedTable: 'orders', referencedColumns: ['order_id'] }];
+    const { edges } = await inferJoins(profile, { declared: 'use' });
+    expect(edges.map((e) => `${e.origin} ${e.id}`)).toEqual([
+      'declared order_lines(order_id)->orders(order_id)',
+      'inferred order_lines(product_id)->products(product_id)',
+      'declared orders(customer_id)->users(user_id)',
+      'declared users(user_id)->accounts(user_id)',
+    ]);
+  });
+
   it('prefers the tightest key when several contain the values (A ⊆ B ⊆ C gives A → B)', async () => {
     const profile = databaseFromTables('people', [
       tableFromColumns('person', { person_id: range(500) }),

@@ -29,6 +29,13 @@ function referencing(table: string, columns: readonly string[]): string {
   return `${table}\u0000${columns.join('\u0000')}`.toLowerCase();
 }
 
+/** Both ends of an edge, case-insensitively; `reversed` swaps them. */
+function endsOf(e: JoinEdge, reversed = false): string {
+  const from = referencing(e.fromTable, e.fromColumns);
+  const to = referencing(e.toTable, e.toColumns);
+  return reversed ? `${to}\u0001${from}` : `${from}\u0001${to}`;
+}
+
 function round(x: number): number {
   return Math.round(x * 100) / 100;
 }
@@ -71,8 +78,10 @@ export async function inferJoins(profile: DatabaseProfile, options: InferJoinsOp
   ]);
   candidates.push(...sharedNameEdges(profile, joined));
   const judged = await adjudicate(candidates, profile, options, progress);
-  const declaredIds = new Set(declared.map((e) => e.id.toLowerCase()));
-  const inferred = judged.edges.filter((e) => e.confidence >= minConfidence && !declaredIds.has(e.id.toLowerCase()));
+  // Declared keys win: an inferred edge that repeats one, or runs one backwards (two keys of one
+  // set of values, 1:1, where the schema said which references which), is left out.
+  const declaredPairs = new Set(declared.flatMap((e) => [endsOf(e), endsOf(e, true)]));
+  const inferred = judged.edges.filter((e) => e.confidence >= minConfidence && !declaredPairs.has(endsOf(e)));
   progress(`${declared.length} declared and ${inferred.length} inferred join edges`);
   return {
     edges: [...declared, ...inferred].sort(byEdgeId),
