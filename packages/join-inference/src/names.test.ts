@@ -4,6 +4,7 @@ import {
   isReferenceLike,
   mentionsTable,
   namedAfterTable,
+  namedThings,
   nameMatch,
   roleName,
   sameUnprefixed,
@@ -116,11 +117,26 @@ describe('counts are not references', () => {
   });
 });
 
+describe('abbreviations of a compound table name', () => {
+  it('read `cust_id` as customer, but not `personid` as the personcreditcard table whose key says creditcard', () => {
+    expect(nameMatch('cust_id', 'customer', 'customer_id')).toMatchObject({ score: 0.8, kind: 'owner-suffix' });
+    expect(nameMatch('cust_id', 'customers', 'id')).toMatchObject({ score: 0.8, kind: 'owner-suffix' });
+    expect(nameMatch('personid', 'sales_personcreditcard', 'creditcardid').score).toBeLessThan(0.8);
+    expect(nameMatch('personid', 'person_personphone', 'businessentityid').score).toBeLessThan(0.8);
+  });
+});
+
 describe('roleName', () => {
   it('reads role words and relations as roles, a bare reference suffix as a suffix, anything else as no reference', () => {
     for (const name of ['owner', 'sender_id', 'receiverId', 'manager_id', 'parent', 'ReportsTo', 'created_by', 'Owners'])
       expect(roleName(name), name).toBe('role');
     for (const name of ['SupportRepId', 'componentid', 'cust_no']) expect(roleName(name), name).toBe('suffix');
     for (const name of ['id', 'uid', 'amount', 'name', 'to']) expect(roleName(name), name).toBeUndefined();
+  });
+
+  it('lists the things a name speaks of, with and without its reference suffix', () => {
+    expect(namedThings('personid')).toEqual(['personid', 'person']);
+    expect(namedThings('SupportRepId')).toEqual(['support', 'rep']);
+    expect(namedThings('sender_id')).toEqual(['sender']);
   });
 });

@@ -230,7 +230,10 @@ export function nameMatch(from: string, toTable: string, to: string): NameMatch 
   if (suffix !== undefined && stem.length >= 3) {
     // `cust_id` abbreviates the table's word; `manager_staff_id` plays a role; `productassemblyid` qualifies it.
     const qualifies = owners.some((owner) => stem.startsWith(owner) && !OTHER_THING.test(stem.slice(owner.length)));
-    if (last.startsWith(stem) || owners.some((owner) => stem.endsWith(owner)) || qualifies) {
+    // An abbreviation of the table's last word (`cust` of customer) unless the key's own name says
+    // another thing: `personid` is no `personcreditcard.creditcardid`.
+    const abbreviates = last.startsWith(stem) && (stem === last || toGeneric || tBare.startsWith(stem) || namedAfterTable(to, toTable));
+    if (abbreviates || owners.some((owner) => stem.endsWith(owner)) || qualifies) {
       return match(0.8, 'owner-suffix', `${toTable}'s name with a reference suffix`);
     }
   }
@@ -339,6 +342,21 @@ const RELATION_WORDS = new Set(['to', 'by', 'via', 'from']);
  * own table (`manager_id`); `suffix` for a reference suffix after words that name no table
  * (`SupportRepId`, `componentid`); undefined when it reads as no reference.
  */
+/**
+ * The things a column's name speaks of: its words that are not generic, singular, each also
+ * without a reference suffix (`personid` → person, `SupportRepId` → support, rep).
+ */
+export function namedThings(column: string): string[] {
+  const out = new Set<string>();
+  for (const w of words(unnumbered(column)).map(singular)) {
+    if (GENERIC.has(w)) continue;
+    out.add(w);
+    const bare = w.replace(REFERENCE_SUFFIX, '');
+    if (bare.length >= 3 && bare !== w) out.add(singular(bare));
+  }
+  return [...out];
+}
+
 export function roleName(column: string): 'role' | 'suffix' | undefined {
   if (isGeneric(column)) return undefined;
   const w = words(unnumbered(column)).map(singular);

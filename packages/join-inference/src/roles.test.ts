@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { valueKind } from './candidates.js';
 import { inferJoins } from './infer.js';
 import { databaseFromTables, tableFromColumns } from './profile-from-values.js';
+import { roleReferences } from './roles.js';
 
 const range = (n: number, from = 1) => Array.from({ length: n }, (_, i) => i + from);
 /** `n` values taken in turn from `values`, starting at `offset`. */
@@ -60,5 +62,17 @@ describe('role-named references', () => {
     // the same manager column, with only the staff key holding its values (rooms numbered from 100), is taken
     profile.tables[1] = tableFromColumns('rooms', { room_no: range(12, 100), capacity: cycle(12, [4, 8]) });
     expect((await inferJoins(profile, { declared: 'hide' })).edges.map((e) => e.id)).toEqual(['staff(manager)->staff(staff_id)']);
+  });
+
+  it('leaves a name that speaks of a table word (`personid` beside person_password) to the name rules', () => {
+    const ids = range(80).map((i) => 500 + 11 * i);
+    const password = tableFromColumns('person_password', { businessentityid: ids, hash: ids.map((i) => `h${i}`) });
+    const contact = tableFromColumns('contact', { contact_id: range(200), personid: cycle(200, ids), holder_no: cycle(200, ids) });
+    const key = password.columns[0]!;
+    const targets = [{ table: password, column: key, score: 1, own: true, kind: valueKind(key)! }];
+    const columns = contact.columns.slice(1).map((column) => ({ table: contact, column }));
+    expect(roleReferences([password, contact], columns, targets).map((e) => e.id)).toEqual([
+      'contact(holder_no)->person_password(businessentityid)',
+    ]);
   });
 });

@@ -10,7 +10,7 @@ import { type KeyTarget, passesPruning, type ValueKind, valueKind } from './cand
 import { type Containment, estimateContainment, rangeDensity } from './containment.js';
 import { joinEdgeId } from './declared.js';
 import { isUnique } from './keys.js';
-import { isGeneric, mentionsTable, namedAfterTable, roleName, squeeze } from './names.js';
+import { isGeneric, mentionsTable, namedAfterTable, namedThings, roleName, singular, squeeze, tableNames, words } from './names.js';
 import type { JoinEdge } from './types.js';
 
 /** Confidence of a reference found by role name and values: above the default floor, inside the adjudication band. */
@@ -65,14 +65,16 @@ export function roleReferences(
   targets: readonly RoleTarget[],
 ): JoinEdge[] {
   const keys = targets.filter((t) => t.own && t.score >= MIN_ROLE_KEY_SCORE);
+  const tableWords = new Set(tables.flatMap((t) => [...words(t.name).map(singular), ...tableNames(t.name)]));
   const ownKeys = new Set(keys.map((t) => t.column));
   const out: JoinEdge[] = [];
   for (const { table, column: from } of columns) {
     const role = roleName(from.name);
     const fromKind = valueKind(from);
     if (!role || !fromKind || ownKeys.has(from) || from.count === 0 || from.distinct < 2 || !from.sketch) continue;
-    // A name that mentions a table (its own: `emailaddressid`; another: names speak for it) is no role.
-    if (tables.some((t) => mentionsTable(from.name, t.name))) continue;
+    // A name that mentions a table (its own: `emailaddressid`; another: names speak for it), or a
+    // word of one (`personid` and `person_password`), is no role.
+    if (tables.some((t) => mentionsTable(from.name, t.name)) || namedThings(from.name).some((w) => tableWords.has(w))) continue;
     const fits: { to: RoleTarget; containment: Containment }[] = [];
     for (const to of keys) {
       if (to.column === from || (to.table === table && role !== 'role')) continue;
