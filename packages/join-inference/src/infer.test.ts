@@ -84,6 +84,22 @@ describe('inferJoins', () => {
     ]);
   });
 
+  it('takes no composite reference between two tables keyed by the same pair of names (1:1, either way)', async () => {
+    const pk = { primaryKey: ['productid', 'startdate'] };
+    const dates = cycle(60, 3).map((i) => `2024-0${i}-01`);
+    const productid = Array.from({ length: 60 }, (_, i) => Math.floor(i / 3) + 1);
+    const profile = databaseFromTables('prices', [
+      tableFromColumns('product', { productid: range(20), name: range(20).map((i) => `p${i}`) }, { primaryKey: ['productid'] }),
+      tableFromColumns('costhistory', { productid, startdate: dates, cost: productid.map((p) => p * 1.5) }, pk),
+      tableFromColumns('listpricehistory', { productid, startdate: dates, price: productid.map((p) => p * 2.5) }, pk),
+    ]);
+    const { edges } = await inferJoins(profile, { declared: 'use' });
+    expect(edges.map((e) => e.id)).toEqual([
+      'costhistory(productid)->product(productid)',
+      'listpricehistory(productid)->product(productid)',
+    ]);
+  });
+
   it('prefers the tightest key when several contain the values (A ⊆ B ⊆ C gives A → B)', async () => {
     const profile = databaseFromTables('people', [
       tableFromColumns('person', { person_id: range(500) }),

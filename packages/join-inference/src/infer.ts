@@ -71,7 +71,7 @@ export async function inferJoins(profile: DatabaseProfile, options: InferJoinsOp
     table.columns.filter((column) => !chosenFrom.has(referencing(table.name, [column.name]))).map((column) => ({ table, column })),
   );
   candidates.push(...roleReferences(profile.tables, unreferenced, single.targets));
-  candidates.push(...compositeEdges(profile, keys, declaredFrom));
+  candidates.push(...oneWay(compositeEdges(profile, keys, declaredFrom)));
   const joined = new Set([
     ...declaredFrom,
     ...[...declared, ...candidates].flatMap((e) => [referencing(e.fromTable, e.fromColumns), referencing(e.toTable, e.toColumns)]),
@@ -221,6 +221,16 @@ function toEdge(pair: ScoredPair): JoinEdge {
     confidence: round(pair.confidence),
     evidence: pair.evidence,
   };
+}
+
+/**
+ * The edges whose reverse is not among them: two composite keys holding each other's pairs under
+ * the same names (`costhistory(productid, startdate)` and `listpricehistory(productid, startdate)`)
+ * are 1:1, and names do not say which references which.
+ */
+function oneWay(edges: JoinEdge[]): JoinEdge[] {
+  const ends = new Set(edges.map((e) => endsOf(e)));
+  return edges.filter((e) => !ends.has(endsOf(e, true)));
 }
 
 /**
