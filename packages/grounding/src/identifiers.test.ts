@@ -223,3 +223,26 @@ describe('namespace prefixes', () => {
     expect((await index.ground('Show the job history of each employee')).initialTargets.sort()).toEqual(['hr_employee', 'hr_jobhistory']);
   });
 });
+
+describe('a number glued to its unit', () => {
+  it('is two words, as a question writes them; an ordinal stays one', () => {
+    expect(splitIdentifier('county_2017_5yr')).toEqual(['county', '2017', '5', 'yr']);
+    expect(splitIdentifier('rank_1st')).toEqual(['rank', '1st']);
+    expect(splitIdentifier('b2b_order')).toEqual(['b2b', 'order']);
+  });
+});
+
+describe('a spelled-out number', () => {
+  it('finds the table its digits name: "five-year" is `5yr`', async () => {
+    const graph = graphFromSchema({
+      database: 'acs',
+      tables: [
+        { name: 'county_2017_1yr', columns: ['geo_id', 'median_income'] },
+        { name: 'county_2017_5yr', columns: ['geo_id', 'median_income'] },
+      ],
+    });
+    const index = await GroundingIndex.build(graph);
+    const result = await index.ground('Median income by county from the 2017 five-year estimates');
+    expect(result.grounded[0]?.table).toBe('county_2017_5yr');
+  });
+});

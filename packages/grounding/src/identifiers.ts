@@ -16,10 +16,20 @@ import {
 /**
  * An identifier's words as a question writes them (the profiler's `identifierWords`, digits split):
  * `L_SHIPDATE` → `['l', 'shipdate']`; `orderDate` → `['order', 'date']`; `HTTPCode2` → `['http', 'code', '2']`;
- * a number inside a word stays in it (`b2b_order` → `['b2b', 'order']`).
+ * a number inside a word stays in it (`b2b_order` → `['b2b', 'order']`), a number before a unit goes apart
+ * (`county_2017_5yr` → `['county', '2017', '5', 'yr']`).
  */
 export function splitIdentifier(identifier: string): string[] {
-  return identifierWords(identifier, { digits: 'split' });
+  return identifierWords(identifier, { digits: 'split' }).flatMap(splitCount);
+}
+
+/** Suffixes of an ordinal (`1st`, `22nd`): a number with one of these is one word. */
+const ORDINAL_ENDINGS = new Set(['st', 'nd', 'rd', 'th']);
+
+/** A number glued to the unit it counts is two words, as a question writes them: `5yr` → 5, yr (and so "5-year"). */
+function splitCount(word: string): string[] {
+  const m = /^(\d+)([a-z]{2,})$/.exec(word);
+  return m && !ORDINAL_ENDINGS.has(m[2]!) ? [m[1]!, m[2]!] : [word];
 }
 
 /**

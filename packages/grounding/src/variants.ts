@@ -3,6 +3,11 @@ import { DEMONYMS } from './lexicon/demonyms.js';
 import { singular } from './singular.js';
 import type { QuestionToken, VariantKind } from './types.js';
 
+/** Small numbers a question spells out, as a name writes them (`five` → 5). */
+const NUMBER_WORDS: ReadonlyMap<string, string> = new Map(
+  ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'].map((w, i) => [w, String(i + 1)]),
+);
+
 export interface Variant {
   key: string;
   kind: VariantKind;
@@ -17,6 +22,8 @@ export function wordVariants(token: QuestionToken): Variant[] {
   push(token.lemma, 'lemma');
   push(singular(token.lower), 'singular');
   push(singular(token.lemma), 'lemma');
+  const digits = NUMBER_WORDS.get(token.lower);
+  if (digits) push(digits, 'lemma');
   for (const country of [...lexiconLookup(DEMONYMS, token.lower), ...lexiconLookup(DEMONYMS, singular(token.lower))])
     push(country, 'demonym');
   return variants;
@@ -31,6 +38,8 @@ export function spanVariants(tokens: readonly QuestionToken[]): Variant[] {
     if (!variants.some((v) => v.key === key)) variants.push({ key, kind });
   };
   push(words.join(' '), 'exact');
+  // "five-year" → `5 year`, as `5yr` is indexed.
+  if (words.some((w) => NUMBER_WORDS.has(w))) push(words.map((w) => NUMBER_WORDS.get(w) ?? w).join(' '), 'lemma');
   push([...words.slice(0, -1), singular(last.lower)].join(' '), 'singular');
   push([...words.slice(0, -1), last.lemma].join(' '), 'lemma');
   push(words.join(''), 'compound');
