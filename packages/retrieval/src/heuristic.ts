@@ -2,7 +2,7 @@ import type { ContextGraph, JoinPath } from '@guided-retrieval/context-graph';
 import type { GroundingResult } from '@guided-retrieval/grounding';
 import { detectRoles, referencedEntityRoles } from './roles.js';
 import { chooseSource, chooseSourceAcross, coveredBy } from './source-choice.js';
-import { countedThroughLink, keyMentionsCovered, namesOwnWords } from './target-pruning.js';
+import { countedThroughLink, familyCopies, heldByColumn, heldByCommonWord, keyMentionsCovered, namesOwnWords } from './target-pruning.js';
 import type {
   DisambiguationInput,
   DisambiguationNote,
@@ -31,6 +31,22 @@ export interface HeuristicOptions {
    * references hold its ids (default true; Defog F1 +0.009, BIRD and Spider dev F1 unchanged).
    */
   countedThroughLink?: boolean;
+  /**
+   * A target the question only counts or groups by its table's name is left out when another table
+   * of the tree has a column named by that word, other than its join to the target
+   * (`business.review_count` for "the number of reviews"; default true).
+   */
+  heldByColumn?: boolean;
+  /**
+   * Of tables that are one table under several namespaces or numbers (`CRYPTO_ETHEREUM.LOGS`,
+   * `CRYPTO_BAND.LOGS`), only those whose own words the question says best stay (default true).
+   */
+  familyCopies?: boolean;
+  /**
+   * A target held only by one question word matching a column name that columns of many tables
+   * carry ("time", "status") is left out rather than joined in (default true).
+   */
+  commonWords?: boolean;
 }
 
 /**
@@ -105,8 +121,26 @@ export class HeuristicDisambiguator implements Disambiguator {
         copies.has(t) && (copies.get(t) === source || targets.includes(copies.get(t)!)) && !namesOwnWords(grounding, t, copies.get(t)!),
     );
     prune(copiesNamed, `a copy of ${copiesNamed.map((t) => copies.get(t)).join(', ')}, matched by the same words`);
+    if (this.options.familyCopies !== false) {
+      for (const family of familyCopies(grounding, source, targets)) {
+        prune(
+          family.tables,
+          `a copy under another namespace or number of ${family.kept.join(', ')}, which the question's words name as well or better`,
+        );
+      }
+    }
     if (this.options.countedThroughLink !== false) {
       prune(countedThroughLink(graph, grounding, source, targets), `only counted or grouped by, which ${source}'s references do`);
+    }
+    if (this.options.commonWords !== false) {
+      for (const weak of heldByCommonWord(graph, grounding, targets)) {
+        prune([weak.table], `held only by "${weak.word}", a word the columns of ${weak.tables} tables carry`);
+      }
+    }
+    if (this.options.heldByColumn !== false) {
+      for (const held of heldByColumn(graph, grounding, source, targets)) {
+        prune([held.table], `only counted or grouped by, which ${held.heldBy} holds`);
+      }
     }
     if (this.options.keysByReference !== false) {
       prune(

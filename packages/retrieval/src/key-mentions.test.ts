@@ -76,3 +76,92 @@ describe('a table no key joins to the tree', () => {
     expect(result.unjoined).toHaveLength(1);
   });
 });
+
+describe('a target a column of the tree holds', () => {
+  const reviews = graphFromSchema({
+    database: 'yelp',
+    tables: [
+      { name: 'business', primaryKey: ['business_id'], columns: ['business_id', 'name', 'city', 'review_count'] },
+      { name: 'category', primaryKey: ['id'], columns: ['id', 'business_id', 'category_name'] },
+      { name: 'review', primaryKey: ['review_id'], columns: ['review_id', 'business_id', 'rating', 'text'] },
+    ],
+    foreignKeys: [
+      { fromTable: 'review', fromColumns: ['business_id'], toTable: 'business', toColumns: ['business_id'] },
+      { fromTable: 'category', fromColumns: ['business_id'], toTable: 'business', toColumns: ['business_id'] },
+    ],
+  });
+
+  it('is left out when the question only counts it and a column of the tree answers the count', async () => {
+    const result = await (await Retriever.create(reviews)).retrieve('What is the total number of reviews for each business category?');
+    expect([...result.tables].sort()).toEqual(['business', 'category']);
+    expect(result.trace.disambiguation.notes).toContainEqual({
+      kind: 'pruned',
+      tables: ['review'],
+      reason: 'only counted or grouped by, which business.review_count holds',
+    });
+  });
+
+  it('stays when the question asks something of it', async () => {
+    const result = await (await Retriever.create(reviews)).retrieve('What is the average rating of reviews for each business category?');
+    expect([...result.tables].sort()).toEqual(['business', 'category', 'review']);
+  });
+
+  it('stays when the only column naming it is its join (ids, not what the question groups by)', async () => {
+    const cars = graphFromSchema({
+      database: 'cars',
+      tables: [
+        { name: 'continents', primaryKey: ['cont_id'], columns: ['cont_id', 'continent_name'] },
+        { name: 'countries', primaryKey: ['country_id'], columns: ['country_id', 'country_name', 'continent'] },
+      ],
+      foreignKeys: [{ fromTable: 'countries', fromColumns: ['continent'], toTable: 'continents', toColumns: ['cont_id'] }],
+    });
+    const result = await (await Retriever.create(cars)).retrieve('How many countries are there in each continent?');
+    expect([...result.tables].sort()).toEqual(['continents', 'countries']);
+  });
+
+  it('stays with the lever off', async () => {
+    const { HeuristicDisambiguator } = await import('./heuristic.js');
+    const retriever = await Retriever.create(reviews, { disambiguator: new HeuristicDisambiguator({ heldByColumn: false }) });
+    const result = await retriever.retrieve('What is the total number of reviews for each business category?');
+    expect([...result.tables].sort()).toEqual(['business', 'category', 'review']);
+  });
+});
+
+describe('a target held by one common word', () => {
+  // "credit" is in the column names of five tables; only `tiers` has a column named `credits` outright.
+  const others = { shipments: 'credit_limit', invoices: 'credit_note', returns: 'credit_amount' };
+  const shop = (extra: Record<string, string>) =>
+    graphFromSchema({
+      database: 'shop',
+      tables: [
+        { name: 'customers', primaryKey: ['customer_id'], columns: ['customer_id', 'name', 'city', 'credit_score', 'tier_id'] },
+        { name: 'tiers', primaryKey: ['tier_id'], columns: ['tier_id', 'credits'] },
+        ...Object.entries(extra).map(([f, c]) => ({ name: f, primaryKey: [`${f}_id`], columns: [`${f}_id`, 'customer_id', c] })),
+      ],
+      foreignKeys: [
+        { fromTable: 'customers', fromColumns: ['tier_id'], toTable: 'tiers', toColumns: ['tier_id'] },
+        ...Object.keys(extra).map((f) => ({
+          fromTable: f,
+          fromColumns: ['customer_id'],
+          toTable: 'customers',
+          toColumns: ['customer_id'],
+        })),
+      ],
+    });
+  const question = 'How many credits has each customer in each city earned?';
+
+  it('is left out, and the trace says which word and how common it is', async () => {
+    const result = await (await Retriever.create(shop(others))).retrieve(question);
+    expect(result.tables).toEqual(['customers']);
+    expect(result.trace.disambiguation.notes).toContainEqual({
+      kind: 'pruned',
+      tables: ['tiers'],
+      reason: 'held only by "credits", a word the columns of 5 tables carry',
+    });
+  });
+
+  it('stays when few tables carry the word', async () => {
+    const result = await (await Retriever.create(shop({ shipments: 'weight' }))).retrieve(question);
+    expect([...result.tables].sort()).toEqual(['customers', 'tiers']);
+  });
+});

@@ -1,0 +1,82 @@
+import { graphFromSchema } from '@guided-retrieval/context-graph';
+import type { GroundingResult } from '@guided-retrieval/grounding';
+import { describe, expect, it } from 'vitest';
+import { HeuristicDisambiguator } from './heuristic.js';
+import { Retriever } from './retriever.js';
+import { familyCopies } from './target-pruning.js';
+
+// The question's words as grounding gives them: only the words and the grounded order matter here.
+function grounding(question: string, grounded: string[]): GroundingResult {
+  const tokens = question
+    .split(' ')
+    .map((text) => ({ text, lower: text.toLowerCase(), lemma: text.toLowerCase(), stopWord: false, pos: 'NOUN' }));
+  return { tokens, grounded: grounded.map((table) => ({ table, score: 1, matches: 1 })) } as unknown as GroundingResult;
+}
+
+describe('copies of one table under several namespaces', () => {
+  const logs = ['CRYPTO_ETHEREUM.LOGS', 'CRYPTO_ETHEREUM_CLASSIC.LOGS', 'CRYPTO_BAND.LOGS'];
+
+  it('keep the one whose namespace the question names, all of it', () => {
+    const g = grounding('balances from Ethereum Classic logs', ['TOKENS', ...logs]);
+    expect(familyCopies(g, 'TOKENS', logs)).toEqual([
+      { tables: ['CRYPTO_ETHEREUM.LOGS', 'CRYPTO_BAND.LOGS'], kept: ['CRYPTO_ETHEREUM_CLASSIC.LOGS'] },
+    ]);
+  });
+
+  it('keep the one whose namespace says nothing the question does not', () => {
+    const g = grounding('balances from Ethereum logs', ['TOKENS', ...logs]);
+    expect(familyCopies(g, 'TOKENS', logs)).toEqual([
+      { tables: ['CRYPTO_ETHEREUM_CLASSIC.LOGS', 'CRYPTO_BAND.LOGS'], kept: ['CRYPTO_ETHEREUM.LOGS'] },
+    ]);
+  });
+
+  it('all stay when the question names none of them and they are few', () => {
+    expect(familyCopies(grounding('balances from logs', ['TOKENS', ...logs]), 'TOKENS', logs)).toEqual([]);
+  });
+
+  it('only the source stays when the question names none of many', () => {
+    const many = ['A', 'B', 'C', 'D', 'E'].map((n) => `CHAIN_${n}.LOGS`);
+    expect(
+      familyCopies(
+        grounding('balances from logs', many),
+        many[2]!,
+        many.filter((t) => t !== many[2]),
+      ),
+    ).toEqual([{ tables: many.filter((t) => t !== many[2]), kept: [many[2]] }]);
+  });
+
+  it('a family the question tells apart from the source is left as it is: the source roots the tree', () => {
+    const g = grounding('balances from Ethereum Classic logs', logs);
+    expect(familyCopies(g, 'CRYPTO_BAND.LOGS', logs.slice(0, 2))).toEqual([]);
+  });
+});
+
+describe('copies of one table by number', () => {
+  const years = [1995, 2005, 2015];
+  const census = graphFromSchema({
+    database: 'trees',
+    tables: [
+      { name: 'boroughs', primaryKey: ['borough_id'], columns: ['borough_id', 'borough_name'] },
+      ...years.map((y) => ({ name: `tree_census_${y}`, columns: ['tree_id', 'borough_id', 'species', 'status'] })),
+    ],
+    foreignKeys: years.map((y) => ({
+      fromTable: `tree_census_${y}`,
+      fromColumns: ['borough_id'],
+      toTable: 'boroughs',
+      toColumns: ['borough_id'],
+    })),
+  });
+
+  const question = 'How did the tree census species counts per borough change from 1995 to 2015?';
+
+  it('keep the years the question says', async () => {
+    const result = await (await Retriever.create(census)).retrieve(question);
+    expect([...result.tables].sort()).toEqual(['boroughs', 'tree_census_1995', 'tree_census_2015']);
+    expect(result.trace.disambiguation.notes).toContainEqual(expect.objectContaining({ kind: 'pruned', tables: ['tree_census_2005'] }));
+  });
+
+  it('all stay with the lever off', async () => {
+    const retriever = await Retriever.create(census, { disambiguator: new HeuristicDisambiguator({ familyCopies: false }) });
+    expect((await retriever.retrieve(question)).tables).toHaveLength(4);
+  });
+});
