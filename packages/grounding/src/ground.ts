@@ -58,7 +58,7 @@ async function groundByName(index: SchemaIndex, question: string, tokens: Questi
   let sensed: Awaited<ReturnType<IslandSense['prefer']>>;
   if (levers.oneIsland === false) island = { matches: settle(all), elsewhere: [] };
   else {
-    const ranked = rankIslands(graph, all);
+    const ranked = rankIslands(graph, all, levers.islandNames === false ? undefined : tokens);
     sensed = index.islandSense ? await index.islandSense.prefer(question, ranked) : undefined;
     island = chooseIsland(graph, all, settle, ranked, sensed?.id);
   }

@@ -6,9 +6,13 @@
  * island from taking the source or pushing the real targets out as "weak".
  */
 import type { ContextGraph } from '@guided-retrieval/context-graph';
+import { splitIdentifier } from './identifiers.js';
+import { ABBREVIATIONS, lexiconLookup } from './lexicon/abbreviations.js';
 import { wordsOf } from './settle.js';
-import { TABLE_NAMED_WEIGHT } from './thresholds.js';
-import type { GroundingMatch } from './types.js';
+import { singular } from './singular.js';
+import { NAME_TIE_RATIO, TABLE_NAMED_WEIGHT } from './thresholds.js';
+import type { GroundingMatch, QuestionToken } from './types.js';
+import { numberDigits } from './variants.js';
 
 interface IslandChoice {
   /** The matches in the chosen island. */
@@ -54,8 +58,15 @@ export interface RankedIsland {
   first: number;
 }
 
-/** The islands the matches fall in, best explained first (ties: best match, earliest word, island number). */
-export function rankIslands(graph: ContextGraph, matches: readonly GroundingMatch[]): RankedIsland[] {
+/**
+ * The islands the matches fall in, best explained first (ties: best match, earliest word, island
+ * number). With the question's `tokens`, islands explaining within `NAME_TIE_RATIO` of the best
+ * are ordered first by how many of their tables' own name words the question says, then by how
+ * few it leaves unsaid: a warehouse's look-alike tables (`county_2018_1yr`, `county_2020_5yr`,
+ * `puma_2007_1yr`, one per island, with the same columns) explain the same words by their
+ * columns, and only their names say which one "2020 5-year county data" means.
+ */
+export function rankIslands(graph: ContextGraph, matches: readonly GroundingMatch[], tokens?: readonly QuestionToken[]): RankedIsland[] {
   const byIsland = new Map<number, GroundingMatch[]>();
   for (const m of matches) {
     const id = graph.islandOf(m.table);
@@ -63,9 +74,45 @@ export function rankIslands(graph: ContextGraph, matches: readonly GroundingMatc
     if (list) list.push(m);
     else byIsland.set(id, [m]);
   }
-  return [...byIsland]
+  const ranked = [...byIsland]
     .map(([id, list]) => ({ id, list, ...score(list) }))
     .sort((a, b) => b.total - a.total || b.best - a.best || a.first - b.first || a.id - b.id);
+  if (!tokens || ranked.length < 2) return ranked;
+  const top = ranked[0]!.total;
+  const close = ranked.filter((r) => r.total >= top * (1 - NAME_TIE_RATIO) - 1e-9);
+  if (close.length < 2) return ranked;
+  const said = saidWords(tokens);
+  const named = new Map(close.map((r) => [r.id, nameWordsSaid(r.list, said)]));
+  const byName = [...close].sort((a, b) => {
+    const x = named.get(a.id)!;
+    const y = named.get(b.id)!;
+    return y.hits - x.hits || x.misses - y.misses;
+  });
+  return [...byName, ...ranked.slice(close.length)];
+}
+
+/** The question's words as a table name may spell them: as written, lemma, singular, digits. */
+function saidWords(tokens: readonly QuestionToken[]): Set<string> {
+  const said = new Set<string>();
+  for (const t of tokens) {
+    if (t.stopWord) continue;
+    for (const w of [t.lower, t.lemma.toLowerCase(), singular(t.lower), numberDigits(t.lower)]) if (w) said.add(w);
+  }
+  return said;
+}
+
+/** Of an island's matched tables, the best: the most of its name's words said, then the fewest unsaid. */
+function nameWordsSaid(list: readonly GroundingMatch[], said: ReadonlySet<string>): { hits: number; misses: number } {
+  let best = { hits: 0, misses: Number.POSITIVE_INFINITY };
+  for (const table of new Set(list.map((m) => m.table))) {
+    const words = splitIdentifier(table.slice(table.lastIndexOf('.') + 1));
+    const hits = words.filter(
+      (w) => said.has(w) || said.has(singular(w)) || lexiconLookup(ABBREVIATIONS, w).some((x) => said.has(x)),
+    ).length;
+    const misses = words.length - hits;
+    if (hits > best.hits || (hits === best.hits && misses < best.misses)) best = { hits, misses };
+  }
+  return best;
 }
 
 function score(matches: readonly GroundingMatch[]): { total: number; best: number; first: number } {

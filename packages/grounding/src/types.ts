@@ -107,6 +107,11 @@ export interface GroundingLevers {
   /** Keep only the island of the join graph that explains most of the question (default true). */
   oneIsland?: boolean;
   /**
+   * Among islands that explain the question about as well, prefer the one whose table's name words the question
+   * says (`county_2020_5yr` for "2020 5-year county data"; default true).
+   */
+  islandNames?: boolean;
+  /**
    * Leave out tables whose best match is below this share of the strongest table's (default 0.75, the best F1 on
    * Spider dev; 0 keeps all).
    */
