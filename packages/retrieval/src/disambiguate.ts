@@ -7,20 +7,27 @@ import type { DisambiguationInput, Disambiguator, SourceAndTargets } from './typ
 
 /** The disambiguator's choice, checked: an unknown or unjoinable target is dropped with a `rejected` note. */
 export async function disambiguate(disambiguator: Disambiguator, input: DisambiguationInput): Promise<SourceAndTargets> {
-  return checkChoice(input.graph, disambiguator.name, await disambiguator.chooseSourceAndTargets(input));
+  return checkChoice(input.graph, disambiguator.name, await disambiguator.chooseSourceAndTargets(input), input.limits.maxLength);
 }
 
-/** The disambiguator may only choose among what the graph offers: tables spelled as the schema does, joinable from the source. */
-export function checkChoice(graph: ContextGraph, by: string, choice: SourceAndTargets): SourceAndTargets {
+/**
+ * The disambiguator may only choose among what the graph offers: tables spelled as the schema
+ * does, joinable from the source within `maxLength` joins (the tree search goes no farther).
+ */
+export function checkChoice(graph: ContextGraph, by: string, choice: SourceAndTargets, maxLength: number): SourceAndTargets {
   const source = graph.table(choice.source)?.name;
   if (!source) throw new Error(`disambiguator ${by} chose unknown source ${choice.source}`);
-  const joinable = (t: string) => (choice.reverse ? graph.linked(source, t) : graph.reaches(source, t));
+  const joinable = (t: string) =>
+    choice.reverse
+      ? graph.shortestPath(source, t, { reverse: true, maxLength }) !== null
+      : (graph.distance(source, t) ?? Number.POSITIVE_INFINITY) <= maxLength;
   const targets: string[] = [];
   const notes = [...choice.notes];
   for (const t of choice.targets) {
     const name = graph.table(t)?.name;
     if (name && name !== source && joinable(name) && !targets.includes(name)) targets.push(name);
-    else if (name !== source) notes.push({ kind: 'rejected', tables: [t], reason: `not a table reachable from ${source}` });
+    else if (name !== source)
+      notes.push({ kind: 'rejected', tables: [t], reason: `not a table reachable from ${source} in ${maxLength} joins` });
   }
   return { ...choice, source, targets, notes, reverse: Boolean(choice.reverse) };
 }
