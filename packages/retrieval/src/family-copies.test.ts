@@ -80,3 +80,11 @@ describe('copies of one table by number', () => {
     expect((await retriever.retrieve(question)).tables).toHaveLength(4);
   });
 });
+
+describe('copies the question chose by a number they share', () => {
+  it('all stay: "sales in 1999" means every month of 1999', () => {
+    const months = Array.from({ length: 12 }, (_, i) => `sales_1999_${String(i + 1).padStart(2, '0')}`);
+    const g = grounding('sales in 1999 by product', ['product', ...months]);
+    expect(familyCopies(g, 'product', months)).toEqual([]);
+  });
+});

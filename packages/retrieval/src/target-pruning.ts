@@ -150,7 +150,8 @@ export interface FamilyPruning {
  * family does not share) the question says most, and leaves unsaid least, are kept ("Ethereum
  * Classic" keeps `CRYPTO_ETHEREUM_CLASSIC`, "Ethereum" `CRYPTO_ETHEREUM`, "1995 to 2015" both
  * years). When no member's own words are said and there are more than `MAX_UNTOLD_COPIES`, only
- * the source (or the strongest grounded member) stays: the question does not say which copy.
+ * the source (or the strongest grounded member) stays: the question does not say which copy —
+ * unless it says a number they share ("sales in 1999" for twelve monthly copies of 1999).
  */
 export function familyCopies(grounding: GroundingResult, source: string, targets: readonly string[]): FamilyPruning[] {
   const families = new Map<string, string[]>();
@@ -173,7 +174,8 @@ export function familyCopies(grounding: GroundingResult, source: string, targets
     const best = scored.reduce((a, b) => (b.hits > a.hits || (b.hits === a.hits && b.misses < a.misses) ? b : a));
     let kept: string[];
     if (best.hits > 0) kept = scored.filter((s) => s.hits === best.hits && s.misses === best.misses).map((s) => s.table);
-    else if (members.length > MAX_UNTOLD_COPIES) {
+    // "sales in 1999": a number the members share and the question says chose them all.
+    else if (members.length > MAX_UNTOLD_COPIES && !shared.some((w) => /\d/.test(w) && said.has(w))) {
       const strongest = [...members].sort((a, b) => (order.get(a) ?? Infinity) - (order.get(b) ?? Infinity) || (a < b ? -1 : 1))[0]!;
       kept = [members.includes(source) ? source : strongest];
     } else continue;
