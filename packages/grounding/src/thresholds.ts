@@ -185,7 +185,7 @@ export const DEFAULT_WEAK_TABLE_RATIO = 0.75;
 export const ISLAND_TIE_RATIO = 0.7;
 
 /** Islands explaining the question within this share of the best are told apart by their tables' names. */
-export const NAME_TIE_RATIO = 0.05;
+export const NAME_TIE_RATIO = 0.1;
 
 /** How much a competing island's sentence similarity (cosine, 0–1) counts against its share of the best word score. */
 export const ISLAND_SENSE_WEIGHT = 2;
