@@ -110,6 +110,32 @@ describe('the measures lexicon', () => {
     expect(result.matches).toContainEqual(expect.objectContaining({ token: 'popular', table: 'Track', column: null, kind: 'measure' }));
   });
 
+  it('finds the event table by what it measures when references do not tell (numeric columns, not keys)', async () => {
+    const col = (name: string, type: string) => ({ name, type });
+    const retail = graphFromSchema({
+      database: 'retail',
+      tables: [
+        { name: 'product', primaryKey: ['product_id'], columns: [col('product_id', 'INTEGER'), col('title', 'TEXT')] },
+        { name: 'store', primaryKey: ['store_id'], columns: [col('store_id', 'INTEGER'), col('city', 'TEXT')] },
+        // Both reference product and store; only the sales measure anything.
+        {
+          name: 'a_listing',
+          columns: [col('product_id', 'INTEGER'), col('store_id', 'INTEGER'), col('shelf', 'TEXT')],
+        },
+        {
+          name: 'z_sale',
+          columns: [col('product_id', 'INTEGER'), col('store_id', 'INTEGER'), col('quantity', 'INTEGER'), col('amount', 'REAL')],
+        },
+      ],
+      foreignKeys: ['a_listing', 'z_sale'].flatMap((t) => [
+        { fromTable: t, fromColumns: ['product_id'], toTable: 'product', toColumns: ['product_id'] },
+        { fromTable: t, fromColumns: ['store_id'], toTable: 'store', toColumns: ['store_id'] },
+      ]),
+    });
+    const result = await (await GroundingIndex.build(retail)).ground('Which product is the most popular?');
+    expect(result.matches).toContainEqual(expect.objectContaining({ token: 'popular', table: 'z_sale', kind: 'measure' }));
+  });
+
   it('says nothing when no other word names a table, or when switched off', async () => {
     const index = await GroundingIndex.build(shop);
     expect((await index.ground('What was the revenue in 2013?')).matches.filter((m) => m.kind === 'measure' || m.kind === 'time')).toEqual(

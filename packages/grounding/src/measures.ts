@@ -156,19 +156,24 @@ function isMoneyColumn(table: GraphTable, column: GraphColumn, keys: ReadonlySet
 export interface MeasureColumns {
   money: ReadonlyMap<string, readonly GraphColumn[]>;
   dates: ReadonlyMap<string, readonly GraphColumn[]>;
+  /** Per table, its numeric columns that are neither a key nor a reference: what an event table measures. */
+  measured: ReadonlyMap<string, number>;
 }
 
 export function measureColumns(graph: ContextGraph): MeasureColumns {
   const keys = new Set(graph.edges.flatMap((e) => e.fromColumns.map((c) => `${e.fromTable}.${c}`)));
   const money = new Map<string, GraphColumn[]>();
   const dates = new Map<string, GraphColumn[]>();
+  const measured = new Map<string, number>();
   for (const t of graph.tables) {
     const m = t.columns.filter((c) => isMoneyColumn(t, c, keys));
     const d = t.columns.filter(isDateColumn);
     if (m.length > 0) money.set(t.name, m);
     if (d.length > 0) dates.set(t.name, d);
+    const n = t.columns.filter((c) => isNumeric(c) && !keys.has(`${t.name}.${c.name}`) && !t.primaryKey.includes(c.name)).length;
+    if (n > 0) measured.set(t.name, n);
   }
-  return { money, dates };
+  return { money, dates, measured };
 }
 
 /** A date column: typed a date, or named one (`InvoiceDate`, `order_year`). */
@@ -268,7 +273,7 @@ function amountAndCountMatches(
       for (const { table, column } of firstFound(near, (t) => columns.money.get(t.name) ?? []))
         out.push(lexiconMatch(token, i, table, column, 'measure', 'amount word'));
     } else if (isCountWord(tokens, i)) {
-      const fact = factTable(graph, named);
+      const fact = factTable(graph, named, columns.measured);
       if (fact) out.push(lexiconMatch(token, i, fact, null, 'measure', 'count word'));
     }
   });
@@ -351,13 +356,20 @@ function firstFound(rings: readonly GraphTable[][], pick: (t: GraphTable) => rea
 }
 
 /**
- * The table holding the named tables' events: of the tables referencing one of them, the one
- * referencing the most tables, then with the most rows; none when a named table is one already.
+ * The table holding the named tables' events, found from structure: of the tables referencing
+ * one of them, the one referencing the most tables (many-to-one references out), then measuring
+ * the most (numeric columns that are neither keys nor references: quantity, amount), then with
+ * the most rows; none when a named table is one already.
  */
-function factTable(graph: ContextGraph, named: readonly string[]): string | undefined {
+function factTable(graph: ContextGraph, named: readonly string[], measured: ReadonlyMap<string, number>): string | undefined {
   if (named.some((t) => graph.outEdges(t).length >= 2)) return undefined;
   const referencing = [...new Set(named.flatMap((t) => graph.inEdges(t).map((e) => e.fromTable)))].filter((t) => !named.includes(t));
   return referencing
-    .map((t) => ({ t, refs: new Set(graph.outEdges(t).map((e) => e.toTable)).size, rows: graph.table(t)?.rowCount ?? 0 }))
-    .sort((a, b) => b.refs - a.refs || b.rows - a.rows || (a.t < b.t ? -1 : 1))[0]?.t;
+    .map((t) => ({
+      t,
+      refs: new Set(graph.outEdges(t).map((e) => e.toTable)).size,
+      measures: measured.get(t) ?? 0,
+      rows: graph.table(t)?.rowCount ?? 0,
+    }))
+    .sort((a, b) => b.refs - a.refs || b.measures - a.measures || b.rows - a.rows || (a.t < b.t ? -1 : 1))[0]?.t;
 }
