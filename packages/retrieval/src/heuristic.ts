@@ -1,5 +1,6 @@
 import type { ContextGraph, JoinPath } from '@guided-retrieval/context-graph';
 import type { GroundingResult } from '@guided-retrieval/grounding';
+import { exploreSources } from './explore.js';
 import { detectRoles, referencedEntityRoles } from './roles.js';
 import { chooseSource, chooseSourceAcross, coveredBy } from './source-choice.js';
 import { countedThroughLink, familyCopies, heldByColumn, heldByCommonWord, keyMentionsCovered, namesOwnWords } from './target-pruning.js';
@@ -59,12 +60,31 @@ export class HeuristicDisambiguator implements Disambiguator {
 
   constructor(private readonly options: HeuristicOptions = {}) {}
 
-  async chooseSourceAndTargets(input: DisambiguationInput): Promise<SourceAndTargets> {
+  async chooseSourceAndTargets(given: DisambiguationInput): Promise<SourceAndTargets> {
     const notes: DisambiguationNote[] = [];
+    const input = this.withoutWeakTargets(given, notes);
     const { source, reverse } = this.pickSource(input, notes);
     const targets = this.refineTargets(input, source, reverse, notes);
     const roles = this.addRoles(input, source, targets, reverse, notes);
     return { source, targets, roles, notes, reverse };
+  }
+
+  /**
+   * Before the source is chosen: initial targets held only by one word many tables carry are left
+   * out (unless every target is), so that they choose nothing; exploration is redone without them.
+   */
+  private withoutWeakTargets(input: DisambiguationInput, notes: DisambiguationNote[]): DisambiguationInput {
+    if (this.options.commonWords === false) return input;
+    const weak = heldByCommonWord(input.graph, input.grounding, input.initialTargets);
+    const strong = input.initialTargets.filter((t) => !weak.some((w) => w.table === t));
+    if (weak.length === 0 || strong.length === 0) return input;
+    for (const w of weak)
+      notes.push({
+        kind: 'pruned',
+        tables: [w.table],
+        reason: `held only by "${w.word}", a word the ${w.where} of ${w.tables} tables carry`,
+      });
+    return { ...input, initialTargets: strong, candidates: exploreSources(input.graph, strong) };
   }
 
   /** Step 5: the candidate that covers the most named tables; across a shared dimension when no table reaches them all. */
@@ -140,11 +160,6 @@ export class HeuristicDisambiguator implements Disambiguator {
     }
     if (this.options.countedThroughLink !== false) {
       prune(countedThroughLink(graph, grounding, source, targets), `only counted or grouped by, which ${source}'s references do`);
-    }
-    if (this.options.commonWords !== false) {
-      for (const weak of heldByCommonWord(graph, grounding, targets)) {
-        prune([weak.table], `held only by "${weak.word}", a word the columns of ${weak.tables} tables carry`);
-      }
     }
     if (this.options.heldByColumn !== false) {
       for (const held of heldByColumn(graph, grounding, source, targets)) {

@@ -165,3 +165,29 @@ describe('a target held by one common word', () => {
     expect([...result.tables].sort()).toEqual(['customers', 'tiers']);
   });
 });
+
+describe('a target held by a piece of its name many tables share', () => {
+  // Six yearly tables of one programme, all joined to one provider table: "2014" alone names them all.
+  const topics = ['hospice', 'nursing', 'inpatient', 'outpatient', 'home_health', 'prescriber'];
+  const cms = graphFromSchema({
+    database: 'cms',
+    tables: [
+      { name: 'provider', primaryKey: ['npi'], columns: ['npi', 'provider_name', 'state'] },
+      ...topics.map((t) => ({ name: `${t}_2014`, columns: ['npi', `${t}_total`, `${t}_count`] })),
+    ],
+    foreignKeys: topics.map((t) => ({ fromTable: `${t}_2014`, fromColumns: ['npi'], toTable: 'provider', toColumns: ['npi'] })),
+  });
+
+  it('is left out, and the trace says so', async () => {
+    const result = await (await Retriever.create(cms)).retrieve('Which provider names are in each state in 2014?');
+    expect(result.tables).toEqual(['provider']);
+    expect(result.trace.disambiguation.notes).toContainEqual(
+      expect.objectContaining({ kind: 'pruned', reason: 'held only by "2014", a word the names of 6 tables carry' }),
+    );
+  });
+
+  it('stays when the question names it', async () => {
+    const result = await (await Retriever.create(cms)).retrieve('Which provider names have hospice totals in 2014?');
+    expect([...result.tables].sort()).toEqual(['hospice_2014', 'provider']);
+  });
+});

@@ -200,52 +200,65 @@ export const COMMON_WORD_TABLES = 5;
 export interface WeaklyHeld {
   table: string;
   word: string;
-  /** Tables with a column named by that word. */
+  /** Tables with a column named by that word, or named by it themselves. */
   tables: number;
+  where: 'columns' | 'names';
 }
 
-const columnWordTables = new WeakMap<ContextGraph, Map<string, number>>();
+const wordTables = new WeakMap<ContextGraph, { columns: Map<string, number>; names: Map<string, number> }>();
 
 /**
- * How many tables of each island of the join graph have a column with each word in its name
- * (keyed `island:word`), counted once per graph: a warehouse's other databases say nothing of
- * how common a word is in this one.
+ * How many tables of each island of the join graph carry each word in a column's name, and in
+ * their own name (keyed `island:word`), counted once per graph: a warehouse's other databases say
+ * nothing of how common a word is in this one.
  */
-function tablesPerColumnWord(graph: ContextGraph): Map<string, number> {
-  let counts = columnWordTables.get(graph);
+function tablesPerWord(graph: ContextGraph): { columns: Map<string, number>; names: Map<string, number> } {
+  let counts = wordTables.get(graph);
   if (!counts) {
-    counts = new Map();
+    counts = { columns: new Map(), names: new Map() };
+    const add = (map: Map<string, number>, island: number, words: Iterable<string>) => {
+      for (const w of new Set(words)) map.set(`${island}:${w}`, (map.get(`${island}:${w}`) ?? 0) + 1);
+    };
     for (const table of graph.tables) {
       const island = graph.islandOf(table.name);
-      const words = new Set(table.columns.flatMap((c) => identifierWords(c.name, { digits: 'split' }).map(singularOf)));
-      for (const w of words) counts.set(`${island}:${w}`, (counts.get(`${island}:${w}`) ?? 0) + 1);
+      add(
+        counts.columns,
+        island,
+        table.columns.flatMap((c) => identifierWords(c.name, { digits: 'split' }).map(singularOf)),
+      );
+      add(counts.names, island, identifierWords(table.name, { digits: 'split' }).map(singularOf));
     }
-    columnWordTables.set(graph, counts);
+    wordTables.set(graph, counts);
   }
   return counts;
 }
 
 /**
- * Targets whose only evidence is one question word matching a column name, when columns of at
- * least `COMMON_WORD_TABLES` tables of its island carry that word ("time", "year", "status" in a warehouse):
- * such a word may be asked of any of them, and joining one in for it makes the tree bigger, not
- * better. A word few tables carry, a value, or a table's own name is evidence enough.
+ * Targets whose only evidence is one question word matching a column name, or a piece of their
+ * own name, when at least `COMMON_WORD_TABLES` tables of its island carry that word in a column
+ * name ("time", "year", "status" in a warehouse), or in their name ("2014" of
+ * `hospice_providers_2014`, `inpatient_charges_2014`, …): such a word may be asked of any of
+ * them, and joining one in for it makes the tree bigger, not better. A word few tables carry, a
+ * value, or a table's whole name is evidence enough.
  */
 export function heldByCommonWord(graph: ContextGraph, grounding: GroundingResult, targets: readonly string[]): WeaklyHeld[] {
-  const counts = tablesPerColumnWord(graph);
+  const counts = tablesPerWord(graph);
   const weak: WeaklyHeld[] = [];
   for (const t of targets) {
     const matches = grounding.matches.filter((m) => m.table === t);
     const spans = new Set(matches.map((m) => `${m.span[0]}:${m.span[1]}`));
     const first = matches[0];
     if (!first || spans.size !== 1 || first.span[1] - first.span[0] !== 1) continue;
-    if (!matches.every((m) => m.kind === 'column' || m.kind === 'alias')) continue;
+    const byColumn = matches.every((m) => m.kind === 'column' || m.kind === 'alias');
+    const byNamePiece = matches.every((m) => m.kind === 'table' && m.coverage < 1);
+    if (!byColumn && !byNamePiece) continue;
     const token = grounding.tokens[first.span[0]];
     if (!token) continue;
     const island = graph.islandOf(t);
-    const count = (w: string) => counts.get(`${island}:${singularOf(w)}`) ?? 0;
+    const map = byColumn ? counts.columns : counts.names;
+    const count = (w: string) => map.get(`${island}:${singularOf(w)}`) ?? 0;
     const tables = Math.max(count(token.lemma.toLowerCase()), count(token.lower));
-    if (tables >= COMMON_WORD_TABLES) weak.push({ table: t, word: token.text, tables });
+    if (tables >= COMMON_WORD_TABLES) weak.push({ table: t, word: token.text, tables, where: byColumn ? 'columns' : 'names' });
   }
   return weak;
 }
