@@ -35,7 +35,8 @@ export interface HeuristicOptions {
   /**
    * A target the question only counts or groups by its table's name is left out when another table
    * of the tree has a column named by that word, other than its join to the target
-   * (`business.review_count` for "the number of reviews"; default true).
+   * (`business.review_count` for "the number of reviews"). Off by default: Defog F1 +0.002, but the
+   * generated snowflake and warehouse schemas at 2,000 tables lose 0.048 and 0.033 F1.
    */
   heldByColumn?: boolean;
   /**
@@ -161,7 +162,7 @@ export class HeuristicDisambiguator implements Disambiguator {
     if (this.options.countedThroughLink !== false) {
       prune(countedThroughLink(graph, grounding, source, targets), `only counted or grouped by, which ${source}'s references do`);
     }
-    if (this.options.heldByColumn !== false) {
+    if (this.options.heldByColumn === true) {
       for (const held of heldByColumn(graph, grounding, source, targets)) {
         prune([held.table], `only counted or grouped by, which ${held.heldBy} holds`);
       }

@@ -1,5 +1,6 @@
 import { graphFromSchema } from '@guided-retrieval/context-graph';
 import { describe, expect, it } from 'vitest';
+import { HeuristicDisambiguator } from './heuristic.js';
 import { Retriever } from './retriever.js';
 
 const yelp = graphFromSchema({
@@ -91,8 +92,10 @@ describe('a target a column of the tree holds', () => {
     ],
   });
 
+  const on = { disambiguator: new HeuristicDisambiguator({ heldByColumn: true }) };
+
   it('is left out when the question only counts it and a column of the tree answers the count', async () => {
-    const result = await (await Retriever.create(reviews)).retrieve('What is the total number of reviews for each business category?');
+    const result = await (await Retriever.create(reviews, on)).retrieve('What is the total number of reviews for each business category?');
     expect([...result.tables].sort()).toEqual(['business', 'category']);
     expect(result.trace.disambiguation.notes).toContainEqual({
       kind: 'pruned',
@@ -102,7 +105,9 @@ describe('a target a column of the tree holds', () => {
   });
 
   it('stays when the question asks something of it', async () => {
-    const result = await (await Retriever.create(reviews)).retrieve('What is the average rating of reviews for each business category?');
+    const result = await (await Retriever.create(reviews, on)).retrieve(
+      'What is the average rating of reviews for each business category?',
+    );
     expect([...result.tables].sort()).toEqual(['business', 'category', 'review']);
   });
 
@@ -115,13 +120,12 @@ describe('a target a column of the tree holds', () => {
       ],
       foreignKeys: [{ fromTable: 'countries', fromColumns: ['continent'], toTable: 'continents', toColumns: ['cont_id'] }],
     });
-    const result = await (await Retriever.create(cars)).retrieve('How many countries are there in each continent?');
+    const result = await (await Retriever.create(cars, on)).retrieve('How many countries are there in each continent?');
     expect([...result.tables].sort()).toEqual(['continents', 'countries']);
   });
 
-  it('stays with the lever off', async () => {
-    const { HeuristicDisambiguator } = await import('./heuristic.js');
-    const retriever = await Retriever.create(reviews, { disambiguator: new HeuristicDisambiguator({ heldByColumn: false }) });
+  it('stays by default (the lever is off)', async () => {
+    const retriever = await Retriever.create(reviews);
     const result = await retriever.retrieve('What is the total number of reviews for each business category?');
     expect([...result.tables].sort()).toEqual(['business', 'category', 'review']);
   });
