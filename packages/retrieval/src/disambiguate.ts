@@ -17,10 +17,9 @@ export async function disambiguate(disambiguator: Disambiguator, input: Disambig
 export function checkChoice(graph: ContextGraph, by: string, choice: SourceAndTargets, maxLength: number): SourceAndTargets {
   const source = graph.table(choice.source)?.name;
   if (!source) throw new Error(`disambiguator ${by} chose unknown source ${choice.source}`);
-  const joinable = (t: string) =>
-    choice.reverse
-      ? graph.shortestPath(source, t, { reverse: true, maxLength }) !== null
-      : (graph.distance(source, t) ?? Number.POSITIVE_INFINITY) <= maxLength;
+  const named = choice.targets.map((t) => graph.table(t)?.name).filter((t): t is string => t !== undefined && t !== source);
+  const within = graph.cheapestPathsFrom(source, [...new Set(named)], { maxLength, reverse: Boolean(choice.reverse) });
+  const joinable = (t: string) => within.has(t);
   const targets: string[] = [];
   const notes = [...choice.notes];
   for (const t of choice.targets) {

@@ -88,3 +88,24 @@ describe('copies the question chose by a number they share', () => {
     expect(familyCopies(g, 'product', months)).toEqual([]);
   });
 });
+
+describe('copies before the source is chosen (no source yet)', () => {
+  it('keep the one the question names, though it is not the strongest grounded', () => {
+    const logs = ['CRYPTO_BAND.LOGS', 'CRYPTO_ETHEREUM.LOGS', 'CRYPTO_ZILLIQA.LOGS'];
+    const g = grounding('balances from Ethereum logs', logs);
+    expect(familyCopies(g, null, logs)).toEqual([{ tables: ['CRYPTO_BAND.LOGS', 'CRYPTO_ZILLIQA.LOGS'], kept: ['CRYPTO_ETHEREUM.LOGS'] }]);
+  });
+
+  it('keep the strongest grounded of many the question does not tell apart', () => {
+    const many = ['A', 'B', 'C', 'D'].map((n) => `CHAIN_${n}.LOGS`);
+    const g = grounding('balances from logs', [many[3]!, ...many.slice(0, 3)]);
+    expect(familyCopies(g, null, many)).toEqual([{ tables: many.slice(0, 3), kept: [many[3]] }]);
+  });
+
+  it('read a plural name word by its singular: "a return" names `RETURNS.ORDERS`', () => {
+    const orders = ['SALES.ORDERS', 'RETURNS.ORDERS'];
+    expect(familyCopies(grounding('orders with a return', orders), null, orders)).toEqual([
+      { tables: ['SALES.ORDERS'], kept: ['RETURNS.ORDERS'] },
+    ]);
+  });
+});

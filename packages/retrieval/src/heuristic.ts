@@ -71,21 +71,31 @@ export class HeuristicDisambiguator implements Disambiguator {
   }
 
   /**
-   * Before the source is chosen: initial targets held only by one word many tables carry are left
-   * out (unless every target is), so that they choose nothing; exploration is redone without them.
+   * Before the source is chosen: initial targets held only by one word many tables carry, and
+   * copies (under another namespace or number) the question's words tell apart from the one it
+   * means, are left out (unless every target would be), so that they choose
+   * nothing; exploration is redone without them.
    */
   private withoutWeakTargets(input: DisambiguationInput, notes: DisambiguationNote[]): DisambiguationInput {
-    if (this.options.commonWords === false) return input;
-    const weak = heldByCommonWord(input.graph, input.grounding, input.initialTargets);
-    const strong = input.initialTargets.filter((t) => !weak.some((w) => w.table === t));
-    if (weak.length === 0 || strong.length === 0) return input;
-    for (const w of weak)
-      notes.push({
-        kind: 'pruned',
-        tables: [w.table],
-        reason: `held only by "${w.word}", a word the ${w.where} of ${w.tables} tables carry`,
-      });
-    return { ...input, initialTargets: strong, candidates: exploreSources(input.graph, strong) };
+    const { graph, grounding } = input;
+    const dropped = new Set<string>();
+    const drop = (tables: readonly string[], reason: string) => {
+      const left = input.initialTargets.filter((t) => !dropped.has(t) && !tables.includes(t));
+      if (tables.length === 0 || left.length === 0) return;
+      for (const t of tables) dropped.add(t);
+      notes.push({ kind: 'pruned', tables: [...tables], reason });
+    };
+    if (this.options.commonWords !== false) {
+      for (const w of heldByCommonWord(graph, grounding, input.initialTargets))
+        drop([w.table], `held only by "${w.word}", a word the ${w.where} of ${w.tables} tables carry`);
+    }
+    if (this.options.familyCopies !== false) {
+      const left = input.initialTargets.filter((t) => !dropped.has(t));
+      for (const family of familyCopies(grounding, null, left)) drop(family.tables, copyReason(family.kept));
+    }
+    if (dropped.size === 0) return input;
+    const strong = input.initialTargets.filter((t) => !dropped.has(t));
+    return { ...input, initialTargets: strong, candidates: exploreSources(graph, strong) };
   }
 
   /** Step 5: the candidate that covers the most named tables; across a shared dimension when no table reaches them all. */
@@ -127,11 +137,13 @@ export class HeuristicDisambiguator implements Disambiguator {
     const { graph, grounding, initialTargets, limits } = input;
     const copies = this.lookAlikes(graph);
     const joinable = (t: string) => (reverse ? graph.linked(source, t) : graph.reaches(source, t));
-    // Reachable is not enough: the tree search goes at most maxLength joins.
-    const near = (t: string) =>
-      reverse
-        ? graph.shortestPath(source, t, { reverse: true, maxLength: limits.maxLength }) !== null
-        : (graph.distance(source, t) ?? Number.POSITIVE_INFINITY) <= limits.maxLength;
+    // Reachable is not enough: the tree search goes at most maxLength joins (one bounded search for all).
+    const within = graph.cheapestPathsFrom(
+      source,
+      initialTargets.filter((t) => t !== source && joinable(t)),
+      { maxLength: limits.maxLength, reverse },
+    );
+    const near = (t: string) => within.has(t);
     let targets = initialTargets.filter((t) => t !== source && joinable(t) && near(t));
     const prune = (tables: string[], reason: string) => {
       if (tables.length === 0) return;
@@ -258,6 +270,10 @@ export class HeuristicDisambiguator implements Disambiguator {
       lookAlikes: this.lookAlikes(graph),
     });
   }
+}
+
+function copyReason(kept: readonly string[]): string {
+  return `a copy of ${kept.join(', ')}, which the question's words name as well or better`;
 }
 
 function withoutLastStep(path: JoinPath): JoinPath {

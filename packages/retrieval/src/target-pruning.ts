@@ -153,9 +153,9 @@ export interface FamilyPruning {
  * the source (or the strongest grounded member) stays: the question does not say which copy —
  * unless it says a number they share ("sales in 1999" for twelve monthly copies of 1999).
  */
-export function familyCopies(grounding: GroundingResult, source: string, targets: readonly string[]): FamilyPruning[] {
+export function familyCopies(grounding: GroundingResult, source: string | null, targets: readonly string[]): FamilyPruning[] {
   const families = new Map<string, string[]>();
-  for (const t of [source, ...targets]) {
+  for (const t of source === null ? targets : [source, ...targets]) {
     const key = familyKey(t);
     families.set(key, [...(families.get(key) ?? []), t]);
   }
@@ -168,7 +168,7 @@ export function familyCopies(grounding: GroundingResult, source: string, targets
     const shared = [...words[0]!].filter((w) => words.every((ws) => ws.has(w)));
     const scored = members.map((table, i) => {
       const own = [...words[i]!].filter((w) => !shared.includes(w));
-      const hits = own.filter((w) => said.has(w)).length;
+      const hits = own.filter((w) => said.has(w) || said.has(singularOf(w))).length;
       return { table, hits, misses: own.length - hits };
     });
     const best = scored.reduce((a, b) => (b.hits > a.hits || (b.hits === a.hits && b.misses < a.misses) ? b : a));
@@ -177,10 +177,10 @@ export function familyCopies(grounding: GroundingResult, source: string, targets
     // "sales in 1999": a number the members share and the question says chose them all.
     else if (members.length > MAX_UNTOLD_COPIES && !shared.some((w) => /\d/.test(w) && said.has(w))) {
       const strongest = [...members].sort((a, b) => (order.get(a) ?? Infinity) - (order.get(b) ?? Infinity) || (a < b ? -1 : 1))[0]!;
-      kept = [members.includes(source) ? source : strongest];
+      kept = [source !== null && members.includes(source) ? source : strongest];
     } else continue;
     // The source roots the tree: a family the question tells apart from it is left as it is.
-    if (members.includes(source) && !kept.includes(source)) continue;
+    if (source !== null && members.includes(source) && !kept.includes(source)) continue;
     const dropped = members.filter((m) => !kept.includes(m));
     if (dropped.length > 0) out.push({ tables: dropped, kept });
   }
