@@ -287,7 +287,7 @@ describe('join cycles', () => {
   });
 
   // Reachable is not joinable: the path search goes at most `maxLength` edges, so a target the
-  // keys reach only farther away is pruned in step 6, with a note, rather than left in `targets`.
+  // keys reach only farther away is not in the tree: a note says so, and it is not left in `targets`.
   it('drops a target no path of at most 6 edges reaches from `targets`, with a note naming it', async () => {
     const [far] = await check(ring, [`${station(10)} and ${station(200)}`]);
     const { source, targets, trace } = far!.result;

@@ -7,26 +7,20 @@ import type { DisambiguationInput, Disambiguator, SourceAndTargets } from './typ
 
 /** The disambiguator's choice, checked: an unknown or unjoinable target is dropped with a `rejected` note. */
 export async function disambiguate(disambiguator: Disambiguator, input: DisambiguationInput): Promise<SourceAndTargets> {
-  return checkChoice(input.graph, disambiguator.name, await disambiguator.chooseSourceAndTargets(input), input.limits.maxLength);
+  return checkChoice(input.graph, disambiguator.name, await disambiguator.chooseSourceAndTargets(input));
 }
 
-/**
- * The disambiguator may only choose among what the graph offers: tables spelled as the schema
- * does, joinable from the source within `maxLength` joins (the tree search goes no farther).
- */
-export function checkChoice(graph: ContextGraph, by: string, choice: SourceAndTargets, maxLength: number): SourceAndTargets {
+/** The disambiguator may only choose among what the graph offers: tables spelled as the schema does, joinable from the source. */
+export function checkChoice(graph: ContextGraph, by: string, choice: SourceAndTargets): SourceAndTargets {
   const source = graph.table(choice.source)?.name;
   if (!source) throw new Error(`disambiguator ${by} chose unknown source ${choice.source}`);
-  const named = choice.targets.map((t) => graph.table(t)?.name).filter((t): t is string => t !== undefined && t !== source);
-  const within = graph.cheapestPathsFrom(source, [...new Set(named)], { maxLength, reverse: Boolean(choice.reverse) });
-  const joinable = (t: string) => within.has(t);
+  const joinable = (t: string) => (choice.reverse ? graph.linked(source, t) : graph.reaches(source, t));
   const targets: string[] = [];
   const notes = [...choice.notes];
   for (const t of choice.targets) {
     const name = graph.table(t)?.name;
     if (name && name !== source && joinable(name) && !targets.includes(name)) targets.push(name);
-    else if (name !== source)
-      notes.push({ kind: 'rejected', tables: [t], reason: `not a table reachable from ${source} in ${maxLength} joins` });
+    else if (name !== source) notes.push({ kind: 'rejected', tables: [t], reason: `not a table reachable from ${source}` });
   }
   return { ...choice, source, targets, notes, reverse: Boolean(choice.reverse) };
 }

@@ -134,17 +134,10 @@ export class HeuristicDisambiguator implements Disambiguator {
 
   /** Step 6: the initial targets the source can join, less those the tree does not need as tables of their own. */
   private refineTargets(input: DisambiguationInput, source: string, reverse: boolean, notes: DisambiguationNote[]): string[] {
-    const { graph, grounding, initialTargets, limits } = input;
+    const { graph, grounding, initialTargets } = input;
     const copies = this.lookAlikes(graph);
     const joinable = (t: string) => (reverse ? graph.linked(source, t) : graph.reaches(source, t));
-    // Reachable is not enough: the tree search goes at most maxLength joins (one bounded search for all).
-    const within = graph.cheapestPathsFrom(
-      source,
-      initialTargets.filter((t) => t !== source && joinable(t)),
-      { maxLength: limits.maxLength, reverse },
-    );
-    const near = (t: string) => within.has(t);
-    let targets = initialTargets.filter((t) => t !== source && joinable(t) && near(t));
+    let targets = initialTargets.filter((t) => t !== source && joinable(t));
     const prune = (tables: string[], reason: string) => {
       if (tables.length === 0) return;
       targets = targets.filter((t) => !tables.includes(t));
@@ -153,10 +146,6 @@ export class HeuristicDisambiguator implements Disambiguator {
     prune(
       initialTargets.filter((t) => t !== source && !joinable(t)),
       `not reachable from ${source}`,
-    );
-    prune(
-      initialTargets.filter((t) => t !== source && joinable(t) && !near(t)),
-      `more than ${limits.maxLength} joins from ${source}`,
     );
     const copiesNamed = targets.filter(
       (t) =>

@@ -125,11 +125,18 @@ export class Retriever {
       total: clock.total(),
     };
     const treeTables = [...new Set(joinTree.nodes.map((n) => n.table))];
+    // Reachable is not joinable: the tree search goes at most maxLength joins, so a target the keys
+    // reach only farther away is not in the tree; it is said, and not listed as a target.
+    const far = choice.targets.filter((t) => !treeTables.includes(t));
+    if (far.length > 0) {
+      choice.notes.push({ kind: 'pruned', tables: far, reason: `no join path of at most ${limits.maxLength} edges from ${choice.source}` });
+    }
+    const targets = choice.targets.filter((t) => treeTables.includes(t));
     const unjoined = this.unjoinedTables(grounding, choice.source);
     return {
       question: text,
       database: this.graph.database,
-      targets: choice.targets,
+      targets,
       source: choice.source,
       joinTree,
       tables: [...treeTables, ...unjoined],
@@ -143,7 +150,7 @@ export class Retriever {
         disambiguation: {
           by: this.disambiguator.name,
           source: choice.source,
-          targets: choice.targets,
+          targets,
           roles: choice.roles.map((r) => ({ table: r.table, paths: r.paths.map(describePath) })),
           notes: choice.notes,
           reverse: Boolean(choice.reverse),
