@@ -3,7 +3,15 @@ import type { GroundingResult } from '@guided-retrieval/grounding';
 import { exploreSources } from './explore.js';
 import { detectRoles, referencedEntityRoles } from './roles.js';
 import { chooseSource, chooseSourceAcross, coveredBy } from './source-choice.js';
-import { countedThroughLink, familyCopies, heldByColumn, heldByCommonWord, keyMentionsCovered, namesOwnWords } from './target-pruning.js';
+import {
+  countedThroughLink,
+  familyCopies,
+  heldByColumn,
+  heldByCommonWord,
+  keyMentionsCovered,
+  namesOwnWords,
+  tablesPerWord,
+} from './target-pruning.js';
 import type {
   DisambiguationInput,
   DisambiguationNote,
@@ -60,6 +68,12 @@ export class HeuristicDisambiguator implements Disambiguator {
   private readonly copies = new WeakMap<ContextGraph, Map<string, string>>();
 
   constructor(private readonly options: HeuristicOptions = {}) {}
+
+  /** The look-alike map and the word counts of weak evidence, worked out when the retriever is built. */
+  prepare(graph: ContextGraph): void {
+    this.lookAlikes(graph);
+    if (this.options.commonWords !== false) tablesPerWord(graph);
+  }
 
   async chooseSourceAndTargets(given: DisambiguationInput): Promise<SourceAndTargets> {
     const notes: DisambiguationNote[] = [];

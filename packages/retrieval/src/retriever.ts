@@ -70,7 +70,9 @@ export class Retriever {
       ...(options.onNote ? { onNote: options.onNote } : {}),
       ...(options.islandEmbedder ? { islandEmbedder: options.islandEmbedder } : {}),
     });
-    return new Retriever(graph, index, options.disambiguator ?? new HeuristicDisambiguator(), options, pathLimits(options.limits));
+    const disambiguator = options.disambiguator ?? new HeuristicDisambiguator();
+    disambiguator.prepare?.(graph);
+    return new Retriever(graph, index, disambiguator, options, pathLimits(options.limits));
   }
 
   async retrieve(question: string): Promise<RetrievalResult> {

@@ -212,7 +212,7 @@ const wordTables = new WeakMap<ContextGraph, { columns: Map<string, number>; nam
  * their own name (keyed `island:word`), counted once per graph: a warehouse's other databases say
  * nothing of how common a word is in this one.
  */
-function tablesPerWord(graph: ContextGraph): { columns: Map<string, number>; names: Map<string, number> } {
+export function tablesPerWord(graph: ContextGraph): { columns: Map<string, number>; names: Map<string, number> } {
   let counts = wordTables.get(graph);
   if (!counts) {
     counts = { columns: new Map(), names: new Map() };

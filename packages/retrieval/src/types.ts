@@ -86,6 +86,8 @@ export interface SelectedPath {
  */
 export interface Disambiguator {
   readonly name: string;
+  /** Work that depends only on the graph, done once when the retriever is built rather than on the first question. */
+  prepare?(graph: ContextGraph): void;
   chooseSourceAndTargets(input: DisambiguationInput): Promise<SourceAndTargets>;
   selectPaths(input: PathSelectionInput): Promise<SelectedPath[]>;
 }
