@@ -82,7 +82,7 @@ export function rankIslands(graph: ContextGraph, matches: readonly GroundingMatc
   const close = ranked.filter((r) => r.total >= top * (1 - NAME_TIE_RATIO) - 1e-9);
   if (close.length < 2) return ranked;
   const said = saidWords(tokens);
-  const named = new Map(close.map((r) => [r.id, nameWordsSaid(r.list, said)]));
+  const named = new Map(close.map((r) => [r.id, nameWordsSaid(graph, r.list, said)]));
   const byName = [...close].sort((a, b) => {
     const x = named.get(a.id)!;
     const y = named.get(b.id)!;
@@ -101,14 +101,32 @@ function saidWords(tokens: readonly QuestionToken[]): Set<string> {
   return said;
 }
 
+const nameFormsByGraph = new WeakMap<ContextGraph, Map<string, string[][]>>();
+
+/**
+ * A table's name words (namespace set aside), each with the forms a question may say it in (as
+ * written, singular, abbreviation expanded): worked out once per table, not per question.
+ */
+function nameForms(graph: ContextGraph, table: string): string[][] {
+  let byTable = nameFormsByGraph.get(graph);
+  if (!byTable) {
+    byTable = new Map();
+    nameFormsByGraph.set(graph, byTable);
+  }
+  let forms = byTable.get(table);
+  if (!forms) {
+    forms = splitIdentifier(table.slice(table.lastIndexOf('.') + 1)).map((w) => [w, singular(w), ...lexiconLookup(ABBREVIATIONS, w)]);
+    byTable.set(table, forms);
+  }
+  return forms;
+}
+
 /** Of an island's matched tables, the best: the most of its name's words said, then the fewest unsaid. */
-function nameWordsSaid(list: readonly GroundingMatch[], said: ReadonlySet<string>): { hits: number; misses: number } {
+function nameWordsSaid(graph: ContextGraph, list: readonly GroundingMatch[], said: ReadonlySet<string>): { hits: number; misses: number } {
   let best = { hits: 0, misses: Number.POSITIVE_INFINITY };
   for (const table of new Set(list.map((m) => m.table))) {
-    const words = splitIdentifier(table.slice(table.lastIndexOf('.') + 1));
-    const hits = words.filter(
-      (w) => said.has(w) || said.has(singular(w)) || lexiconLookup(ABBREVIATIONS, w).some((x) => said.has(x)),
-    ).length;
+    const words = nameForms(graph, table);
+    const hits = words.filter((forms) => forms.some((w) => said.has(w))).length;
     const misses = words.length - hits;
     if (hits > best.hits || (hits === best.hits && misses < best.misses)) best = { hits, misses };
   }
