@@ -7,7 +7,7 @@
 import type { Stats } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
-import { type Engine, ProfilerError, parseConnection, redactUrl, sniffFile } from '@guided-retrieval/profiler';
+import { type ConnectorEngine, ProfilerError, parseConnection, redactUrl, sniffFile } from '@guided-retrieval/profiler';
 import { UserError } from './errors.js';
 
 export type Source =
@@ -15,7 +15,7 @@ export type Source =
   | { kind: 'profile'; path: string; display: string }
   | {
       kind: 'database';
-      engine: Engine;
+      engine: ConnectorEngine;
       /** The file or folder (absolute), or the PostgreSQL URL (with its password: never print it). */
       target: string;
       /** Safe to print: the path, or the URL with its password as `***`. */
@@ -45,7 +45,7 @@ export function sourceError(display: string, error: unknown): unknown {
   return new UserError(`${display}: ${message}`, { cause: error });
 }
 
-function fileSource(connection: { engine: Engine; target: string }): Source {
+function fileSource(connection: { engine: ConnectorEngine; target: string }): Source {
   const target = resolve(connection.target);
   return { kind: 'database', engine: connection.engine, target, display: target, name: stem(target) };
 }

@@ -4,6 +4,7 @@
  * two sides have different numbers of columns) is refused with the JSON path of the first
  * problem, never a JavaScript error from deep inside.
  */
+import { ENGINES } from '@guided-retrieval/profiler';
 import { z } from 'zod';
 import { type ContextGraphData, GRAPH_FORMAT_VERSION } from './types.js';
 
@@ -42,6 +43,8 @@ const column = z.object({
 
 const table = z.object({
   name,
+  schema: z.string().min(1).optional(),
+  kind: z.enum(['view', 'materialized view']).optional(),
   description: z.string(),
   aliases: z.array(z.string()),
   rowCount: z.number(),
@@ -68,7 +71,7 @@ const edge = z
 const graphFile = z.object({
   formatVersion: z.literal(GRAPH_FORMAT_VERSION),
   database: z.string(),
-  engine: z.enum(['sqlite', 'postgres', 'duckdb']).optional(),
+  engine: z.enum(ENGINES).optional(),
   tables: z.array(table),
   edges: z.array(edge),
 });

@@ -37,6 +37,10 @@ export interface GraphColumn {
 
 export interface GraphTable {
   name: string;
+  /** The schema or database the table lives in when not the default one (the profile's `schema`): SQL names it `schema.table`. */
+  schema?: string;
+  /** A view or materialized view rather than a base table; absent for tables. */
+  kind?: 'view' | 'materialized view';
   description: string;
   aliases: string[];
   rowCount: number;

@@ -6,11 +6,11 @@ import { errorCode, ProfilerError } from './errors.js';
 import { openPostgres, type PostgresOptions, redactUrl } from './postgres.js';
 import { type ProfileOptions, profileDatabase } from './profile.js';
 import { openSqlite } from './sqlite.js';
-import type { DatabaseProfile, Engine } from './types.js';
+import type { ConnectorEngine, DatabaseProfile } from './types.js';
 
 /** Where a connection string points: an engine and a file path or a URL. */
 export interface Connection {
-  engine: Engine;
+  engine: ConnectorEngine;
   /** The file (SQLite, DuckDB or Parquet) or the PostgreSQL URL. */
   target: string;
   /** The same, safe to print (password replaced by `***`). */
@@ -21,7 +21,7 @@ const SQLITE_EXTENSIONS = new Set(['.sqlite', '.sqlite3', '.db', '.db3', '.s3db'
 const DUCKDB_EXTENSIONS = new Set(['.duckdb', '.ddb', '.parquet']);
 
 /** The engine a file's first bytes name: `SQLite format 3\0`, DuckDB's `DUCK` at offset 8, Parquet's `PAR1`. */
-export async function sniffFile(path: string): Promise<Engine | undefined> {
+export async function sniffFile(path: string): Promise<ConnectorEngine | undefined> {
   let handle: FileHandle;
   try {
     handle = await open(path, 'r');

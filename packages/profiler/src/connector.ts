@@ -1,8 +1,10 @@
-import type { Engine, ForeignKey } from './types.js';
+import type { ConnectorEngine, ForeignKey } from './types.js';
 
 /** A column as the schema declares it. */
 export interface ColumnDescription {
   name: string;
+  /** The catalog's comment on the column, when it has one. */
+  description?: string;
   /** The declared type as written in the schema (`INTEGER`, `VARCHAR(25)`, … or `''`). */
   declaredType: string;
   /** Declared NOT NULL (the engine enforces it): its non-null count is the row count. */
@@ -17,6 +19,12 @@ export interface ColumnDescription {
 /** What a table's schema declares: columns in declared order, primary key in key order, foreign keys. */
 export interface TableDescription {
   columns: ColumnDescription[];
+  /** Where the table lives, when not in the connection's default schema (see `TableProfile.schema`). */
+  schema?: string;
+  /** The catalog's comment on the table, when it has one. */
+  description?: string;
+  /** A view or materialized view rather than a base table. */
+  kind?: 'view' | 'materialized view';
   primaryKey: string[];
   foreignKeys: ForeignKey[];
   /**
@@ -111,7 +119,7 @@ export interface Dialect {
  * for any engine that implements this.
  */
 export interface Connector {
-  readonly engine: Engine;
+  readonly engine: ConnectorEngine;
   /** A name for the database (for files, the file's base name). */
   readonly database: string;
   readonly dialect: Dialect;

@@ -18,7 +18,9 @@ export { openSqlite, profileSqlite } from './sqlite.js';
 export {
   type ColumnProfile,
   type ColumnValues,
+  type ConnectorEngine,
   type DatabaseProfile,
+  ENGINES,
   type Engine,
   type ForeignKey,
   type InferredType,

@@ -59,6 +59,9 @@ export async function profileTable(connector: Connector, table: string, settings
   );
   return {
     name: table,
+    ...(description.schema ? { schema: description.schema } : {}),
+    ...(description.description ? { description: description.description } : {}),
+    ...(description.kind ? { kind: description.kind } : {}),
     rowCount,
     columns: settings.values.hashed ? columns.map((c) => hideColumnStrings(c)) : columns,
     primaryKey: description.primaryKey,
@@ -164,6 +167,7 @@ function columnProfile(column: TableColumn, rowCount: number, found: Found, sett
   );
   return {
     name,
+    ...(column.description ? { description: column.description } : {}),
     declaredType,
     inferredType,
     rowCount,

@@ -5,7 +5,16 @@ export const PROFILE_FORMAT_VERSION = 1;
 export type SqlValue = string | number | bigint | null;
 
 /** The engines with a connector in this package. */
-export type Engine = 'sqlite' | 'postgres' | 'duckdb';
+export type ConnectorEngine = 'sqlite' | 'postgres' | 'duckdb' | 'mysql';
+
+/**
+ * The SQL engine a profile describes: one with a connector here, or a warehouse whose schema was
+ * read without a connection (a dbt project's artifacts, an `INFORMATION_SCHEMA` export).
+ */
+export type Engine = (typeof ENGINES)[number];
+
+/** Every `Engine`, connectors' first (for schemas that check a file's `engine`). */
+export const ENGINES = ['sqlite', 'postgres', 'duckdb', 'mysql', 'snowflake', 'bigquery', 'redshift', 'databricks'] as const;
 
 /** The broad kind of values a column holds, inferred from its declared type and its values. */
 export type InferredType = 'integer' | 'real' | 'text' | 'date' | 'boolean' | 'blob' | 'unknown';
@@ -27,6 +36,8 @@ export interface LengthStats {
 
 export interface ColumnProfile {
   name: string;
+  /** What the catalog says of the column (`COMMENT ON COLUMN`, MySQL `COLUMN_COMMENT`, a dbt description); absent when nothing. */
+  description?: string;
   /** The type as the schema declares it (`INTEGER`, `VARCHAR(25)`, `DECIMAL(15,2)`, … or `''`). */
   declaredType: string;
   inferredType: InferredType;
@@ -144,6 +155,16 @@ export interface ForeignKey {
 
 export interface TableProfile {
   name: string;
+  /**
+   * The schema (PostgreSQL, DuckDB, a warehouse) or database (MySQL) the table lives in, when the
+   * engine has one and it is not the connection's default (`public`, `main`): SQL names the table
+   * `schema.table`. `name` stays the profile's name (bare where unique).
+   */
+  schema?: string;
+  /** What the catalog says of the table (`COMMENT ON TABLE`, MySQL `TABLE_COMMENT`, a dbt description); absent when nothing. */
+  description?: string;
+  /** A view or materialized view rather than a base table; absent for tables. */
+  kind?: 'view' | 'materialized view';
   rowCount: number;
   columns: ColumnProfile[];
   /** Declared primary key columns, in key order; empty when none is declared. */

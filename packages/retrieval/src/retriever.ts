@@ -116,7 +116,7 @@ export class Retriever {
       [choice.source, ...choice.targets],
       this.graph.engine,
     );
-    const sql = renderFromClause(joinTree);
+    const sql = renderFromClause(joinTree, { schemaOf: (table) => this.graph.table(table)?.schema });
     const timings: PhaseTimings = {
       grounding: groundingMs,
       exploration: explorationMs,

@@ -8,24 +8,41 @@ export type SqlDialect = GraphEngine;
 const PLAIN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** PostgreSQL folds unquoted names to lower case: any other spelling must be quoted to stay itself. */
 const PLAIN_LOWER = /^[a-z_][a-z0-9_]*$/;
+/** Snowflake folds unquoted names to upper case. */
+const PLAIN_UPPER = /^[A-Z_][A-Z0-9_]*$/;
+/**
+ * Engines that quote with backticks. Their keyword lists are not kept here: a name is left bare
+ * only when neither SQLite's nor PostgreSQL's list has it, so at worst a name is quoted that
+ * needed not be (harmless), never the other way round.
+ */
+const BACKTICK: ReadonlySet<SqlDialect> = new Set(['mysql', 'bigquery', 'databricks']);
 
 /** Whether `name` can stand bare in `dialect`: a plain word the engine does not keep for itself. */
 export function isBareName(name: string, dialect: SqlDialect = 'sqlite'): boolean {
   if (dialect === 'sqlite') return PLAIN.test(name) && !SQLITE_KEYWORDS.has(name.toLowerCase());
+  if (BACKTICK.has(dialect))
+    return PLAIN.test(name) && !SQLITE_KEYWORDS.has(name.toLowerCase()) && !POSTGRES_KEYWORDS.has(name.toLowerCase());
+  if (dialect === 'snowflake') return PLAIN_UPPER.test(name) && !POSTGRES_KEYWORDS.has(name.toLowerCase());
   return PLAIN_LOWER.test(name) && !POSTGRES_KEYWORDS.has(name);
 }
 
-/** `name` as `dialect` reads it: bare when it can be, else in double quotes (embedded ones doubled). */
+/** `name` as `dialect` reads it: bare when it can be, else quoted (double quotes, or backticks for MySQL, BigQuery, Databricks). */
 export function quoteIdentifier(name: string, dialect: SqlDialect = 'sqlite'): string {
-  return isBareName(name, dialect) ? name : `"${name.replace(/"/g, '""')}"`;
+  if (isBareName(name, dialect)) return name;
+  return BACKTICK.has(dialect) ? `\`${name.replace(/`/g, '``')}\`` : `"${name.replace(/"/g, '""')}"`;
 }
 
 /**
- * A table as `dialect` names it in FROM. A PostgreSQL profile spells a table two schemas share as
- * `schema.table` (or `"schema"."table"` when a table's own name holds the dot): each part is quoted
- * on its own, so the engine reads a schema and a table, not one name with a dot in it.
+ * A table as `dialect` names it in FROM. `schema` is where the table lives when the graph says
+ * (`GraphTable.schema`): `schema.table`, each part quoted on its own. Without it, a PostgreSQL
+ * profile's `schema.table` name (a table two schemas share; `"schema"."table"` when a table's own
+ * name holds the dot) is read as a schema and a table, not as one name with a dot in it.
  */
-export function tableReference(name: string, dialect: SqlDialect = 'sqlite'): string {
+export function tableReference(name: string, dialect: SqlDialect = 'sqlite', schema?: string): string {
+  if (schema !== undefined && schema !== '') {
+    const own = name.startsWith(`${schema}.`) ? name.slice(schema.length + 1) : name;
+    return `${quoteIdentifier(schema, dialect)}.${quoteIdentifier(own, dialect)}`;
+  }
   if (dialect !== 'postgres') return quoteIdentifier(name, dialect);
   if (/^"(?:[^"]|"")+"\."(?:[^"]|"")+"$/.test(name)) return name;
   const qualified = /^([^."]+)\.([^."]+)$/.exec(name);
@@ -48,6 +65,8 @@ export interface FromClauseOptions {
    * (`tableReference`). A preview that reads Parquet names it `read_parquet('…')`.
    */
   tableReference?: (table: string) => string;
+  /** The schema a table lives in, when not the default one (`GraphTable.schema`). */
+  schemaOf?: (table: string) => string | undefined;
 }
 
 /** `FROM root AS alias JOIN child AS alias ON …`, one join per line, in the tree's order and dialect. */
@@ -55,7 +74,7 @@ export function renderFromClause(tree: JoinTree, options: FromClauseOptions = {}
   const [root, ...rest] = tree.nodes;
   if (!root) return '';
   const q = (name: string) => quoteIdentifier(name, tree.dialect);
-  const t = options.tableReference ?? ((name: string) => tableReference(name, tree.dialect));
+  const t = options.tableReference ?? ((name: string) => tableReference(name, tree.dialect, options.schemaOf?.(name)));
   const lines = [`FROM ${t(root.table)} AS ${q(root.alias)}`];
   for (const node of rest) lines.push(`JOIN ${t(node.table)} AS ${q(node.alias)} ON ${joinCondition(node, tree.dialect) ?? 'TRUE'}`);
   return lines.join('\n');

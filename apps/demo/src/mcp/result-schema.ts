@@ -6,6 +6,7 @@
  * HTTP API's `POST /api/retrieve` answer with the same shape plus their own fields (`trace`, `preview`).
  */
 
+import { ENGINES } from '@guided-retrieval/profiler';
 import type { RetrievalResult } from '@guided-retrieval/retrieval';
 import { z } from 'zod';
 
@@ -43,7 +44,7 @@ export const retrievalResultSchema = z
       .describe('Tables the question needs that no join edge connects to the tree: the FROM clause cannot say how to join them'),
     joinTree: z
       .object({
-        dialect: z.enum(['sqlite', 'postgres', 'duckdb']).describe('The SQL engine the FROM clause is quoted for'),
+        dialect: z.enum(ENGINES).describe('The SQL engine the FROM clause is quoted for'),
         nodes: z
           .array(joinTreeNodeSchema)
           .describe('Topologically ordered: every parent before its children; empty when nothing was retrieved'),

@@ -7,6 +7,7 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import type { ContextGraph } from '@guided-retrieval/context-graph';
+import type { ConnectorEngine } from '@guided-retrieval/profiler';
 import type { JoinTreeNode, SqlDialect } from '@guided-retrieval/retrieval';
 import type { Preview } from '../view/api-types.js';
 import type { PreviewJob, PreviewOpened } from './preview-job.js';
@@ -17,7 +18,7 @@ export type { PreviewJob } from './preview-job.js';
  * The database previews run on: a SQLite file's path, or a PostgreSQL URL / DuckDB file / Parquet
  * file or folder opened read-only through the profiler (`schema`: PostgreSQL's schema filter).
  */
-export type PreviewDatabase = string | { engine: 'sqlite' | 'postgres' | 'duckdb'; target: string; schema?: string };
+export type PreviewDatabase = string | { engine: ConnectorEngine; target: string; schema?: string };
 
 export interface PreviewOptions {
   /** Sample rows at most (default 5). */
