@@ -73,7 +73,7 @@ class MysqlConnector implements Connector {
     readonly database: string,
     /** The database in the URL, whose tables are profiled. */
     readonly schema: string,
-    readonly secret: string,
+    readonly credentials: { user: string; password: string },
     readonly target: string,
   ) {
     this.dialect = mysqlDialect(schema);
@@ -84,7 +84,7 @@ class MysqlConnector implements Connector {
       const [rows] = await this.connection.query({ sql, rowsAsArray: true, ...(values ? { values } : {}) });
       return rows as unknown[][];
     } catch (error) {
-      throw mysqlError(error, this.secret, this.target);
+      throw mysqlError(error, this.credentials, this.target);
     }
   }
 
@@ -261,10 +261,10 @@ export async function openMysql(url: string, options: MysqlOptions = {}): Promis
       typeCast: typeCast as never,
     })) as unknown as MysqlConnection;
   } catch (error) {
-    throw mysqlError(error, target.password, where);
+    throw mysqlError(error, target, where);
   }
   connection.on('error', () => undefined); // a connection lost between statements: the next one says so
-  const connector = new MysqlConnector(connection, options.database ?? target.schema, target.schema, target.password, where);
+  const connector = new MysqlConnector(connection, options.database ?? target.schema, target.schema, target, where);
   try {
     const [version] = await connector.run('SELECT VERSION()');
     const mariadb = /mariadb/i.test(String(version?.[0]));
