@@ -104,7 +104,10 @@ describe.skipIf(!url)('guided build mysql://… (Chinook)', () => {
   it('profiles it with guided profile, and names the source in one line for a wrong password, port or database', () => {
     const run = box.run(['profile', url ?? '', '-o', 'chinook.profile.json']);
     expect(run.status, run.stderr).toBe(0);
-    expect(JSON.parse(readFileSync(join(box.work, 'chinook.profile.json'), 'utf8'))).toMatchObject({ engine: 'mysql', database: 'Chinook' });
+    expect(JSON.parse(readFileSync(join(box.work, 'chinook.profile.json'), 'utf8'))).toMatchObject({
+      engine: 'mysql',
+      database: 'Chinook',
+    });
     const wrong = new URL(url ?? '');
     wrong.password = 'hunter2-secret';
     const line = expectOneLineError(box.run(['build', wrong.toString(), '-o', 'x.json']), 'Access denied');

@@ -38,7 +38,9 @@ export function mysqlError(error: unknown, credentials: { user: string; password
   switch (code) {
     case 'ER_DBACCESS_DENIED_ERROR':
       // MySQL says the same for a database that does not exist, so as not to tell which.
-      return new ProfilerError('auth-failed', `MySQL: ${where}${message} (it does not exist, or this user may not read it)`, { cause: error });
+      return new ProfilerError('auth-failed', `MySQL: ${where}${message} (it does not exist, or this user may not read it)`, {
+        cause: error,
+      });
     case 'ER_ACCESS_DENIED_ERROR':
     case 'ER_ACCESS_DENIED_NO_PASSWORD_ERROR':
       return new ProfilerError('auth-failed', `MySQL: ${where}${message}`, { cause: error });
@@ -49,9 +51,13 @@ export function mysqlError(error: unknown, credentials: { user: string; password
     case 'ER_SPECIFIC_ACCESS_DENIED_ERROR':
       return new ProfilerError('permission-denied', `MySQL: ${where}${message}`, { cause: error });
     case 'ER_NO_SUCH_TABLE':
-      return new ProfilerError('no-such-table', `no such table: ${/Table '(?:[^.']*\.)?(.*)' doesn't exist/.exec(message)?.[1] ?? message}`, {
-        cause: error,
-      });
+      return new ProfilerError(
+        'no-such-table',
+        `no such table: ${/Table '(?:[^.']*\.)?(.*)' doesn't exist/.exec(message)?.[1] ?? message}`,
+        {
+          cause: error,
+        },
+      );
     default:
       return new ProfilerError('query-failed', `MySQL: ${where}${message}`, { cause: error });
   }

@@ -37,7 +37,9 @@ describe('MySQL URLs', () => {
       target: 'mariadb://u:secret-pw@h/shop',
       display: 'mariadb://u:***@h/shop',
     });
-    expect(() => parseMysqlUrl('mysql://u:secret-pw@h')).toThrow('no database in mysql://u:***@h: use mysql://user:password@host:port/database');
+    expect(() => parseMysqlUrl('mysql://u:secret-pw@h')).toThrow(
+      'no database in mysql://u:***@h: use mysql://user:password@host:port/database',
+    );
   });
 });
 
@@ -61,7 +63,19 @@ function expectOneLine(error: Error, secret: string): void {
 
 describe.skipIf(chinook === undefined)('MySQL connector on Chinook', () => {
   const url = chinook ?? '';
-  const TABLES = ['Album', 'Artist', 'Customer', 'Employee', 'Genre', 'Invoice', 'InvoiceLine', 'MediaType', 'Playlist', 'PlaylistTrack', 'Track'];
+  const TABLES = [
+    'Album',
+    'Artist',
+    'Customer',
+    'Employee',
+    'Genre',
+    'Invoice',
+    'InvoiceLine',
+    'MediaType',
+    'Playlist',
+    'PlaylistTrack',
+    'Track',
+  ];
 
   async function checksums(): Promise<unknown[]> {
     const connection = await rawConnection(url);
@@ -117,7 +131,9 @@ describe.skipIf(chinook === undefined)('MySQL connector on Chinook', () => {
     wrongDatabase.pathname = '/NoSuchDatabase';
     const missing = await failure(openConnection(wrongDatabase.toString()));
     expectOneLine(missing, ':guided@');
-    expect(missing.message).toMatch(/^MySQL: [^:]+:\d+: Access denied for user 'guided'@'[^']+' to database 'NoSuchDatabase' \(it does not exist, or this user may not read it\)$/);
+    expect(missing.message).toMatch(
+      /^MySQL: [^:]+:\d+: Access denied for user 'guided'@'[^']+' to database 'NoSuchDatabase' \(it does not exist, or this user may not read it\)$/,
+    );
   });
 
   it('fails in one line naming the table when the server drops the connection mid-profile', async () => {
@@ -261,7 +277,7 @@ describe.skipIf(chinook === undefined)('MySQL connector on a scratch database', 
     const connector = await openMysql(db.writerUrl, { statementTimeoutMs: 1000 });
     try {
       const handle = mysqlHandle(connector);
-      await expect(handle.query("INSERT INTO pair VALUES (1, 2)")).rejects.toThrow(/READ ONLY transaction/);
+      await expect(handle.query('INSERT INTO pair VALUES (1, 2)')).rejects.toThrow(/READ ONLY transaction/);
       await expect(handle.query('CREATE TABLE intruder (x INT)')).rejects.toThrow(/READ ONLY transaction/);
       await handle.query('COMMIT');
       await expect(handle.query('DELETE FROM big')).rejects.toThrow(/READ ONLY transaction/);

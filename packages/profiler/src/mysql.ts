@@ -1,9 +1,17 @@
 import { byCodeUnit } from './code-unit.js';
-import { bigintScalar, type Connector, closeAfter, type Dialect, type SampleSource, type Scalar, type TableDescription } from './connector.js';
+import {
+  bigintScalar,
+  type Connector,
+  closeAfter,
+  type Dialect,
+  type SampleSource,
+  type Scalar,
+  type TableDescription,
+} from './connector.js';
 import { loadMysql2, type MysqlField } from './driver.js';
 import { ProfilerError } from './errors.js';
-import { mysqlError } from './mysql-errors.js';
 import { mysqlDialect, mysqlSample, quoteMysqlIdentifier } from './mysql-dialect.js';
+import { mysqlError } from './mysql-errors.js';
 import { numericScalar, redactUrl, toScalar } from './postgres.js';
 import { type ProfileOptions, profileDatabase } from './profile.js';
 import type { DatabaseProfile, ForeignKey } from './types.js';
@@ -90,10 +98,9 @@ class MysqlConnector implements Connector {
 
   /** The database's base tables now (no views, no system tables). */
   async readTables(): Promise<string[]> {
-    const rows = await this.run(
-      "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_TYPE = 'BASE TABLE'",
-      [this.schema],
-    );
+    const rows = await this.run("SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_TYPE = 'BASE TABLE'", [
+      this.schema,
+    ]);
     return rows.map((r) => String(r[0])).sort(byCodeUnit);
   }
 
@@ -213,7 +220,8 @@ export function parseMysqlUrl(url: string): MysqlTarget {
   } catch (error) {
     throw new ProfilerError('bad-connection', `not a MySQL URL: ${display}`, { cause: error });
   }
-  if (parsed.protocol !== 'mysql:' && parsed.protocol !== 'mariadb:') throw new ProfilerError('bad-connection', `not a MySQL URL: ${display}`);
+  if (parsed.protocol !== 'mysql:' && parsed.protocol !== 'mariadb:')
+    throw new ProfilerError('bad-connection', `not a MySQL URL: ${display}`);
   const decode = (text: string) => {
     try {
       return decodeURIComponent(text);
