@@ -4,8 +4,11 @@
 // - PostgreSQL for the connector and Defog tests: $GUIDED_TEST_POSTGRES_URL when set; else, as root
 //   on Debian, .ci/setup-postgres.sh installs and starts a local cluster; else a server already
 //   answering on 127.0.0.1:5432 with the documented password.
+// - MySQL/MariaDB for the MySQL connector tests: $GUIDED_TEST_MYSQL_URL when set; else a server
+//   answering on 127.0.0.1:3306 with Chinook and the `guided` user; else, as root,
+//   .ci/setup-mariadb.sh installs (Debian's mariadb-server), starts and loads one.
 // - Debian's Chromium for the demo's browser test: .ci/setup-chromium.sh when root on Debian.
-// What cannot be had is skipped (GUIDED_SKIP_POSTGRES=1, GUIDED_SKIP_BROWSER=1) and said, at the
+// What cannot be had is skipped (GUIDED_SKIP_POSTGRES=1, GUIDED_SKIP_MYSQL=1, GUIDED_SKIP_BROWSER=1) and said, at the
 // start and again at the end: never silently. GUIDED_SKIP_* set by hand are respected and said too.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -14,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DEFAULT_URL = 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+const DEFAULT_MYSQL_URL = 'mysql://guided:guided@127.0.0.1:3306/Chinook';
 const env = { ...process.env };
 const skipped = [];
 const say = (message) => process.stderr.write(`test: ${message}\n`);
@@ -49,6 +53,37 @@ if (env.GUIDED_SKIP_POSTGRES === '1') {
     env.GUIDED_SKIP_POSTGRES = '1';
     skipped.push(
       `PostgreSQL tests (no server at ${DEFAULT_URL.replace(':postgres@', ':***@')}${canApt ? ' after .ci/setup-postgres.sh' : '; run .ci/setup-postgres.sh as root, or set GUIDED_TEST_POSTGRES_URL'})`,
+    );
+  }
+}
+
+function mysqlAnswers(url) {
+  // mysql2 is the profiler's dev dependency: ask the server itself, Chinook loaded.
+  const probe = `import mysql from 'mysql2/promise'; const u = new URL(${JSON.stringify(url)});
+    mysql.createConnection({ host: u.hostname, port: Number(u.port || 3306), user: decodeURIComponent(u.username),
+      password: decodeURIComponent(u.password), database: decodeURIComponent(u.pathname.slice(1)), connectTimeout: 3000 })
+      .then((c) => c.query('SELECT COUNT(*) FROM Track').then(() => c.end()))
+      .then(() => process.exit(0), () => process.exit(1));`;
+  return (
+    spawnSync(process.execPath, ['--input-type=module', '-e', probe], { cwd: join(root, 'packages', 'profiler'), stdio: 'ignore' })
+      .status === 0
+  );
+}
+
+if (env.GUIDED_SKIP_MYSQL === '1') {
+  skipped.push('MySQL tests (GUIDED_SKIP_MYSQL=1 was set)');
+} else if (!env.GUIDED_TEST_MYSQL_URL) {
+  let answers = mysqlAnswers(DEFAULT_MYSQL_URL);
+  if (!answers && isRoot) {
+    say('no MySQL/MariaDB with Chinook on 127.0.0.1:3306: installing and starting one with .ci/setup-mariadb.sh');
+    runScript('setup-mariadb.sh');
+    answers = mysqlAnswers(DEFAULT_MYSQL_URL);
+  }
+  if (answers) env.GUIDED_TEST_MYSQL_URL = DEFAULT_MYSQL_URL;
+  else {
+    env.GUIDED_SKIP_MYSQL = '1';
+    skipped.push(
+      `MySQL tests (no server at ${DEFAULT_MYSQL_URL.replace(':guided@', ':***@')}${isRoot ? ' after .ci/setup-mariadb.sh' : '; run .ci/setup-mariadb.sh as root, or set GUIDED_TEST_MYSQL_URL'})`,
     );
   }
 }

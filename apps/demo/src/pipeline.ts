@@ -46,7 +46,7 @@ export interface BuildOptions {
 /**
  * Source → context graph: profile the database read-only (or read a profile JSON), take its join
  * edges from `edges`, build the graph. `source` is anything `resolveSource` reads: a SQLite,
- * DuckDB or Parquet file, a Parquet folder, `postgres://…`, or a profile from `guided profile`.
+ * DuckDB or Parquet file, a Parquet folder, `postgres://…`, `mysql://…`, or a profile from `guided profile`.
  * Nothing is written to the database. Errors are one line naming the source.
  */
 export async function buildGraph(

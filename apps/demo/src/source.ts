@@ -1,6 +1,6 @@
 /**
  * What `guided build`, `serve --database` and `demo --database` read: a SQLite, DuckDB or Parquet
- * file, a folder of Parquet files, `sqlite:<file>`, `duckdb:<file>`, a `postgres://` URL, or a
+ * file, a folder of Parquet files, `sqlite:<file>`, `duckdb:<file>`, a `postgres://` or `mysql://` URL, or a
  * profile JSON written by `guided profile` (told by its content). Errors are one line naming the
  * source (a URL with its password as `***`).
  */
@@ -16,19 +16,19 @@ export type Source =
   | {
       kind: 'database';
       engine: ConnectorEngine;
-      /** The file or folder (absolute), or the PostgreSQL URL (with its password: never print it). */
+      /** The file or folder (absolute), or the PostgreSQL or MySQL URL (with its password: never print it). */
       target: string;
       /** Safe to print: the path, or the URL with its password as `***`. */
       display: string;
-      /** The graph's database name unless given: a file's or folder's name without extension; none for PostgreSQL (the URL's database). */
+      /** The graph's database name unless given: a file's or folder's name without extension; none for a URL (its database). */
       name?: string;
     };
 
 /** What a source can be, in a few words. */
 export const SOURCE_KINDS =
-  'a SQLite, DuckDB or Parquet file, a folder of Parquet files, a profile JSON from `guided profile`, or a postgres:// URL';
+  'a SQLite, DuckDB or Parquet file, a folder of Parquet files, a profile JSON from `guided profile`, or a postgres:// or mysql:// URL';
 export const SOURCE_HELP =
-  'a SQLite, DuckDB or Parquet file, a folder of Parquet files, a profile JSON from `guided profile`, or postgres://user:password@host:port/database (the password is never printed)';
+  'a SQLite, DuckDB or Parquet file, a folder of Parquet files, a profile JSON from `guided profile`, or postgres://user:password@host:port/database or mysql://user:password@host:port/database (mariadb:// too; the password is never printed)';
 
 const stem = (path: string) => basename(path, extname(path));
 
@@ -39,8 +39,8 @@ const stem = (path: string) => basename(path, extname(path));
 export function sourceError(display: string, error: unknown): unknown {
   if (!(error instanceof ProfilerError)) return error;
   if (error.message.includes(display)) return new UserError(error.message, { cause: error });
-  const message = /^postgres(ql)?:/i.test(display)
-    ? error.message.replace(/^(PostgreSQL(?: server unreachable)?): [^\s/]+:\d+: /, '$1: ')
+  const message = /^(postgres(ql)?|mysql|mariadb):/i.test(display)
+    ? error.message.replace(/^(PostgreSQL(?: server unreachable)?|MySQL(?: server unreachable| connection lost)?): [^\s/]+:\d+: /, '$1: ')
     : error.message;
   return new UserError(`${display}: ${message}`, { cause: error });
 }
@@ -67,6 +67,7 @@ export async function resolveSource(text: string): Promise<Source> {
   const input = text.trim();
   if (input === '') throw new UserError(`no database given: pass ${SOURCE_KINDS}`);
   if (/^postgres(ql)?:\/\//i.test(input)) return { kind: 'database', engine: 'postgres', target: input, display: redactUrl(input) };
+  if (/^(mysql|mariadb):\/\//i.test(input)) return { kind: 'database', engine: 'mysql', target: input, display: redactUrl(input) };
   if (/^(sqlite|duckdb):/i.test(input) || /^[a-z][a-z0-9+.-]*:\/\//i.test(input)) {
     try {
       return fileSource(await parseConnection(input));

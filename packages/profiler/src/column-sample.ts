@@ -154,8 +154,14 @@ function slotsOf(columns: readonly SampledColumn[]): Slots {
   return { types, slot };
 }
 
-const nulls = (n: number, type = 'BIGINT') => Array.from({ length: n }, () => `CAST(NULL AS ${type})`).join(', ');
-const big = (e: string) => `CAST(${e} AS BIGINT)`;
+const STANDARD_TYPES = { bigint: 'BIGINT', integer: 'INTEGER', text: 'TEXT' };
+/** `n` typed NULLs and a cast to BIGINT, as the dialect spells the types. */
+function casts(dialect: Dialect) {
+  const types = dialect.castTypes ?? STANDARD_TYPES;
+  const nulls = (n: number, type: keyof typeof STANDARD_TYPES = 'bigint') =>
+    Array.from({ length: n }, () => `CAST(NULL AS ${types[type]})`).join(', ');
+  return { nulls, big: (e: string) => `CAST(${e} AS ${types.bigint})` };
+}
 /** The NULL group last, then by frequency, ties by value. */
 const TOP_ORDER = 'CASE WHEN v IS NULL THEN 1 ELSE 0 END, n DESC, v';
 /** A column's totals over its groups: sample rows, non-null values, distinct values, singletons, lengths (min, max, sum, count). */
@@ -177,11 +183,13 @@ function sampleStatement(
   { types, slot }: Slots,
   options: { candidates: number; maxLength: number },
 ): string {
+  const { nulls } = casts(dialect);
+  const as = dialect.materializedCte === false ? 'AS' : 'AS MATERIALIZED';
   const ctes = [
-    `${SAMPLE} AS MATERIALIZED (SELECT ${columns.map(({ sql }, j) => `${sql.value} AS v${j}, ${sql.length ?? 'CAST(NULL AS INTEGER)'} AS l${j}`).join(', ')} FROM ${from})`,
+    `${SAMPLE} ${as} (SELECT ${columns.map(({ sql }, j) => `${sql.value} AS v${j}, ${sql.length ?? nulls(1, 'integer')} AS l${j}`).join(', ')} FROM ${from})`,
     ...columns.map(
       (_, j) =>
-        `g${j} AS MATERIALIZED (SELECT v${j} AS v, COUNT(*) AS n, MIN(l${j}) AS lmin, MAX(l${j}) AS lmax, SUM(l${j}) AS lsum, COUNT(l${j}) AS lcnt FROM ${SAMPLE} GROUP BY v${j})`,
+        `g${j} ${as} (SELECT v${j} AS v, COUNT(*) AS n, MIN(l${j}) AS lmin, MAX(l${j}) AS lmax, SUM(l${j}) AS lsum, COUNT(l${j}) AS lcnt FROM ${SAMPLE} GROUP BY v${j})`,
     ),
   ];
   // The first branch only types the result columns: k, rank, one value column per type, n, 8 totals, values.
@@ -190,7 +198,7 @@ function sampleStatement(
     return columns[j]?.sql.clip(`v${j}`, options.maxLength) ?? 'NULL';
   });
   // Every other column is typed explicitly (BIGINT, TEXT), as PostgreSQL types a UNION pairwise.
-  const branches = [`SELECT ${nulls(2)}, ${typed.join(', ')}, ${nulls(9)}, ${nulls(1, 'TEXT')} FROM ${SAMPLE} WHERE 1 = 0`];
+  const branches = [`SELECT ${nulls(2)}, ${typed.join(', ')}, ${nulls(9)}, ${nulls(1, 'text')} FROM ${SAMPLE} WHERE 1 = 0`];
   for (const [j, column] of columns.entries()) branches.push(...columnBranches(dialect, j, column, { types, slot }, options));
   return `WITH ${ctes.join(', ')} ${branches.join(' UNION ALL ')}`;
 }
@@ -203,10 +211,11 @@ function columnBranches(
   { types, slot }: Slots,
   options: { candidates: number; maxLength: number },
 ): [string, string] {
+  const { nulls, big } = casts(dialect);
   const cells = types.map((_, t) => (t === slot[j] ? sql.clip('v', options.maxLength) : 'NULL')).join(', ');
-  const values = sketch && dialect.valueList ? dialect.valueList('v', 'n', options.maxLength, MAX_SKETCH_MEAN_LENGTH) : nulls(1, 'TEXT');
+  const values = sketch && dialect.valueList ? dialect.valueList('v', 'n', options.maxLength, MAX_SKETCH_MEAN_LENGTH) : nulls(1, 'text');
   return [
-    `SELECT ${j}, ${big(`ROW_NUMBER() OVER (ORDER BY ${TOP_ORDER})`)}, ${cells}, ${big('n')}, ${nulls(8)}, ${nulls(1, 'TEXT')} ` +
+    `SELECT ${j}, ${big(`ROW_NUMBER() OVER (ORDER BY ${TOP_ORDER})`)}, ${cells}, ${big('n')}, ${nulls(8)}, ${nulls(1, 'text')} ` +
       `FROM (SELECT v, n FROM g${j} ORDER BY ${TOP_ORDER} LIMIT ${options.candidates + 1}) AS t${j}`,
     `SELECT ${j}, ${big('0')}, ${types.map(() => 'NULL').join(', ')}, ${nulls(1)}, ${TOTALS.map(big).join(', ')}, ${values} FROM g${j}`,
   ];

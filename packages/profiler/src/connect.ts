@@ -3,6 +3,7 @@ import { extname } from 'node:path';
 import { type Connector, closeAfter } from './connector.js';
 import { type DuckdbOptions, openDuckdb, parquetFolder } from './duckdb.js';
 import { errorCode, ProfilerError } from './errors.js';
+import { type MysqlOptions, openMysql } from './mysql.js';
 import { openPostgres, type PostgresOptions, redactUrl } from './postgres.js';
 import { type ProfileOptions, profileDatabase } from './profile.js';
 import { openSqlite } from './sqlite.js';
@@ -11,7 +12,7 @@ import type { ConnectorEngine, DatabaseProfile } from './types.js';
 /** Where a connection string points: an engine and a file path or a URL. */
 export interface Connection {
   engine: ConnectorEngine;
-  /** The file (SQLite, DuckDB or Parquet) or the PostgreSQL URL. */
+  /** The file (SQLite, DuckDB or Parquet) or the PostgreSQL or MySQL URL. */
   target: string;
   /** The same, safe to print (password replaced by `***`). */
   display: string;
@@ -52,7 +53,8 @@ export async function sniffFile(path: string): Promise<ConnectorEngine | undefin
 }
 
 /**
- * Reads a connection string: `postgres://…` / `postgresql://…`, `sqlite:<path>`, `duckdb:<path>`,
+ * Reads a connection string: `postgres://…` / `postgresql://…`, `mysql://…` / `mariadb://…`,
+ * `sqlite:<path>`, `duckdb:<path>`,
  * a bare file path whose engine comes from its first bytes (else its extension: `.sqlite`,
  * `.db`, … → SQLite; `.duckdb`, `.ddb`, `.parquet` → DuckDB), or a folder of `.parquet` files
  * (DuckDB: each file a table). Errors are one line, without passwords.
@@ -61,6 +63,7 @@ export async function parseConnection(text: string): Promise<Connection> {
   const input = text.trim();
   if (input === '') throw new ProfilerError('bad-connection', 'empty connection string');
   if (/^postgres(ql)?:\/\//i.test(input)) return { engine: 'postgres', target: input, display: redactUrl(input) };
+  if (/^(mysql|mariadb):\/\//i.test(input)) return { engine: 'mysql', target: input, display: redactUrl(input) };
   const scheme = /^(sqlite|duckdb):(?:\/\/)?(.*)$/i.exec(input);
   if (scheme) {
     const path = scheme[2] ?? '';
@@ -71,7 +74,7 @@ export async function parseConnection(text: string): Promise<Connection> {
     const scheme = input.slice(0, input.indexOf(':'));
     throw new ProfilerError(
       'bad-connection',
-      `unsupported connection string scheme "${scheme}:" in ${redactUrl(input)}: use a file path, sqlite:<file>, duckdb:<file> or postgres://user:password@host:port/database`,
+      `unsupported connection string scheme "${scheme}:" in ${redactUrl(input)}: use a file path, sqlite:<file>, duckdb:<file>, postgres://user:password@host:port/database or mysql://user:password@host:port/database`,
     );
   }
   const sniffed = await sniffFile(input);
@@ -84,9 +87,10 @@ export async function parseConnection(text: string): Promise<Connection> {
 }
 
 /** Opens any connection string read-only (see `parseConnection`). */
-export async function openConnection(text: string, options: PostgresOptions & DuckdbOptions = {}): Promise<Connector> {
+export async function openConnection(text: string, options: PostgresOptions & MysqlOptions & DuckdbOptions = {}): Promise<Connector> {
   const connection = await parseConnection(text);
   if (connection.engine === 'postgres') return openPostgres(connection.target, options);
+  if (connection.engine === 'mysql') return openMysql(connection.target, options);
   if (connection.engine === 'duckdb') return openDuckdb(connection.target, options);
   return openSqlite(connection.target);
 }
@@ -98,7 +102,7 @@ export async function openConnection(text: string, options: PostgresOptions & Du
  */
 export async function withConnection<T>(
   text: string,
-  options: PostgresOptions & DuckdbOptions,
+  options: PostgresOptions & MysqlOptions & DuckdbOptions,
   use: (connector: Connector) => Promise<T>,
 ): Promise<T> {
   return closeAfter(await openConnection(text, options), use);
@@ -107,7 +111,7 @@ export async function withConnection<T>(
 /** Opens any connection string read-only, profiles it and closes it (also when profiling fails). */
 export async function profileConnection(
   text: string,
-  options: ProfileOptions & PostgresOptions & DuckdbOptions = {},
+  options: ProfileOptions & PostgresOptions & MysqlOptions & DuckdbOptions = {},
 ): Promise<DatabaseProfile> {
   return withConnection(text, options, (connector) => profileDatabase(connector, options));
 }

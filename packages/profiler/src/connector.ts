@@ -109,6 +109,13 @@ export interface Dialect {
    * an engine that keeps a statement's work in memory (DuckDB) bounds it with fewer.
    */
   sampleColumnsPerStatement?: number;
+  /**
+   * The engine's names for the types the profiler's own statements cast to (MySQL and MariaDB:
+   * `SIGNED`, `CHAR`); default the standard `BIGINT`, `INTEGER`, `TEXT`.
+   */
+  castTypes?: { bigint: string; integer: string; text: string };
+  /** Whether `WITH name AS MATERIALIZED (…)` parses (MySQL and MariaDB: no, plain `AS (…)`); default yes. */
+  materializedCte?: boolean;
   /** A FROM item for a sample of `sampleRows` rows, for engines whose sampling is pure SQL. */
   sampleFrom?(tableRef: string, rowCount: number, sampleRows: number, seed: number): SampleSource;
 }

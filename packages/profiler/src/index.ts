@@ -11,6 +11,7 @@ export type {
 export { type DuckdbOptions, openDuckdb, profileDuckdb } from './duckdb.js';
 export { ProfilerError, type ProfilerErrorCode } from './errors.js';
 export { mergeProfiles } from './merge.js';
+export { type MysqlOptions, openMysql, profileMysql } from './mysql.js';
 export { openPostgres, type PostgresOptions, profilePostgres, redactUrl } from './postgres.js';
 export { type ProfileOptions, type ProfileProgress, profileDatabase, type TableDone } from './profile.js';
 export { loadProfile, ProfileFileError, parseProfile } from './profile-file.js';

@@ -20,13 +20,13 @@ import type { DatabaseProfile, ForeignKey } from './types.js';
 /** pg's type ids whose text we keep (dates, times) or turn into JSON-safe numbers. */
 const OID = { int8: 20, numeric: 1700, date: 1082, time: 1083, timestamp: 1114, timestamptz: 1184, interval: 1186, timetz: 1266 };
 
-function numericScalar(text: string): string | number {
+export function numericScalar(text: string): string | number {
   if (!/^-?\d+(\.\d+)?$/.test(text)) return text;
   const significant = text.replace(/^-?0*/, '').replace('.', '').replace(/0+$/, '').length;
   return significant <= 15 ? Number(text) : text;
 }
 
-function toScalar(value: unknown): Scalar {
+export function toScalar(value: unknown): Scalar {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number' || typeof value === 'string') return value;
   if (typeof value === 'bigint') return bigintScalar(value);

@@ -26,7 +26,7 @@ export function registerProfile(cli: Command): void {
   cli
     .command('profile')
     .description(
-      'profile a database read-only: a SQLite/DuckDB/Parquet file, a Parquet folder, sqlite:<file>, duckdb:<file> or postgres://…',
+      'profile a database read-only: a SQLite/DuckDB/Parquet file, a Parquet folder, sqlite:<file>, duckdb:<file>, postgres://… or mysql://…',
     )
     .argument('<connection>', 'file path or connection URL (the password is never printed)')
     .requiredOption('-o, --output <file>', 'where to write the profile JSON')

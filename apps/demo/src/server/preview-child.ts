@@ -1,13 +1,13 @@
 /**
  * Runs one row preview in a child process (preview.ts): SQLite runs a query in native code that a
  * worker thread cannot stop, but a process can be killed at the time limit, taking the query with
- * it. The database is opened read-only: a SQLite file directly; PostgreSQL and DuckDB/Parquet
+ * it. The database is opened read-only: a SQLite file directly; PostgreSQL, MySQL and DuckDB/Parquet
  * through the profiler's connector (one READ ONLY transaction with a statement timeout at the
  * preview's limit, so the server stops the query too; a DuckDB file read-only, its file access
  * locked).
  */
 
-import { type Connector, openDuckdb, openPostgres, openSqlite } from '@guided-retrieval/profiler';
+import { type Connector, openDuckdb, openMysql, openPostgres, openSqlite } from '@guided-retrieval/profiler';
 import { renderFromClause } from '@guided-retrieval/retrieval/internal';
 import Database from 'better-sqlite3';
 import type { PreviewJob, PreviewOpened } from './preview-job.js';
@@ -37,9 +37,11 @@ async function runConnector(job: Extract<PreviewJob, { connector: unknown }>, st
     connector =
       engine === 'postgres'
         ? await openPostgres(target, { statementTimeoutMs: job.timeoutMs, ...(schema === undefined ? {} : { schema }) })
-        : engine === 'duckdb'
-          ? await openDuckdb(target)
-          : await openSqlite(target);
+        : engine === 'mysql'
+          ? await openMysql(target, { statementTimeoutMs: job.timeoutMs })
+          : engine === 'duckdb'
+            ? await openDuckdb(target)
+            : await openSqlite(target);
     opened();
     const dialect = connector.dialect;
     const from = renderFromClause(job.tree, { tableReference: (table) => dialect.tableRef(table) });

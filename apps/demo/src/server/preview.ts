@@ -1,7 +1,7 @@
 /**
  * A small read-only look at what a FROM clause joins: `SELECT COUNT(*)` over it and its first
  * rows (a few columns per table), in a child process killed at the time limit, a few at a time.
- * SQLite runs the retrieved FROM clause on the file; PostgreSQL and DuckDB/Parquet run it through
+ * SQLite runs the retrieved FROM clause on the file; PostgreSQL, MySQL and DuckDB/Parquet run it through
  * the profiler's read-only connector, which names each table as the engine needs it (its real
  * schema, or `read_parquet(…)`).
  */
@@ -15,7 +15,7 @@ import type { PreviewJob, PreviewOpened } from './preview-job.js';
 export type { PreviewJob } from './preview-job.js';
 
 /**
- * The database previews run on: a SQLite file's path, or a PostgreSQL URL / DuckDB file / Parquet
+ * The database previews run on: a SQLite file's path, or a PostgreSQL or MySQL URL / DuckDB file / Parquet
  * file or folder opened read-only through the profiler (`schema`: PostgreSQL's schema filter).
  */
 export type PreviewDatabase = string | { engine: ConnectorEngine; target: string; schema?: string };
@@ -40,7 +40,11 @@ export const MAX_RUNNING_PREVIEWS = 2;
 /** Previews waiting at most; beyond, a preview is declined at once (retrieval is never held up). */
 export const MAX_WAITING_PREVIEWS = 8;
 
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+/** Always quoted (an alias `t0.Name` has a dot), as the graph's engine quotes: backticks for MySQL. */
+function quoterFor(engine: string): (name: string) => string {
+  if (engine === 'mysql' || engine === 'bigquery' || engine === 'databricks') return (name) => `\`${name.replace(/`/g, '``')}\``;
+  return (name) => `"${name.replace(/"/g, '""')}"`;
+}
 
 function shownColumns(graph: ContextGraph, table: string, count: number): string[] {
   const t = graph.table(table);
@@ -57,6 +61,7 @@ export function previewSelect(
 ): { select: string; columns: string[]; limit: number } {
   const limit = Math.max(1, Math.min(50, options.limit ?? 5));
   const perTable = options.columnsPerTable ?? 2;
+  const quote = quoterFor(graph.engine);
   const shown = nodes.flatMap((n) => shownColumns(graph, n.table, perTable).map((c) => ({ alias: n.alias, column: c })));
   return {
     select: shown.map(({ alias, column }) => `${quote(alias)}.${quote(column)} AS ${quote(`${alias}.${column}`)}`).join(', ') || '*',
