@@ -6,7 +6,9 @@
  * outside `public` carries its schema, and comments become descriptions. Against the real server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profilePostgres } from './postgres.js';
+import type { Connector } from './connector.js';
+import { openPostgres, profilePostgres } from './postgres.js';
+import { profileDatabase } from './profile.js';
 import { postgresUrl, scratchDatabase } from './test-support/postgres.js';
 import type { ColumnProfile, DatabaseProfile } from './types.js';
 
@@ -188,6 +190,41 @@ describe.skipIf(admin === undefined)('PostgreSQL types, partitions, views, schem
       ['city_counts', 'materialized view', 2],
       ['oslo_customers', 'view', 1],
     ]);
+  });
+
+  it('skips a column whose SQL the engine refuses with one warning naming table, column and type, and profiles the rest', async () => {
+    // The dialect as it was before text arrays were told apart from text: char_length(text[]).
+    const connector = await openPostgres(db.url);
+    const broken: Connector = {
+      engine: connector.engine,
+      database: connector.database,
+      listTables: () => connector.listTables(),
+      describeTable: (t) => connector.describeTable(t),
+      sampleSource: (t, n, s) => connector.sampleSource(t, n, s),
+      query: (sql) => connector.query(sql),
+      isolate: (work) => connector.isolate?.(work) ?? work(),
+      close: () => connector.close(),
+      dialect: {
+        ...connector.dialect,
+        column: (c: string, type: string) => {
+          const sql = connector.dialect.column(c, type);
+          return type === 'text[]' ? { ...sql, length: `char_length(${c})` } : sql;
+        },
+      },
+    };
+    const seen: string[] = [];
+    try {
+      const p = await profileDatabase(broken, { tables: ['kinds'], onWarning: (m) => seen.push(m) });
+      expect(seen).toEqual([
+        'table "kinds": column "tags" (text[]) skipped: PostgreSQL: function char_length(text[]) does not exist',
+      ]);
+      const kinds = p.tables[0];
+      expect(kinds?.columns.map((c) => c.name)).not.toContain('tags');
+      expect(kinds?.columns).toHaveLength(32);
+      expect(kinds?.columns.find((c) => c.name === 'names')?.count).toBe(2);
+    } finally {
+      await connector.close();
+    }
   });
 
   it('sets the schema of a table outside public, and reads comments as descriptions', () => {
