@@ -53,7 +53,8 @@ export const USER_SCHEMA = "n.nspname <> 'information_schema' AND n.nspname NOT 
 
 /**
  * Base and partitioned tables (a partitioned table is one logical table: its partitions are left
- * out), and views and materialized views when `views`, of the given schemas or of every user
+ * out, and so are the children of table inheritance, the older way to partition, as a query of
+ * the parent reads their rows), and views and materialized views when `views`, of the given schemas or of every user
  * schema: schema, name, relkind. Never foreign tables.
  */
 export function tableListSql(schemas: readonly string[] | undefined, views = false): string {
@@ -61,5 +62,6 @@ export function tableListSql(schemas: readonly string[] | undefined, views = fal
   const kinds = views ? "'r', 'p', 'v', 'm'" : "'r', 'p'";
   return `SELECT n.nspname, c.relname, c.relkind::text FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
            WHERE ${where} AND c.relkind IN (${kinds}) AND NOT c.relispartition
+             AND NOT EXISTS (SELECT 1 FROM pg_inherits i WHERE i.inhrelid = c.oid)
            ORDER BY n.nspname COLLATE "C", c.relname COLLATE "C"`;
 }

@@ -59,6 +59,11 @@ export const TYPES_SQL = [
   `CREATE TABLE measurements_2023 PARTITION OF measurements FOR VALUES FROM ('2023-01-01') TO ('2024-01-01')`,
   `CREATE TABLE measurements_2024 PARTITION OF measurements FOR VALUES FROM ('2024-01-01') TO ('2025-01-01')`,
   `INSERT INTO measurements VALUES (1, 'Oslo', '2023-06-01', 1.5), (2, 'Rome', '2024-06-01', 2.5), (3, 'Oslo', '2024-07-01', 3.5)`,
+  // The older way: children by table inheritance (Sakila's payment_p2007_*), one logical table with the parent.
+  'CREATE TABLE events (id integer, at date)',
+  'CREATE TABLE events_2024 (CHECK (at >= DATE $$2024-01-01$$)) INHERITS (events)',
+  "INSERT INTO events VALUES (1, '2023-05-05')",
+  "INSERT INTO events_2024 VALUES (2, '2024-05-05')",
   'CREATE TABLE customers (id integer PRIMARY KEY, name text NOT NULL, city text)',
   "INSERT INTO customers VALUES (1, 'Ada', 'Oslo'), (2, 'Bo', 'Rome')",
   "COMMENT ON TABLE customers IS 'People who buy from us'",
@@ -165,12 +170,14 @@ describe.skipIf(admin === undefined)('PostgreSQL types, partitions, views, schem
     expect(column('feeling').values).toEqual({ complete: true, distinct: 3, list: ['happy', 'ok', 'sad'] });
   });
 
-  it('profiles a partitioned table as one table, its partitions not at all', () => {
+  it('profiles a partitioned (or inheritance-partitioned) table as one table, its partitions not at all', () => {
     const names = profile.tables.map((t) => t.name);
     expect(names).toContain('measurements');
     expect(names.filter((n) => n.startsWith('measurements_'))).toEqual([]);
     expect(profile.tables.find((t) => t.name === 'measurements')).toMatchObject({ rowCount: 3 });
     expect(column('city', 'measurements')).toMatchObject({ distinct: 2, min: 'Oslo', max: 'Rome' });
+    expect(names).not.toContain('events_2024');
+    expect(profile.tables.find((t) => t.name === 'events')).toMatchObject({ rowCount: 2 });
   });
 
   it('lists views and materialized views with their kind and columns, reading none of their rows by default', () => {
