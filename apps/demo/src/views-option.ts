@@ -3,7 +3,7 @@ import { InvalidArgumentError } from 'commander';
 
 /** `--views`' help: what each mode does to views and materialized views. */
 export const VIEWS_HELP =
-  'views and materialized views (PostgreSQL, DuckDB): list (default: in the graph with their kind and columns, no row read), profile (read like tables), none (left out)';
+  'views and materialized views (PostgreSQL, DuckDB): none (default: left out), list (with their kind and columns, no row read), profile (read like tables)';
 
 /** `--views <mode>`: one of `VIEW_MODES`. */
 export function viewMode(value: string): ViewMode {

@@ -43,7 +43,7 @@ beforeAll(async () => {
   for (const sql of SQL) await c.run(sql);
   c.closeSync();
   instance.closeSync();
-  profile = await profileDuckdb(file, { onWarning: (m) => warnings.push(m) });
+  profile = await profileDuckdb(file, { views: 'list', onWarning: (m) => warnings.push(m) });
   profiledViews = await profileDuckdb(file, { views: 'profile', tables: ['oslo_customers'] });
 });
 

@@ -82,11 +82,13 @@ describe.skipIf(admin === undefined)('PostgreSQL types, partitions, views, schem
   let db: Awaited<ReturnType<typeof scratchDatabase>>;
   let profile: DatabaseProfile;
   let profiled: DatabaseProfile;
+  let unlisted: DatabaseProfile;
   const warnings: string[] = [];
 
   beforeAll(async () => {
     db = await scratchDatabase(admin ?? '', NAME, TYPES_SQL);
-    profile = await profilePostgres(db.url, { onWarning: (m) => warnings.push(m) });
+    profile = await profilePostgres(db.url, { views: 'list', onWarning: (m) => warnings.push(m) });
+    unlisted = await profilePostgres(db.url, { tables: ['customers'] });
     profiled = await profilePostgres(db.url, { views: 'profile', tables: ['city_counts', 'oslo_customers'] });
   }, 60_000);
 
@@ -180,7 +182,12 @@ describe.skipIf(admin === undefined)('PostgreSQL types, partitions, views, schem
     expect(profile.tables.find((t) => t.name === 'events')).toMatchObject({ rowCount: 2 });
   });
 
-  it('lists views and materialized views with their kind and columns, reading none of their rows by default', () => {
+  it('leaves views out by default', async () => {
+    expect(unlisted.tables.map((t) => t.name)).toEqual(['customers']);
+    await expect(profilePostgres(db.url, { tables: ['oslo_customers'] })).rejects.toThrow(/unknown table "oslo_customers"/);
+  });
+
+  it("lists views and materialized views with their kind and columns with views: 'list', reading none of their rows", () => {
     const view = profile.tables.find((t) => t.name === 'oslo_customers');
     const mat = profile.tables.find((t) => t.name === 'city_counts');
     expect(view).toMatchObject({ kind: 'view', rowCount: 0, sampleMethod: 'not read' });
