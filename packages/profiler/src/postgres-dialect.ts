@@ -28,8 +28,7 @@ export function postgresDialect(schema: string | ((table: string) => PostgresTab
       const type = declaredType.toLowerCase();
       const blob = type === 'bytea';
       // money's text depends on lc_monetary ('$1,000.00'): its amount, as numeric, is a number.
-      if (type === 'money')
-        return { value: `CAST(${c} AS numeric)`, distinct: c, length: null, clip: (e) => e, type: 'numeric' };
+      if (type === 'money') return { value: `CAST(${c} AS numeric)`, distinct: c, length: null, clip: (e) => e, type: 'numeric' };
       const native = NATIVE.test(type);
       const text = TEXT.test(type);
       return {

@@ -22,7 +22,7 @@ try {
 const NAME = `pgtypes_helper_types_${process.pid}`;
 
 /** The fixture: one table per family of types, a partitioned table, views, a second schema, comments. */
-export const TYPES_SQL = [
+const TYPES_SQL = [
   "CREATE TYPE mood AS ENUM ('sad', 'ok', 'happy')",
   'CREATE DOMAIN year AS integer CHECK (VALUE BETWEEN 1901 AND 2155)',
   'CREATE DOMAIN code AS text',
@@ -155,14 +155,27 @@ describe.skipIf(admin === undefined)('PostgreSQL types, partitions, views, schem
     expect(column('price')).toMatchObject({ declaredType: 'money', min: 5, max: 12.34 });
     expect(column('span').sample.map((s) => s.value)).toEqual(['[1,5)', '[2,9)']);
     expect(column('pt')).toMatchObject({ min: '(1,2)', max: '(3,4)' });
-    expect(column('wait').sample.map((s) => s.value).sort()).toEqual(['03:00:00', '1 day 02:00:00']);
-    expect(column('alarm').sample.map((s) => s.value).sort()).toEqual(['10:30:00+02', '23:59:00-05']);
+    expect(
+      column('wait')
+        .sample.map((s) => s.value)
+        .sort(),
+    ).toEqual(['03:00:00', '1 day 02:00:00']);
+    expect(
+      column('alarm')
+        .sample.map((s) => s.value)
+        .sort(),
+    ).toEqual(['10:30:00+02', '23:59:00-05']);
     expect(column('doubled')).toMatchObject({ min: 2, max: 8 });
   });
 
   it('keeps NaN and ±Infinity as PostgreSQL spells them, in the sample and in min and max', () => {
     const measure = column('measure');
-    expect(measure.sample.map((s) => s.value).sort()).toEqual([-Infinity, 1.5, 'Infinity', 'NaN'].map(String).sort().map((v) => (v === '1.5' ? 1.5 : v)));
+    expect(measure.sample.map((s) => s.value).sort()).toEqual(
+      [-Infinity, 1.5, 'Infinity', 'NaN']
+        .map(String)
+        .sort()
+        .map((v) => (v === '1.5' ? 1.5 : v)),
+    );
     expect(measure.min).toBe('-Infinity');
     expect(measure.max).toBe('NaN'); // PostgreSQL orders NaN above every number
   });
@@ -229,9 +242,7 @@ describe.skipIf(admin === undefined)('PostgreSQL types, partitions, views, schem
     const seen: string[] = [];
     try {
       const p = await profileDatabase(broken, { tables: ['kinds'], onWarning: (m) => seen.push(m) });
-      expect(seen).toEqual([
-        'table "kinds": column "tags" (text[]) skipped: PostgreSQL: function char_length(text[]) does not exist',
-      ]);
+      expect(seen).toEqual(['table "kinds": column "tags" (text[]) skipped: PostgreSQL: function char_length(text[]) does not exist']);
       const kinds = p.tables[0];
       expect(kinds?.columns.map((c) => c.name)).not.toContain('tags');
       expect(kinds?.columns).toHaveLength(32);

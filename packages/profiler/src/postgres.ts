@@ -12,11 +12,11 @@ import {
 } from './connector.js';
 import { loadPg } from './driver.js';
 import { errorCode, messageOf, ProfilerError } from './errors.js';
-import { postgresDialect } from './postgres-dialect.js';
 import { describePostgresTable } from './postgres-catalog.js';
+import { postgresDialect } from './postgres-dialect.js';
 import { kindOf, nameTables, type PostgresTable, schemaList, tableListSql, USER_SCHEMA } from './postgres-schemas.js';
 import { type ProfileOptions, profileDatabase } from './profile.js';
-import type { DatabaseProfile, ForeignKey } from './types.js';
+import type { DatabaseProfile } from './types.js';
 
 /** pg's type ids whose text we keep (dates, times) or turn into JSON-safe numbers. */
 const OID = { int8: 20, numeric: 1700, date: 1082, time: 1083, timestamp: 1114, timestamptz: 1184, interval: 1186, timetz: 1266 };

@@ -58,9 +58,7 @@ export async function profileTable(connector: Connector, table: string, settings
     const refused = await refusedColumns(connector, table, description);
     if (refused.length === 0) throw error;
     for (const { column, reason } of refused)
-      settings.warn(
-        `table ${JSON.stringify(table)}: column ${JSON.stringify(column.name)} (${column.declaredType}) skipped: ${reason}`,
-      );
+      settings.warn(`table ${JSON.stringify(table)}: column ${JSON.stringify(column.name)} (${column.declaredType}) skipped: ${reason}`);
     const skipped = new Set(refused.map((r) => r.column));
     return profileDescribed(connector, table, { ...description, columns: description.columns.filter((c) => !skipped.has(c)) }, settings);
   }
@@ -134,7 +132,12 @@ async function refusedColumns(
   return refused;
 }
 
-async function profileDescribed(connector: Connector, table: string, description: TableDescription, settings: Settings): Promise<TableProfile> {
+async function profileDescribed(
+  connector: Connector,
+  table: string,
+  description: TableDescription,
+  settings: Settings,
+): Promise<TableProfile> {
   const pass = await startFullPass(connector, table, description, settings);
   const rowCount = pass.counted ?? (await pass.result).rowCount;
   const source = await connector.sampleSource(table, rowCount, settings.sampleRows);
