@@ -40,6 +40,7 @@ describe('guided --help', () => {
       '--schema <names>',
       '--joins <file>',
       '--infer-joins',
+      '--views <mode>',
     ],
     serve: ['--graph <file>', '--database <source>', '--schema <names>', '--port <n>'],
     'infer-joins': ['<profile>', '-o, --output <file>', '--hide-declared', '--min-confidence <x>', '--llm <spec>', '--json'],

@@ -17,6 +17,7 @@ import {
   hashProfileValues,
   parseProfile,
   profileDatabase,
+  type ViewMode,
   withConnection,
 } from '@guided-retrieval/profiler';
 import { isRecord } from '@guided-retrieval/profiler/internal';
@@ -41,6 +42,8 @@ export interface BuildOptions {
    * profile JSON is hashed as read).
    */
   hashValues?: boolean;
+  /** Views and materialized views (PostgreSQL, DuckDB): left out, listed without reading their rows (default), or profiled. */
+  views?: ViewMode;
 }
 
 /**
@@ -124,6 +127,7 @@ async function profileSource(
     const profile = await profileDatabase(connector, {
       database: name ?? source.name ?? connector.database,
       ...(options.hashValues ? { hashValues: true } : {}),
+      ...(options.views ? { views: options.views } : {}),
       onProgress: ({ table, total }) => progress(`profiling ${table}: ${done}/${total} tables profiled, ${seconds()} elapsed`),
       onTableDone: () => {
         done += 1;

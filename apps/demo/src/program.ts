@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadGraph, saveGraph } from '@guided-retrieval/context-graph';
+import type { ViewMode } from '@guided-retrieval/profiler';
 import { DEFAULT_SCALE_FACTOR, generateTpch } from '@guided-retrieval/tpch';
 import { Command, InvalidArgumentError } from 'commander';
 import { demoGraph } from './cache.js';
@@ -15,6 +16,7 @@ import { outputPath } from './output-path.js';
 import { buildGraph, type EdgeSource } from './pipeline.js';
 import { SOURCE_HELP } from './source.js';
 import { packageVersion } from './version.js';
+import { VIEWS_HELP, viewMode } from './views-option.js';
 
 const DEMO_QUESTION = 'Which Indian suppliers are shipping the most to China?';
 const log = (message: string) => process.stderr.write(`${message}\n`);
@@ -102,6 +104,7 @@ export function program(): Command {
     .option('--schema <names>', 'PostgreSQL schemas to profile, comma-separated (default: every non-system schema)')
     .option('--joins <file>', 'joins file from `guided infer-joins`: its edges join the graph along with the declared foreign keys')
     .option('--infer-joins', 'infer join edges while building: declared keys kept, inferred edges added')
+    .option('--views <mode>', VIEWS_HELP, viewMode)
     .option('--llm <spec>', 'chat model that writes descriptions and aliases for tables and columns (cached), e.g. ollama:qwen2.5:7b')
     .option(
       '--hash-values',
@@ -110,7 +113,15 @@ export function program(): Command {
     .action(
       async (
         database: string,
-        options: { output: string; schema?: string; joins?: string; inferJoins?: boolean; llm?: string; hashValues?: boolean },
+        options: {
+          output: string;
+          schema?: string;
+          joins?: string;
+          inferJoins?: boolean;
+          llm?: string;
+          hashValues?: boolean;
+          views?: ViewMode;
+        },
       ) => {
         if (options.joins && options.inferJoins) throw new UserError('pass --joins or --infer-joins, not both');
         const output = outputPath(options.output);
@@ -122,6 +133,7 @@ export function program(): Command {
         const built = await buildGraph(database, log, undefined, edges, {
           ...(options.schema === undefined ? {} : { schema: options.schema }),
           ...(options.hashValues ? { hashValues: true } : {}),
+          ...(options.views ? { views: options.views } : {}),
         });
         const graph = options.llm ? await describeWithModel(built, options.llm, log) : built;
         await saveGraph(graph, output);

@@ -7,6 +7,12 @@ export interface ColumnDescription {
   description?: string;
   /** The declared type as written in the schema (`INTEGER`, `VARCHAR(25)`, … or `''`). */
   declaredType: string;
+  /**
+   * The type profiling reads the values as, when the declared one is the database's own name
+   * (PostgreSQL: a domain's base type, `enum` for an enum, `record` for a composite type,
+   * `anyrange` for a range type); absent when it is the declared type.
+   */
+  baseType?: string;
   /** Declared NOT NULL (the engine enforces it): its non-null count is the row count. */
   notNull?: boolean;
   /**
@@ -132,6 +138,11 @@ export interface Connector {
   readonly dialect: Dialect;
   /** User tables (no views, no engine-internal tables), ordered by name. */
   listTables(): Promise<string[]>;
+  /**
+   * Views and materialized views (their `describeTable` says which in `kind`), ordered by name;
+   * `ProfileOptions.views` says whether they are listed or profiled. Default: none.
+   */
+  listViews?(): Promise<string[]>;
   /** Throws `no such table: <name>` when the table does not exist. */
   describeTable(table: string): Promise<TableDescription>;
   /** Where a table's sample comes from, for `sampleRows` rows out of `rowCount`. */

@@ -127,6 +127,15 @@ class DuckdbConnector implements Connector {
     return rows.map((r) => String(r[0])).sort();
   }
 
+  /** Views of the `main` schema (DuckDB has no materialized views); none for Parquet files. */
+  async listViews(): Promise<string[]> {
+    if (this.files) return [];
+    const rows = await this.query(
+      "SELECT view_name FROM duckdb_views() WHERE database_name = current_database() AND schema_name = 'main' AND NOT internal AND NOT temporary",
+    );
+    return rows.map((r) => String(r[0])).sort();
+  }
+
   async describeTable(table: string): Promise<TableDescription> {
     if (this.files) {
       if (!this.files.has(table)) throw new ProfilerError('no-such-table', `no such table: ${table}`);
@@ -134,14 +143,29 @@ class DuckdbConnector implements Connector {
       return { columns: rows.map((r) => ({ name: String(r[0]), declaredType: String(r[1]) })), primaryKey: [], foreignKeys: [] };
     }
     const where = `database_name = current_database() AND schema_name = 'main' AND table_name = ${quoteLiteral(table)}`;
-    const cols = await this.query(`SELECT column_name, data_type, is_nullable FROM duckdb_columns() WHERE ${where} ORDER BY column_index`);
+    const cols = await this.query(
+      `SELECT column_name, data_type, is_nullable, comment FROM duckdb_columns() WHERE ${where} ORDER BY column_index`,
+    );
     if (cols.length === 0) throw new ProfilerError('no-such-table', `no such table: ${table}`);
+    const named = `database_name = current_database() AND schema_name = 'main'`;
+    const [own] = await this.query(
+      `SELECT comment, false FROM duckdb_tables() WHERE ${named} AND table_name = ${quoteLiteral(table)} ` +
+        `UNION ALL SELECT comment, true FROM duckdb_views() WHERE ${named} AND view_name = ${quoteLiteral(table)}`,
+    );
+    const comment = own?.[0];
     const reader = await this.connection.runAndReadAll(
       `SELECT constraint_type, constraint_column_names, referenced_table, referenced_column_names FROM duckdb_constraints() ` +
         `WHERE ${where} AND constraint_type IN ('PRIMARY KEY', 'FOREIGN KEY', 'UNIQUE') ORDER BY constraint_index`,
     );
     const description: TableDescription = {
-      columns: cols.map((r) => ({ name: String(r[0]), declaredType: String(r[1]), notNull: r[2] === 'false' || r[2] === 0 })),
+      ...(typeof comment === 'string' && comment.trim() !== '' ? { description: comment.trim() } : {}),
+      ...(own?.[1] === 'true' ? { kind: 'view' as const } : {}),
+      columns: cols.map((r) => ({
+        name: String(r[0]),
+        declaredType: String(r[1]),
+        notNull: r[2] === 'false' || r[2] === 0,
+        ...(typeof r[3] === 'string' && r[3].trim() !== '' ? { description: r[3].trim() } : {}),
+      })),
       primaryKey: [],
       foreignKeys: [],
       unique: [],

@@ -13,7 +13,7 @@ export { ProfilerError, type ProfilerErrorCode } from './errors.js';
 export { mergeProfiles } from './merge.js';
 export { type MysqlOptions, openMysql, profileMysql } from './mysql.js';
 export { openPostgres, type PostgresOptions, profilePostgres, redactUrl } from './postgres.js';
-export { type ProfileOptions, type ProfileProgress, profileDatabase, type TableDone } from './profile.js';
+export { type ProfileOptions, type ProfileProgress, profileDatabase, type TableDone, VIEW_MODES, type ViewMode } from './profile.js';
 export { loadProfile, ProfileFileError, parseProfile } from './profile-file.js';
 export { openSqlite, profileSqlite } from './sqlite.js';
 export {

@@ -21,16 +21,104 @@ describe('declaredKind', () => {
     ['DATE', 'date'],
     ['DATETIME', 'date'],
     ['TIMESTAMP', 'date'],
-    ['time', 'date'],
     ['BOOLEAN', 'boolean'],
     ['bool', 'boolean'],
   ] as const)('%s → %s', (declared, kind) => {
     expect(declaredKind(declared)).toBe(kind);
   });
 
+  // PostgreSQL's own spellings (format_type), including the ones substring matching misread.
+  it.each([
+    ['interval', 'unknown'],
+    ['interval day to second', 'unknown'],
+    ['point', 'unknown'],
+    ['polygon', 'unknown'],
+    ['int4range', 'unknown'],
+    ['int8range', 'unknown'],
+    ['numrange', 'unknown'],
+    ['tstzrange', 'unknown'],
+    ['int4multirange', 'unknown'],
+    ['time with time zone', 'unknown'],
+    ['time without time zone', 'unknown'],
+    ['time(3) with time zone', 'unknown'],
+    ['timestamp with time zone', 'date'],
+    ['timestamp(3) without time zone', 'date'],
+    ['text[]', 'unknown'],
+    ['character varying(20)[]', 'unknown'],
+    ['integer[]', 'unknown'],
+    ['json', 'unknown'],
+    ['jsonb', 'unknown'],
+    ['tsvector', 'unknown'],
+    ['xml', 'text'],
+    ['money', 'real'],
+    ['bytea', 'blob'],
+    ['bit(1)', 'boolean'],
+    ['bit(8)', 'unknown'],
+    ['bit varying(8)', 'unknown'],
+    ['double precision', 'real'],
+    ['numeric(10,2)', 'real'],
+  ] as const)('PostgreSQL %s → %s', (declared, kind) => {
+    expect(declaredKind(declared)).toBe(kind);
+  });
+
+  // DuckDB's spellings (duckdb_columns().data_type).
+  it.each([
+    ['INTEGER[]', 'unknown'],
+    ['VARCHAR[3]', 'unknown'],
+    ['STRUCT(a INTEGER, b VARCHAR)', 'unknown'],
+    ['MAP(VARCHAR, INTEGER)', 'unknown'],
+    ['UNION(num INTEGER, str VARCHAR)', 'unknown'],
+    ['HUGEINT', 'integer'],
+    ['UHUGEINT', 'integer'],
+    ['INTERVAL', 'unknown'],
+    ['TIME WITH TIME ZONE', 'unknown'],
+    ['TIME', 'unknown'],
+    ['TIMESTAMP WITH TIME ZONE', 'date'],
+    ['BLOB', 'blob'],
+    ["ENUM('int', 'point')", 'text'],
+    ['JSON', 'unknown'],
+    ['DOUBLE', 'real'],
+    ['BIT', 'unknown'],
+  ] as const)('DuckDB %s → %s', (declared, kind) => {
+    expect(declaredKind(declared)).toBe(kind);
+  });
+
+  // MySQL/MariaDB's spellings (information_schema.COLUMNS.COLUMN_TYPE), for the MySQL connector.
+  it.each([
+    ['tinyint(1)', 'integer'], // 0/1 by convention, but any byte fits: an integer
+    ['tinyint(3) unsigned', 'integer'],
+    ["enum('a','b')", 'text'],
+    ["enum('interval','point')", 'text'], // the listed words never decide
+    ["set('red','green')", 'text'],
+    ['json', 'unknown'],
+    ['year', 'integer'], // four digits, compared and grouped as numbers
+    ['year(4)', 'integer'],
+    ['datetime', 'date'],
+    ['datetime(6)', 'date'],
+    ['timestamp', 'date'],
+    ['time', 'unknown'], // a time of day (or a duration up to 838 h): not a date
+    ['bit(1)', 'boolean'],
+    ['bit(64)', 'unknown'],
+    ['geometry', 'unknown'],
+    ['point', 'unknown'],
+    ['multipolygon', 'unknown'],
+    ['decimal(10,2)', 'real'],
+    ['mediumtext', 'text'],
+    ['longtext', 'text'],
+    ['varbinary(16)', 'blob'],
+    ['mediumint(8) unsigned', 'integer'],
+  ] as const)('MySQL %s → %s', (declared, kind) => {
+    expect(declaredKind(declared)).toBe(kind);
+  });
+
+  it('keeps SQLite-style integer affinity for INT spellings that are not special', () => {
+    expect(declaredKind('INT8')).toBe('integer');
+    expect(declaredKind('UNSIGNED BIG INT')).toBe('integer');
+    expect(declaredKind('MEDIUMINT')).toBe('integer');
+  });
+
   it('names no kind for an empty or unrecognised declared type', () => {
     expect(declaredKind('')).toBeUndefined();
-    expect(declaredKind('JSON')).toBeUndefined();
     expect(declaredKind('UUID')).toBeUndefined();
   });
 });
@@ -57,7 +145,16 @@ describe('inferType', () => {
     expect(inferType('', [1, 2.5])).toBe('real');
     expect(inferType('', ['a', 'b'])).toBe('text');
     expect(inferType('', ['2024-01-01', '2024-01-02'])).toBe('date');
-    expect(inferType('JSON', ['{"a":1}'])).toBe('text');
+    expect(inferType('UUID', ['0b9e6c54-1a1f-4b47-8d5e-6a7f0e2f6d7a'])).toBe('text');
+    expect(inferType('mpaa_rating', ['PG', 'R'])).toBe('text'); // a PostgreSQL enum by its own name
+    expect(inferType('year', [2006])).toBe('integer'); // Sakila's domain over integer
+  });
+
+  it('keeps structured values and times of day out of the scalar kinds, whatever the values', () => {
+    expect(inferType('JSON', ['{"a":1}'])).toBe('unknown');
+    expect(inferType('interval', ['1 day'])).toBe('unknown');
+    expect(inferType('int4range', ['[1,5)'])).toBe('unknown');
+    expect(inferType('time with time zone', ['10:30:00+02'])).toBe('unknown');
   });
 
   it('is unknown for an untyped column with no values or with mixed values', () => {

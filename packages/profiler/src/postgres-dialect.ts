@@ -2,10 +2,14 @@
 import { type Dialect, quoteIdentifier, type SampleSource } from './connector.js';
 import type { PostgresTable } from './postgres-schemas.js';
 
-/** Types compared and returned as they are; everything else is cast to text (json, uuid, arrays, …). */
+/**
+ * Types compared and returned as they are (with their arguments: `numeric(10,2)`, `timestamp(3)
+ * with time zone`); everything else is cast to text (json, uuid, arrays, ranges, geometry, enums, …).
+ */
 const NATIVE =
-  /^(smallint|integer|bigint|real|double precision|numeric|decimal|character|character varying|text|date|timestamp|time)\b|^"char"$/;
-const TEXT = /^(character|character varying|text|"char"|citext|name)\b/;
+  /^(smallint|integer|bigint|real|double precision|numeric|decimal|character|character varying|text|date|timestamp|time)(\(\d+(,\d+)?\))?( with(out)? time zone)?$|^"char"$/;
+/** Text types, measured in characters: not their arrays (`text[]` has no `char_length`). */
+const TEXT = /^(character|character varying|text|"char"|citext|name)(\(\d+\))?$/;
 
 /**
  * PostgreSQL's SQL: bytea never sampled, other non-native types compared as text, TABLESAMPLE
@@ -23,6 +27,8 @@ export function postgresDialect(schema: string | ((table: string) => PostgresTab
     column(c, declaredType) {
       const type = declaredType.toLowerCase();
       const blob = type === 'bytea';
+      // money's text depends on lc_monetary ('$1,000.00'): its amount, as numeric, is a number.
+      if (type === 'money') return { value: `CAST(${c} AS numeric)`, distinct: c, length: null, clip: (e) => e, type: 'numeric' };
       const native = NATIVE.test(type);
       const text = TEXT.test(type);
       return {

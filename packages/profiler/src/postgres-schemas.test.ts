@@ -92,6 +92,8 @@ describe.skipIf(admin === undefined)('PostgreSQL with several schemas', () => {
 
   it('profiles every non-system schema: bare names where unique, schema.table where two schemas share one', () => {
     expect(profile.tables.map((t) => t.name)).toEqual(['customers', 'employees', 'invoices', 'notes', 'public.orders', 'sales.orders']);
+    expect(table(profile, 'sales.orders')?.schema).toBe('sales');
+    expect(table(profile, 'public.orders')?.schema).toBeUndefined();
   });
 
   it('reads each table through its own schema', () => {
@@ -132,6 +134,7 @@ describe.skipIf(admin === undefined)('PostgreSQL with several schemas', () => {
   it('with a schema filter profiles only those schemas; a key into another schema names it schema.table', async () => {
     const sales = await profileConnection(db.url, { schema: 'sales', sampleRows: 5_000 });
     expect(sales.tables.map((t) => t.name)).toEqual(['invoices', 'orders']);
+    expect(table(sales, 'orders')?.schema).toBe('sales'); // FROM sales.orders, whatever the search_path
     expect(table(sales, 'orders')?.rowCount).toBe(50_000);
     expect(table(sales, 'orders')?.foreignKeys).toEqual([
       { columns: ['customer_id'], referencedTable: 'public.customers', referencedColumns: ['id'] },
@@ -141,6 +144,12 @@ describe.skipIf(admin === undefined)('PostgreSQL with several schemas', () => {
       { columns: ['order_id'], referencedTable: 'orders', referencedColumns: ['id'] },
     ]);
     const two = await profilePostgres(db.url, { schema: 'sales,hr', sampleRows: 5_000 });
+    const listed = await profilePostgres(db.url, { schema: 'sales', views: 'list' });
+    expect(listed.tables.map((t) => [t.name, t.kind, t.schema])).toEqual([
+      ['big_orders', 'view', 'sales'],
+      ['invoices', undefined, 'sales'],
+      ['orders', undefined, 'sales'],
+    ]);
     expect(two.tables.map((t) => t.name)).toEqual(['employees', 'invoices', 'orders']);
     const both = await profilePostgres(db.url, {
       schema: ['public', 'sales'],

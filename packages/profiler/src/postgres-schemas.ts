@@ -7,6 +7,15 @@ import { ProfilerError } from './errors.js';
 export interface PostgresTable {
   schema: string;
   table: string;
+  /** A view (`relkind` v) or materialized view (m); absent for tables (r, and partitioned p). */
+  kind?: 'view' | 'materialized view';
+}
+
+/** `pg_class.relkind` as a table's `kind`. */
+export function kindOf(relkind: string): PostgresTable['kind'] {
+  if (relkind === 'v') return 'view';
+  if (relkind === 'm') return 'materialized view';
+  return undefined;
 }
 
 /** The schemas a `schema` option names (trimmed, no empty names, no repeats); `undefined`: every non-system schema. */
@@ -36,16 +45,23 @@ export function nameTables(tables: readonly PostgresTable[]): Map<string, Postgr
   const own = new Set(named.filter((t) => !t.qualified).map((t) => t.name));
   for (const t of named) if (t.qualified && own.has(t.name)) t.name = `${quoteIdentifier(t.schema)}.${quoteIdentifier(t.table)}`;
   named.sort((a, b) => byCodeUnit(a.name, b.name));
-  return new Map(named.map(({ name, schema, table }) => [name, { schema, table }]));
+  return new Map(named.map(({ name, schema, table, kind }) => [name, { schema, table, ...(kind ? { kind } : {}) }]));
 }
 
 /** Schemas PostgreSQL keeps for itself (user schemas cannot start with `pg_`). */
 export const USER_SCHEMA = "n.nspname <> 'information_schema' AND n.nspname NOT LIKE 'pg\\_%'";
 
-/** Base and partitioned tables (not partitions, views or foreign tables) of the given schemas, or of every user schema. */
-export function tableListSql(schemas: readonly string[] | undefined): string {
+/**
+ * Base and partitioned tables (a partitioned table is one logical table: its partitions are left
+ * out, and so are the children of table inheritance, the older way to partition, as a query of
+ * the parent reads their rows), and views and materialized views when `views`, of the given schemas or of every user
+ * schema: schema, name, relkind. Never foreign tables.
+ */
+export function tableListSql(schemas: readonly string[] | undefined, views = false): string {
   const where = schemas === undefined ? USER_SCHEMA : `n.nspname = ANY($1::text[])`;
-  return `SELECT n.nspname, c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-           WHERE ${where} AND c.relkind IN ('r', 'p') AND NOT c.relispartition
+  const kinds = views ? "'r', 'p', 'v', 'm'" : "'r', 'p'";
+  return `SELECT n.nspname, c.relname, c.relkind::text FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+           WHERE ${where} AND c.relkind IN (${kinds}) AND NOT c.relispartition
+             AND NOT EXISTS (SELECT 1 FROM pg_inherits i WHERE i.inhrelid = c.oid)
            ORDER BY n.nspname COLLATE "C", c.relname COLLATE "C"`;
 }

@@ -12,10 +12,11 @@ import {
 } from './connector.js';
 import { loadPg } from './driver.js';
 import { errorCode, messageOf, ProfilerError } from './errors.js';
+import { describePostgresTable } from './postgres-catalog.js';
 import { postgresDialect } from './postgres-dialect.js';
-import { nameTables, type PostgresTable, schemaList, tableListSql, USER_SCHEMA } from './postgres-schemas.js';
+import { kindOf, nameTables, type PostgresTable, schemaList, tableListSql, USER_SCHEMA } from './postgres-schemas.js';
 import { type ProfileOptions, profileDatabase } from './profile.js';
-import type { DatabaseProfile, ForeignKey } from './types.js';
+import type { DatabaseProfile } from './types.js';
 
 /** pg's type ids whose text we keep (dates, times) or turn into JSON-safe numbers. */
 const OID = { int8: 20, numeric: 1700, date: 1082, time: 1083, timestamp: 1114, timestamptz: 1184, interval: 1186, timetz: 1266 };
@@ -28,7 +29,9 @@ export function numericScalar(text: string): string | number {
 
 export function toScalar(value: unknown): Scalar {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'number' || typeof value === 'string') return value;
+  // NaN and ±Infinity (double precision, real) as PostgreSQL spells them: JSON has no such number.
+  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
+  if (typeof value === 'string') return value;
   if (typeof value === 'bigint') return bigintScalar(value);
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (Buffer.isBuffer(value)) return null;
@@ -96,10 +99,13 @@ class PostgresConnector implements Connector {
     return this.tables.get(name) ?? { schema: this.schemas?.[0] ?? 'public', table: name };
   }
 
-  /** The tables of the profiled schemas now, as `{ schema, table }`. */
+  /** The tables, views and materialized views of the profiled schemas now, as `{ schema, table, kind }`. */
   async readTables(): Promise<PostgresTable[]> {
-    const rows = await this.#run(tableListSql(this.schemas), this.schemas === undefined ? undefined : [this.schemas]);
-    return rows.map((r) => ({ schema: String(r[0]), table: String(r[1]) }));
+    const rows = await this.#run(tableListSql(this.schemas, true), this.schemas === undefined ? undefined : [this.schemas]);
+    return rows.map((r) => {
+      const kind = kindOf(String(r[2]));
+      return { schema: String(r[0]), table: String(r[1]), ...(kind ? { kind } : {}) };
+    });
   }
 
   /** Another read-only connection on the same snapshot (`pg_export_snapshot`, `SET TRANSACTION SNAPSHOT`). */
@@ -122,8 +128,19 @@ class PostgresConnector implements Connector {
    * so that a table dropped meanwhile is told apart from a renamed one).
    */
   async listTables(): Promise<string[]> {
+    return this.#listed(false);
+  }
+
+  /** Views and materialized views, like `listTables`. */
+  async listViews(): Promise<string[]> {
+    return this.#listed(true);
+  }
+
+  async #listed(views: boolean): Promise<string[]> {
     const now = new Set((await this.readTables()).map((t) => JSON.stringify([t.schema, t.table])));
-    return [...this.tables].filter(([, t]) => now.has(JSON.stringify([t.schema, t.table]))).map(([name]) => name);
+    return [...this.tables]
+      .filter(([, t]) => (t.kind !== undefined) === views && now.has(JSON.stringify([t.schema, t.table])))
+      .map(([name]) => name);
   }
 
   /** `'"schema"."table"'` as a SQL literal, for `to_regclass`. */
@@ -133,64 +150,15 @@ class PostgresConnector implements Connector {
   }
 
   async describeTable(name: string): Promise<TableDescription> {
-    const { schema, table } = this.locate(name);
-    const ref = this.#regclass(name);
-    // reltuples: ANALYZE's estimate of the rows (-1 or 0 when never analyzed, or empty).
-    const exists = await this.#run(`SELECT to_regclass(${ref}), (SELECT reltuples FROM pg_class WHERE oid = to_regclass(${ref}))`);
-    if (exists[0]?.[0] === null || exists[0]?.[0] === undefined) throw new ProfilerError('no-such-table', `no such table: ${name}`);
-    const estimate = Number(exists[0]?.[1]);
-    const cols = await this.#run(
-      `SELECT attname, format_type(atttypid, atttypmod), attnotnull FROM pg_attribute WHERE attrelid = to_regclass(${ref}) AND attnum > 0 AND NOT attisdropped ORDER BY attnum`,
+    const located = this.locate(name);
+    const description = await describePostgresTable(
+      (text, values) => this.#run(text, values),
+      name,
+      located,
+      this.#regclass(name),
+      (target) => this.nameOf(target),
     );
-    // Single-column unique indexes (primary keys and unique constraints have one), not partial, not on expressions.
-    // ANALYZE's distinct estimates, from a sample of rows (not of pages): absent when never analyzed.
-    const stats = new Map(
-      (
-        await this.#run('SELECT attname, n_distinct FROM pg_stats WHERE schemaname = $1 AND tablename = $2 AND NOT inherited', [
-          schema,
-          table,
-        ])
-      ).map((r) => [String(r[0]), Number(r[1])] as const),
-    );
-    const unique = await this.#run(
-      `SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]
-        WHERE i.indrelid = to_regclass(${ref}) AND i.indisunique AND i.indisvalid AND i.indnkeyatts = 1 AND i.indpred IS NULL AND i.indexprs IS NULL
-        ORDER BY a.attname COLLATE "C"`,
-    );
-    const keys = await this.#run(
-      `SELECT con.contype, con.conname,
-              ARRAY(SELECT a.attname::text FROM unnest(con.conkey) WITH ORDINALITY k(n, i) JOIN pg_attribute a ON a.attrelid = con.conrelid AND a.attnum = k.n ORDER BY k.i),
-              rc.relname,
-              ARRAY(SELECT a.attname::text FROM unnest(con.confkey) WITH ORDINALITY k(n, i) JOIN pg_attribute a ON a.attrelid = con.confrelid AND a.attnum = k.n ORDER BY k.i),
-              rn.nspname
-         FROM pg_constraint con LEFT JOIN pg_class rc ON rc.oid = con.confrelid LEFT JOIN pg_namespace rn ON rn.oid = rc.relnamespace
-        WHERE con.conrelid = to_regclass(${ref}) AND con.contype IN ('p', 'f')
-        ORDER BY con.contype DESC, con.conname COLLATE "C"`,
-    );
-    let primaryKey: string[] = [];
-    const foreignKeys: ForeignKey[] = [];
-    for (const [type, , columns, referencedTable, referencedColumns, referencedSchema] of keys) {
-      if (type === 'p') primaryKey = columns as string[];
-      else {
-        const referenced = this.nameOf({ schema: String(referencedSchema), table: String(referencedTable) });
-        foreignKeys.push({ columns: columns as string[], referencedTable: referenced, referencedColumns: referencedColumns as string[] });
-      }
-    }
-    return {
-      columns: cols.map(([name, type, notNull]) => {
-        const distinct = stats.get(String(name));
-        return {
-          name: String(name),
-          declaredType: String(type),
-          notNull: notNull === true,
-          ...(distinct === undefined ? {} : { catalogDistinct: distinct }),
-        };
-      }),
-      primaryKey,
-      foreignKeys,
-      unique: [...new Set(unique.map((r) => String(r[0])))],
-      ...(estimate > 0 ? { estimatedRows: Math.round(estimate) } : {}),
-    };
+    return { ...description, ...(located.kind ? { kind: located.kind } : {}) };
   }
 
   /** A table's name in the profile: its own when profiled, else (a foreign key into a schema not profiled) `schema.table`. */
@@ -223,7 +191,7 @@ class PostgresConnector implements Connector {
     const leading = new Set(rows.map((r) => String(r[0])));
     const names = columns
       .filter((c) => leading.has(c.name))
-      .filter((c) => this.dialect.column(quoteIdentifier(c.name), c.declaredType).value === quoteIdentifier(c.name))
+      .filter((c) => this.dialect.column(quoteIdentifier(c.name), c.baseType ?? c.declaredType).value === quoteIdentifier(c.name))
       .map((c) => c.name);
     const bounds = new Map<string, [Scalar, Scalar]>();
     if (names.length === 0) return bounds;
@@ -354,7 +322,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     if (connector.tables.size === 0) {
       const others = await connector
         .query(
-          `SELECT DISTINCT n.nspname::text COLLATE "C" FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE ${USER_SCHEMA} AND c.relkind IN ('r', 'p') ORDER BY 1`,
+          `SELECT DISTINCT n.nspname::text COLLATE "C" FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE ${USER_SCHEMA} AND c.relkind IN ('r', 'p', 'v', 'm') ORDER BY 1`,
         )
         .catch(() => []);
       await connector.close();

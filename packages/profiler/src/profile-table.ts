@@ -9,7 +9,7 @@ import type { ColumnDescription, ColumnExpressions, Connector, Dialect, SampleSo
 import { ProfilerError } from './errors.js';
 import { estimateDistinct } from './estimate.js';
 import { chunks, type FullStats, fullPass, MAX_VALUE_LENGTH } from './full-pass.js';
-import { inferType } from './infer-type.js';
+import { declaredKind, inferType } from './infer-type.js';
 import { tagOntology } from './ontology.js';
 import type { ColumnProfile, ColumnValues, TableProfile } from './types.js';
 import {
@@ -40,8 +40,104 @@ interface TableColumn extends ColumnDescription {
   sql: ColumnExpressions;
 }
 
-export async function profileTable(connector: Connector, table: string, settings: Settings): Promise<TableProfile> {
+/**
+ * One table's profile. A column whose SQL the engine refuses (a type no expression of the
+ * dialect fits) is left out with a warning naming the table, column and type, and the table is
+ * profiled without it: one column never stops a build. `listOnly`: the declared columns only
+ * (a view not to be run), with no statistics, as a schema file gives them.
+ */
+export async function profileTable(connector: Connector, table: string, settings: Settings, listOnly = false): Promise<TableProfile> {
   const description = await connector.describeTable(table);
+  if (listOnly) return listedTable(table, description);
+  const attempt = () => profileDescribed(connector, table, description, settings);
+  try {
+    return await (connector.isolate ? connector.isolate(attempt) : attempt());
+  } catch (error) {
+    if (!(error instanceof ProfilerError) || error.code !== 'query-failed' || /statement timeout|canceling statement/i.test(error.message))
+      throw error;
+    const refused = await refusedColumns(connector, table, description);
+    if (refused.length === 0) throw error;
+    for (const { column, reason } of refused)
+      settings.warn(`table ${JSON.stringify(table)}: column ${JSON.stringify(column.name)} (${column.declaredType}) skipped: ${reason}`);
+    const skipped = new Set(refused.map((r) => r.column));
+    return profileDescribed(connector, table, { ...description, columns: description.columns.filter((c) => !skipped.has(c)) }, settings);
+  }
+}
+
+/** A table or view as its catalog declares it, without reading a row. */
+function listedTable(table: string, description: TableDescription): TableProfile {
+  return {
+    name: table,
+    ...tableFacts(description),
+    rowCount: 0,
+    columns: description.columns.map((c) => ({
+      name: c.name,
+      ...(c.description ? { description: c.description } : {}),
+      declaredType: c.declaredType,
+      inferredType: inferType(c.baseType ?? c.declaredType, []),
+      rowCount: 0,
+      count: 0,
+      nulls: 0,
+      distinct: 0,
+      min: null,
+      max: null,
+      sample: [],
+    })),
+    primaryKey: description.primaryKey,
+    foreignKeys: description.foreignKeys,
+    sampledRows: 0,
+    sampleMethod: 'not read',
+  };
+}
+
+function tableFacts(description: TableDescription): Pick<TableProfile, 'schema' | 'description' | 'kind'> {
+  return {
+    ...(description.schema ? { schema: description.schema } : {}),
+    ...(description.description ? { description: description.description } : {}),
+    ...(description.kind ? { kind: description.kind } : {}),
+  };
+}
+
+/**
+ * The columns whose expressions the engine refuses, each tried alone in one statement that
+ * reads no row (every expression the profile uses for it, over `LIMIT 0`), with the engine's reason.
+ */
+async function refusedColumns(
+  connector: Connector,
+  table: string,
+  description: TableDescription,
+): Promise<{ column: ColumnDescription; reason: string }[]> {
+  const { dialect } = connector;
+  const refused: { column: ColumnDescription; reason: string }[] = [];
+  for (const column of description.columns) {
+    const quoted = dialect.quoteIdentifier(column.name);
+    const type = column.baseType ?? column.declaredType;
+    const sql = dialect.column(quoted, type);
+    const parts = [`COUNT(${sql.distinct})`, `COUNT(DISTINCT ${sql.distinct})`, `MIN(${sql.value})`, `MAX(${sql.value})`];
+    if (sql.length) parts.push(`MAX(${sql.length})`);
+    if (dialect.approxDistinct) parts.push(dialect.approxDistinct(sql.distinct));
+    parts.push(`MAX(${sql.clip(sql.value, MAX_VALUE_LENGTH)})`);
+    const from = `(SELECT * FROM ${dialect.tableRef(table)} LIMIT 0) AS t`;
+    const statements = [`SELECT ${parts.join(', ')} FROM ${from}`];
+    if (dialect.distinctValues) statements.push(dialect.distinctValues(from, [{ quoted, declaredType: type }], MAX_VALUE_LENGTH));
+    const probe = async () => {
+      for (const statement of statements) await connector.query(statement);
+    };
+    try {
+      await (connector.isolate ? connector.isolate(probe) : probe());
+    } catch (error) {
+      refused.push({ column, reason: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return refused;
+}
+
+async function profileDescribed(
+  connector: Connector,
+  table: string,
+  description: TableDescription,
+  settings: Settings,
+): Promise<TableProfile> {
   const pass = await startFullPass(connector, table, description, settings);
   const rowCount = pass.counted ?? (await pass.result).rowCount;
   const source = await connector.sampleSource(table, rowCount, settings.sampleRows);
@@ -59,9 +155,7 @@ export async function profileTable(connector: Connector, table: string, settings
   );
   return {
     name: table,
-    ...(description.schema ? { schema: description.schema } : {}),
-    ...(description.description ? { description: description.description } : {}),
-    ...(description.kind ? { kind: description.kind } : {}),
+    ...tableFacts(description),
     rowCount,
     columns: settings.values.hashed ? columns.map((c) => hideColumnStrings(c)) : columns,
     primaryKey: description.primaryKey,
@@ -89,7 +183,7 @@ async function startFullPass(connector: Connector, table: string, description: T
   const columns: TableColumn[] = description.columns.map((c) => ({
     ...c,
     unique: unique.has(c.name),
-    sql: dialect.column(dialect.quoteIdentifier(c.name), c.declaredType),
+    sql: dialect.column(dialect.quoteIdentifier(c.name), c.baseType ?? c.declaredType),
   }));
   const indexed = connector.indexBounds && counted !== 0 ? await connector.indexBounds(table, description.columns) : undefined;
   const offload = connector.offload?.bind(connector);
@@ -110,7 +204,7 @@ async function sampleEveryColumn(
   settings: Settings,
 ): Promise<ColumnSample[]> {
   const samples: ColumnSample[] = [];
-  const wanted = columns.map(({ sql, declaredType }) => ({ sql, sketch: mayBeKey(declaredType) }));
+  const wanted = columns.map(({ sql, declaredType, baseType }) => ({ sql, sketch: mayBeKey(baseType ?? declaredType) }));
   const options = { candidates: settings.sampleSize * 2, maxLength: MAX_VALUE_LENGTH };
   for (const group of chunks(wanted, connector.dialect.sampleColumnsPerStatement ?? SAMPLE_COLUMNS_PER_STATEMENT)) {
     samples.push(...(rowCount > 0 ? await sampleColumns(connector, group, from, options) : group.map((c) => emptySample(c.sketch))));
@@ -127,9 +221,12 @@ function nameColumns(
   settings: Settings,
 ): Map<number, ValueColumn> {
   const named = new Map<number, ValueColumn>();
-  for (const [i, { name, declaredType }] of columns.entries()) {
+  for (const [i, { name, declaredType: declared, baseType }] of columns.entries()) {
     const sampled = samples[i];
     if (sampled === undefined || sampled.nonNull === 0) continue;
+    const declaredType = baseType ?? declared;
+    // Structured values (JSON, arrays, ranges, geometry) name nothing, whatever their text.
+    if (declaredKind(declaredType) === 'unknown') continue;
     const type = inferType(
       declaredType,
       sampled.top.slice(0, settings.sampleSize).map((s) => s.value),
@@ -162,7 +259,7 @@ function columnProfile(column: TableColumn, rowCount: number, found: Found, sett
   const { top } = sampled;
   const sample = top.slice(0, settings.sampleSize);
   const inferredType = inferType(
-    declaredType,
+    column.baseType ?? declaredType,
     sample.map((s) => s.value),
   );
   return {

@@ -12,6 +12,12 @@ const DEFAULT_SAMPLE_SIZE = 50;
 /** Tables profiled at once where the connector can open connections on the same snapshot. */
 const DEFAULT_CONCURRENCY = 2;
 
+/** What becomes of views and materialized views (`ProfileOptions.views`). */
+export type ViewMode = 'none' | 'list' | 'profile';
+
+/** Every `ViewMode`, for option parsers. */
+export const VIEW_MODES: readonly ViewMode[] = ['none', 'list', 'profile'];
+
 /** Reported before each table is profiled; `index` counts from 0 up to `total - 1`. */
 export interface ProfileProgress {
   table: string;
@@ -63,6 +69,16 @@ export interface ProfileOptions {
    * numbers stay.
    */
   hashValues?: boolean;
+  /**
+   * Views and materialized views (where the connector lists them: PostgreSQL, DuckDB): `'none'`
+   * (default) leaves them out; `'list'` puts each in the profile with its `kind`, declared columns
+   * and comments but no statistics (no row of it is read: a view's query may be costly);
+   * `'profile'` profiles them like tables (running the view's query for each statement). Left out
+   * by default because a view declares no keys: in a graph it is an island that competes with the
+   * tables it reads for a question's words (Sakila: with its 7 views listed, "Revenue per store"
+   * grounds on the view `sales_by_store` and loses its join tree through payment).
+   */
+  views?: ViewMode;
   onProgress?: (event: ProfileProgress) => void;
   onTableDone?: (event: TableDone) => void;
   /** Non-fatal problems, e.g. a table dropped while profiling (it is skipped). Default: ignored. */
@@ -102,10 +118,13 @@ function selectTables(available: readonly string[], requested: readonly string[]
  */
 export async function profileDatabase(connector: Connector, options: ProfileOptions = {}): Promise<DatabaseProfile> {
   const settings = settingsOf(options);
-  const tables = selectTables(await connector.listTables(), options.tables);
+  const mode = options.views ?? 'none';
+  if (!VIEW_MODES.includes(mode)) throw new Error(`views must be one of ${VIEW_MODES.join(', ')}, got ${String(mode)}`);
+  const views = new Set(mode !== 'none' && connector.listViews ? await connector.listViews() : []);
+  const tables = selectTables([...(await connector.listTables()), ...views], options.tables);
   const concurrency = Math.max(1, count('concurrency', options.concurrency, DEFAULT_CONCURRENCY));
   const profiles = await onLanes(connector, tables, concurrency, (lane, table, index) =>
-    profileOne(lane, { table, index, total: tables.length }, settings, options),
+    profileOne(lane, { table, index, total: tables.length }, settings, options, views.has(table) && mode === 'list'),
   );
   return {
     formatVersion: PROFILE_FORMAT_VERSION,
@@ -113,6 +132,11 @@ export async function profileDatabase(connector: Connector, options: ProfileOpti
     database: options.database ?? connector.database,
     tables: profiles.filter((t): t is TableProfile => t !== undefined),
   };
+}
+
+/** Tables and views the connector lists now. */
+async function listed(connector: Connector): Promise<string[]> {
+  return [...(await connector.listTables()), ...((await connector.listViews?.()) ?? [])];
 }
 
 function settingsOf(options: ProfileOptions): Settings {
@@ -136,19 +160,20 @@ async function profileOne(
   at: ProfileProgress,
   settings: Settings,
   options: ProfileOptions,
+  listOnly: boolean,
 ): Promise<TableProfile | undefined> {
   const { table } = at;
   options.onProgress?.(at);
   const started = performance.now();
   let profile: TableProfile;
   try {
-    const work = () => profileTable(lane, table, settings);
+    const work = () => profileTable(lane, table, settings, listOnly);
     profile = await (lane.isolate ? lane.isolate(work) : work());
   } catch (error) {
     if (
       error instanceof ProfilerError &&
       error.code === 'no-such-table' &&
-      (error.message === `no such table: ${table}` || !(await lane.listTables()).includes(table))
+      (error.message === `no such table: ${table}` || !(await listed(lane)).includes(table))
     ) {
       options.onWarning?.(`table ${JSON.stringify(table)} was dropped while profiling: skipped`);
       return undefined;

@@ -13,7 +13,8 @@ const db = new Database(workerData.path, { readonly: true, fileMustExist: true }
 db.pragma('query_only = ON');
 const MAX = BigInt(Number.MAX_SAFE_INTEGER);
 const scalar = (v) =>
-  typeof v === 'number' || typeof v === 'string' ? v
+  typeof v === 'number' ? (Number.isFinite(v) ? v : String(v))
+  : typeof v === 'string' ? v
   : typeof v === 'bigint' ? (v >= -MAX && v <= MAX ? Number(v) : v.toString())
   : null;
 parentPort.on('message', ({ id, sql }) => {

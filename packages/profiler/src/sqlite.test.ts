@@ -1,7 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withConnection } from './connect.js';
+import { profileConnection, withConnection } from './connect.js';
 import type { Connector } from './connector.js';
 import { DRIVER_NOT_INSTALLED, loadBetterSqlite3 } from './driver.js';
 import { openSqlite, quoteIdentifier, sqliteHandle } from './sqlite.js';
@@ -18,6 +19,25 @@ beforeAll(async () => {
 afterAll(async () => {
   await connector.close();
   fixture.cleanup();
+});
+
+describe('SQLite infinities', () => {
+  it('keeps ±Infinity as strings in samples, min and max', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'profiler-inf-'));
+    try {
+      const path = join(dir, 'inf.sqlite');
+      const Sqlite = await loadBetterSqlite3();
+      const db = new Sqlite(path);
+      db.exec('CREATE TABLE m (x REAL); INSERT INTO m VALUES (9e999), (-9e999), (1.5)');
+      db.close();
+      const profile = await profileConnection(path);
+      const x = profile.tables[0]?.columns[0];
+      expect(x).toMatchObject({ min: '-Infinity', max: 'Infinity', inferredType: 'real' });
+      expect(x?.sample.map((s) => String(s.value)).sort()).toEqual(['-Infinity', '1.5', 'Infinity']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('openSqlite', () => {

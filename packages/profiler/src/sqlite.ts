@@ -21,7 +21,9 @@ export { quoteIdentifier };
 
 /** A JSON-safe scalar: bigints as numbers when safe (else decimal strings); blobs and the rest as `null`. */
 function toScalar(value: unknown): Scalar {
-  if (typeof value === 'number' || typeof value === 'string') return value;
+  // ±Infinity (9e999) as a string, as PostgreSQL and DuckDB give it: JSON has no such number.
+  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
+  if (typeof value === 'string') return value;
   if (typeof value === 'bigint') return bigintScalar(value);
   return null;
 }

@@ -1,7 +1,8 @@
 import { writeFile } from 'node:fs/promises';
-import { hashProfileValues, loadProfile, mergeProfiles, profileConnection } from '@guided-retrieval/profiler';
+import { hashProfileValues, loadProfile, mergeProfiles, profileConnection, type ViewMode } from '@guided-retrieval/profiler';
 import { type Command, InvalidArgumentError } from 'commander';
 import { outputPath } from '../output-path.js';
+import { VIEWS_HELP, viewMode } from '../views-option.js';
 
 interface ProfileCliOptions {
   output: string;
@@ -12,6 +13,7 @@ interface ProfileCliOptions {
   json?: boolean;
   schema?: string;
   hashValues?: boolean;
+  views?: ViewMode;
 }
 
 function positiveInt(value: string): number {
@@ -42,6 +44,7 @@ export function registerProfile(cli: Command): void {
       '--hash-values',
       'store no readable text value: column values only as Bloom filters of their hashes, no strings in samples, min or max (with --merge, the whole file)',
     )
+    .option('--views <mode>', VIEWS_HELP, viewMode)
     .option('--json', 'log progress as JSON lines on stderr')
     .action(async (target: string, options: ProfileCliOptions) => {
       const log = (event: Record<string, unknown>, text: string) =>
@@ -60,6 +63,7 @@ export function registerProfile(cli: Command): void {
         ...(options.sampleSize ? { sampleRows: options.sampleSize } : {}),
         ...(options.top ? { sampleSize: options.top } : {}),
         ...(options.hashValues ? { hashValues: true } : {}),
+        ...(options.views ? { views: options.views } : {}),
         onProgress: (e) => log({ event: 'table', ...e }, `[${e.index + 1}/${e.total}] ${e.table}…`),
         onTableDone: (e) =>
           log({ event: 'done', ...e }, `[${e.index + 1}/${e.total}] ${e.table}: ${e.rowCount} rows, ${e.sampledRows} sampled, ${e.ms} ms`),
