@@ -8,12 +8,15 @@ export type {
   Scalar,
   TableDescription,
 } from './connector.js';
+export { type CatalogExportOptions, catalogExportFromRows, readCatalogExport } from './catalog-export.js';
+export { type DbtOptions, dbtArtifactsFromJson, readDbtArtifacts } from './dbt.js';
 export { type DuckdbOptions, openDuckdb, profileDuckdb } from './duckdb.js';
 export { ProfilerError, type ProfilerErrorCode } from './errors.js';
 export { mergeProfiles } from './merge.js';
 export { openPostgres, type PostgresOptions, profilePostgres, redactUrl } from './postgres.js';
 export { type ProfileOptions, type ProfileProgress, profileDatabase, type TableDone } from './profile.js';
 export { loadProfile, ProfileFileError, parseProfile } from './profile-file.js';
+export type { SchemaRead } from './schema-only.js';
 export { openSqlite, profileSqlite } from './sqlite.js';
 export {
   type ColumnProfile,
