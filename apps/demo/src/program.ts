@@ -96,12 +96,16 @@ export function program(): Command {
 
   cli
     .command('build')
-    .description('profile a database read-only (or read its profile) and write its context graph; progress on stderr')
+    .description(
+      'profile a database read-only (or read its profile, a dbt manifest or a catalog export) and write its context graph; progress on stderr',
+    )
     .argument('<database>', SOURCE_HELP)
     .requiredOption('-o, --output <file>', 'where to write the context graph JSON')
     .option('--schema <names>', 'PostgreSQL schemas to profile, comma-separated (default: every non-system schema)')
     .option('--joins <file>', 'joins file from `guided infer-joins`: its edges join the graph along with the declared foreign keys')
     .option('--infer-joins', 'infer join edges while building: declared keys kept, inferred edges added')
+    .option('--catalog <file>', "a dbt manifest's catalog.json from `dbt docs generate` (default: the one beside the manifest, if any)")
+    .option('--keys <file>', "an INFORMATION_SCHEMA.COLUMNS export's key-constraint export (CSV or JSON; see the README)")
     .option('--llm <spec>', 'chat model that writes descriptions and aliases for tables and columns (cached), e.g. ollama:qwen2.5:7b')
     .option(
       '--hash-values',
@@ -110,7 +114,16 @@ export function program(): Command {
     .action(
       async (
         database: string,
-        options: { output: string; schema?: string; joins?: string; inferJoins?: boolean; llm?: string; hashValues?: boolean },
+        options: {
+          output: string;
+          schema?: string;
+          joins?: string;
+          inferJoins?: boolean;
+          catalog?: string;
+          keys?: string;
+          llm?: string;
+          hashValues?: boolean;
+        },
       ) => {
         if (options.joins && options.inferJoins) throw new UserError('pass --joins or --infer-joins, not both');
         const output = outputPath(options.output);
@@ -122,6 +135,8 @@ export function program(): Command {
         const built = await buildGraph(database, log, undefined, edges, {
           ...(options.schema === undefined ? {} : { schema: options.schema }),
           ...(options.hashValues ? { hashValues: true } : {}),
+          ...(options.catalog === undefined ? {} : { catalog: resolve(options.catalog) }),
+          ...(options.keys === undefined ? {} : { keys: resolve(options.keys) }),
         });
         const graph = options.llm ? await describeWithModel(built, options.llm, log) : built;
         await saveGraph(graph, output);

@@ -86,9 +86,9 @@ describe('readCatalogExport', () => {
     );
     const keys = write('bad-keys.csv', 'table_schema,table_name,column_name\ns,t,c\n');
     await expect(readCatalogExport(write('ok.csv', COLUMNS_CSV), { keys })).rejects.toThrow(`${keys}: no column "constraint_type"`);
-    expect(() => catalogExportFromRows(exportRows('table_schema,table_name,column_name,data_type,engine\ns,t,c,int,oracle\n', 'x.csv'), undefined)).toThrow(
-      'x.csv: engine "oracle" is not one of sqlite, postgres, duckdb, mysql, snowflake, bigquery, redshift, databricks',
-    );
+    expect(() =>
+      catalogExportFromRows(exportRows('table_schema,table_name,column_name,data_type,engine\ns,t,c,int,oracle\n', 'x.csv'), undefined),
+    ).toThrow('x.csv: engine "oracle" is not one of sqlite, postgres, duckdb, mysql, snowflake, bigquery, redshift, databricks');
     expect(() => catalogExportFromRows(exportRows('', 'empty.csv'), undefined)).toThrow('empty.csv: no rows');
     expect(() => exportRows('{"columns": []}', 'c.json')).toThrow('c.json: expected a JSON array of row objects (one per column)');
     expect(() => exportRows('a\n"open', 'q.csv')).toThrow('q.csv: a quoted field is not closed before the end of the file');
@@ -108,7 +108,10 @@ describe.skipIf(admin === undefined)('the documented PostgreSQL export queries, 
     try {
       const columns = (await db.client.query(POSTGRES_COLUMNS_QUERY)).rows;
       const keys = (await db.client.query(STANDARD_KEYS_QUERY)).rows;
-      const { profile } = catalogExportFromRows(exportRows(JSON.stringify(columns), 'columns.json'), exportRows(JSON.stringify(keys), 'keys.json'));
+      const { profile } = catalogExportFromRows(
+        exportRows(JSON.stringify(columns), 'columns.json'),
+        exportRows(JSON.stringify(keys), 'keys.json'),
+      );
       expect(profile.engine).toBe('postgres');
       expect(profile.database).toBe('dbt_catalog_export');
       const accounts = profile.tables.find((t) => t.name === 'accounts')!;

@@ -84,8 +84,7 @@ export function exportRows(body: string, file: string): ExportRows {
 function requireFields(rows: ExportRows, required: readonly string[], what: string): void {
   if (rows.rows.length === 0) throw new ProfilerError('bad-schema-file', `${rows.file}: no rows: expected ${what} with a header`);
   const missing = required.find((f) => !rows.fields.includes(f));
-  if (missing)
-    throw new ProfilerError('bad-schema-file', `${rows.file}: no column "${missing}" (${what} needs ${required.join(', ')})`);
+  if (missing) throw new ProfilerError('bad-schema-file', `${rows.file}: no column "${missing}" (${what} needs ${required.join(', ')})`);
 }
 
 interface ExportTable {
@@ -125,7 +124,9 @@ export function catalogExportFromRows(columns: ExportRows, keys: ExportRows | un
   const list = [...byRelation.values()];
   const names = tableNames(list);
   const nameOf = new Map(list.map((t, i) => [t, names[i]!]));
-  const { primaryKeys, foreignKeys } = keys ? exportKeys(keys, byRelation, nameOf, notes) : { primaryKeys: new Map(), foreignKeys: new Map() };
+  const { primaryKeys, foreignKeys } = keys
+    ? exportKeys(keys, byRelation, nameOf, notes)
+    : { primaryKeys: new Map(), foreignKeys: new Map() };
   const tables: TableProfile[] = list.map((t) => ({
     name: nameOf.get(t)!,
     ...(t.schema ? { schema: t.schema } : {}),
@@ -172,7 +173,9 @@ function exportKeys(
   keys.rows.forEach((row, i) => {
     const type = row.constraint_type!.trim().toUpperCase().replace(/_/g, ' ');
     if (type !== 'PRIMARY KEY' && type !== 'FOREIGN KEY') return;
-    const id = [type, row.table_schema, row.table_name, type === 'PRIMARY KEY' ? '' : row.constraint_name?.trim() || `row ${i}`].join('\u0000');
+    const id = [type, row.table_schema, row.table_name, type === 'PRIMARY KEY' ? '' : row.constraint_name?.trim() || `row ${i}`].join(
+      '\u0000',
+    );
     groups.set(id, [...(groups.get(id) ?? []), row]);
   });
   const primaryKeys = new Map<ExportTable, string[]>();

@@ -142,7 +142,8 @@ export function dbtKeys(manifest: Json, tables: ReadonlyMap<string, DbtTable>, n
       }
     }
   }
-  if (unresolved > 0) notes.push(`left out ${unresolved} relationships tests or foreign_key constraints naming a table or column not found`);
+  if (unresolved > 0)
+    notes.push(`left out ${unresolved} relationships tests or foreign_key constraints naming a table or column not found`);
 
   const primaryKeys = new Map(declaredPk);
   for (const [table, cols] of unique) {

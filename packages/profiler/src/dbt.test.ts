@@ -9,6 +9,16 @@ import type { TableProfile } from './types.js';
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), 'test-support/dbt');
 const MANIFEST = join(FIXTURES, 'manifest.json');
 const json = (name: string): Record<string, unknown> => JSON.parse(readFileSync(join(FIXTURES, name), 'utf8'));
+interface DbtNode {
+  unique_id: string;
+  resource_type: string;
+  name: string;
+  alias?: string;
+  identifier?: string;
+  config: { materialized?: string };
+  columns: Record<string, { name: string; description: string }>;
+}
+
 const byName = (tables: readonly TableProfile[]) => new Map(tables.map((t) => [t.name, t]));
 
 describe('readDbtArtifacts on a hand-made v12 project', () => {
@@ -33,7 +43,7 @@ describe('readDbtArtifacts on a hand-made v12 project', () => {
     expect(notes).toContain('left out 1 columns the manifest documents but the catalog does not have (not in the warehouse)');
   });
 
-  it("takes columns and types from the catalog, descriptions from the manifest", async () => {
+  it('takes columns and types from the catalog, descriptions from the manifest', async () => {
     const tables = byName((await readDbtArtifacts(MANIFEST)).profile.tables);
     const orders = tables.get('orders')!;
     expect(orders.description).toBe('One row per order.');
@@ -60,7 +70,9 @@ describe('readDbtArtifacts on a hand-made v12 project', () => {
     expect(tables.get('orders')!.foreignKeys).toEqual([
       { columns: ['customer_id'], referencedTable: 'analytics.customers', referencedColumns: ['customer_id'] },
     ]);
-    expect(tables.get('payments')!.foreignKeys).toEqual([{ columns: ['order_id'], referencedTable: 'orders', referencedColumns: ['order_id'] }]);
+    expect(tables.get('payments')!.foreignKeys).toEqual([
+      { columns: ['order_id'], referencedTable: 'orders', referencedColumns: ['order_id'] },
+    ]);
     expect(notes).toContain('left out 1 relationships tests or foreign_key constraints naming a table or column not found');
   });
 
@@ -96,7 +108,9 @@ describe('readDbtArtifacts on a hand-made v12 project', () => {
     expect(() => dbtArtifactsFromJson(json('manifest.json'), json('manifest.json'), { manifest: 'm.json', catalog: 'c.json' })).toThrow(
       'c.json: not a dbt catalog v1 (https://schemas.getdbt.com/dbt/manifest/v12.json)',
     );
-    await expect(readDbtArtifacts(join(FIXTURES, 'missing.json'))).rejects.toThrow(`${join(FIXTURES, 'missing.json')}: cannot read it (ENOENT)`);
+    await expect(readDbtArtifacts(join(FIXTURES, 'missing.json'))).rejects.toThrow(
+      `${join(FIXTURES, 'missing.json')}: cannot read it (ENOENT)`,
+    );
   });
 });
 
@@ -107,7 +121,7 @@ describe.skipIf(!hasDbtHubspot())('readDbtArtifacts on dbt-hubspot (../shared/be
     const tables = new Map(profile.tables.map((t) => [t.name.toLowerCase(), t]));
     let described = 0;
     let carried = 0;
-    const relations = [...Object.values(manifest.nodes), ...Object.values(manifest.sources)] as Record<string, any>[];
+    const relations = [...Object.values(manifest.nodes), ...Object.values(manifest.sources)] as DbtNode[];
     for (const node of relations) {
       if (!['model', 'seed', 'snapshot', 'source'].includes(node.resource_type)) continue;
       const table = tables.get(String(node.identifier ?? node.alias ?? node.name).toLowerCase());
@@ -116,8 +130,8 @@ describe.skipIf(!hasDbtHubspot())('readDbtArtifacts on dbt-hubspot (../shared/be
         continue;
       }
       expect(table, node.unique_id).toBeDefined();
-      for (const column of Object.values(node.columns) as Record<string, string>[]) {
-        const present = table!.columns.find((c) => c.name.toLowerCase() === column.name!.toLowerCase());
+      for (const column of Object.values(node.columns)) {
+        const present = table!.columns.find((c) => c.name.toLowerCase() === column.name.toLowerCase());
         if (!column.description || !present) continue;
         described += 1;
         if (present.description === column.description) carried += 1;

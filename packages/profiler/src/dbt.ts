@@ -36,7 +36,8 @@ export async function readDbtArtifacts(manifestPath: string, options: DbtOptions
   const catalog = catalogPath === undefined ? undefined : await readJson(catalogPath);
   const read = dbtArtifactsFromJson(manifest, catalog, { manifest: manifestPath, ...(catalogPath ? { catalog: catalogPath } : {}) });
   const notes = [...read.notes];
-  if (catalogPath && options.catalog === undefined) notes.unshift(`read ${catalogPath} beside the manifest for the warehouse's columns and types`);
+  if (catalogPath && options.catalog === undefined)
+    notes.unshift(`read ${catalogPath} beside the manifest for the warehouse's columns and types`);
   if (!catalogPath) notes.unshift('no catalog.json (`dbt docs generate` writes it): columns and types from the manifest only');
   const database = options.database ?? read.profile.database;
   return { ...read, notes, profile: { ...read.profile, database } };
@@ -104,7 +105,15 @@ export function dbtArtifactsFromJson(manifest: unknown, catalog: unknown, files:
     const schema = text(meta.schema) || text(node.schema);
     const name = text(meta.name) || identifier;
     const key = [text(node.database), schema, name].join('\u0000').toLowerCase();
-    const table: DbtTable = relations.get(key) ?? { tableName: '', schema, name, description: '', documented: [], columns: new Map(), aliases: new Set() };
+    const table: DbtTable = relations.get(key) ?? {
+      tableName: '',
+      schema,
+      name,
+      description: '',
+      documented: [],
+      columns: new Map(),
+      aliases: new Set(),
+    };
     relations.set(key, table);
     ids.set(id, table);
     for (const other of otherNames) if (other && other.toLowerCase() !== name.toLowerCase()) table.aliases.add(other);
@@ -142,7 +151,8 @@ export function dbtArtifactsFromJson(manifest: unknown, catalog: unknown, files:
     t.tableName = names[i]!;
     undocumented += resolveColumns(t);
   });
-  if (undocumented > 0) notes.push(`left out ${undocumented} columns the manifest documents but the catalog does not have (not in the warehouse)`);
+  if (undocumented > 0)
+    notes.push(`left out ${undocumented} columns the manifest documents but the catalog does not have (not in the warehouse)`);
   const keys = dbtKeys(m, ids, notes);
   const tables: TableProfile[] = list.map((t) => ({
     name: t.tableName,

@@ -1,3 +1,4 @@
+export { type CatalogExportOptions, catalogExportFromRows, readCatalogExport } from './catalog-export.js';
 export { type Connection, openConnection, parseConnection, profileConnection, sniffFile, withConnection } from './connect.js';
 export type {
   ColumnDescription,
@@ -8,7 +9,6 @@ export type {
   Scalar,
   TableDescription,
 } from './connector.js';
-export { type CatalogExportOptions, catalogExportFromRows, readCatalogExport } from './catalog-export.js';
 export { type DbtOptions, dbtArtifactsFromJson, readDbtArtifacts } from './dbt.js';
 export { type DuckdbOptions, openDuckdb, profileDuckdb } from './duckdb.js';
 export { ProfilerError, type ProfilerErrorCode } from './errors.js';
