@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
-import { buildContextGraph, type ContextGraph } from '@guided-retrieval/context-graph';
+import { type Annotations, buildContextGraph, type ContextGraph } from '@guided-retrieval/context-graph';
 import {
   declaredJoinEdges,
   defaultJoinEdges,
@@ -23,6 +23,7 @@ import {
 import { isRecord } from '@guided-retrieval/profiler/internal';
 import { UserError } from './errors.js';
 import { describeInference, summarizeInference } from './joins.js';
+import { checkSchemaFiles, isSchemaSource, readSchemaSource, type SchemaFiles } from './schema-source.js';
 import { resolveSource, type Source, sourceError } from './source.js';
 
 export type BuildProgress = (message: string) => void;
@@ -34,7 +35,7 @@ export type BuildProgress = (message: string) => void;
  */
 export type EdgeSource = { kind: 'declared' } | { kind: 'infer' } | { kind: 'file'; path: string };
 
-export interface BuildOptions {
+export interface BuildOptions extends SchemaFiles {
   /** PostgreSQL only: the schema(s) to profile, comma-separated (default: every non-system schema). */
   schema?: string;
   /**
@@ -63,19 +64,37 @@ export async function buildGraph(
   if (options.schema !== undefined && !(resolved.kind === 'database' && resolved.engine === 'postgres')) {
     throw new UserError(`--schema applies to PostgreSQL only, not to ${resolved.display}`);
   }
+  checkSchemaFiles(resolved, options);
   // a bad joins file should fail before minutes of profiling, not after
   const file = edges.kind === 'file' ? await loadJoins(edges.path) : undefined;
   const started = performance.now();
-  const read =
-    resolved.kind === 'profile' ? await readProfile(resolved.path, name, progress) : await profileSource(resolved, progress, name, options);
+  let annotations: Annotations = {};
+  let read: DatabaseProfile;
+  if (resolved.kind === 'profile') read = await readProfile(resolved.path, name, progress);
+  else if (isSchemaSource(resolved)) {
+    const schema = await readSchemaSource(resolved, options, name, progress);
+    read = schema.read.profile;
+    annotations = schema.annotations;
+  } else read = await profileSource(resolved, progress, name, options);
   const profile = options.hashValues ? hashProfileValues(read) : read;
   if (profile.tables.length === 0) throw new UserError(`${resolved.display} has no tables: nothing to build a graph from`);
-  const joinEdges = await edgesFor(profile, edges, file, progress);
-  const graph = buildContextGraph(profile, joinEdges);
+  const joinEdges = await edgesFor(profile, schemaEdges(resolved, edges, progress), file, progress);
+  const graph = buildContextGraph(profile, joinEdges, annotations);
   progress(
     `built the context graph: ${graph.tables.length} tables, ${joinEdges.length} join edges in ${Math.round(performance.now() - started)} ms`,
   );
   return graph;
+}
+
+/**
+ * A dbt project or a catalog export declares the keys its tests or constraints name, seldom all:
+ * by default the others are inferred from names and keys as for a schema that declares none (the
+ * declared ones kept), rather than leaving every undeclared table an island.
+ */
+function schemaEdges(source: Source, edges: EdgeSource, progress: BuildProgress): EdgeSource {
+  if (!isSchemaSource(source) || edges.kind !== 'declared') return edges;
+  progress('a schema file declares few keys: inferring the other joins from names and keys (declared ones kept)');
+  return { kind: 'infer' };
 }
 
 /** A profile JSON (a graph file is told apart: it has `edges`). */

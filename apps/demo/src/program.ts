@@ -98,13 +98,17 @@ export function program(): Command {
 
   cli
     .command('build')
-    .description('profile a database read-only (or read its profile) and write its context graph; progress on stderr')
+    .description(
+      'profile a database read-only (or read its profile, a dbt manifest or a catalog export) and write its context graph; progress on stderr',
+    )
     .argument('<database>', SOURCE_HELP)
     .requiredOption('-o, --output <file>', 'where to write the context graph JSON')
     .option('--schema <names>', 'PostgreSQL schemas to profile, comma-separated (default: every non-system schema)')
     .option('--joins <file>', 'joins file from `guided infer-joins`: its edges join the graph along with the declared foreign keys')
     .option('--infer-joins', 'infer join edges while building: declared keys kept, inferred edges added')
     .option('--views <mode>', VIEWS_HELP, viewMode)
+    .option('--catalog <file>', "a dbt manifest's catalog.json from `dbt docs generate` (default: the one beside the manifest, if any)")
+    .option('--keys <file>', "an INFORMATION_SCHEMA.COLUMNS export's key-constraint export (CSV or JSON; see the README)")
     .option('--llm <spec>', 'chat model that writes descriptions and aliases for tables and columns (cached), e.g. ollama:qwen2.5:7b')
     .option(
       '--hash-values',
@@ -118,6 +122,8 @@ export function program(): Command {
           schema?: string;
           joins?: string;
           inferJoins?: boolean;
+          catalog?: string;
+          keys?: string;
           llm?: string;
           hashValues?: boolean;
           views?: ViewMode;
@@ -134,6 +140,8 @@ export function program(): Command {
           ...(options.schema === undefined ? {} : { schema: options.schema }),
           ...(options.hashValues ? { hashValues: true } : {}),
           ...(options.views ? { views: options.views } : {}),
+          ...(options.catalog === undefined ? {} : { catalog: resolve(options.catalog) }),
+          ...(options.keys === undefined ? {} : { keys: resolve(options.keys) }),
         });
         const graph = options.llm ? await describeWithModel(built, options.llm, log) : built;
         await saveGraph(graph, output);

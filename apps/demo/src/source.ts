@@ -1,8 +1,9 @@
 /**
  * What `guided build`, `serve --database` and `demo --database` read: a SQLite, DuckDB or Parquet
- * file, a folder of Parquet files, `sqlite:<file>`, `duckdb:<file>`, a `postgres://` or `mysql://` URL, or a
- * profile JSON written by `guided profile` (told by its content). Errors are one line naming the
- * source (a URL with its password as `***`).
+ * file, a folder of Parquet files, `sqlite:<file>`, `duckdb:<file>`, a `postgres://` or `mysql://` URL, a
+ * profile JSON written by `guided profile`, a dbt `manifest.json`, or an `INFORMATION_SCHEMA.COLUMNS`
+ * export (CSV or JSON) — the files told by their content. Errors are one line naming the source
+ * (a URL with its password as `***`).
  */
 import type { Stats } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
@@ -13,6 +14,10 @@ import { UserError } from './errors.js';
 export type Source =
   /** A profile JSON from `guided profile`: no database behind it. */
   | { kind: 'profile'; path: string; display: string }
+  /** A dbt `manifest.json` (its `metadata.dbt_schema_version` says so): a schema with no database behind it. */
+  | { kind: 'dbt'; path: string; display: string }
+  /** An `INFORMATION_SCHEMA.COLUMNS` export: a JSON array of rows, or a CSV whose header names `column_name`. */
+  | { kind: 'catalog-export'; path: string; display: string }
   | {
       kind: 'database';
       engine: ConnectorEngine;
@@ -26,9 +31,9 @@ export type Source =
 
 /** What a source can be, in a few words. */
 export const SOURCE_KINDS =
-  'a SQLite, DuckDB or Parquet file, a folder of Parquet files, a profile JSON from `guided profile`, or a postgres:// or mysql:// URL';
+  'a SQLite, DuckDB or Parquet file, a folder of Parquet files, a profile JSON from `guided profile`, a dbt manifest.json, an INFORMATION_SCHEMA.COLUMNS export (CSV or JSON), or a postgres:// or mysql:// URL';
 export const SOURCE_HELP =
-  'a SQLite, DuckDB or Parquet file, a folder of Parquet files, a profile JSON from `guided profile`, or postgres://user:password@host:port/database or mysql://user:password@host:port/database (mariadb:// too; the password is never printed)';
+  'a SQLite, DuckDB or Parquet file, a folder of Parquet files, a profile JSON from `guided profile`, a dbt manifest.json, an INFORMATION_SCHEMA.COLUMNS export (columns.csv or .json), or postgres://user:password@host:port/database or mysql://user:password@host:port/database (mariadb:// too; the password is never printed)';
 
 const stem = (path: string) => basename(path, extname(path));
 
@@ -50,13 +55,25 @@ function fileSource(connection: { engine: ConnectorEngine; target: string }): So
   return { kind: 'database', engine: connection.engine, target, display: target, name: stem(target) };
 }
 
-/** Whether a file's first bytes are those of a JSON object (after a BOM and white space). */
-async function looksLikeJsonObject(path: string): Promise<boolean> {
+/**
+ * What a text file's first bytes say it is: a dbt manifest (a JSON object whose metadata names a
+ * dbt schema; dbt writes `metadata` first), a JSON object (a profile, or a graph said so later),
+ * a catalog export (a JSON array, or a `.csv` / a first line naming `column_name`), or none of these.
+ */
+async function sniffText(path: string): Promise<'dbt' | 'json-object' | 'catalog-export' | undefined> {
   const handle = await open(path, 'r');
   try {
-    const buffer = Buffer.alloc(512);
+    const buffer = Buffer.alloc(65536);
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    return /^\uFEFF?\s*\{/.test(buffer.subarray(0, bytesRead).toString('utf8'));
+    const head = buffer
+      .subarray(0, bytesRead)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
+    if (/^\s*\{/.test(head)) return /"dbt_schema_version"\s*:/.test(head) ? 'dbt' : 'json-object';
+    if (/^\s*\[/.test(head)) return 'catalog-export';
+    const firstLine = head.split(/\r?\n|\r/, 1)[0] ?? '';
+    if (/\.csv$/i.test(path) || /(^|[,"])\s*column_name\s*("|,|$)/i.test(firstLine)) return 'catalog-export';
+    return undefined;
   } finally {
     await handle.close();
   }
@@ -91,7 +108,10 @@ export async function resolveSource(text: string): Promise<Source> {
     const engine = await sniffFile(path);
     if (engine) return fileSource({ engine, target: path });
     if (info.size === 0 && !/\.(sqlite3?|db3?|s3db|sl3)$/i.test(path)) throw new UserError(`${path} is empty (0 bytes): not a database`);
-    if (await looksLikeJsonObject(path)) return { kind: 'profile', path, display: path };
+    const text = await sniffText(path);
+    if (text === 'dbt') return { kind: 'dbt', path, display: path };
+    if (text === 'catalog-export') return { kind: 'catalog-export', path, display: path };
+    if (text === 'json-object') return { kind: 'profile', path, display: path };
     return fileSource(await parseConnection(path)); // by extension, else one line saying what it is not
   } catch (error) {
     if (error instanceof ProfilerError && error.code === 'not-a-database' && /^not a SQLite, DuckDB or Parquet file/.test(error.message)) {

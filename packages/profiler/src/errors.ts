@@ -9,7 +9,9 @@ export type ProfilerErrorCode =
   | 'no-such-table'
   | 'no-tables'
   | 'driver-missing'
-  | 'query-failed';
+  | 'query-failed'
+  /** A dbt manifest or catalog, or a catalog export, that cannot be read as one. */
+  | 'bad-schema-file';
 
 /** An error with a one-line message that never contains a password. */
 export class ProfilerError extends Error {

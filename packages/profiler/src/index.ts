@@ -1,3 +1,4 @@
+export { type CatalogExportOptions, catalogExportFromRows, readCatalogExport } from './catalog-export.js';
 export { type Connection, openConnection, parseConnection, profileConnection, sniffFile, withConnection } from './connect.js';
 export type {
   ColumnDescription,
@@ -8,6 +9,7 @@ export type {
   Scalar,
   TableDescription,
 } from './connector.js';
+export { type DbtOptions, dbtArtifactsFromJson, readDbtArtifacts } from './dbt.js';
 export { type DuckdbOptions, openDuckdb, profileDuckdb } from './duckdb.js';
 export { ProfilerError, type ProfilerErrorCode } from './errors.js';
 export { mergeProfiles } from './merge.js';
@@ -15,6 +17,7 @@ export { type MysqlOptions, openMysql, profileMysql } from './mysql.js';
 export { openPostgres, type PostgresOptions, profilePostgres, redactUrl } from './postgres.js';
 export { type ProfileOptions, type ProfileProgress, profileDatabase, type TableDone, VIEW_MODES, type ViewMode } from './profile.js';
 export { loadProfile, ProfileFileError, parseProfile } from './profile-file.js';
+export type { SchemaRead } from './schema-only.js';
 export { openSqlite, profileSqlite } from './sqlite.js';
 export {
   type ColumnProfile,

@@ -32,10 +32,10 @@ export interface ServeCommandOptions {
 
 /**
  * Where row previews run for a source: the SQLite file itself; PostgreSQL and DuckDB/Parquet
- * through the profiler's read-only connector; none for a profile (no database behind it).
+ * through the profiler's read-only connector; none for a profile, a dbt manifest or a catalog export (no database behind them).
  */
 export function previewDatabase(source: Source, schema?: string): PreviewDatabase | null {
-  if (source.kind === 'profile') return null;
+  if (source.kind !== 'database') return null;
   if (source.engine === 'sqlite') return source.target;
   return { engine: source.engine, target: source.target, ...(schema === undefined ? {} : { schema }) };
 }
@@ -56,7 +56,10 @@ export async function serveWeb(options: ServeCommandOptions, log: (message: stri
       options.schema === undefined ? {} : { schema: options.schema },
     );
     const database = previewDatabase(from, options.schema);
-    if (database === null) log(`guided: row previews are off: ${from.display} is a profile, with no database behind it`);
+    if (database === null)
+      log(
+        `guided: row previews are off: ${from.display} is a ${from.kind === 'profile' ? 'profile' : 'schema file'}, with no database behind it`,
+      );
     source = { graph, database, examples: [] };
   } else {
     const { graph, files } = await demoGraph(log, options.scaleFactor);
