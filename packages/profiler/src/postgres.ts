@@ -286,6 +286,15 @@ function pgError(error: unknown, secrets: readonly string[], target = ''): Profi
 }
 
 /**
+ * pg reads `sslmode=prefer|require|verify-ca` as `verify-full` and says so in a 10-line warning on
+ * stderr before anything else: ask for what it does, so the user sees the real outcome alone.
+ */
+function sslModeAsPgReadsIt(url: string): string {
+  if (/[?&]uselibpqcompat=true/i.test(url)) return url;
+  return url.replace(/([?&]sslmode=)(?:prefer|require|verify-ca)(?=[&#]|$)/i, '$1verify-full');
+}
+
+/**
  * Connects to PostgreSQL (`postgres://user:password@host:port/database`) for reading only: the
  * session starts with `default_transaction_read_only = on`, and everything runs inside one
  * `BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY` transaction (one consistent snapshot), which
@@ -293,22 +302,18 @@ function pgError(error: unknown, secrets: readonly string[], target = ''): Profi
  * URL's `options=-c statement_timeout=0` cannot remove it. Errors are one line and never contain the password.
  */
 export async function openPostgres(given: string, options: PostgresOptions = {}): Promise<Connector> {
-  let url = given;
+  // A password with `@ / # ?` not percent-encoded: read with the user-info ending at the last `@`.
+  let url = normalizeUrl(given);
   let parsed: URL;
   try {
     parsed = new URL(url);
-  } catch {
-    // A password with `/ # ?` not percent-encoded: read with the user-info ending at the last `@`.
-    url = normalizeUrl(given);
-    try {
-      parsed = new URL(url);
-    } catch (error) {
-      throw new ProfilerError('bad-connection', `not a PostgreSQL URL: ${redactUrl(given)}`, { cause: error });
-    }
+  } catch (error) {
+    throw new ProfilerError('bad-connection', `not a PostgreSQL URL: ${redactUrl(given)}`, { cause: error });
   }
   if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
     throw new ProfilerError('bad-connection', `not a PostgreSQL URL: ${redactUrl(url)}`);
   }
+  url = sslModeAsPgReadsIt(url);
   // PGPASSWORD too: pg reads it when the URL has no password.
   const secrets = secretSpellings([urlPassword(given), urlPassword(url), process.env.PGPASSWORD]);
   const target = `${parsed.hostname || 'localhost'}:${parsed.port || '5432'}`;

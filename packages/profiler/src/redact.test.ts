@@ -29,6 +29,8 @@ describe('the password a URL carries', () => {
     const url = new URL(normalizeUrl('postgres://u:Top/Sec#ret?1@127.0.0.1:5432/db'));
     expect([url.hostname, url.port, url.pathname, decodeURIComponent(url.password)]).toEqual(['127.0.0.1', '5432', '/db', 'Top/Sec#ret?1']);
     expect(normalizeUrl('postgres://u:p%40ss@h/db')).toBe('postgres://u:p%40ss@h/db');
+    // A URL parser alone would read host `Sec`, path `/ret`, fragment `9?%zz@127.0.0.1…`.
+    expect(new URL(normalizeUrl('postgres://u:my@Sec/ret#9?%zz@127.0.0.1:5432/db')).hostname).toBe('127.0.0.1');
   });
 
   it('is scrubbed from free text in every spelling, PGPASSWORD and MYSQL_PWD included', () => {
@@ -39,5 +41,8 @@ describe('the password a URL carries', () => {
     const text = `Top/Secret Top%2FSecret ${JSON.stringify({ p: 'Say"Secret' })} pg-env-secret my-env-secret`;
     expect(redactSecrets(text, secrets)).not.toMatch(/Secret|env-secret/);
     expect(redactSecrets('user postgres at 127.0.0.1', secrets)).toBe('user postgres at 127.0.0.1');
+    // A password that is the user name too is printed as the user name anyway: not hunted.
+    expect(connectionSecrets(['postgres://postgres:postgres@127.0.0.1:5432/postgres'], {})).toEqual([]);
+    expect(connectionSecrets(['postgres://postgres:S3cret-pw@127.0.0.1:5432/postgres'], {})).toEqual(['S3cret-pw']);
   });
 });

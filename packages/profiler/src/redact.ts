@@ -69,13 +69,17 @@ export function urlPassword(url: string): string {
   return query ? decoded(query.replace(/\+/g, ' ')) : '';
 }
 
+/** What follows a user-info's `@`: a host (name, address or `[v6]`), maybe a port, then the path, query or end. */
+const HOST_PART = /^(?:\[[^\]]*\]|[^/?#@:[\]]+)(?::\d*)?(?:[/?#]|$)/;
+
 /**
  * The URL with its user name and password percent-encoded where they are not already, so that a
- * URL parser reads `postgres://u:Top/Secret@h/db` as the user meant (the user-info ends at the last `@`).
+ * URL parser reads `postgres://u:Top/Secret@h/db` as the user meant: the user-info ends at the
+ * last `@` that a host part follows.
  */
 export function normalizeUrl(url: string): string {
   const parts = userInfo(url);
-  if (parts === undefined) return url;
+  if (parts === undefined || !HOST_PART.test(parts.rest)) return url;
   const encode = (text: string) => encodeURIComponent(decoded(text));
   return `${parts.scheme}${encode(parts.user)}${parts.password === undefined ? '' : `:${encode(parts.password)}`}@${parts.rest}`;
 }
@@ -94,16 +98,33 @@ export function secretSpellings(secrets: readonly (string | undefined)[]): strin
   return [...spellings].filter((s) => s.length >= MIN_SCRUBBED).sort((a, b) => b.length - a.length);
 }
 
-/** The secrets that `args` (URLs among them) and `env` (PGPASSWORD, MYSQL_PWD) carry. */
-export function connectionSecrets(args: readonly string[], env: Readonly<Record<string, string | undefined>> = process.env): string[] {
-  const found = [env.PGPASSWORD, env.MYSQL_PWD];
-  for (const arg of args) for (const url of arg.match(URL_IN_TEXT) ?? []) found.push(userInfo(url)?.password, urlPassword(url));
-  return secretSpellings(found);
+/** What a URL shows openly (scheme, user, host, path words): a password equal to one of them is printed as that anyway. */
+function publicWords(url: string): string[] {
+  const parts = userInfo(url);
+  const open = (parts ? `${parts.user}@${redactUrl(parts.rest)}` : url).replace(SCHEME, '');
+  return [SCHEME.exec(url)?.[0].slice(0, -3) ?? '', ...open.split(/[@:/?&=#]/).map(decoded)].filter(Boolean);
 }
 
-/** `text` with every URL redacted and every spelling of `secrets` (from `secretSpellings`) as `***`. */
+/**
+ * The secrets that `args` (URLs among them) and `env` (PGPASSWORD, MYSQL_PWD) carry, in every
+ * spelling; a password that is also the user name or another open part of its URL
+ * (`postgres://postgres:postgres@…`) is left out, or every mention of that name would go.
+ */
+export function connectionSecrets(args: readonly string[], env: Readonly<Record<string, string | undefined>> = process.env): string[] {
+  const found = [env.PGPASSWORD, env.MYSQL_PWD];
+  const open = new Set<string>();
+  for (const arg of args) {
+    for (const url of arg.match(URL_IN_TEXT) ?? []) {
+      found.push(userInfo(url)?.password, urlPassword(url));
+      for (const word of publicWords(url)) open.add(word);
+    }
+  }
+  return secretSpellings(found).filter((secret) => !open.has(secret));
+}
+
+/** `text` with every spelling of `secrets` (from `secretSpellings` or `connectionSecrets`) as `***`. */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
-  let out = redactUrls(text);
+  let out = text;
   for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join('***');
   return out;
 }

@@ -7,7 +7,7 @@
  * locked).
  */
 
-import { type Connector, connectionSecrets, openDuckdb, openPostgres, openSqlite, redactSecrets } from '@guided-retrieval/profiler';
+import { type Connector, connectionSecrets, openDuckdb, openPostgres, openSqlite, redactSecrets, redactUrls } from '@guided-retrieval/profiler';
 import { renderFromClause } from '@guided-retrieval/retrieval/internal';
 import Database from 'better-sqlite3';
 import type { PreviewJob, PreviewOpened } from './preview-job.js';
@@ -59,7 +59,7 @@ process.once('message', async (job: PreviewJob) => {
   } catch (error) {
     // The answer reaches web clients: no password of the URL or the environment in it.
     const secrets = connectionSecrets('connector' in job ? [job.connector.target] : []);
-    answer = { ok: false, error: redactSecrets((error as Error).message.split('\n')[0] ?? '', secrets) };
+    answer = { ok: false, error: redactUrls(redactSecrets((error as Error).message.split('\n')[0] ?? '', secrets)) };
   }
   process.send?.(answer, () => process.disconnect());
 });
