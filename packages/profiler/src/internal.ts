@@ -23,3 +23,5 @@ export {
   valueKeys,
 } from './value-keys.js';
 export { isProseColumn } from './values.js';
+/** Connection URLs with hostile passwords: the redaction's test table, run by the CLI's leak test too. */
+export { HOSTILE_URLS, type HostileUrl } from './hostile-urls.js';
