@@ -14,8 +14,8 @@ import { loadGraphFile } from './graph-file.js';
 import { describeWithModel, EMBEDDER_HELP, LLM_HELP, type ModelFlags, retrieverOptions } from './models.js';
 import { outputPath } from './output-path.js';
 import { buildGraph, type EdgeSource } from './pipeline.js';
-import { SOURCE_HELP } from './source.js';
 import { progress, setQuiet } from './progress.js';
+import { SOURCE_HELP } from './source.js';
 import { packageVersion } from './version.js';
 
 const DEMO_QUESTION = 'Which Indian suppliers are shipping the most to China?';

@@ -164,7 +164,12 @@ describe.skipIf(!admin)('a server on a database whose password is hostile prints
       child.stderr.on('data', (c: Buffer) => {
         log += c.toString('utf8');
         const at = /(http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(log)?.[1];
-        if (at) done({ url: at, stop: async () => (child.kill('SIGTERM'), await closed, log) });
+        const stop = async () => {
+          child.kill('SIGTERM');
+          await closed;
+          return log;
+        };
+        if (at) done({ url: at, stop });
       });
       void closed.then(() => fail(new Error(`mcp --http ended before serving: ${log}`)));
     });

@@ -143,7 +143,7 @@ describe.runIf(linux)('a signal stops the server and every process under it', ()
   }
 
   it('a command killed by a signal it does not catch ends the wrapper by that signal', async () => {
-    const server = await start([WRAPPER, 'demo', ...servers[0]?.[1]()!], box);
+    const server = await start([WRAPPER, 'demo', 'serve', '--database', join(box.work, 'small.sqlite'), '--port', '0'], box);
     const cli = childrenOf(server.process.pid ?? 0);
     process.kill(cli[0] ?? 0, 'SIGKILL');
     expect(await server.exited).toEqual({ code: null, signal: 'SIGKILL' });

@@ -40,10 +40,12 @@ export class GroundingIndex {
     const levers = options.levers ?? {};
     loadLanguageModel();
     const wanted = levers.similarWords !== false || levers.dictionary !== false;
-    const vectors = wanted ? await loadWordVectors({
+    const vectors = wanted
+      ? await loadWordVectors({
           ...(options.onNote ? { onNote: options.onNote } : {}),
           ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-        }) : undefined;
+        })
+      : undefined;
     const dictionary = vectors && levers.dictionary !== false ? generalDictionary(vectors) : undefined;
     const keys = buildInvertedIndex(graph, { ...(await indexOptions(levers)), ...(dictionary ? { dictionary } : {}) });
     const similarity = await similarityIndex(graph, options.embedder ?? new OfflineEmbedder());

@@ -4,8 +4,8 @@ import { type Connector, closeAfter } from './connector.js';
 import { type DuckdbOptions, openDuckdb, parquetFolder } from './duckdb.js';
 import { errorCode, ProfilerError } from './errors.js';
 import { openPostgres, type PostgresOptions } from './postgres.js';
-import { redactUrl } from './redact.js';
 import { type ProfileOptions, profileDatabase } from './profile.js';
+import { redactUrl } from './redact.js';
 import { openSqlite } from './sqlite.js';
 import type { ConnectorEngine, DatabaseProfile } from './types.js';
 

@@ -12,9 +12,9 @@ export { type DuckdbOptions, openDuckdb, profileDuckdb } from './duckdb.js';
 export { ProfilerError, type ProfilerErrorCode } from './errors.js';
 export { mergeProfiles } from './merge.js';
 export { openPostgres, type PostgresOptions, profilePostgres } from './postgres.js';
-export { connectionSecrets, redactSecrets, redactUrl, redactUrls } from './redact.js';
 export { type ProfileOptions, type ProfileProgress, profileDatabase, type TableDone } from './profile.js';
 export { loadProfile, ProfileFileError, parseProfile } from './profile-file.js';
+export { connectionSecrets, redactSecrets, redactUrl, redactUrls } from './redact.js';
 export { openSqlite, profileSqlite } from './sqlite.js';
 export {
   type ColumnProfile,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { connectionSecrets, normalizeUrl, redactSecrets, redactUrl, redactUrls, urlPassword } from './redact.js';
 import { HOSTILE_URLS } from './hostile-urls.js';
+import { connectionSecrets, normalizeUrl, redactSecrets, redactUrl, redactUrls, urlPassword } from './redact.js';
 
 describe('redactUrl', () => {
   it.each(HOSTILE_URLS)('hides the whole password of $url', ({ url, secret, redacted }) => {

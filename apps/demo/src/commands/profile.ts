@@ -65,7 +65,10 @@ export function registerProfile(cli: Command): void {
         onTableDone: (e) => log({ event: 'done', ...e }, tableDone(e)),
         onWarning: (message) => log({ event: 'warning', message }, `warning: ${message}`),
       });
-      log({ event: 'profiled', tables: profile.tables.length }, profiledAll(profile.tables.length, redactUrl(target), performance.now() - started));
+      log(
+        { event: 'profiled', tables: profile.tables.length },
+        profiledAll(profile.tables.length, redactUrl(target), performance.now() - started),
+      );
       if (options.merge) {
         // Nothing readable to merge with (no file yet, or not a profile): the new profile stands alone.
         const existing = await loadProfile(output).catch(() => undefined);

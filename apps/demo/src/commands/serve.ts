@@ -2,8 +2,8 @@
 import type { RetrieverOptions } from '@guided-retrieval/retrieval';
 import { type Command, InvalidArgumentError } from 'commander';
 import { demoGraph } from '../cache.js';
-import { loadGraphFile } from '../graph-file.js';
 import { UserError } from '../errors.js';
+import { loadGraphFile } from '../graph-file.js';
 import { EMBEDDER_HELP, LLM_HELP, type ModelFlags, retrieverOptions } from '../models.js';
 import { buildGraph } from '../pipeline.js';
 import { say } from '../progress.js';

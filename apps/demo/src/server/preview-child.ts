@@ -7,7 +7,15 @@
  * locked).
  */
 
-import { type Connector, connectionSecrets, openDuckdb, openPostgres, openSqlite, redactSecrets, redactUrls } from '@guided-retrieval/profiler';
+import {
+  type Connector,
+  connectionSecrets,
+  openDuckdb,
+  openPostgres,
+  openSqlite,
+  redactSecrets,
+  redactUrls,
+} from '@guided-retrieval/profiler';
 import { renderFromClause } from '@guided-retrieval/retrieval/internal';
 import Database from 'better-sqlite3';
 import type { PreviewJob, PreviewOpened } from './preview-job.js';
