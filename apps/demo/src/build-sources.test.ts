@@ -77,8 +77,8 @@ describe('guided build from a SQLite file', () => {
     expect(edgeIds(g)).toEqual(['orders(customer_id)->customer(customer_id)']);
     expect(sha256(file('shop.sqlite'))).toBe(before);
     const run = box.run(['build', 'shop.sqlite', '-o', 'sqlite.graph.json']);
-    expect(run.stderr).toMatch(/^profiling customer: 0\/2 tables profiled, \d+\.\d s elapsed$/m);
-    expect(run.stderr).toMatch(/^profiling orders: 1\/2 tables profiled, \d+\.\d s elapsed$/m);
+    expect(run.stderr).toMatch(/^profiling \[1\/2\] customer…$/m);
+    expect(run.stderr).toMatch(/^profiled \[2\/2\] orders: \d+ rows?, \d+ sampled, \d+ ms$/m);
     expect(run.stderr).toMatch(/^profiled 2 tables of .*shop\.sqlite in \d+\.\d s$/m);
   });
 });
@@ -335,7 +335,7 @@ describe.skipIf(!url)('guided build from PostgreSQL', () => {
       'sales.orders(customer_id)->customer(customer_id)',
     ]);
     expect(g.tables.find((t) => t.name === 'sales.orders')?.rowCount).toBe(4);
-    expect(run.stderr).toMatch(/^profiling sales\.orders: \d\/4 tables profiled, \d+\.\d s elapsed$/m);
+    expect(run.stderr).toMatch(/^profiling \[\d\/4\] sales\.orders…$/m);
     if (password) expect(run.stderr).not.toContain(`:${password}@`);
     const client = new pg.Client({ connectionString: dbUrl });
     await client.connect();

@@ -51,7 +51,7 @@ describe('guided --help', () => {
       '--schema <names>',
       '--http',
       '--port <n>',
-      '"command": "guided"',
+      `"command":${JSON.stringify(process.execPath)}`,
       'http://127.0.0.1:8788/mcp',
     ],
   };

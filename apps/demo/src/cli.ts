@@ -1,4 +1,8 @@
 #!/usr/bin/env node
+import { connectionSecrets } from '@guided-retrieval/profiler';
+import { guardOutput } from './output-guard.js';
 import { main } from './program.js';
 
-process.exitCode = await main(process.argv.slice(2));
+const argv = process.argv.slice(2);
+guardOutput(connectionSecrets(argv));
+process.exitCode = await main(argv);

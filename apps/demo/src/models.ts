@@ -14,6 +14,7 @@ import {
 import { LlmDisambiguator, type RetrieverOptions } from '@guided-retrieval/retrieval';
 import { cacheDir } from './cache.js';
 import { UserError } from './errors.js';
+import { progress } from './progress.js';
 
 /** `--llm <spec>` and `--embedder <spec>`, shared by the subcommands that retrieve. */
 export interface ModelFlags {
@@ -54,7 +55,7 @@ function checkedEmbedder(spec: string): Embedder {
 export function retrieverOptions(flags: ModelFlags): RetrieverOptions {
   // The optional models grounding uses (word vectors, the sentence model): a missing one is said, never silent.
   const note = (line: string) => process.stderr.write(`note: ${line}\n`);
-  const options: RetrieverOptions = { onNote: note };
+  const options: RetrieverOptions = { onNote: note, onProgress: progress };
   const problem = sentenceEmbedderProblem();
   if (problem) note(`${problem.message}; islands of the join graph are chosen by the question's words alone`);
   else options.islandEmbedder = new SentenceEmbedder();

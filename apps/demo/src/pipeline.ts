@@ -23,6 +23,7 @@ import {
 import { isRecord } from '@guided-retrieval/profiler/internal';
 import { UserError } from './errors.js';
 import { describeInference, summarizeInference } from './joins.js';
+import { plural, profiledAll, tableDone, tableStarted } from './progress.js';
 import { checkSchemaFiles, isSchemaSource, readSchemaSource, type SchemaFiles } from './schema-source.js';
 import { resolveSource, type Source, sourceError } from './source.js';
 
@@ -81,7 +82,7 @@ export async function buildGraph(
   const joinEdges = await edgesFor(profile, schemaEdges(resolved, edges, progress), file, progress);
   const graph = buildContextGraph(profile, joinEdges, annotations);
   progress(
-    `built the context graph: ${graph.tables.length} tables, ${joinEdges.length} join edges in ${Math.round(performance.now() - started)} ms`,
+    `built the context graph: ${plural(graph.tables.length, 'table')}, ${plural(joinEdges.length, 'join edge')} in ${Math.round(performance.now() - started)} ms`,
   );
   return graph;
 }
@@ -141,19 +142,15 @@ async function profileSource(
     const tables = await connector.listTables();
     if (tables.length === 0) throw new UserError(`${source.display} has no tables: nothing to build a graph from`);
     const started = performance.now();
-    const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
-    let done = 0;
     const profile = await profileDatabase(connector, {
       database: name ?? source.name ?? connector.database,
       ...(options.hashValues ? { hashValues: true } : {}),
       ...(options.views ? { views: options.views } : {}),
-      onProgress: ({ table, total }) => progress(`profiling ${table}: ${done}/${total} tables profiled, ${seconds()} elapsed`),
-      onTableDone: () => {
-        done += 1;
-      },
+      onProgress: (e) => progress(tableStarted(e)),
+      onTableDone: (e) => progress(tableDone(e)),
       onWarning: (message) => progress(`warning: ${message}`),
     });
-    progress(`profiled ${plural(profile.tables.length, 'table')} of ${source.display} in ${seconds()}`);
+    progress(profiledAll(profile.tables.length, source.display, performance.now() - started));
     return profile;
   };
   try {
@@ -195,8 +192,6 @@ async function edgesFor(
   progress(`${merged.length} join edges: ${declared.length} declared, ${merged.length - declared.length} more from ${source.path}`);
   return merged;
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** `world.sqlite` and `World` name the same database (`guided profile` keeps the extension). */
 function stem(name: string): string {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loadGraph, saveGraph } from '@guided-retrieval/context-graph';
+import { saveGraph } from '@guided-retrieval/context-graph';
 import type { ViewMode } from '@guided-retrieval/profiler';
 import { DEFAULT_SCALE_FACTOR, generateTpch } from '@guided-retrieval/tpch';
 import { Command, InvalidArgumentError } from 'commander';
@@ -11,15 +11,17 @@ import { registerProfile } from './commands/profile.js';
 import { ask } from './commands/retrieve.js';
 import { DEFAULT_PORT, port, registerServe, serveWeb } from './commands/serve.js';
 import { describeError, UserError } from './errors.js';
+import { loadGraphFile } from './graph-file.js';
 import { describeWithModel, EMBEDDER_HELP, LLM_HELP, type ModelFlags, retrieverOptions } from './models.js';
 import { outputPath } from './output-path.js';
 import { buildGraph, type EdgeSource } from './pipeline.js';
+import { progress, setQuiet } from './progress.js';
 import { SOURCE_HELP } from './source.js';
 import { packageVersion } from './version.js';
 import { VIEWS_HELP, viewMode } from './views-option.js';
 
 const DEMO_QUESTION = 'Which Indian suppliers are shipping the most to China?';
-const log = (message: string) => process.stderr.write(`${message}\n`);
+const log = progress;
 
 function scaleFactor(value: string): number {
   const sf = Number(value);
@@ -37,7 +39,10 @@ export function program(): Command {
   const cli = new Command('guided')
     .description('Guided table retrieval: find the tables a question needs and how to join them.')
     .version(packageVersion(), '-V, --version', 'print the version of guided')
-    .showHelpAfterError('(run with --help for usage)');
+    .showHelpAfterError('(run with --help for usage)')
+    .option('-q, --quiet', 'print no progress on stderr (errors, results and a server address still print)')
+    .configureHelp({ showGlobalOptions: true })
+    .hook('preAction', (command) => setQuiet(Boolean(command.opts().quiet)));
 
   cli
     .command('demo')
@@ -90,7 +95,7 @@ export function program(): Command {
     .option('--embedder <spec>', EMBEDDER_HELP)
     .action(async (words: string[], options: { graph?: string; json?: boolean } & ModelFlags) => {
       const models = retrieverOptions(options);
-      const graph = options.graph ? await loadGraph(resolve(options.graph)) : (await demoGraph(log)).graph;
+      const graph = options.graph ? await loadGraphFile(options.graph) : (await demoGraph(log)).graph;
       await ask(graph, words, options, models);
     });
 

@@ -24,6 +24,8 @@ export interface GroundingIndexOptions {
   islandEmbedder?: Embedder;
   /** Told one line when an optional model (word vectors) is missing or unreadable, and what is used instead. */
   onNote?: (line: string) => void;
+  /** Told a line when a step takes seconds (deriving the word vectors on first use). */
+  onProgress?: (line: string) => void;
 }
 
 /** Built once per context graph; grounds any number of questions against it. */
@@ -38,7 +40,12 @@ export class GroundingIndex {
     const levers = options.levers ?? {};
     loadLanguageModel();
     const wanted = levers.similarWords !== false || levers.dictionary !== false;
-    const vectors = wanted ? await loadWordVectors(options.onNote ? { onNote: options.onNote } : {}) : undefined;
+    const vectors = wanted
+      ? await loadWordVectors({
+          ...(options.onNote ? { onNote: options.onNote } : {}),
+          ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+        })
+      : undefined;
     const dictionary = vectors && levers.dictionary !== false ? generalDictionary(vectors) : undefined;
     const keys = buildInvertedIndex(graph, { ...(await indexOptions(levers)), ...(dictionary ? { dictionary } : {}) });
     const similarity = await similarityIndex(graph, options.embedder ?? new OfflineEmbedder());

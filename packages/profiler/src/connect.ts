@@ -4,8 +4,9 @@ import { type Connector, closeAfter } from './connector.js';
 import { type DuckdbOptions, openDuckdb, parquetFolder } from './duckdb.js';
 import { errorCode, ProfilerError } from './errors.js';
 import { type MysqlOptions, openMysql } from './mysql.js';
-import { openPostgres, type PostgresOptions, redactUrl } from './postgres.js';
+import { openPostgres, type PostgresOptions } from './postgres.js';
 import { type ProfileOptions, profileDatabase } from './profile.js';
+import { redactUrl } from './redact.js';
 import { openSqlite } from './sqlite.js';
 import type { ConnectorEngine, DatabaseProfile } from './types.js';
 

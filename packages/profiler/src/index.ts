@@ -14,9 +14,10 @@ export { type DuckdbOptions, openDuckdb, profileDuckdb } from './duckdb.js';
 export { ProfilerError, type ProfilerErrorCode } from './errors.js';
 export { mergeProfiles } from './merge.js';
 export { type MysqlOptions, openMysql, profileMysql } from './mysql.js';
-export { openPostgres, type PostgresOptions, profilePostgres, redactUrl } from './postgres.js';
+export { openPostgres, type PostgresOptions, profilePostgres } from './postgres.js';
 export { type ProfileOptions, type ProfileProgress, profileDatabase, type TableDone, VIEW_MODES, type ViewMode } from './profile.js';
 export { loadProfile, ProfileFileError, parseProfile } from './profile-file.js';
+export { connectionSecrets, redactSecrets, redactUrl, redactUrls } from './redact.js';
 export type { SchemaRead } from './schema-only.js';
 export { openSqlite, profileSqlite } from './sqlite.js';
 export {

@@ -12,8 +12,9 @@ import { loadMysql2, type MysqlField } from './driver.js';
 import { ProfilerError } from './errors.js';
 import { mysqlDialect, mysqlSample, quoteMysqlIdentifier } from './mysql-dialect.js';
 import { mysqlError } from './mysql-errors.js';
-import { numericScalar, redactUrl, toScalar } from './postgres.js';
+import { numericScalar, toScalar } from './postgres.js';
 import { type ProfileOptions, profileDatabase } from './profile.js';
+import { redactUrl } from './redact.js';
 import type { DatabaseProfile, ForeignKey } from './types.js';
 
 export interface MysqlOptions {

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConnection, profileConnection } from './connect.js';
 import type { Connector } from './connector.js';
-import { openPostgres, postgresHandle, profilePostgres, redactUrl } from './postgres.js';
+import { openPostgres, postgresHandle, profilePostgres } from './postgres.js';
 import { profileDatabase } from './profile.js';
+import { redactUrl } from './redact.js';
 import { BAD_INPUT_SQL, HUGE_TEXT } from './test-support/bad-input.js';
 import { postgresUrl, SETUP_HINT, scratchDatabase, withDatabase } from './test-support/postgres.js';
 import type { DatabaseProfile } from './types.js';

@@ -16,6 +16,7 @@ import { describePostgresTable } from './postgres-catalog.js';
 import { postgresDialect } from './postgres-dialect.js';
 import { kindOf, nameTables, type PostgresTable, schemaList, tableListSql, USER_SCHEMA } from './postgres-schemas.js';
 import { type ProfileOptions, profileDatabase } from './profile.js';
+import { normalizeUrl, redactSecrets, redactUrl, secretSpellings, urlPassword } from './redact.js';
 import type { DatabaseProfile } from './types.js';
 
 /** pg's type ids whose text we keep (dates, times) or turn into JSON-safe numbers. */
@@ -37,11 +38,6 @@ export function toScalar(value: unknown): Scalar {
   if (Buffer.isBuffer(value)) return null;
   if (value instanceof Date) return value.toISOString();
   return JSON.stringify(value);
-}
-
-/** The connection string with its password replaced by `***` (also inside `?password=`). */
-export function redactUrl(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/?#@]*:)[^@/?#]*@/i, '$1***@').replace(/([?&]password=)[^&#]*/i, '$1***');
 }
 
 export interface PostgresOptions {
@@ -87,7 +83,7 @@ class PostgresConnector implements Connector {
     /** The schemas profiled; `undefined`: every non-system schema. */
     readonly schemas: readonly string[] | undefined,
     readonly types: unknown,
-    readonly secret: string,
+    readonly secrets: readonly string[],
     /** Opens another connection whose transaction imports this snapshot. */
     readonly opener: (snapshot: string, tables: Map<string, PostgresTable>) => Promise<PostgresConnector>,
   ) {
@@ -119,7 +115,7 @@ class PostgresConnector implements Connector {
       const result = await this.client.query({ text, rowMode: 'array', types: this.types, ...(values ? { values } : {}) });
       return result.rows as unknown[][];
     } catch (error) {
-      throw pgError(error, this.secret);
+      throw pgError(error, this.secrets);
     }
   }
 
@@ -229,10 +225,9 @@ class PostgresConnector implements Connector {
 }
 
 /** One line that names what failed and never contains the password. */
-function pgError(error: unknown, secret: string, target = ''): ProfilerError {
+function pgError(error: unknown, secrets: readonly string[], target = ''): ProfilerError {
   const code = errorCode(error);
-  let message = messageOf(error);
-  if (secret.length > 0) message = message.replaceAll(secret, '***');
+  const message = redactSecrets(messageOf(error), secrets);
   const where = target ? `${target}: ` : '';
   switch (code) {
     case 'ECONNREFUSED':
@@ -259,23 +254,36 @@ function pgError(error: unknown, secret: string, target = ''): ProfilerError {
 }
 
 /**
+ * pg reads `sslmode=prefer|require|verify-ca` as `verify-full` and says so in a 10-line warning on
+ * stderr before anything else: ask for what it does, so the user sees the real outcome alone.
+ */
+function sslModeAsPgReadsIt(url: string): string {
+  if (/[?&]uselibpqcompat=true/i.test(url)) return url;
+  return url.replace(/([?&]sslmode=)(?:prefer|require|verify-ca)(?=[&#]|$)/i, '$1verify-full');
+}
+
+/**
  * Connects to PostgreSQL (`postgres://user:password@host:port/database`) for reading only: the
  * session starts with `default_transaction_read_only = on`, and everything runs inside one
  * `BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY` transaction (one consistent snapshot), which
  * is rolled back on close; the statement timeout is set again inside it (`SET LOCAL`), so that a
  * URL's `options=-c statement_timeout=0` cannot remove it. Errors are one line and never contain the password.
  */
-export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Connector> {
+export async function openPostgres(given: string, options: PostgresOptions = {}): Promise<Connector> {
+  // A password with `@ / # ?` not percent-encoded: read with the user-info ending at the last `@`.
+  let url = normalizeUrl(given);
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch (error) {
-    throw new ProfilerError('bad-connection', `not a PostgreSQL URL: ${redactUrl(url)}`, { cause: error });
+    throw new ProfilerError('bad-connection', `not a PostgreSQL URL: ${redactUrl(given)}`, { cause: error });
   }
   if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
     throw new ProfilerError('bad-connection', `not a PostgreSQL URL: ${redactUrl(url)}`);
   }
-  const secret = decodeURIComponent(parsed.password || parsed.searchParams.get('password') || '');
+  url = sslModeAsPgReadsIt(url);
+  // PGPASSWORD too: pg reads it when the URL has no password.
+  const secrets = secretSpellings([urlPassword(given), urlPassword(url), process.env.PGPASSWORD]);
   const target = `${parsed.hostname || 'localhost'}:${parsed.port || '5432'}`;
   const pg = await loadPg();
   const keep = (text: string) => text;
@@ -304,9 +312,9 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       await client.connect();
     } catch (error) {
       await client.end().catch(() => undefined);
-      throw pgError(error, secret, target);
+      throw pgError(error, secrets, target);
     }
-    const connector = new PostgresConnector(client as unknown as PgClient, database, schemas, types, secret, open);
+    const connector = new PostgresConnector(client as unknown as PgClient, database, schemas, types, secrets, open);
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       if (snapshot !== undefined) await client.query(`SET TRANSACTION SNAPSHOT ${quoteLiteral(snapshot)}`);
@@ -317,7 +325,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       connector.tables = tables ?? nameTables(await connector.readTables());
     } catch (error) {
       await connector.close();
-      throw error instanceof ProfilerError ? error : pgError(error, secret, target);
+      throw error instanceof ProfilerError ? error : pgError(error, secrets, target);
     }
     if (connector.tables.size === 0) {
       const others = await connector

@@ -41,6 +41,8 @@ export interface RetrieverOptions {
   islandEmbedder?: Embedder;
   /** Told one line when an optional model grounding uses (word vectors) is missing or unreadable, and what is used instead. */
   onNote?: (line: string) => void;
+  /** Told a line when a step takes seconds (deriving the word vectors on first use). */
+  onProgress?: (line: string) => void;
 }
 
 /** Bad input to `retrieve`: the message says what is wrong. */
@@ -68,6 +70,7 @@ export class Retriever {
       ...(options.embedder ? { embedder: options.embedder } : {}),
       levers: options.grounding ?? {},
       ...(options.onNote ? { onNote: options.onNote } : {}),
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       ...(options.islandEmbedder ? { islandEmbedder: options.islandEmbedder } : {}),
     });
     const disambiguator = options.disambiguator ?? new HeuristicDisambiguator();

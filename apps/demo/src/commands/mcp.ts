@@ -1,13 +1,15 @@
 /** `guided mcp`: table retrieval as Model Context Protocol tools, for agents (stdio, or Streamable HTTP). */
-import { resolve } from 'node:path';
-import { type ContextGraph, loadGraph } from '@guided-retrieval/context-graph';
+import { fileURLToPath } from 'node:url';
+import type { ContextGraph } from '@guided-retrieval/context-graph';
 import { Retriever } from '@guided-retrieval/retrieval';
 import type { Command } from 'commander';
 import { demoGraph } from '../cache.js';
 import { UserError } from '../errors.js';
+import { loadGraphFile } from '../graph-file.js';
 import { MCP_PATH, serveHttp, serveStdio } from '../mcp/server.js';
 import { EMBEDDER_HELP, LLM_HELP, type ModelFlags, retrieverOptions } from '../models.js';
 import { buildGraph } from '../pipeline.js';
+import { say } from '../progress.js';
 import { SOURCE_HELP } from '../source.js';
 import { packageVersion } from '../version.js';
 import { port } from './serve.js';
@@ -26,7 +28,7 @@ interface McpCommandOptions extends ModelFlags {
 async function graphFor(options: McpCommandOptions, log: (message: string) => void): Promise<ContextGraph> {
   if (options.graph && options.database) throw new UserError('pass --graph or --database, not both');
   if (options.schema !== undefined && !options.database) throw new UserError('--schema needs --database');
-  if (options.graph) return loadGraph(resolve(options.graph));
+  if (options.graph) return loadGraphFile(options.graph);
   if (options.database)
     return buildGraph(
       options.database,
@@ -36,6 +38,15 @@ async function graphFor(options: McpCommandOptions, log: (message: string) => vo
       options.schema === undefined ? {} : { schema: options.schema },
     );
   return (await demoGraph(log)).graph;
+}
+
+/**
+ * What an MCP client's configuration names to start this server: this Node and this CLI by
+ * absolute path (no `guided` binary is on PATH in a clone, and a client may not run a shell).
+ */
+function clientConfiguration(graphFile: string): string {
+  const args = [fileURLToPath(new URL('../cli.js', import.meta.url)), 'mcp', '--graph', graphFile];
+  return JSON.stringify({ mcpServers: { guided: { command: process.execPath, args } } });
 }
 
 export function registerMcp(cli: Command, log: (message: string) => void): void {
@@ -60,7 +71,7 @@ export function registerMcp(cli: Command, log: (message: string) => void): void 
 On stdio, stdout carries the protocol alone; progress and logs go to stderr. An MCP client
 starts it as a command, e.g. in its configuration:
 
-  {"mcpServers": {"guided": {"command": "guided", "args": ["mcp", "--graph", "/path/to/shop.graph.json"]}}}
+  ${clientConfiguration('/path/to/shop.graph.json')}
 
 With --http, clients connect to http://127.0.0.1:${DEFAULT_MCP_PORT}${MCP_PATH} (only this machine can).`,
     )
@@ -69,7 +80,7 @@ With --http, clients connect to http://127.0.0.1:${DEFAULT_MCP_PORT}${MCP_PATH} 
       const models = retrieverOptions(options);
       const graph = await graphFor(options, log);
       const retriever = await Retriever.create(graph, models);
-      const context = { graph, retriever, version: packageVersion(), log };
+      const context = { graph, retriever, version: packageVersion(), log: say };
       if (options.http) await serveHttp(context, { port: options.port ?? DEFAULT_MCP_PORT });
       else await serveStdio(context);
     });

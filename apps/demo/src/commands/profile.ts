@@ -1,7 +1,8 @@
 import { writeFile } from 'node:fs/promises';
-import { hashProfileValues, loadProfile, mergeProfiles, profileConnection, type ViewMode } from '@guided-retrieval/profiler';
+import { hashProfileValues, loadProfile, mergeProfiles, profileConnection, redactUrl, type ViewMode } from '@guided-retrieval/profiler';
 import { type Command, InvalidArgumentError } from 'commander';
 import { outputPath } from '../output-path.js';
+import { plural, profiledAll, progress, tableDone, tableStarted } from '../progress.js';
 import { VIEWS_HELP, viewMode } from '../views-option.js';
 
 interface ProfileCliOptions {
@@ -45,11 +46,11 @@ export function registerProfile(cli: Command): void {
       'store no readable text value: column values only as Bloom filters of their hashes, no strings in samples, min or max (with --merge, the whole file)',
     )
     .option('--views <mode>', VIEWS_HELP, viewMode)
-    .option('--json', 'log progress as JSON lines on stderr')
+    .option('--json', 'log progress as JSON lines on stderr (--quiet: none)')
     .action(async (target: string, options: ProfileCliOptions) => {
-      const log = (event: Record<string, unknown>, text: string) =>
-        process.stderr.write(`${options.json ? JSON.stringify(event) : text}\n`);
+      const log = (event: Record<string, unknown>, text: string) => progress(options.json ? JSON.stringify(event) : text);
       const output = outputPath(options.output);
+      const started = performance.now();
       let profile = await profileConnection(target, {
         ...(options.schema ? { schema: options.schema } : {}),
         ...(options.tables
@@ -64,11 +65,14 @@ export function registerProfile(cli: Command): void {
         ...(options.top ? { sampleSize: options.top } : {}),
         ...(options.hashValues ? { hashValues: true } : {}),
         ...(options.views ? { views: options.views } : {}),
-        onProgress: (e) => log({ event: 'table', ...e }, `[${e.index + 1}/${e.total}] ${e.table}…`),
-        onTableDone: (e) =>
-          log({ event: 'done', ...e }, `[${e.index + 1}/${e.total}] ${e.table}: ${e.rowCount} rows, ${e.sampledRows} sampled, ${e.ms} ms`),
+        onProgress: (e) => log({ event: 'table', ...e }, tableStarted(e)),
+        onTableDone: (e) => log({ event: 'done', ...e }, tableDone(e)),
         onWarning: (message) => log({ event: 'warning', message }, `warning: ${message}`),
       });
+      log(
+        { event: 'profiled', tables: profile.tables.length },
+        profiledAll(profile.tables.length, redactUrl(target), performance.now() - started),
+      );
       if (options.merge) {
         // Nothing readable to merge with (no file yet, or not a profile): the new profile stands alone.
         const existing = await loadProfile(output).catch(() => undefined);
@@ -78,7 +82,7 @@ export function registerProfile(cli: Command): void {
       await writeFile(output, `${JSON.stringify(profile, null, 2)}\n`);
       log(
         { event: 'wrote', file: options.output, engine: profile.engine, tables: profile.tables.length },
-        `wrote ${options.output} (${profile.tables.length} tables)`,
+        `wrote ${options.output} (${plural(profile.tables.length, 'table')})`,
       );
     });
 }

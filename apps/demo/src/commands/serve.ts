@@ -1,12 +1,12 @@
 /** `guided serve` and `guided demo --web`: the web page over the demo, a graph file, a database or a profile. */
-import { resolve } from 'node:path';
-import { loadGraph } from '@guided-retrieval/context-graph';
 import type { RetrieverOptions } from '@guided-retrieval/retrieval';
 import { type Command, InvalidArgumentError } from 'commander';
 import { demoGraph } from '../cache.js';
 import { UserError } from '../errors.js';
+import { loadGraphFile } from '../graph-file.js';
 import { EMBEDDER_HELP, LLM_HELP, type ModelFlags, retrieverOptions } from '../models.js';
 import { buildGraph } from '../pipeline.js';
+import { say } from '../progress.js';
 import { TPCH_EXAMPLES } from '../server/graph-payload.js';
 import type { PreviewDatabase } from '../server/preview.js';
 import { startServer } from '../server/serve.js';
@@ -45,7 +45,7 @@ export async function serveWeb(options: ServeCommandOptions, log: (message: stri
   if (options.graph && options.database) throw new UserError('pass --graph or --database, not both');
   if (options.schema !== undefined && !options.database) throw new UserError('--schema needs --database');
   let source: Pick<Parameters<typeof startServer>[0], 'graph' | 'database' | 'examples'>;
-  if (options.graph) source = { graph: await loadGraph(resolve(options.graph)), database: null, examples: [] };
+  if (options.graph) source = { graph: await loadGraphFile(options.graph), database: null, examples: [] };
   else if (options.database) {
     const from = await resolveSource(options.database);
     const graph = await buildGraph(
@@ -57,7 +57,7 @@ export async function serveWeb(options: ServeCommandOptions, log: (message: stri
     );
     const database = previewDatabase(from, options.schema);
     if (database === null)
-      log(
+      say(
         `guided: row previews are off: ${from.display} is a ${from.kind === 'profile' ? 'profile' : 'schema file'}, with no database behind it`,
       );
     source = { graph, database, examples: [] };
@@ -65,7 +65,7 @@ export async function serveWeb(options: ServeCommandOptions, log: (message: stri
     const { graph, files } = await demoGraph(log, options.scaleFactor);
     source = { graph, database: files.database, examples: TPCH_EXAMPLES };
   }
-  const server = await startServer({ ...source, port: options.port, log, retrieverOptions: models });
+  const server = await startServer({ ...source, port: options.port, log: say, retrieverOptions: models });
   await server.stopped;
 }
 

@@ -7,7 +7,16 @@
  * locked).
  */
 
-import { type Connector, openDuckdb, openMysql, openPostgres, openSqlite } from '@guided-retrieval/profiler';
+import {
+  type Connector,
+  connectionSecrets,
+  openDuckdb,
+  openMysql,
+  openPostgres,
+  openSqlite,
+  redactSecrets,
+  redactUrls,
+} from '@guided-retrieval/profiler';
 import { renderFromClause } from '@guided-retrieval/retrieval/internal';
 import Database from 'better-sqlite3';
 import type { PreviewJob, PreviewOpened } from './preview-job.js';
@@ -59,7 +68,9 @@ process.once('message', async (job: PreviewJob) => {
   try {
     answer = 'connector' in job ? await runConnector(job, started) : runSqlite(job, started);
   } catch (error) {
-    answer = { ok: false, error: (error as Error).message.split('\n')[0] };
+    // The answer reaches web clients: no password of the URL or the environment in it.
+    const secrets = connectionSecrets('connector' in job ? [job.connector.target] : []);
+    answer = { ok: false, error: redactUrls(redactSecrets((error as Error).message.split('\n')[0] ?? '', secrets)) };
   }
   process.send?.(answer, () => process.disconnect());
 });

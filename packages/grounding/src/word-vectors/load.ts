@@ -24,6 +24,8 @@ export interface WordVectorLoadOptions {
   cacheDir?: string;
   /** Told one line when the vectors cannot be had, and what grounding does instead. */
   onNote?: (line: string) => void;
+  /** Told a line when a step takes seconds: deriving the compact file, or waiting for another process to. */
+  onProgress?: (line: string) => void;
   /** Told when the compact file had to be derived (seconds, once per machine and package version). */
   onDerived?: (words: number, ms: number) => void;
 }
@@ -70,6 +72,7 @@ export async function readWordVectors(options: WordVectorLoadOptions = {}): Prom
   // lock, the others wait for its file.
   const lock = await takeLock(file);
   if (!lock) {
+    options.onProgress?.(`word vectors: waiting for another process to derive them into ${file}`);
     const waited = await waitForFile(file, id);
     if (waited) return waited;
   }
@@ -131,11 +134,13 @@ async function derive(
   let vectors: WordVectors;
   try {
     const started = Date.now();
+    options.onProgress?.(`word vectors: deriving them from ${name}@${version} into ${file} (once per machine, about 10 s)`);
     const source = require(name) as WinkEmbeddings;
     if (!Array.isArray(source.words) || typeof source.vectors !== 'object' || !Number.isInteger(source.dimensions))
       throw new Error('not the layout this reads');
     vectors = WordVectors.derive(id, { dimensions: source.dimensions, words: source.words, vector: (w) => source.vectors[w] }, KEPT_WORDS);
     options.onDerived?.(vectors.words.length, Date.now() - started);
+    options.onProgress?.(`word vectors: derived ${vectors.words.length} words in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } catch (error) {
     options.onNote?.(
       `word vectors: ${name}@${version} could not be read (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); grounding goes on without word-vector synonyms`,

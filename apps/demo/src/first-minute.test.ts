@@ -1,0 +1,90 @@
+/**
+ * What a newcomer meets first: the MCP configuration `mcp --help` shows starts a server, progress
+ * reads the same in `build` and `profile` and `--quiet` silences it, a file given as the wrong
+ * thing says which command to run, and the README's way to run a command adds nothing after it.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { delimiter, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectOneLineError, requireBuiltCli, type Sandbox, sandbox } from './test-support/cli.js';
+import { connect, sandboxEnv } from './test-support/mcp.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+describe('the first minute', () => {
+  let box: Sandbox;
+  beforeAll(() => {
+    requireBuiltCli();
+    box = sandbox('first-minute');
+    const made = box.run(['tpch', '-o', 'shop.sqlite', '--scale-factor', '0.001', '--quiet']);
+    if (made.status !== 0) throw new Error(made.stderr);
+  });
+  afterAll(() => box?.remove());
+
+  it('a successful build with --quiet prints nothing on stderr', () => {
+    const run = box.run(['build', 'shop.sqlite', '-o', 'shop.graph.json', '--quiet']);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stderr).toBe('');
+    expect(existsSync(join(box.work, 'shop.graph.json'))).toBe(true);
+  });
+
+  it('build and profile report each table in one format, with plurals right', () => {
+    const built = box.run(['build', 'shop.sqlite', '-o', 'shop.graph.json']);
+    const profiled = box.run(['profile', 'shop.sqlite', '-o', 'shop.profile.json']);
+    const tableLines = (stderr: string) =>
+      stderr
+        .split('\n')
+        .filter((line) => /^profil(ing|ed) \[/.test(line))
+        .map((line) => line.replace(/\d+ ms$/, 'N ms'));
+    expect(tableLines(built.stderr)).toHaveLength(16); // 8 tables, started and done
+    expect(tableLines(profiled.stderr)).toEqual(tableLines(built.stderr));
+    expect(built.stderr).toMatch(/^profiled 8 tables of .*shop\.sqlite in \d+\.\d s$/m);
+    expect(profiled.stderr).toMatch(/^profiled 8 tables of shop\.sqlite in \d+\.\d s$/m);
+    expect(`${built.stderr}${profiled.stderr}`).not.toMatch(/\b1 tables\b|\b1 rows\b/);
+  });
+
+  it('--graph on a profile or a database says which guided build to run', () => {
+    const profile = box.run(['retrieve', '--graph', 'shop.profile.json', 'Which customers ordered the most?']);
+    expectOneLineError(profile, 'looks like a profile', 'run `guided build shop.profile.json -o graph.json`');
+    const database = box.run(['retrieve', '--graph', 'shop.sqlite', 'Which customers ordered the most?']);
+    expectOneLineError(database, 'is a database', 'run `guided build shop.sqlite -o graph.json` first');
+  });
+
+  it('sslmode=require fails with its one line, no multi-line warning before it', () => {
+    const run = box.run(['build', 'postgres://u:pw-12345@127.0.0.1:1/db?sslmode=require', '-o', 'x.json']);
+    expectOneLineError(run, 'postgres://u:***@127.0.0.1:1/db?sslmode=require');
+  });
+
+  it('the client configuration mcp --help shows starts a server that answers initialize and tools/list', async () => {
+    const help = box.run(['mcp', '--help']);
+    const line = help.stdout.split('\n').find((l) => l.includes('"mcpServers"')) ?? '';
+    const server = (JSON.parse(line) as { mcpServers: { guided: { command: string; args: string[] } } }).mcpServers.guided;
+    const args = server.args.map((arg) => (arg === '/path/to/shop.graph.json' ? join(box.work, 'shop.graph.json') : arg));
+    expect(args).not.toEqual(server.args); // the placeholder was the graph file, and nothing else changed
+    const transport = new StdioClientTransport({ command: server.command, args, env: sandboxEnv(box), stderr: 'pipe' });
+    const { client } = await connect(transport);
+    try {
+      expect(client.getServerVersion()?.name).toBeTruthy();
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name).sort()).toEqual(['describe_table', 'list_tables', 'retrieve_tables']);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("the README's pnpm exec form exits with the CLI's status and prints nothing after its error", () => {
+    const pnpm = (process.env.PATH ?? '').split(delimiter).find((dir) => existsSync(join(dir, 'pnpm')));
+    if (!pnpm) throw new Error('pnpm is not on PATH: run the tests through pnpm (npx -y pnpm@12.4.2 exec vitest run …)');
+    const run = spawnSync(
+      join(pnpm, 'pnpm'),
+      ['--silent', 'exec', 'node', 'tooling/scripts/run-cli.mjs', 'demo', 'retrieve', '--graph', 'no-such.graph.json', 'x'],
+      { cwd: ROOT, env: sandboxEnv(box), encoding: 'utf8' },
+    );
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(/^guided: error: .*no-such\.graph\.json/)]);
+  });
+});
