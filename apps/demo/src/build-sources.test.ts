@@ -175,8 +175,8 @@ describe('guided build: bad input is one line naming the source, nothing written
       expectOneLineError(box.run(['build', 'locked.sqlite', '-o', 'x.json']), file('locked.sqlite'), 'permission denied');
     }
     const line = expectOneLineError(
-      box.run(['build', 'mysql://me:hunter2@db/shop', '-o', 'x.json']),
-      'mysql://me:***@db/shop',
+      box.run(['build', 'oracle://me:hunter2@db/shop', '-o', 'x.json']),
+      'oracle://me:***@db/shop',
       'unsupported',
     );
     expect(line).not.toContain('hunter2');

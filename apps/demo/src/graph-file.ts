@@ -15,7 +15,8 @@ export async function loadGraphFile(file: string): Promise<ContextGraph> {
     const what = await resolveSource(file).catch(() => undefined);
     if (what?.kind === 'database')
       throw new UserError(`${file} is a database, not a graph file: run \`guided build ${file} -o graph.json\` first`, { cause: error });
-    if (what?.kind === 'profile' && !/not valid JSON/.test(error.message))
+    // A graph file of another format version is a graph file still: its own error says which version.
+    if (what?.kind === 'profile' && !/not valid JSON|format version/i.test(error.message))
       throw new UserError(`${file} looks like a profile, not a graph file: run \`guided build ${file} -o graph.json\``, { cause: error });
     throw error;
   }

@@ -150,7 +150,3 @@ describe.runIf(linux)('a signal stops the server and every process under it', ()
     expect(await portOpen(server.port)).toBe(false);
   });
 });
-
-describe.skipIf(linux)('signals (Linux only)', () => {
-  it.skip('these tests read the process tree from /proc, which this system lacks', () => {});
-});

@@ -128,7 +128,7 @@ describe('real retrieval results over TPC-H', () => {
     const good = toRetrievalOutput(results[0]!);
     const broken: unknown[] = [
       { ...good, source: 7 },
-      { ...good, joinTree: { ...good.joinTree, dialect: 'mysql' } },
+      { ...good, joinTree: { ...good.joinTree, dialect: 'oracle' } },
       { ...good, joinTree: { ...good.joinTree, extra: true } },
       (({ sql: _sql, ...rest }) => rest)(good),
       { ...good, joinTree: { ...good.joinTree, nodes: [{ alias: 'x', table: 'X', parent: null, on: null }] } },

@@ -100,7 +100,7 @@ describe('guided mcp (stdio) by hand', () => {
       session.messages[1]!.result as { structuredContent: { database: string; table: string; joinsOut: { toTable: string }[] } }
     ).structuredContent;
     expect(nation).toMatchObject({ database: 'tpch', table: 'NATION', joinsOut: [{ toTable: 'REGION' }] });
-    expect(session.stderr).toMatch(/profiling NATION/);
+    expect(session.stderr).toMatch(/profiling \[\d+\/\d+\] NATION/);
   });
 });
 
