@@ -9,11 +9,12 @@ import type { InvertedIndex } from './inverted-index.js';
 import type { IslandSense } from './island-sense.js';
 import { chooseIsland, rankIslands } from './islands.js';
 import { lookupAll, type SilentWordReaders } from './lookup.js';
-import { lexiconMatches, type MeasureColumns } from './measures.js';
+import { isMeasureWord, lexiconMatches, type MeasureColumns } from './measures.js';
 import { tokenizeQuestion } from './question.js';
 import { dropWeakTables, groundedTables, keepStrongest, namedTables } from './settle.js';
 import { DEFAULT_WEAK_TABLE_RATIO } from './thresholds.js';
 import type { GroundingLevers, GroundingMatch, GroundingOptions, GroundingResult, QuestionToken } from './types.js';
+import { weighValueMatches } from './value-evidence.js';
 
 /** What grounding reads at question time, built once per graph (`GroundingIndex.build`). */
 export interface SchemaIndex {
@@ -45,12 +46,23 @@ export async function ground(index: SchemaIndex, question: string, options: Grou
   };
 }
 
+/** A measure word ("sales", "popular") read by word vectors, a synonym or a description: the lexicon reads it instead. */
+function bentMeasureWord(m: GroundingMatch, tokens: readonly QuestionToken[]): boolean {
+  return (
+    m.span[1] - m.span[0] === 1 &&
+    (m.variantKind === 'similar' || m.variantKind === 'synonym' || m.variantKind === 'described') &&
+    isMeasureWord(tokens, m.span[0])
+  );
+}
+
 type ByName = Pick<GroundingResult, 'matches' | 'weakerMatches' | 'grounded' | 'elsewhere' | 'islandSense'>;
 
 /** T0 from the question's words: the index's matches, then the lexicon's, near the tables they name. */
 async function groundByName(index: SchemaIndex, question: string, tokens: QuestionToken[]): Promise<ByName> {
   const { graph, levers } = index;
-  const all = lookupAll(tokens, index.keys, levers, index.silent);
+  const found = lookupAll(tokens, index.keys, levers, index.silent);
+  const read = levers.measureWords === false ? found : found.filter((m) => !bentMeasureWord(m, tokens));
+  const all = weighValueMatches(read, tokens, graph);
   // The island first: a word's strongest match elsewhere must not hide its match in the island meant.
   const ratio = levers.weakTableRatio ?? DEFAULT_WEAK_TABLE_RATIO;
   const settle = (found: readonly GroundingMatch[]) => dropWeakTables(keepStrongest(found, levers), ratio);
@@ -64,7 +76,8 @@ async function groundByName(index: SchemaIndex, question: string, tokens: Questi
   }
   // The lexicon reads the chosen island only: "2016" or "revenue" must not choose the island
   // (a date column in every table of a warehouse would vote for all of them).
-  const lexicon = levers.measureWords === false ? [] : lexiconMatches(tokens, graph, index.measures, all, namedTables(island.matches));
+  const lexicon =
+    levers.measureWords === false ? [] : lexiconMatches(tokens, graph, index.measures, island.matches, namedTables(island.matches));
   const matches = lexicon.length > 0 ? settle([...island.matches, ...lexicon]) : island.matches;
   const best = Math.max(0, ...matches.map((m) => m.score));
   return {

@@ -7,9 +7,10 @@
  * cannot say which table is meant.
  */
 import type { ContextGraph, GraphColumn, GraphTable } from '@guided-retrieval/context-graph';
+import { describeEvent, type EventTable, eventTables, nearestEvent } from './event-tables.js';
 import { splitIdentifier } from './identifiers.js';
 import { wordsOf } from './settle.js';
-import { LEXICON_MATCH_SCORE, MAX_LEXICON_HOPS, MAX_LEXICON_TABLES, MIN_MONEY_ENDING_LENGTH } from './thresholds.js';
+import { LEXICON_MATCH_SCORE, MAX_EVENT_HOPS, MAX_LEXICON_HOPS, MAX_LEXICON_TABLES, MIN_MONEY_ENDING_LENGTH } from './thresholds.js';
 import type { GroundingMatch, QuestionToken } from './types.js';
 
 /** Question words that ask for an amount of money. */
@@ -41,6 +42,7 @@ const AMOUNT_WORDS: ReadonlySet<string> = new Set([
   'earnings',
   'income',
   'turnover',
+  'money',
 ]);
 
 /** Column-name words of a money-like column. */
@@ -69,6 +71,24 @@ const MONEY_COLUMN_WORDS: ReadonlySet<string> = new Set([
   'discount',
   'wage',
   'earnings',
+]);
+
+/**
+ * Money-column words that are a part of a sale's money, not what it brought in: an amount word
+ * ("revenue", "spent") is answered by a price, amount or total, never by the freight or the tax.
+ */
+const SECONDARY_MONEY_WORDS: ReadonlySet<string> = new Set([
+  'freight',
+  'tax',
+  'discount',
+  'commission',
+  'fee',
+  'charge',
+  'due',
+  'balance',
+  'salary',
+  'wage',
+  'cost',
 ]);
 
 /** Question words that ask which rows have the most events: a count over the fact table. */
@@ -158,6 +178,15 @@ export interface MeasureColumns {
   dates: ReadonlyMap<string, readonly GraphColumn[]>;
   /** Per table, its numeric columns that are neither a key nor a reference: what an event table measures. */
   measured: ReadonlyMap<string, number>;
+  /** The tables recording events (see event-tables.ts): what measure words are answered by. */
+  events: ReadonlyMap<string, EventTable>;
+}
+
+/** A money column an amount word can mean: its words say price, amount, total…, not freight or tax. */
+function isProceeds(column: GraphColumn): boolean {
+  return !splitIdentifier(column.name).some(
+    (w) => SECONDARY_MONEY_WORDS.has(w) || [...SECONDARY_MONEY_WORDS].some((m) => m.length >= MIN_MONEY_ENDING_LENGTH && w.endsWith(m)),
+  );
 }
 
 export function measureColumns(graph: ContextGraph): MeasureColumns {
@@ -173,7 +202,11 @@ export function measureColumns(graph: ContextGraph): MeasureColumns {
     const n = t.columns.filter((c) => isNumeric(c) && !keys.has(`${t.name}.${c.name}`) && !t.primaryKey.includes(c.name)).length;
     if (n > 0) measured.set(t.name, n);
   }
-  return { money, dates, measured };
+  // A year (`release_year`) is what something is, not when it happened: events are dated by a date.
+  const eventDates = new Map(
+    [...dates].map(([t, cs]) => [t, cs.filter((c) => !/year$/i.test(c.name))] as const).filter(([, cs]) => cs.length > 0),
+  );
+  return { money, dates, measured, events: eventTables(graph, { dates: eventDates, measured }) };
 }
 
 /** A date column: typed a date, or named one (`InvoiceDate`, `order_year`). */
@@ -202,6 +235,14 @@ function lexiconWord(tokens: readonly QuestionToken[], i: number): boolean {
   return AMOUNT_WORDS.has(word) || isCountWord(tokens, i) || SELF_REFERENCE_WORDS.has(word) || timeWord(tokens[i]!) !== null;
 }
 
+/**
+ * Whether the word at `i` is one the measures lexicon reads (an amount or a count word): its
+ * readings by word vectors or synonyms are no reading of it (`sales` is no `product`).
+ */
+export function isMeasureWord(tokens: readonly QuestionToken[], i: number): boolean {
+  return AMOUNT_WORDS.has(tokens[i]!.lower) || isCountWord(tokens, i);
+}
+
 /** A count word, or "most" followed by no word ("sold the most", not "the most expensive"). */
 function isCountWord(tokens: readonly QuestionToken[], i: number): boolean {
   const word = tokens[i]!.lower;
@@ -227,7 +268,7 @@ export function lexiconMatches(
   const unmatched = (i: number) => !matchedWords.has(i);
   const near = nearTables(graph, named);
   const measures = [
-    ...amountAndCountMatches(tokens, unmatched, graph, columns, near, named),
+    ...amountAndCountMatches(tokens, unmatched, graph, columns, near, named, indexed),
     ...selfReferenceMatches(tokens, graph, indexed, named),
   ];
   // A time word dates what the question measures: the events the amount and count words found, else the named tables.
@@ -257,7 +298,11 @@ function lexiconMatch(
   };
 }
 
-/** Amount words on the nearest money columns; count words on the named tables' fact table. */
+/**
+ * Amount words on the proceeds columns of the event table nearest the named tables, count words
+ * on the nearest event table itself; where the graph has no event table (nothing dated), amount
+ * words on the nearest money columns and count words on the named tables' fact table.
+ */
 function amountAndCountMatches(
   tokens: readonly QuestionToken[],
   unmatched: (i: number) => boolean,
@@ -265,14 +310,34 @@ function amountAndCountMatches(
   columns: MeasureColumns,
   near: readonly GraphTable[][],
   named: readonly string[],
+  indexed: readonly GroundingMatch[],
 ): GroundingMatch[] {
   const out: GroundingMatch[] = [];
+  const proceeds = (e: EventTable) => (columns.money.get(e.table) ?? []).filter(isProceeds);
+  // "How much freight did we pay": the question names its amount already; "pay" asks for no other.
+  const amountNamed = indexed.some(
+    (m) => m.column !== null && m.kind !== 'value' && (columns.money.get(m.table) ?? []).some((c) => c.name === m.column),
+  );
   tokens.forEach((token, i) => {
     if (!unmatched(i)) return;
     if (AMOUNT_WORDS.has(token.lower)) {
+      if (amountNamed) return;
+      // "sales representative", "sales quota": the word names a kind of something, not an amount.
+      if (token.pos === 'NOUN' && tokens[i + 1]?.pos === 'NOUN') return;
+      const found = nearestEvent(graph, named, columns.events, MAX_EVENT_HOPS, (e) => proceeds(e).length > 0);
+      if (found) {
+        for (const column of proceeds(found.event))
+          out.push(lexiconMatch(token, i, found.event.table, column.name, 'measure', `amount word on an ${describeEvent(found.event)}`));
+        return;
+      }
       for (const { table, column } of firstFound(near, (t) => columns.money.get(t.name) ?? []))
         out.push(lexiconMatch(token, i, table, column, 'measure', 'amount word'));
     } else if (isCountWord(tokens, i)) {
+      const found = nearestEvent(graph, named, columns.events, MAX_EVENT_HOPS);
+      if (found) {
+        out.push(lexiconMatch(token, i, found.event.table, null, 'measure', `count word on an ${describeEvent(found.event)}`));
+        return;
+      }
       const fact = factTable(graph, named, columns.measured);
       if (fact) out.push(lexiconMatch(token, i, fact, null, 'measure', 'count word'));
     }

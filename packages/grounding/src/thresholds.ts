@@ -169,6 +169,12 @@ export const UNSELECTIVE_KEY_ENTRIES = 256;
 /** How close to the strongest table a table must match to count as pointed at (as the weak-table ratio). */
 export const NAMED_TABLE_RATIO = 0.75;
 
+/**
+ * A value match of words the question does not spell as a name: logistic weights of how much it
+ * keeps by its column's distinct values and the share of the value left uncovered (value-evidence.ts).
+ */
+export const VALUE_EVIDENCE = { intercept: 2, perLogDistinct: -0.55, perUncovered: -3, perExtraWord: 2 } as const;
+
 // ─── Settling: the strongest matches per word, T0 ─────────────────────────────────────────────
 
 /** A match inside a longer span is dropped when the longer one scores at least this share of it. */
@@ -203,6 +209,13 @@ export const MAX_LEXICON_TABLES = 2;
 
 /** Most joins from a named table the lexicon looks for a money or date column. */
 export const MAX_LEXICON_HOPS = 3;
+
+/**
+ * Most joins from a named table the lexicon looks for the event table a measure word means: far
+ * enough for a film category's revenue (category → film_category → film → inventory → rental →
+ * payment).
+ */
+export const MAX_EVENT_HOPS = 5;
 
 /** A money word a glued column word may end with has at least this many letters (`unitprice`; not `tax` in `syntax`). */
 export const MIN_MONEY_ENDING_LENGTH = 4;

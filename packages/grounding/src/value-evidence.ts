@@ -1,0 +1,74 @@
+/**
+ * How much a match on a data value says. A proper name the question spells ("Brazil", "AC/DC")
+ * found among a column's values is strong evidence, however many values the column holds. An
+ * everyday word ("money", "bring") found among 3,000 song titles is not: some title holds almost
+ * any word. So a value match of words the question does not capitalize counts less the more
+ * distinct values its column holds, and less again when the words are only part of the value.
+ * A categorical column ("Sales Manager" among five job titles) keeps most of its weight.
+ */
+import type { ContextGraph } from '@guided-retrieval/context-graph';
+import { VALUE_EVIDENCE } from './thresholds.js';
+import type { GroundingMatch, QuestionToken } from './types.js';
+
+/** The logistic weights of a value match's strength (see `VALUE_EVIDENCE` in thresholds.ts). */
+export interface ValueEvidenceWeights {
+  intercept: number;
+  /** Per natural log of (1 + the column's distinct values), for words the question does not capitalize. */
+  perLogDistinct: number;
+  /** Per share of the value the words leave uncovered, for words the question does not capitalize. */
+  perUncovered: number;
+  /** Per word past the first: a run of words ("grand prix") inside a value is rarely chance. */
+  perExtraWord: number;
+}
+
+/** Whether the words at `span` are spelled as a name: capitalized past the question's first word, or holding a digit or a sign (`AC/DC`, `R2-D2`). */
+export function spelledAsName(tokens: readonly QuestionToken[], span: readonly [number, number]): boolean {
+  for (let i = span[0]; i < span[1]; i++) {
+    const text = tokens[i]?.text ?? '';
+    if ((i > 0 && /^\p{Lu}/u.test(text)) || /[\d/&]/.test(text) || tokens[i]?.pos === 'PROPN') return true;
+  }
+  return false;
+}
+
+/** The share of a value match's score it keeps, in (0, 1]: 1 for a name the question spells. */
+export function valueEvidence(
+  distinct: number,
+  coverage: number,
+  words: number,
+  asName: boolean,
+  w: ValueEvidenceWeights = VALUE_EVIDENCE,
+): number {
+  if (asName) return 1;
+  const logit =
+    w.intercept + w.perLogDistinct * Math.log1p(Math.max(0, distinct)) + w.perUncovered * (1 - coverage) + w.perExtraWord * (words - 1);
+  return Math.min(1, sigmoid(logit) / sigmoid(w.intercept));
+}
+
+function sigmoid(x: number): number {
+  return 1 / (1 + Math.exp(-x));
+}
+
+/** `matches` with each value match's score scaled by its evidence (other matches unchanged). */
+export function weighValueMatches(
+  matches: readonly GroundingMatch[],
+  tokens: readonly QuestionToken[],
+  graph: ContextGraph,
+  weights: ValueEvidenceWeights = VALUE_EVIDENCE,
+): GroundingMatch[] {
+  const distinctOf = new Map<string, number>();
+  const distinct = (table: string, column: string) => {
+    const key = `${table}\u0000${column}`;
+    let n = distinctOf.get(key);
+    if (n === undefined) {
+      const c = graph.table(table)?.columns.find((x) => x.name === column);
+      n = c?.stats?.distinct ?? c?.values?.distinct ?? c?.sample.length ?? 0;
+      distinctOf.set(key, n);
+    }
+    return n;
+  };
+  return matches.map((m) => {
+    if (m.kind !== 'value' || m.column === null) return m;
+    const share = valueEvidence(distinct(m.table, m.column), m.coverage, m.span[1] - m.span[0], spelledAsName(tokens, m.span), weights);
+    return share === 1 ? m : { ...m, score: Math.round(m.score * share * 1e6) / 1e6 };
+  });
+}
