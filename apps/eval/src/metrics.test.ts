@@ -179,7 +179,10 @@ describe('scoreQuestion with optional tables', () => {
 
   it('scores as without optional when the list is empty and a table is retrieved', () => {
     for (const [r, g] of [
-      [['a', 'b', 'x'], ['a', 'c']],
+      [
+        ['a', 'b', 'x'],
+        ['a', 'c'],
+      ],
       [['a'], ['a']],
       [[], ['a']],
     ] as const)
