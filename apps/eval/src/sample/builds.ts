@@ -96,8 +96,22 @@ export function scratchScript(sql: string, file: string): string {
 
 const run = promisify(execFile);
 
+/**
+ * The server of a postgres build of `dbs`, once it is known to answer (and psql to run, when a
+ * dump needs it); else a one-line error saying what is missing.
+ */
+export async function checkPostgresBuild(dbs: readonly SampleDatabase[], url: string | undefined): Promise<string> {
+  if (!url)
+    throw new BenchmarkDataError(
+      'sample-questions: the postgres build needs a PostgreSQL server: pass --postgres URL or set GUIDED_TEST_POSTGRES_URL (or --build sqlite)',
+    );
+  if (dbs.some((d) => d.postgres && 'psql' in d.postgres)) checkPsql();
+  await checkPostgres(url, 'sample-questions');
+  return url;
+}
+
 /** Fails with one line unless psql runs. */
-export function checkPsql(): void {
+function checkPsql(): void {
   const probe = spawnSync('psql', ['--version'], { encoding: 'utf8' });
   if (probe.status !== 0)
     throw new BenchmarkDataError(
@@ -171,16 +185,7 @@ export async function loadSampleBuild(options: SampleBuildOptions): Promise<{ be
   const all = options.databases ?? SAMPLE_DATABASES;
   const asked = new Set(options.questions.map((q) => q.db));
   const dbs = all.filter((d) => asked.has(d.name) && hasBuild(d, options.build));
-  let url: string | undefined;
-  if (options.build === 'postgres' && dbs.length > 0) {
-    url = options.postgresUrl;
-    if (!url)
-      throw new BenchmarkDataError(
-        'sample-questions: the postgres build needs a PostgreSQL server: pass --postgres URL or set GUIDED_TEST_POSTGRES_URL (or --build sqlite)',
-      );
-    if (dbs.some((d) => d.postgres && 'psql' in d.postgres)) checkPsql();
-    await checkPostgres(url, 'sample-questions');
-  }
+  const url = options.build === 'postgres' && dbs.length > 0 ? await checkPostgresBuild(dbs, options.postgresUrl) : undefined;
   const databases: BenchDatabase[] = [];
   const profileMs: Record<string, number> = {};
   const questions: BenchQuestion[] = [];

@@ -6,7 +6,15 @@
 import { join } from 'node:path';
 import { writeReports } from '../report.js';
 import { type EvalOptions, type EvalResults, type QuestionOutcome, runEvaluation } from '../run.js';
-import { hasBuild, loadSampleBuild, SAMPLE_BUILDS, SAMPLE_DATABASES, type SampleBuild, type SampleDatabase } from './builds.js';
+import {
+  checkPostgresBuild,
+  hasBuild,
+  loadSampleBuild,
+  SAMPLE_BUILDS,
+  SAMPLE_DATABASES,
+  type SampleBuild,
+  type SampleDatabase,
+} from './builds.js';
 import { DEFAULT_QUESTIONS_FILE, loadSampleQuestions } from './questions.js';
 
 export type BuildChoice = SampleBuild | 'both';
@@ -59,14 +67,21 @@ export async function runSampleQuestions(options: SampleRunOptions): Promise<Sam
   }
   const choice = options.build ?? 'both';
   const builds = choice === 'both' ? SAMPLE_BUILDS : [choice];
-  const runs: SampleBuildRun[] = [];
-  for (const build of builds) {
-    const inBuild = new Set(specs.filter((d) => hasBuild(d, build)).map((d) => d.name));
-    const chosen = all.filter((q) => inBuild.has(q.db) && (!wanted || wanted.has(q.db)));
+  const plan = builds.map((build) => {
+    const inBuild = specs.filter((d) => hasBuild(d, build));
+    const names = new Set(inBuild.map((d) => d.name));
+    const chosen = all.filter((q) => names.has(q.db) && (!wanted || wanted.has(q.db)));
     const questions = options.limit === undefined ? chosen : chosen.slice(0, options.limit);
+    const why = `no question of ${wanted ? [...wanted].join(', ') : 'the file'} is on a database of the ${build} build (${[...names].join(', ') || 'none'})`;
+    if (questions.length === 0 && choice !== 'both') throw new Error(`sample-questions: ${why}`);
+    return { build, questions, why, dbs: inBuild.filter((d) => questions.some((q) => q.db === d.name)) };
+  });
+  // A missing server or psql fails before any build runs, not after the SQLite one.
+  const postgres = plan.find((p) => p.build === 'postgres' && p.questions.length > 0);
+  if (postgres) await checkPostgresBuild(postgres.dbs, options.postgresUrl);
+  const runs: SampleBuildRun[] = [];
+  for (const { build, questions, why } of plan) {
     if (questions.length === 0) {
-      const why = `no question of ${wanted ? [...wanted].join(', ') : 'the file'} is on a database of the ${build} build (${[...inBuild].join(', ') || 'none'})`;
-      if (choice !== 'both') throw new Error(`sample-questions: ${why}`);
       options.onStep?.(`sample-questions: ${build} build skipped: ${why}`);
       continue;
     }
