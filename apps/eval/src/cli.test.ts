@@ -40,4 +40,35 @@ describe('guided-eval CLI', () => {
       /--union only applies to bird-dev, spider-dev, spider-syn and spider2-lite/,
     );
   });
+
+  it('takes --build for sample-questions only, and says in one line what a postgres build lacks', () => {
+    expect(run('--bench', 'spider-dev', '--data', dir, '--build', 'sqlite').stderr).toMatch(
+      /--build only applies to --bench sample-questions/,
+    );
+    expect(run('--bench', 'sample-questions', '--data', dir, '--build', 'duckdb').stderr).toMatch(
+      /Allowed choices are sqlite, postgres, both/,
+    );
+    expect(run('--bench', 'sample-questions', '--data', dir, '--union').stderr).toMatch(/--union.*do not apply to sample-questions/);
+    const { GUIDED_TEST_POSTGRES_URL: _url, ...env } = process.env;
+    const r = spawnSync(process.execPath, [cli, '--bench', 'sample-questions', '--data', dir, '--build', 'postgres'], {
+      encoding: 'utf8',
+      env,
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim()).toMatch(
+      /^guided-eval: error: sample-questions: the postgres build needs a PostgreSQL server: pass --postgres URL/,
+    );
+    const down = run(
+      '--bench',
+      'sample-questions',
+      '--data',
+      dir,
+      '--build',
+      'postgres',
+      '--postgres',
+      'postgres://u:secret@127.0.0.1:1/x',
+    );
+    expect(down.stderr.trim().split('\n')).toHaveLength(1);
+    expect(down.stderr).toMatch(/sample-questions: no PostgreSQL reachable at postgres:\/\/u:\*+@127\.0\.0\.1:1\/x/);
+  });
 });

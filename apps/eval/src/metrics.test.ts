@@ -136,3 +136,56 @@ describe('averageMetrics', () => {
     expect(averageMetrics([one])).toEqual({ ...one, questions: 1 });
   });
 });
+
+describe('scoreQuestion with optional tables', () => {
+  it('lets a retrieved optional table neither help nor hurt', () => {
+    // R = {Customer, Invoice, InvoiceLine}, G = {Customer, Invoice}, O = {InvoiceLine}: exact under optional.
+    expectMetrics(scoreQuestion(['Customer', 'Invoice', 'InvoiceLine'], ['customer', 'invoice'], ['invoiceline']), {
+      accuracy: 1,
+      precision: 1,
+      recall: 1,
+      f1: 1,
+      perfectRecall: 1,
+    });
+    // Leaving the optional table out is exact too.
+    expect(scoreQuestion(['Customer', 'Invoice'], ['Customer', 'Invoice'], ['InvoiceLine']).accuracy).toBe(1);
+  });
+
+  it('counts a table neither gold nor optional against precision and accuracy', () => {
+    // R = {a, o, x}, G = {a, b}, O = {o}: P = 1 / |{a, x}| = 1/2, R = 1/2, F1 = 1/2.
+    expectMetrics(scoreQuestion(['a', 'o', 'x'], ['a', 'b'], ['o']), {
+      accuracy: 0,
+      precision: 0.5,
+      recall: 0.5,
+      f1: 0.5,
+      perfectRecall: 0,
+    });
+  });
+
+  it('needs every gold table for accuracy, optional ones retrieved or not', () => {
+    expectMetrics(scoreQuestion(['a', 'o'], ['a', 'b'], ['o']), { accuracy: 0, precision: 1, recall: 0.5, f1: 2 / 3, perfectRecall: 0 });
+  });
+
+  it('keeps a table listed both gold and optional gold', () => {
+    expectMetrics(scoreQuestion(['a'], ['a', 'b'], ['b']), { accuracy: 0, precision: 1, recall: 0.5, f1: 2 / 3, perfectRecall: 0 });
+  });
+
+  it('has precision 0 when only optional tables are retrieved, 1 when the gold is empty too', () => {
+    expect(scoreQuestion(['o'], ['a'], ['o'])).toEqual({ accuracy: 0, precision: 0, recall: 0, f1: 0, perfectRecall: 0 });
+    expect(scoreQuestion(['o'], [], ['o']).precision).toBe(1);
+    expect(scoreQuestion([], [], []).precision).toBe(1);
+    expect(scoreQuestion([], []).precision).toBe(0);
+  });
+
+  it('scores as without optional when the list is empty and a table is retrieved', () => {
+    for (const [r, g] of [
+      [
+        ['a', 'b', 'x'],
+        ['a', 'c'],
+      ],
+      [['a'], ['a']],
+      [[], ['a']],
+    ] as const)
+      expect(scoreQuestion(r, g, [])).toEqual(scoreQuestion(r, g));
+  });
+});

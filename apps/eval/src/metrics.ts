@@ -32,19 +32,29 @@ export interface MetricSummary extends QuestionMetrics {
  * fully recalled only by an empty retrieval: recall 1 (with accuracy 1,
  * perfect recall 1, but precision and f1 still 0) when R is empty, recall 0
  * otherwise (perfect recall stays 1, since ∅ ⊆ R).
+ *
+ * `optional` (O, the tables an answer may also read without penalty; a gold table listed there
+ * stays gold): a retrieved optional table neither helps nor hurts. Accuracy is then
+ * G ⊆ R ⊆ G ∪ O, precision |R ∩ G| / |R \ O| (when that denominator is 0: 1 if G is empty, else
+ * 0), recall and perfect recall as without. Without `optional` the scores are as above.
  */
-export function scoreQuestion(retrieved: readonly string[], gold: readonly string[]): QuestionMetrics {
+export function scoreQuestion(retrieved: readonly string[], gold: readonly string[], optional?: readonly string[]): QuestionMetrics {
   const r = normalizedSet(retrieved);
   const g = normalizedSet(gold);
+  const o = normalizedSet(optional ?? []);
 
   let hits = 0;
-  for (const table of r) if (g.has(table)) hits += 1;
+  let counted = 0;
+  for (const table of r) {
+    if (g.has(table)) hits += 1;
+    if (g.has(table) || !o.has(table)) counted += 1;
+  }
 
-  const precision = r.size === 0 ? 0 : hits / r.size;
+  const precision = counted === 0 ? (optional !== undefined && g.size === 0 ? 1 : 0) : hits / counted;
   const recall = g.size === 0 ? (r.size === 0 ? 1 : 0) : hits / g.size;
   const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
   const perfectRecall = hits === g.size ? 1 : 0;
-  const accuracy = hits === g.size && hits === r.size ? 1 : 0;
+  const accuracy = hits === g.size && hits === counted ? 1 : 0;
 
   return { accuracy, precision, recall, f1, perfectRecall };
 }

@@ -7,8 +7,9 @@ import type { BenchName } from './bench/types.js';
 import { isJoinsBench, JOINS_BENCHES, type JoinsCliOptions, runJoinsCommand } from './joins/command.js';
 import { DEFAULT_HIDE_SEED } from './joins/hide.js';
 import type { JoinsBench } from './joins/run.js';
-import { writeReports } from './report.js';
+import { resultLines, writeReports } from './report.js';
 import { runEvaluation } from './run.js';
+import { BUILD_CHOICES, type BuildChoice, runSampleQuestions } from './sample/command.js';
 import {
   parseBudget,
   parseSeed,
@@ -38,10 +39,11 @@ function scaleFactor(value: string): number {
 const BENCH_HELP = [
   'benchmark: bird-dev, spider-dev, spider-syn or spider2-lite (table retrieval; spider-syn is Spider dev with its questions reworded by synonyms; spider2-lite is scored against its listed gold tables);',
   'defog (table retrieval on real PostgreSQL databases: each dump loaded into a scratch database on --postgres, profiled, joins inferred, graph built, as `guided build` does);',
+  'sample-questions (plain business questions over real sample databases, each built from its SQLite file and from its PostgreSQL dump, see --build; --data is the folder holding sample-dbs/ and defog/);',
   'joins (join inference on every *.sqlite under --data, one per subfolder, plus TPC-H);',
   'joins-bird or joins-spider (join inference on the BIRD or Spider dev schemas, and retrieval with declared vs inferred edges);',
   'scale (latency, memory and accuracy on generated schemas of 50 to 2000 tables; needs no --data);',
-  'all (every retrieval benchmark in turn, each in a child process: bird-dev, bird-dev --union, spider-dev, spider-dev --union, spider-syn, spider2-lite, defog; --data is the folder holding their folders; one summary table on stdout and in <out>/summary.md and summary.json, full reports in <out>/<benchmark>/)',
+  'all (every retrieval benchmark in turn, each in a child process: bird-dev, bird-dev --union, spider-dev, spider-dev --union, spider-syn, spider2-lite, defog, sample-questions in both builds; --data is the folder holding their folders; one summary table on stdout and in <out>/summary.md and summary.json, full reports in <out>/<benchmark>/)',
 ].join(' ');
 
 function nonNegativeInteger(value: string): number {
@@ -65,7 +67,7 @@ export function program(): Command {
     )
     .addOption(
       new Option('--bench <name>', BENCH_HELP)
-        .choices(['bird-dev', 'spider-dev', 'spider-syn', 'spider2-lite', 'defog', ...JOINS_BENCHES, 'scale', 'all'])
+        .choices(['bird-dev', 'spider-dev', 'spider-syn', 'spider2-lite', 'defog', 'sample-questions', ...JOINS_BENCHES, 'scale', 'all'])
         .makeOptionMandatory(),
     )
     .option(
@@ -78,7 +80,13 @@ export function program(): Command {
     .option('--instructions', "defog: append Defog's per-question instructions (its evidence; the same as --evidence)")
     .option(
       '--postgres <url>',
-      'defog: the PostgreSQL server to load the dumps into (scratch databases guided_defog_*, dropped after; default $GUIDED_TEST_POSTGRES_URL)',
+      'defog, sample-questions: the PostgreSQL server to load the dumps into (scratch databases guided_defog_* or guided_sq_*, dropped after; default $GUIDED_TEST_POSTGRES_URL)',
+    )
+    .addOption(
+      new Option(
+        '--build <build>',
+        'sample-questions: which build of its databases to ask: sqlite (the SQLite files), postgres (the dumps loaded into PostgreSQL, needs psql and --postgres) or both (default); reports in <out>/<build>/',
+      ).choices([...BUILD_CHOICES]),
     )
     .option(
       '--union',
@@ -155,6 +163,7 @@ export function program(): Command {
         baseline?: string;
         hideDeclared?: number;
         hideSeed?: number;
+        build?: BuildChoice;
       }) => {
         if (options.baseline && options.bench !== 'all') throw new Error('--baseline only applies to --bench all');
         if ((options.hideDeclared !== undefined || options.hideSeed !== undefined) && !isJoinsBench(options.bench))
@@ -174,6 +183,8 @@ export function program(): Command {
           await runJoinsCommand(options as JoinsCliOptions, log);
           return;
         }
+        if (options.build !== undefined && options.bench !== 'sample-questions')
+          throw new Error('--build only applies to --bench sample-questions');
         const bench: BenchName = options.bench;
         const joinsOnly = options as Partial<JoinsCliOptions>;
         const misplaced = [
@@ -189,6 +200,38 @@ export function program(): Command {
         const evidence = Boolean(options.evidence || options.instructions);
         const postgresUrl = options.postgres ?? process.env.GUIDED_TEST_POSTGRES_URL;
         const interactive = process.stderr.isTTY;
+        const retrieverOptions = {
+          ...(options.llm ? { llm: options.llm } : {}),
+          ...(options.embedder ? { embedder: options.embedder } : {}),
+          ...(options.llm || options.embedder ? { modelCacheDir: resolve(options.modelCache) } : {}),
+          ...(options.sentenceModel === false ? { islandEmbedder: false } : {}),
+          onProgress: ({ db, done, total }: { db: string; done: number; total: number }) => {
+            if (interactive) process.stderr.write(`\r${db}: ${done}/${total}   `);
+            else if (done === total || done % 250 === 0) log(`${db}: ${done}/${total}`);
+            if (interactive && done === total) process.stderr.write('\n');
+          },
+        };
+        if (bench === 'sample-questions') {
+          if (options.union || options.ablation || evidence)
+            throw new Error('--union, --ablation, --evidence and --instructions do not apply to sample-questions');
+          const runs = await runSampleQuestions({
+            dataDir: resolve(options.data),
+            out: resolve(options.out),
+            ...(options.build ? { build: options.build } : {}),
+            ...(options.db ? { databases: options.db } : {}),
+            ...(options.limit ? { limit: options.limit } : {}),
+            ...(postgresUrl ? { postgresUrl } : {}),
+            onStep: log,
+            ...retrieverOptions,
+          });
+          for (const { results, written } of runs) {
+            for (const line of resultLines(results)) log(line);
+            log(
+              `latency p50 ${results.latencyMs.p50} ms, p95 ${results.latencyMs.p95} ms; wall ${(results.wallMs / 1000).toFixed(1)} s; wrote ${written[0]} and ${written.length - 1} more files`,
+            );
+          }
+          return;
+        }
         const { results, outcomes } = await runEvaluation({
           bench,
           dataDir: resolve(options.data),
@@ -198,33 +241,10 @@ export function program(): Command {
           union: Boolean(options.union),
           ...(postgresUrl ? { postgresUrl } : {}),
           onStep: log,
-          ...(options.llm ? { llm: options.llm } : {}),
-          ...(options.embedder ? { embedder: options.embedder } : {}),
-          ...(options.llm || options.embedder ? { modelCacheDir: resolve(options.modelCache) } : {}),
-          ...(options.sentenceModel === false ? { islandEmbedder: false } : {}),
-          onProgress: ({ db, done, total }) => {
-            if (interactive) process.stderr.write(`\r${db}: ${done}/${total}   `);
-            else if (done === total || done % 250 === 0) log(`${db}: ${done}/${total}`);
-            if (interactive && done === total) process.stderr.write('\n');
-          },
+          ...retrieverOptions,
         });
         const written = await writeReports(resolve(options.out), results, outcomes);
-        const o = results.overall;
-        log(
-          `${results.bench}: ${results.scored} questions scored, ${results.unparsedGold} gold queries unparsed${results.goldRewritten ? `, ${results.goldRewritten} in Defog's alternatives notation scored against their first alternative` : ''}`,
-        );
-        if (results.unionGraph)
-          log(
-            `union of ${results.unionGraph.databases.length} databases: ${results.unionGraph.tables} tables, ${results.unionGraph.edges} edges, ${results.unionGraph.renamedTables.length} renamed`,
-          );
-        log(
-          `guided retrieval: accuracy ${o.accuracy.toFixed(3)} precision ${o.precision.toFixed(3)} recall ${o.recall.toFixed(3)} F1 ${o.f1.toFixed(3)} perfect recall ${o.perfectRecall.toFixed(3)}`,
-        );
-        for (const [name, b] of Object.entries(results.baselines)) {
-          log(
-            `${name}: accuracy ${b.overall.accuracy.toFixed(3)} precision ${b.overall.precision.toFixed(3)} recall ${b.overall.recall.toFixed(3)} F1 ${b.overall.f1.toFixed(3)} perfect recall ${b.overall.perfectRecall.toFixed(3)}`,
-          );
-        }
+        for (const line of resultLines(results)) log(line);
         if (options.ablation) {
           const rows = await runAblation({
             bench,

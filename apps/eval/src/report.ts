@@ -12,7 +12,7 @@ const HEADER = ['| system | accuracy | precision | recall | F1 | perfect recall 
 /** The results as Markdown: overall against the baselines (and the paper), then per database. */
 export function resultsMarkdown(results: EvalResults): string {
   const lines = [
-    `# Table retrieval on ${results.bench}${results.unionGraph ? ', union of every database' : ''}${results.evidence ? ' (with evidence)' : ''}`,
+    `# Table retrieval on ${results.bench}${results.build ? ` (${results.build === 'sqlite' ? 'SQLite' : 'PostgreSQL'} build)` : ''}${results.unionGraph ? ', union of every database' : ''}${results.evidence ? ' (with evidence)' : ''}`,
     '',
     ...unionLines(results),
     `${results.questions} questions, ${results.scored} scored; ${results.unparsedGold} gold queries the SQL parser could not read.`,
@@ -23,7 +23,9 @@ export function resultsMarkdown(results: EvalResults): string {
       : []),
     ...(Object.keys(results.profileMs ?? {}).length > 0
       ? [
-          `Each database loaded into a scratch PostgreSQL database and profiled read-only first (ms): ${Object.entries(results.profileMs)
+          `Each database ${results.build === 'sqlite' ? 'profiled read-only from its SQLite file' : 'loaded into a scratch PostgreSQL database and profiled read-only'} first (ms): ${Object.entries(
+            results.profileMs,
+          )
             .map(([db, ms]) => `${db} ${ms}`)
             .join(', ')}.`,
         ]
@@ -140,4 +142,17 @@ export async function writeReports(dir: string, results: EvalResults, outcomes: 
     written.push(file);
   }
   return written;
+}
+
+/** The run in a few lines for stderr: what was scored, guided retrieval's figures, each baseline's. */
+export function resultLines(results: EvalResults): string[] {
+  const figures = (m: MetricSummary) =>
+    `accuracy ${f(m.accuracy)} precision ${f(m.precision)} recall ${f(m.recall)} F1 ${f(m.f1)} perfect recall ${f(m.perfectRecall)}`;
+  const u = results.unionGraph;
+  return [
+    `${results.bench}${results.build ? ` (${results.build} build)` : ''}: ${results.scored} questions scored, ${results.unparsedGold} gold queries unparsed${results.goldRewritten ? `, ${results.goldRewritten} in Defog's alternatives notation scored against their first alternative` : ''}`,
+    ...(u ? [`union of ${u.databases.length} databases: ${u.tables} tables, ${u.edges} edges, ${u.renamedTables.length} renamed`] : []),
+    `guided retrieval: ${figures(results.overall)}`,
+    ...Object.entries(results.baselines).map(([name, b]) => `${name}: ${figures(b.overall)}`),
+  ];
 }

@@ -53,6 +53,8 @@ export interface EvalOptions {
   islandEmbedder?: boolean;
   /** Defog: the PostgreSQL server its dumps are loaded into (scratch databases, dropped after). */
   postgresUrl?: string;
+  /** A benchmark already loaded and profiled (a sample-questions build), with its profile times: asked as it is. */
+  loaded?: { benchmark: Benchmark; profileMs: Record<string, number> };
   onProgress?: (event: { db: string; done: number; total: number }) => void;
   /** Messages about long set-up work (loading and profiling Defog's databases). */
   onStep?: (message: string) => void;
@@ -69,12 +71,16 @@ export interface QuestionOutcome {
   timings: PhaseTimings;
   baselines: Record<string, string[]>;
   backend?: string;
+  /** Tables that may also be retrieved without penalty (sample questions), scored so for the baselines too. */
+  optional?: string[];
 }
 
 type PhaseName = Exclude<keyof PhaseTimings, 'total'>;
 
 export interface EvalResults {
   bench: BenchName;
+  /** sample-questions: which build of its databases was asked (each build has its own results). */
+  build?: 'sqlite' | 'postgres';
   evidence: boolean;
   questions: number;
   scored: number;
@@ -201,7 +207,8 @@ export async function runEvaluation(options: EvalOptions): Promise<{ results: Ev
     const db = bench.databases.find((d) => d.name === dbName);
     if (!db) throw new Error(`question ${dbQuestions[0]!.id} names database ${dbName}, which has no schema`);
     const { graph, retriever, baselines, inferred } = union?.setup ?? (await setUp(() => benchGraph(db, options.edges?.[dbName]), dbName));
-    const listing = dbQuestions.filter((q) => q.goldTables);
+    // Gold joins are read from the gold SQL; sample questions list their tables and have none.
+    const listing = dbQuestions.filter((q) => q.goldTables && q.sql !== '');
     if (inferred && listing.length > 0)
       goldJoinsByDb.set(dbName, { edges: graph.edges, joins: listing.flatMap((q) => goldJoins(q.sql, q.goldTables!)) });
     const tableNames = db.schema.tables.map((t) => t.name);
@@ -220,10 +227,11 @@ export async function runEvaluation(options: EvalOptions): Promise<{ results: Ev
         gold: gold.ok ? gold.tables : null,
         goldError: gold.ok ? null : gold.error,
         retrieved: result.tables,
-        metrics: gold.ok ? scoreQuestion(result.tables, gold.tables) : null,
+        metrics: gold.ok ? scoreQuestion(result.tables, gold.tables, q.optionalTables) : null,
         timings: result.trace.timings,
         baselines: baselineTables,
         ...(q.backend ? { backend: q.backend } : {}),
+        ...(q.optionalTables ? { optional: q.optionalTables } : {}),
       });
       options.onProgress?.({ db: dbName, done: ++done, total: dbQuestions.length });
     }
@@ -249,6 +257,7 @@ export async function runEvaluation(options: EvalOptions): Promise<{ results: Ev
 
 /** The benchmark; Defog's databases are loaded into PostgreSQL and profiled (their times returned). */
 async function benchmarkFor(options: EvalOptions): Promise<{ bench: Benchmark; profileMs: Record<string, number> }> {
+  if (options.loaded) return { bench: options.loaded.benchmark, profileMs: options.loaded.profileMs };
   if (options.bench !== 'defog') return { bench: loadBenchmark(options.bench, options.dataDir), profileMs: {} };
   if (options.union) throw new Error('--union does not apply to defog: each question is asked of its own database');
   if (!options.postgresUrl)
@@ -283,7 +292,7 @@ function summarize(
   const baselineNames = Object.keys(outcomes[0]?.baselines ?? {});
   const baselines = Object.fromEntries(
     baselineNames.map((name) => {
-      const score = (o: QuestionOutcome) => scoreQuestion(o.baselines[name] ?? [], o.gold!);
+      const score = (o: QuestionOutcome) => scoreQuestion(o.baselines[name] ?? [], o.gold!, o.optional);
       return [name, { overall: averageMetrics(scored.map(score)), perDatabase: perDb(score) }];
     }),
   );

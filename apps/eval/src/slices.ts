@@ -12,6 +12,8 @@ export interface SliceOutcome {
   baselines: Record<string, string[]>;
   /** The engine the question was written for, when the benchmark says. */
   backend?: string;
+  /** Tables scored as neither right nor wrong (sample questions). */
+  optional?: string[];
 }
 
 export interface Slice {
@@ -56,7 +58,7 @@ export function sliceResults(outcomes: readonly SliceOutcome[], tablesOf: (db: s
       questions: members.length,
       guided: averageMetrics(members.map((o) => o.metrics!)),
       baselines: Object.fromEntries(
-        baselineNames.map((b) => [b, averageMetrics(members.map((o) => scoreQuestion(o.baselines[b] ?? [], o.gold!)))]),
+        baselineNames.map((b) => [b, averageMetrics(members.map((o) => scoreQuestion(o.baselines[b] ?? [], o.gold!, o.optional)))]),
       ),
     };
   }

@@ -40,11 +40,14 @@ describe('guided-eval --bench all', () => {
       'spider-syn ok',
       'spider2-lite skipped',
       'defog skipped',
+      'sample-questions (SQLite) skipped',
+      'sample-questions (PostgreSQL) skipped',
     ]);
-    expect(first.stderr).toContain(`[1/7] bird-dev: skipped: ${join(data, 'bird-dev')} not found`);
-    expect(first.stderr).toMatch(/\[7\/7\] defog: skipped: no PostgreSQL server/);
-    expect(first.stderr).toMatch(/\[5\/7\] spider-syn: guided-eval --bench spider-syn --data \S+spider-syn/);
-    expect(first.stderr).toMatch(/\[4\/7\] spider-dev-union: guided-eval --bench spider-dev .*--union/);
+    expect(first.stderr).toContain(`[1/9] bird-dev: skipped: ${join(data, 'bird-dev')} not found`);
+    expect(first.stderr).toMatch(/\[7\/9\] defog: skipped: no PostgreSQL server/);
+    expect(first.stderr).toContain(`[8/9] sample-questions (SQLite): skipped: ${join(data, 'sample-dbs')} not found`);
+    expect(first.stderr).toMatch(/\[5\/9\] spider-syn: guided-eval --bench spider-syn --data \S+spider-syn/);
+    expect(first.stderr).toMatch(/\[4\/9\] spider-dev-union: guided-eval --bench spider-dev .*--union/);
   });
 
   it('prints one summary table on stdout and writes it, each benchmark reports in its own folder', () => {
@@ -83,7 +86,7 @@ describe('guided-eval --bench all', () => {
     expect(r.stdout).toMatch(/\| spider-dev-union \| 5 \(4 scored\) \|/);
     expect(r.stderr.trim().split('\n').at(-1)).toBe('guided-eval: error: 1 benchmark failed: spider-syn (see above)');
     const rows = (JSON.parse(readFileSync(join(broken, 'out', 'summary.json'), 'utf8')) as AllSummary).rows;
-    expect(rows.map((x) => x.status)).toEqual(['skipped', 'skipped', 'ok', 'ok', 'error', 'skipped', 'skipped']);
+    expect(rows.map((x) => x.status)).toEqual(['skipped', 'skipped', 'ok', 'ok', 'error', 'skipped', 'skipped', 'skipped', 'skipped']);
   });
 
   it('refuses bad input in one line', () => {

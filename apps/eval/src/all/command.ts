@@ -3,14 +3,15 @@
  * own child process (`node dist/cli.js --bench <bench> --data <data>/<folder> --out <out>/<name>`,
  * so that memory is given back between them: Spider 2.0-lite's graphs hold 70,000 columns), then
  * one summary table of their results.json files on stdout and in <out>/summary.md and summary.json.
- * A benchmark whose folder is missing, or Defog without a PostgreSQL server, is skipped and marked
- * so; a benchmark that fails is marked too, and the command then exits 1 after the summary.
+ * A benchmark whose folder is missing, or Defog or the PostgreSQL build of the sample questions
+ * without a PostgreSQL server, is skipped and marked so; a benchmark that fails is marked too, and the command then exits 1 after the summary.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkPostgres } from '../bench/defog.js';
 import type { EvalResults } from '../run.js';
 import { failure, gitState } from '../scale/bench.js';
 import {
@@ -76,23 +77,27 @@ export async function runAllCommand(options: AllCliOptions, log: (message: strin
   for (const [i, b] of ALL_BENCHES.entries()) {
     const tag = `[${i + 1}/${ALL_BENCHES.length}] ${b.name}`;
     const folder = join(data, b.folder);
+    const needsPostgres = b.bench === 'defog' || b.build === 'postgres';
     const skip = !existsSync(folder)
       ? `${folder} not found`
-      : b.bench === 'defog' && !postgres
+      : needsPostgres && !postgres
         ? 'no PostgreSQL server (pass --postgres URL or set GUIDED_TEST_POSTGRES_URL; .ci/setup-postgres.sh starts one)'
-        : null;
+        : b.build === 'postgres' && postgres
+          ? await unreachable(postgres)
+          : null;
     if (skip) {
       log(`${tag}: skipped: ${skip}`);
       rows.push({ name: b.name, status: 'skipped', reason: skip, wallMs: 0 });
       continue;
     }
-    const args = childArgs(b, folder, join(out, b.name), { ...options, ...(postgres ? { postgres } : {}) });
+    const benchOut = join(out, b.dir ?? b.name);
+    const args = childArgs(b, b.build ? data : folder, benchOut, { ...options, ...(postgres ? { postgres } : {}) });
     log(`${tag}: guided-eval ${args.join(' ')}`);
     const benchStarted = performance.now();
     const child = await runChild(args, (line) => log(`  ${line}`));
     const wallMs = Math.round(performance.now() - benchStarted);
     const row = child.ok
-      ? readRow(b.name, join(out, b.name, 'results.json'), wallMs)
+      ? readRow(b.name, join(benchOut, b.build ?? '', 'results.json'), wallMs)
       : ({ name: b.name, status: 'error', reason: child.message, wallMs } as const);
     rows.push(row);
     log(
@@ -133,14 +138,25 @@ export function childArgs(b: AllBench, folder: string, out: string, options: Omi
     '--out',
     out,
     ...(b.union ? ['--union'] : []),
-    ...(b.bench === 'defog' && options.postgres ? ['--postgres', options.postgres] : []),
+    ...(b.build ? ['--build', b.build] : []),
+    ...((b.bench === 'defog' || b.build === 'postgres') && options.postgres ? ['--postgres', options.postgres] : []),
     ...(options.limit ? ['--limit', String(options.limit)] : []),
-    ...(options.evidence ? ['--evidence'] : []),
+    ...(options.evidence && b.bench !== 'sample-questions' ? ['--evidence'] : []),
     ...(options.llm ? ['--llm', options.llm] : []),
     ...(options.embedder ? ['--embedder', options.embedder] : []),
     ...(options.sentenceModel === false ? ['--no-sentence-model'] : []),
     ...(options.llm || options.embedder ? ['--model-cache', resolve(options.modelCache)] : []),
   ];
+}
+
+/** Why no PostgreSQL server answers at `url` (one line), or null when one does. */
+async function unreachable(url: string): Promise<string | null> {
+  try {
+    await checkPostgres(url, 'sample-questions');
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
 }
 
 function readBaseline(path: string): { path: string; rows: SummaryRow[] } {

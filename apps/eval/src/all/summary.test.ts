@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MetricSummary } from '../metrics.js';
+import { childArgs } from './command.js';
 import {
   ALL_BENCHES,
   type AllSummary,
@@ -154,8 +155,8 @@ describe('parseSummary', () => {
   });
 });
 
-it('runs every visible retrieval benchmark, each once, with the union runs of BIRD and Spider', () => {
-  expect(ALL_BENCHES.map((b) => `${b.bench}${b.union ? ' --union' : ''}`)).toEqual([
+it('runs every visible retrieval benchmark, each once, with the union runs of BIRD and Spider and both builds of the sample questions', () => {
+  expect(ALL_BENCHES.map((b) => `${b.bench}${b.union ? ' --union' : ''}${b.build ? ` --build ${b.build}` : ''}`)).toEqual([
     'bird-dev',
     'bird-dev --union',
     'spider-dev',
@@ -163,6 +164,29 @@ it('runs every visible retrieval benchmark, each once, with the union runs of BI
     'spider-syn',
     'spider2-lite',
     'defog',
+    'sample-questions --build sqlite',
+    'sample-questions --build postgres',
   ]);
   expect(new Set(ALL_BENCHES.map((b) => b.name)).size).toBe(ALL_BENCHES.length);
+});
+
+it('gives each build of the sample questions its own row, reports side by side under one folder', () => {
+  const [sqlite, postgres] = ALL_BENCHES.filter((b) => b.bench === 'sample-questions');
+  expect([sqlite!.name, postgres!.name]).toEqual(['sample-questions (SQLite)', 'sample-questions (PostgreSQL)']);
+  const options = { postgres: 'postgres://u@h/db', modelCache: '.model-cache', evidence: true, limit: 5 };
+  expect(childArgs(postgres!, '/data', '/out/sample-questions', options)).toEqual([
+    '--bench',
+    'sample-questions',
+    '--data',
+    '/data',
+    '--out',
+    '/out/sample-questions',
+    '--build',
+    'postgres',
+    '--postgres',
+    'postgres://u@h/db',
+    '--limit',
+    '5',
+  ]);
+  expect(childArgs(sqlite!, '/data', '/out/sample-questions', options)).not.toContain('--postgres');
 });

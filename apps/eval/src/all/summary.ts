@@ -12,6 +12,14 @@ export interface AllBench {
   bench: BenchName;
   folder: string;
   union: boolean;
+  /**
+   * sample-questions: the build the row is (`--build`). Its child reads --data itself (the folder
+   * holding sample-dbs/ and defog/; `folder` is only checked to exist), writes to
+   * `<out>/<dir>/<build>/`, and the postgres row is skipped when no PostgreSQL server answers.
+   */
+  build?: 'sqlite' | 'postgres';
+  /** The child's --out under the run's (default: `name`). */
+  dir?: string;
 }
 
 /** Every visible retrieval benchmark, in the order they run. */
@@ -23,6 +31,22 @@ export const ALL_BENCHES: readonly AllBench[] = [
   { name: 'spider-syn', bench: 'spider-syn', folder: 'spider-syn', union: false },
   { name: 'spider2-lite', bench: 'spider2-lite', folder: 'spider2-lite', union: false },
   { name: 'defog', bench: 'defog', folder: 'defog', union: false },
+  {
+    name: 'sample-questions (SQLite)',
+    bench: 'sample-questions',
+    folder: 'sample-dbs',
+    union: false,
+    build: 'sqlite',
+    dir: 'sample-questions',
+  },
+  {
+    name: 'sample-questions (PostgreSQL)',
+    bench: 'sample-questions',
+    folder: 'sample-dbs',
+    union: false,
+    build: 'postgres',
+    dir: 'sample-questions',
+  },
 ];
 
 /** The largest F1 drop on any benchmark that still counts as a gain. */

@@ -97,7 +97,7 @@ export function withDatabase(url: string, database: string): string {
 }
 
 /** Fails with one line when no PostgreSQL answers at `url`. */
-export async function checkPostgres(url: string): Promise<void> {
+export async function checkPostgres(url: string, bench = 'defog'): Promise<void> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   try {
     await client.connect();
@@ -105,7 +105,7 @@ export async function checkPostgres(url: string): Promise<void> {
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new BenchmarkDataError(
-      `defog: no PostgreSQL reachable at ${redactUrl(url)} (${message.split('\n')[0]}); start one with .ci/setup-postgres.sh and pass --postgres or GUIDED_TEST_POSTGRES_URL`,
+      `${bench}: no PostgreSQL reachable at ${redactUrl(url)} (${message.split('\n')[0]}); start one with .ci/setup-postgres.sh and pass --postgres or GUIDED_TEST_POSTGRES_URL`,
     );
   } finally {
     await client.end().catch(() => {});
@@ -113,36 +113,66 @@ export async function checkPostgres(url: string): Promise<void> {
 }
 
 /**
- * Loads `databases/<db>/<db>.sql` into a fresh scratch database `guided_defog_<db>` on the server
- * at `serverUrl`, profiles it read-only as `guided profile` does, drops the scratch database and
- * returns the profile (named `db`).
+ * Loads `databases/<db>/<db>.sql` into a fresh scratch database (`guided_defog_<db>` unless
+ * `scratch` names another) on the server at `serverUrl`, profiles it read-only as `guided profile`
+ * does, drops the scratch database and returns the profile (named `db`).
  */
 export async function profileDefogDatabase(
   dataDir: string,
   db: string,
   serverUrl: string,
   onProgress?: (message: string) => void,
+  scratch = scratchName('guided_defog_', db),
 ): Promise<DatabaseProfile> {
-  const scratch = `guided_defog_${db.toLowerCase().replace(/[^a-z0-9_]/g, '_')}`;
+  const file = join(dataDir, 'databases', db, `${db}.sql`);
+  return profileScratchDatabase(
+    serverUrl,
+    scratch,
+    db,
+    (url) => loadSqlFile(url, file, `defog: loading ${db}.sql into ${scratch}`),
+    onProgress,
+  );
+}
+
+/** `prefix` and the database's name, lower-cased, anything but [a-z0-9_] made `_`. */
+export function scratchName(prefix: string, db: string): string {
+  return `${prefix}${db.toLowerCase().replace(/[^a-z0-9_]/g, '_')}`;
+}
+
+/** Runs a whole SQL file (no psql meta-commands) through one client connected to `url`. */
+async function loadSqlFile(url: string, file: string, what: string): Promise<void> {
+  const loader = new pg.Client({ connectionString: url });
+  await loader.connect();
+  try {
+    await loader.query(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new BenchmarkDataError(`${what} failed: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    await loader.end();
+  }
+}
+
+/**
+ * Creates the scratch database `scratch` on the server at `serverUrl` (dropping any left over),
+ * fills it through `load(url)`, profiles it read-only through the profiler (named `name`) and drops
+ * it again, whatever happened.
+ */
+export async function profileScratchDatabase(
+  serverUrl: string,
+  scratch: string,
+  name: string,
+  load: (url: string) => Promise<void>,
+  onProgress?: (message: string) => void,
+): Promise<DatabaseProfile> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
     await admin.query(`DROP DATABASE IF EXISTS ${scratch}`);
     await admin.query(`CREATE DATABASE ${scratch}`);
     const url = withDatabase(serverUrl, scratch);
-    const loader = new pg.Client({ connectionString: url });
-    await loader.connect();
-    try {
-      await loader.query(readFileSync(join(dataDir, 'databases', db, `${db}.sql`), 'utf8'));
-    } catch (error) {
-      throw new BenchmarkDataError(
-        `defog: loading ${db}.sql into ${scratch} failed: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    } finally {
-      await loader.end();
-    }
-    onProgress?.(`${db}: loaded into ${scratch}, profiling`);
-    return await profileConnection(url, { database: db });
+    await load(url);
+    onProgress?.(`${name}: loaded into ${scratch}, profiling`);
+    return await profileConnection(url, { database: name });
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${scratch}`).catch(() => {});
     await admin.end();

@@ -1,7 +1,7 @@
 import type { SchemaSpec } from '@guided-retrieval/context-graph';
 import type { DatabaseProfile } from '@guided-retrieval/profiler';
 
-export type BenchName = 'bird-dev' | 'spider-dev' | 'spider-syn' | 'spider2-lite' | 'defog';
+export type BenchName = 'bird-dev' | 'spider-dev' | 'spider-syn' | 'spider2-lite' | 'defog' | 'sample-questions';
 
 export interface BenchQuestion {
   /** Stable id within the benchmark (BIRD's question_id, Spider's and Spider-Syn's index in dev.json). */
@@ -18,6 +18,8 @@ export interface BenchQuestion {
    * BigQuery or Snowflake SQL, which no parser here reads); scored instead of parsing `sql`.
    */
   goldTables?: string[];
+  /** Sample questions: tables the answer may also read, scored as neither right nor wrong (see metrics.ts). */
+  optionalTables?: string[];
   /** The engine the question was written for (Spider 2.0-lite: bigquery, snowflake, sqlite). */
   backend?: string;
   /** Defog: the gold SQL used Defog's alternatives notation and `sql` is its first alternative, braces expanded. */
