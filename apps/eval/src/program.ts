@@ -9,6 +9,7 @@ import { DEFAULT_HIDE_SEED } from './joins/hide.js';
 import type { JoinsBench } from './joins/run.js';
 import { resultLines, writeReports } from './report.js';
 import { runEvaluation } from './run.js';
+import { type FitCliOptions, runFitCommand } from './fit/command.js';
 import { BUILD_CHOICES, type BuildChoice, runSampleQuestions } from './sample/command.js';
 import {
   parseBudget,
@@ -43,6 +44,7 @@ const BENCH_HELP = [
   'joins (join inference on every *.sqlite under --data, one per subfolder, plus TPC-H);',
   'joins-bird or joins-spider (join inference on the BIRD or Spider dev schemas, and retrieval with declared vs inferred edges);',
   'scale (latency, memory and accuracy on generated schemas of 50 to 2000 tables; needs no --data);',
+  'fit (fits the value-evidence weights on the databases with real rows: the sample-questions SQLite build and Defog; --data is the folder holding sample-dbs/ and defog/; --write writes them into packages/grounding/params/grounding.json);',
   'all (every retrieval benchmark in turn, each in a child process: bird-dev, bird-dev --union, spider-dev, spider-dev --union, spider-syn, spider2-lite, defog, sample-questions in both builds; --data is the folder holding their folders; one summary table on stdout and in <out>/summary.md and summary.json, full reports in <out>/<benchmark>/)',
 ].join(' ');
 
@@ -67,7 +69,7 @@ export function program(): Command {
     )
     .addOption(
       new Option('--bench <name>', BENCH_HELP)
-        .choices(['bird-dev', 'spider-dev', 'spider-syn', 'spider2-lite', 'defog', 'sample-questions', ...JOINS_BENCHES, 'scale', 'all'])
+        .choices(['bird-dev', 'spider-dev', 'spider-syn', 'spider2-lite', 'defog', 'sample-questions', ...JOINS_BENCHES, 'scale', 'fit', 'all'])
         .makeOptionMandatory(),
     )
     .option(
@@ -92,6 +94,7 @@ export function program(): Command {
       '--union',
       'one context graph of every database (with --db, of those), colliding table names prefixed <db>__<table>; every question asked against it',
     )
+    .option('--write', 'fit: write the fitted weights into packages/grounding/params/grounding.json (default: report them only)')
     .option(
       '--out <dir>',
       'where to write results.json, results.md and charts/ (all: summary.md, summary.json and a folder per benchmark)',
@@ -146,7 +149,8 @@ export function program(): Command {
     .showHelpAfterError('(run with --help for usage)')
     .action(
       async (options: {
-        bench: BenchName | JoinsBench | 'scale' | 'all';
+        bench: BenchName | JoinsBench | 'scale' | 'fit' | 'all';
+        write?: boolean;
         data: string;
         db?: string[];
         limit?: number;
@@ -169,6 +173,7 @@ export function program(): Command {
         if ((options.hideDeclared !== undefined || options.hideSeed !== undefined) && !isJoinsBench(options.bench))
           throw new Error('--hide-declared and --hide-seed only apply to the joins benches (joins, joins-bird, joins-spider)');
         if (options.bench === 'scale') return runScaleCommand(options as unknown as ScaleCliOptions, log);
+        if (options.bench === 'fit') return runFitCommand(options as FitCliOptions, log);
         refuseScaleOptions(options);
         if (options.bench === 'all') {
           refuseAllOptions(options as unknown as Record<string, unknown>);

@@ -6,10 +6,12 @@ import { OfflineEmbedder } from './embedding/offline-embedder.js';
 import { similarityIndex } from './enrich.js';
 import { ground, type SchemaIndex } from './ground.js';
 import { IslandSense } from './island-sense.js';
+import { lookupAll } from './lookup.js';
 import { WordNet } from './lexicon/wordnet.js';
 import { measureColumns } from './measures.js';
-import { loadLanguageModel } from './question.js';
+import { loadLanguageModel, tokenizeQuestion } from './question.js';
 import type { GroundingLevers, GroundingOptions, GroundingResult } from './types.js';
+import { type ValueMatchFeatures, valueMatchFeatures } from './value-evidence.js';
 import { loadWordVectors } from './word-vectors/load.js';
 import { generalDictionary, similarWords } from './word-vectors/similar-words.js';
 
@@ -74,6 +76,15 @@ export class GroundingIndex {
 
   ground(question: string, options: GroundingOptions = {}): Promise<GroundingResult> {
     return ground(this.index, question, options);
+  }
+
+  /**
+   * Every value match of `question`'s words before weighing, with what its evidence is read from
+   * (the column's distinct values, coverage, words, whether spelled as a name): what `pnpm fit` learns from.
+   */
+  valueMatches(question: string): ValueMatchFeatures[] {
+    const tokens = tokenizeQuestion(question);
+    return valueMatchFeatures(lookupAll(tokens, this.index.keys, this.index.levers, this.index.silent), tokens, this.index.graph);
   }
 }
 

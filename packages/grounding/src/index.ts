@@ -13,3 +13,4 @@ export type {
   QuestionToken,
   VariantKind,
 } from './types.js';
+export type { ValueMatchFeatures } from './value-evidence.js';

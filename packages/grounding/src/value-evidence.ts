@@ -48,15 +48,42 @@ function sigmoid(x: number): number {
   return 1 / (1 + Math.exp(-x));
 }
 
-/** `matches` with each value match's score scaled by its evidence (other matches unchanged). */
-export function weighValueMatches(
-  matches: readonly GroundingMatch[],
-  tokens: readonly QuestionToken[],
-  graph: ContextGraph,
-  weights: ValueEvidenceWeights = VALUE_EVIDENCE,
-): GroundingMatch[] {
+/** What a value match's evidence is read from: what the fit (`pnpm fit`) learns the weights on. */
+export interface ValueMatchFeatures {
+  table: string;
+  column: string;
+  /** The question's words matched. */
+  token: string;
+  distinct: number;
+  coverage: number;
+  words: number;
+  asName: boolean;
+}
+
+/** The value matches of `matches` with their features, the strongest per span and table. */
+export function valueMatchFeatures(matches: readonly GroundingMatch[], tokens: readonly QuestionToken[], graph: ContextGraph): ValueMatchFeatures[] {
+  const distinct = distinctCounter(graph);
+  const best = new Map<string, GroundingMatch>();
+  for (const m of matches) {
+    if (m.kind !== 'value' || m.column === null) continue;
+    const key = `${m.span[0]}:${m.span[1]}:${m.table}`;
+    const current = best.get(key);
+    if (!current || current.score < m.score) best.set(key, m);
+  }
+  return [...best.values()].map((m) => ({
+    table: m.table,
+    column: m.column!,
+    token: m.token,
+    distinct: distinct(m.table, m.column!),
+    coverage: m.coverage,
+    words: m.span[1] - m.span[0],
+    asName: spelledAsName(tokens, m.span),
+  }));
+}
+
+function distinctCounter(graph: ContextGraph): (table: string, column: string) => number {
   const distinctOf = new Map<string, number>();
-  const distinct = (table: string, column: string) => {
+  return (table: string, column: string) => {
     const key = `${table}\u0000${column}`;
     let n = distinctOf.get(key);
     if (n === undefined) {
@@ -66,6 +93,16 @@ export function weighValueMatches(
     }
     return n;
   };
+}
+
+/** `matches` with each value match's score scaled by its evidence (other matches unchanged). */
+export function weighValueMatches(
+  matches: readonly GroundingMatch[],
+  tokens: readonly QuestionToken[],
+  graph: ContextGraph,
+  weights: ValueEvidenceWeights = VALUE_EVIDENCE,
+): GroundingMatch[] {
+  const distinct = distinctCounter(graph);
   return matches.map((m) => {
     if (m.kind !== 'value' || m.column === null) return m;
     const share = valueEvidence(distinct(m.table, m.column), m.coverage, m.span[1] - m.span[0], spelledAsName(tokens, m.span), weights);
