@@ -4,12 +4,12 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { ablationMarkdown, runAblation } from './ablation.js';
 import { type AllCliOptions, refuseAllOptions, runAllCommand } from './all/command.js';
 import type { BenchName } from './bench/types.js';
+import { type FitCliOptions, runFitCommand } from './fit/command.js';
 import { isJoinsBench, JOINS_BENCHES, type JoinsCliOptions, runJoinsCommand } from './joins/command.js';
 import { DEFAULT_HIDE_SEED } from './joins/hide.js';
 import type { JoinsBench } from './joins/run.js';
 import { resultLines, writeReports } from './report.js';
 import { runEvaluation } from './run.js';
-import { type FitCliOptions, runFitCommand } from './fit/command.js';
 import { BUILD_CHOICES, type BuildChoice, runSampleQuestions } from './sample/command.js';
 import {
   parseBudget,
@@ -69,7 +69,18 @@ export function program(): Command {
     )
     .addOption(
       new Option('--bench <name>', BENCH_HELP)
-        .choices(['bird-dev', 'spider-dev', 'spider-syn', 'spider2-lite', 'defog', 'sample-questions', ...JOINS_BENCHES, 'scale', 'fit', 'all'])
+        .choices([
+          'bird-dev',
+          'spider-dev',
+          'spider-syn',
+          'spider2-lite',
+          'defog',
+          'sample-questions',
+          ...JOINS_BENCHES,
+          'scale',
+          'fit',
+          'all',
+        ])
         .makeOptionMandatory(),
     )
     .option(

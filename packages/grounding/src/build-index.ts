@@ -16,7 +16,8 @@ import {
 } from './identifiers.js';
 import { type FilteredColumn, FilteredValues, type IndexEntry, type InvertedIndex, tablesPerGroup } from './inverted-index.js';
 import { descriptionPhrase, type NameKey, nameKeys, schemaVocabulary } from './name-keys.js';
-import { EXACT_KEY_BONUS, MIN_KEY_LENGTH, NAMESPACE_COVERAGE } from './thresholds.js';
+import type { GroundingParams } from './params.js';
+import { defaultGroundingParams } from './params-load.js';
 import type { MatchKind, VariantKind } from './types.js';
 
 export interface IndexOptions {
@@ -24,22 +25,31 @@ export interface IndexOptions {
   dictionary?: readonly string[];
   /** Synonyms of a schema word, also indexed (WordNet by default; none to switch off). */
   synonyms?: (word: string) => readonly string[];
+  /** The numbers and switches the keys are made by (the defaults when not given). */
+  params?: GroundingParams;
   /**
-   * Index foreign-key columns' names too (default true; their words mostly name the table they reference, and
-   * stronger matches on that table win).
+   * Index foreign-key columns' names too (default: the parameter, true; their words mostly name the table they
+   * reference, and stronger matches on that table win).
    */
   foreignKeyColumns?: boolean;
-  /** Index the opening words of a column's description as an alias of it (`prcp`: "Total precipitation") (default true). */
+  /**
+   * Index the opening words of a column's description as an alias of it (`prcp`: "Total precipitation")
+   * (default: the parameter, true).
+   */
   descriptionAliases?: boolean;
 }
 
 export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = {}): InvertedIndex {
+  const params = indexParams(options);
   const dictionary = options.dictionary ? new Set(options.dictionary) : undefined;
-  const keysOf = nameKeys(schemaVocabulary(graph, dictionary), options.synonyms ?? (() => []), dictionary);
-  const builder = new IndexBuilder(keysOf);
+  const keysOf = nameKeys(schemaVocabulary(graph, dictionary, params), options.synonyms ?? (() => []), dictionary, params);
+  const builder = new IndexBuilder(keysOf, params);
   const joinKeyColumns = new Set(graph.edges.flatMap((e) => e.fromColumns.map((c) => `${e.fromTable}.${c}`.toLowerCase())));
-  const namePrefix = tableNamePrefix(graph.tables);
-  const namespaces = namespacePrefixes(graph.tables.map((t) => t.name));
+  const namePrefix = tableNamePrefix(graph.tables, params);
+  const namespaces = namespacePrefixes(
+    graph.tables.map((t) => t.name),
+    params,
+  );
   const rests = graph.tables.map((t) => withoutNamespace(t.name, namespaces));
   const uniqueRests = namesOfOne(graph.tables.map((t, i) => rests[i] ?? t.name));
   const filtered: FilteredColumn[] = [];
@@ -47,11 +57,11 @@ export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = 
     const rest = rests[i] ?? null;
     indexTableNames(builder, table, namePrefix, rest ? { rest, unique: uniqueRests.has(rest.toLowerCase()) } : null);
     const columnNames = table.columns.map((c) => c.name);
-    const prefix = commonColumnPrefix(columnNames) || conventionColumnPrefix(columnNames, namePrefix);
+    const prefix = commonColumnPrefix(columnNames, params) || conventionColumnPrefix(columnNames, namePrefix, params);
     for (const column of table.columns) {
       // A foreign-key column names the table it references, not a fact about its own table.
-      if (options.foreignKeyColumns === false && joinKeyColumns.has(`${table.name}.${column.name}`.toLowerCase())) continue;
-      const filter = indexColumn(builder, table.name, column, prefix, options.descriptionAliases !== false);
+      if (!params.foreignKeyColumns && joinKeyColumns.has(`${table.name}.${column.name}`.toLowerCase())) continue;
+      const filter = indexColumn(builder, table.name, column, prefix, params);
       if (filter) filtered.push(filter);
     }
   }
@@ -61,6 +71,18 @@ export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = 
   countTableFrequencies(builder.index, island);
   if (filtered.length > 0) builder.index.filtered = new FilteredValues(filtered, island);
   return builder.index;
+}
+
+/** The parameters, with the switches `options` sets over them. */
+function indexParams(options: IndexOptions): GroundingParams {
+  const params = options.params ?? defaultGroundingParams();
+  const { foreignKeyColumns, descriptionAliases } = options;
+  if (foreignKeyColumns === undefined && descriptionAliases === undefined) return params;
+  return {
+    ...params,
+    ...(foreignKeyColumns === undefined ? {} : { foreignKeyColumns }),
+    ...(descriptionAliases === undefined ? {} : { descriptionAliases }),
+  };
 }
 
 /** The names, lower case, that only one table goes by. */
@@ -90,7 +112,7 @@ function indexTableNames(
     // 0.980 → 0.805 when they were). The namespace word itself names none of its tables.
     if (namespaced.unique) builder.addName(rest, asTable);
     const space = table.name.slice(0, table.name.length - rest.length).replace(/_+$/, '');
-    for (const [key] of builder.keysOf(space)) builder.capCoverage(key, asTable, NAMESPACE_COVERAGE);
+    for (const [key] of builder.keysOf(space)) builder.capCoverage(key, asTable, builder.params.namespaceCoverage);
   }
   const asAlias = builder.element(table.name, null, 'alias');
   for (const alias of table.aliases) builder.addName(alias, asAlias);
@@ -105,11 +127,11 @@ function indexColumn(
   table: string,
   column: GraphColumn,
   prefix: string,
-  descriptionAliases: boolean,
+  params: GroundingParams,
 ): FilteredColumn | undefined {
   const bare = withoutPrefix(column.name, prefix);
   builder.addName(bare, builder.element(table, column.name, 'column'));
-  const described = descriptionAliases ? descriptionPhrase(column.description) : null;
+  const described = params.descriptionAliases ? descriptionPhrase(column.description, params) : null;
   if (column.aliases.length > 0 || described) {
     const asAlias = builder.element(table, column.name, 'alias');
     for (const alias of column.aliases) builder.addName(alias, asAlias);
@@ -158,7 +180,10 @@ class IndexBuilder {
   readonly #postings = new Map<string, { entries: Map<number, IndexEntry>; list: IndexEntry[] }>();
   readonly #elements = new Map<string, number>();
 
-  constructor(readonly keysOf: (name: string) => readonly NameKey[]) {}
+  constructor(
+    readonly keysOf: (name: string) => readonly NameKey[],
+    readonly params: GroundingParams,
+  ) {}
 
   /** The element (table, column, kind), numbered in the order first asked for. */
   element(table: string, column: string | null, kind: MatchKind): Element {
@@ -183,7 +208,7 @@ class IndexBuilder {
   }
 
   add(key: string, element: Element, keyKind: VariantKind, coverage: number): void {
-    if (key.length < MIN_KEY_LENGTH) return;
+    if (key.length < this.params.minKeyLength) return;
     let posting = this.#postings.get(key);
     if (!posting) {
       posting = { entries: new Map(), list: [] };
@@ -203,13 +228,13 @@ class IndexBuilder {
       };
       posting.entries.set(element.element, created);
       posting.list.push(created);
-    } else if (rank(keyKind, coverage) > rank(same.keyKind, same.coverage)) {
+    } else if (rank(keyKind, coverage, this.params) > rank(same.keyKind, same.coverage, this.params)) {
       same.keyKind = keyKind;
       same.coverage = coverage;
     }
   }
 }
 
-function rank(keyKind: VariantKind, coverage: number): number {
-  return coverage + (keyKind === 'exact' ? EXACT_KEY_BONUS : 0);
+function rank(keyKind: VariantKind, coverage: number, params: GroundingParams): number {
+  return coverage + (keyKind === 'exact' ? params.exactKeyBonus : 0);
 }

@@ -7,8 +7,9 @@
 import type { ContextGraph } from '@guided-retrieval/context-graph';
 import { type IndexEntry, tablesPerGroup } from './inverted-index.js';
 import { STOP_WORDS } from './lexicon/stop-words.js';
+import type { GroundingParams } from './params.js';
+import { defaultGroundingParams } from './params-load.js';
 import { singular } from './singular.js';
-import { DESCRIBED_COVERAGE, DESCRIBED_MAX_TABLES, MIN_DESCRIBED_WORD_LENGTH } from './thresholds.js';
 
 /**
  * Description word (singular) → an index entry for each column (or table, `column` null) whose
@@ -54,10 +55,10 @@ export const DATA_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 /** The content words of a description, each once, singular. */
-export function descriptionWords(description: string): string[] {
+export function descriptionWords(description: string, params: GroundingParams = defaultGroundingParams()): string[] {
   const words = new Set<string>();
   for (const raw of description.toLowerCase().split(/[^a-z]+/)) {
-    if (raw.length < MIN_DESCRIBED_WORD_LENGTH || STOP_WORDS.has(raw) || DATA_WORDS.has(raw)) continue;
+    if (raw.length < params.minDescribedWordLength || STOP_WORDS.has(raw) || DATA_WORDS.has(raw)) continue;
     words.add(singular(raw));
   }
   return [...words];
@@ -65,9 +66,9 @@ export function descriptionWords(description: string): string[] {
 
 /**
  * Every description word → the columns and tables it describes; a word in the descriptions of
- * more than `DESCRIBED_MAX_TABLES` tables of an island says nothing of which is meant and is left out.
+ * more than `describedMaxTables` tables of an island says nothing of which is meant and is left out.
  */
-export function descriptionIndex(graph: ContextGraph): DescriptionIndex {
+export function descriptionIndex(graph: ContextGraph, params: GroundingParams = defaultGroundingParams()): DescriptionIndex {
   const elements = new Map<string, number>();
   const found = new Map<string, Map<number, IndexEntry>>();
   const add = (description: string, table: string, column: string | null) => {
@@ -77,10 +78,10 @@ export function descriptionIndex(graph: ContextGraph): DescriptionIndex {
       element = -1 - elements.size;
       elements.set(name, element);
     }
-    for (const word of descriptionWords(description)) {
+    for (const word of descriptionWords(description, params)) {
       const entries = found.get(word) ?? new Map<number, IndexEntry>();
       found.set(word, entries);
-      if (!entries.has(element)) entries.set(element, describedEntry(table, column, element));
+      if (!entries.has(element)) entries.set(element, describedEntry(table, column, element, params.describedCoverage));
     }
   };
   for (const table of graph.tables) {
@@ -91,7 +92,7 @@ export function descriptionIndex(graph: ContextGraph): DescriptionIndex {
   for (const [word, entries] of found) {
     const list = [...entries.values()];
     const perIsland = tablesPerGroup(list, (e) => graph.islandOf(e.table));
-    if (Math.max(...[...perIsland.values()].map((t) => t.size)) > DESCRIBED_MAX_TABLES) continue;
+    if (Math.max(...[...perIsland.values()].map((t) => t.size)) > params.describedMaxTables) continue;
     index.set(word, withTableFrequency(list));
   }
   return index;
@@ -103,11 +104,11 @@ export function describedEntries(index: DescriptionIndex, words: ReadonlySet<str
   if (lists.length <= 1) return lists[0] ?? [];
   const byElement = new Map<number, IndexEntry>();
   for (const list of lists) for (const e of list) if (!byElement.has(e.element)) byElement.set(e.element, e);
-  return withTableFrequency([...byElement.values()].map((e) => describedEntry(e.table, e.column, e.element)));
+  return withTableFrequency([...byElement.values()].map((e) => describedEntry(e.table, e.column, e.element, e.coverage)));
 }
 
-function describedEntry(table: string, column: string | null, element: number): IndexEntry {
-  return { table, column, kind: 'alias', keyKind: 'described', coverage: DESCRIBED_COVERAGE, tableFrequency: 1, element };
+function describedEntry(table: string, column: string | null, element: number, coverage: number): IndexEntry {
+  return { table, column, kind: 'alias', keyKind: 'described', coverage, tableFrequency: 1, element };
 }
 
 /** The entries, each counted against how many tables they name together. */

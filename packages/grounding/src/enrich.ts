@@ -5,8 +5,8 @@
  */
 import type { ContextGraph, GraphTable } from '@guided-retrieval/context-graph';
 import { cosineSimilarity, type Embedder } from '@guided-retrieval/llm-adapters';
+import type { GroundingParams } from './params.js';
 import { tableQueryContext } from './query-context.js';
-import { DEFAULT_K, DEFAULT_RELATIVE_SIMILARITY, HUB_IN_DEGREE, MIN_SIMILARITY } from './thresholds.js';
 import type { EnrichmentStep, GroundedTable, GroundingOptions, QuestionToken } from './types.js';
 
 interface TableVector {
@@ -23,12 +23,16 @@ export interface SimilarityIndex {
   readonly empty: ReadonlySet<string>;
 }
 
-export async function similarityIndex(graph: ContextGraph, embedder: Embedder): Promise<SimilarityIndex> {
-  return { embedder, tables: await embedTables(graph, embedder), empty: new Set(graph.tables.filter(profiledEmpty).map((t) => t.name)) };
+export async function similarityIndex(graph: ContextGraph, embedder: Embedder, params: GroundingParams): Promise<SimilarityIndex> {
+  return {
+    embedder,
+    tables: await embedTables(graph, embedder, params),
+    empty: new Set(graph.tables.filter(profiledEmpty).map((t) => t.name)),
+  };
 }
 
-async function embedTables(graph: ContextGraph, embedder: Embedder): Promise<TableVector[]> {
-  const contexts = graph.tables.map((t) => tableQueryContext(t, graph));
+async function embedTables(graph: ContextGraph, embedder: Embedder, params: GroundingParams): Promise<TableVector[]> {
+  const contexts = graph.tables.map((t) => tableQueryContext(t, graph, params));
   const vectors = await embedder.embed(contexts);
   return graph.tables.map((t, i) => ({ table: t.name, vector: vectors[i]! }));
 }
@@ -64,14 +68,15 @@ export async function enrich(
   graph: ContextGraph,
   similarity: SimilarityIndex,
   input: Grounded,
+  params: GroundingParams,
   options: GroundingOptions = {},
 ): Promise<EnrichmentStep> {
-  const k = options.k ?? DEFAULT_K;
+  const k = options.k ?? params.k;
   const step: EnrichmentStep = { triggered: triggersEnrichment(input.grounded, k), k, embedder: null, added: [] };
   if (!step.triggered || !hasWord(input.tokens)) return step;
   step.embedder = similarity.embedder.id;
   const [vector] = await similarity.embedder.embed([input.question]);
-  step.added = closeTables(graph, similarity, rankBySimilarity(vector!, similarity.tables), input.grounded, k, options);
+  step.added = closeTables(graph, similarity, rankBySimilarity(vector!, similarity.tables), input.grounded, k, params, options);
   return step;
 }
 
@@ -85,6 +90,7 @@ function closeTables(
   ranking: readonly { table: string; similarity: number }[],
   grounded: readonly GroundedTable[],
   k: number,
+  params: GroundingParams,
   options: GroundingOptions,
 ): { table: string; similarity: number }[] {
   const inIsland = (table: string) => grounded.length === 0 || graph.linked(grounded[0]!.table, table);
@@ -93,8 +99,8 @@ function closeTables(
   // A table the question does not name must be at least as close to it as those it does name.
   const named = ranked.filter((r) => known.has(r.table)).map((r) => r.similarity);
   const floor = Math.max(
-    options.minSimilarity ?? MIN_SIMILARITY,
-    (ranked[0]?.similarity ?? 0) * (options.relativeSimilarity ?? DEFAULT_RELATIVE_SIMILARITY),
+    options.minSimilarity ?? params.minSimilarity,
+    (ranked[0]?.similarity ?? 0) * (options.relativeSimilarity ?? params.relativeSimilarity),
     ...named,
   );
   const near =
@@ -103,6 +109,7 @@ function closeTables(
       : neighbourhood(
           graph,
           grounded.map((g) => g.table),
+          params.hubInDegree,
         );
   return ranked.slice(0, k).filter((r) => r.similarity >= floor && !known.has(r.table) && (near === null || near.has(r.table)));
 }
@@ -120,12 +127,12 @@ function rankBySimilarity(question: Float32Array, tables: readonly TableVector[]
  * two through a table that references both (book ← loan → customer). A similar table elsewhere in
  * a warehouse is a guess no join supports (measured: BIRD and Spider F1 unchanged or better).
  */
-export function neighbourhood(graph: ContextGraph, tables: readonly string[]): Set<string> {
+export function neighbourhood(graph: ContextGraph, tables: readonly string[], hubInDegree: number): Set<string> {
   const near = new Set<string>();
   for (const t of tables) {
     for (const e of graph.outEdges(t)) near.add(e.toTable);
     // A shared dimension's referencing tables are the whole warehouse, not the question's neighbours.
-    if (graph.inDegree(t) > HUB_IN_DEGREE) continue;
+    if (graph.inDegree(t) > hubInDegree) continue;
     for (const e of graph.inEdges(t)) {
       near.add(e.fromTable);
       for (const f of graph.outEdges(e.fromTable)) near.add(f.toTable);

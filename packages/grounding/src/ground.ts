@@ -10,10 +10,10 @@ import type { IslandSense } from './island-sense.js';
 import { chooseIsland, rankIslands } from './islands.js';
 import { lookupAll, type SilentWordReaders } from './lookup.js';
 import { isMeasureWord, lexiconMatches, type MeasureColumns } from './measures.js';
+import type { GroundingParams } from './params.js';
 import { tokenizeQuestion } from './question.js';
 import { dropWeakTables, groundedTables, keepStrongest, namedTables } from './settle.js';
-import { DEFAULT_WEAK_TABLE_RATIO } from './thresholds.js';
-import type { GroundingLevers, GroundingMatch, GroundingOptions, GroundingResult, QuestionToken } from './types.js';
+import type { GroundingMatch, GroundingOptions, GroundingResult, QuestionToken } from './types.js';
 import { weighValueMatches } from './value-evidence.js';
 
 /** What grounding reads at question time, built once per graph (`GroundingIndex.build`). */
@@ -25,7 +25,8 @@ export interface SchemaIndex {
   readonly measures: MeasureColumns;
   /** The tables' query contexts embedded, for enrichment. */
   readonly similarity: SimilarityIndex;
-  readonly levers: GroundingLevers;
+  /** Every number and switch that tunes grounding. */
+  readonly params: GroundingParams;
   /** What reads the words no name or whole value matched: descriptions, and the word vectors when installed. */
   readonly silent: SilentWordReaders;
   /** A sentence embedder's say in which island a question means, when its words leave several close. */
@@ -36,7 +37,7 @@ export interface SchemaIndex {
 export async function ground(index: SchemaIndex, question: string, options: GroundingOptions = {}): Promise<GroundingResult> {
   const tokens = tokenizeQuestion(question);
   const byName = await groundByName(index, question, tokens);
-  const enrichment = await enrich(index.graph, index.similarity, { question, tokens, grounded: byName.grounded }, options);
+  const enrichment = await enrich(index.graph, index.similarity, { question, tokens, grounded: byName.grounded }, index.params, options);
   return {
     question,
     tokens,
@@ -59,25 +60,26 @@ type ByName = Pick<GroundingResult, 'matches' | 'weakerMatches' | 'grounded' | '
 
 /** T0 from the question's words: the index's matches, then the lexicon's, near the tables they name. */
 async function groundByName(index: SchemaIndex, question: string, tokens: QuestionToken[]): Promise<ByName> {
-  const { graph, levers } = index;
-  const found = lookupAll(tokens, index.keys, levers, index.silent);
-  const read = levers.measureWords === false ? found : found.filter((m) => !bentMeasureWord(m, tokens));
-  const all = weighValueMatches(read, tokens, graph);
+  const { graph, params } = index;
+  const found = lookupAll(tokens, index.keys, params, index.silent);
+  const read = params.measureWords ? found.filter((m) => !bentMeasureWord(m, tokens)) : found;
+  const all = weighValueMatches(read, tokens, graph, params.valueEvidence);
   // The island first: a word's strongest match elsewhere must not hide its match in the island meant.
-  const ratio = levers.weakTableRatio ?? DEFAULT_WEAK_TABLE_RATIO;
-  const settle = (found: readonly GroundingMatch[]) => dropWeakTables(keepStrongest(found, levers), ratio);
+  const ratio = params.weakTableRatio;
+  const settle = (found: readonly GroundingMatch[]) => dropWeakTables(keepStrongest(found, params), ratio);
   let island: { matches: GroundingMatch[]; elsewhere: ByName['elsewhere'] };
   let sensed: Awaited<ReturnType<IslandSense['prefer']>>;
-  if (levers.oneIsland === false) island = { matches: settle(all), elsewhere: [] };
+  if (!params.oneIsland) island = { matches: settle(all), elsewhere: [] };
   else {
-    const ranked = rankIslands(graph, all, levers.islandNames === false ? undefined : tokens);
+    const ranked = rankIslands(graph, all, params.islandNames ? tokens : undefined, params);
     sensed = index.islandSense ? await index.islandSense.prefer(question, ranked) : undefined;
     island = chooseIsland(graph, all, settle, ranked, sensed?.id);
   }
   // The lexicon reads the chosen island only: "2016" or "revenue" must not choose the island
   // (a date column in every table of a warehouse would vote for all of them).
-  const lexicon =
-    levers.measureWords === false ? [] : lexiconMatches(tokens, graph, index.measures, island.matches, namedTables(island.matches));
+  const lexicon = params.measureWords
+    ? lexiconMatches(tokens, graph, index.measures, island.matches, namedTables(island.matches, params), params)
+    : [];
   const matches = lexicon.length > 0 ? settle([...island.matches, ...lexicon]) : island.matches;
   const best = Math.max(0, ...matches.map((m) => m.score));
   return {

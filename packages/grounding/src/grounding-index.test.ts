@@ -35,6 +35,7 @@ describe('T0 for the paper question', () => {
     expect(result.matches).toEqual([
       expect.objectContaining({ token: 'Indian', table: 'NATION', column: 'N_NAME', kind: 'value', variantKind: 'demonym' }),
       expect.objectContaining({ token: 'suppliers', table: 'SUPPLIER', column: null, kind: 'table' }),
+      expect.objectContaining({ token: 'shipping', table: 'LINEITEM', column: 'L_SHIPMODE', kind: 'value' }),
       // "the most" is a count: of the events, LINEITEM's shipments (dated by L_SHIPDATE).
       expect.objectContaining({ token: 'most', table: 'LINEITEM', kind: 'measure' }),
       expect.objectContaining({ token: 'China', table: 'NATION', column: 'N_NAME', kind: 'value', variantKind: 'exact' }),

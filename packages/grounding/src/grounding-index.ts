@@ -6,9 +6,11 @@ import { OfflineEmbedder } from './embedding/offline-embedder.js';
 import { similarityIndex } from './enrich.js';
 import { ground, type SchemaIndex } from './ground.js';
 import { IslandSense } from './island-sense.js';
-import { lookupAll } from './lookup.js';
 import { WordNet } from './lexicon/wordnet.js';
+import { lookupAll } from './lookup.js';
 import { measureColumns } from './measures.js';
+import type { GroundingParams, GroundingParamsOverride } from './params.js';
+import { resolveGroundingParams } from './params-load.js';
 import { loadLanguageModel, tokenizeQuestion } from './question.js';
 import type { GroundingLevers, GroundingOptions, GroundingResult } from './types.js';
 import { type ValueMatchFeatures, valueMatchFeatures } from './value-evidence.js';
@@ -18,6 +20,12 @@ import { generalDictionary, similarWords } from './word-vectors/similar-words.js
 export interface GroundingIndexOptions {
   /** Embeds table query contexts and questions for semantic enrichment (default: the offline one). */
   embedder?: Embedder;
+  /**
+   * Every number and switch that tunes grounding, whole (`loadGroundingParams`) or some over the
+   * defaults of `params/grounding.json` (`{ weakTableRatio: 0.5 }`); the defaults when not given.
+   */
+  params?: GroundingParams | GroundingParamsOverride;
+  /** Switches set over `params` (for ablation). */
   levers?: GroundingLevers;
   /**
    * A sentence embedder that breaks ties between islands of the join graph the question's words leave close
@@ -39,30 +47,35 @@ export class GroundingIndex {
    * tables' embedded query contexts; and the language model loaded, so no question waits for it.
    */
   static async build(graph: ContextGraph, options: GroundingIndexOptions = {}): Promise<GroundingIndex> {
-    const levers = options.levers ?? {};
+    const params = resolveGroundingParams(options.params, options.levers);
     loadLanguageModel();
-    const wanted = levers.similarWords !== false || levers.dictionary !== false;
+    const wanted = params.similarWords || params.dictionary;
     const vectors = wanted
       ? await loadWordVectors({
           ...(options.onNote ? { onNote: options.onNote } : {}),
           ...(options.onProgress ? { onProgress: options.onProgress } : {}),
         })
       : undefined;
-    const dictionary = vectors && levers.dictionary !== false ? generalDictionary(vectors) : undefined;
-    const keys = buildInvertedIndex(graph, { ...(await indexOptions(levers)), ...(dictionary ? { dictionary } : {}) });
-    const similarity = await similarityIndex(graph, options.embedder ?? new OfflineEmbedder());
+    const dictionary = vectors && params.dictionary ? generalDictionary(vectors, params) : undefined;
+    const keys = buildInvertedIndex(graph, { ...(await indexOptions(params)), ...(dictionary ? { dictionary } : {}) });
+    const similarity = await similarityIndex(graph, options.embedder ?? new OfflineEmbedder(), params);
     return new GroundingIndex({
       graph,
       keys,
-      measures: measureColumns(graph),
+      measures: measureColumns(graph, params),
       similarity,
-      levers,
-      ...(options.islandEmbedder ? { islandSense: new IslandSense(graph, options.islandEmbedder, options.onNote) } : {}),
+      params,
+      ...(options.islandEmbedder ? { islandSense: new IslandSense(graph, options.islandEmbedder, options.onNote, params) } : {}),
       silent: {
-        ...(levers.descriptionWords === false ? {} : { described: descriptionIndex(graph) }),
-        ...(vectors && levers.similarWords !== false ? { similar: similarWords(keys, vectors) } : {}),
+        ...(params.descriptionWords ? { described: descriptionIndex(graph, params) } : {}),
+        ...(vectors && params.similarWords ? { similar: similarWords(keys, vectors, params) } : {}),
       },
     });
+  }
+
+  /** The parameters the index was built with and grounds by. */
+  get params(): GroundingParams {
+    return this.index.params;
   }
 
   get graph(): ContextGraph {
@@ -84,16 +97,12 @@ export class GroundingIndex {
    */
   valueMatches(question: string): ValueMatchFeatures[] {
     const tokens = tokenizeQuestion(question);
-    return valueMatchFeatures(lookupAll(tokens, this.index.keys, this.index.levers, this.index.silent), tokens, this.index.graph);
+    return valueMatchFeatures(lookupAll(tokens, this.index.keys, this.index.params, this.index.silent), tokens, this.index.graph);
   }
 }
 
-/** The index build's switches from the levers; WordNet's synonyms when the lever and the optional package allow. */
-async function indexOptions(levers: GroundingLevers): Promise<IndexOptions> {
-  const wordnet = levers.synonyms === false ? undefined : await WordNet.load();
-  return {
-    ...(wordnet ? { synonyms: (w: string) => wordnet.synonyms(w) } : {}),
-    ...(levers.foreignKeyColumns !== undefined ? { foreignKeyColumns: levers.foreignKeyColumns } : {}),
-    ...(levers.descriptionAliases !== undefined ? { descriptionAliases: levers.descriptionAliases } : {}),
-  };
+/** The index build's parameters; WordNet's synonyms when the switch and the optional package allow. */
+async function indexOptions(params: GroundingParams): Promise<IndexOptions> {
+  const wordnet = params.synonyms ? await WordNet.load() : undefined;
+  return { ...(wordnet ? { synonyms: (w: string) => wordnet.synonyms(w) } : {}), params };
 }

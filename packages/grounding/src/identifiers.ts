@@ -1,17 +1,7 @@
 import { identifierWords } from '@guided-retrieval/profiler/internal';
 import { ABBREVIATIONS } from './lexicon/abbreviations.js';
-import {
-  DICTIONARY_PIECE_WEIGHT,
-  MAX_COLUMN_PREFIX_LETTERS,
-  MIN_COMPOUND_LENGTH,
-  MIN_CONVENTION_COLUMNS,
-  MIN_CUT_SCORE,
-  MIN_KNOWN_PIECE,
-  MIN_NAMESPACE_TABLES,
-  MIN_TABLE_NAME_REST,
-  MIN_UNKNOWN_PIECE,
-  TABLE_NAME_PREFIX_LETTERS,
-} from './thresholds.js';
+import type { GroundingParams } from './params.js';
+import { defaultGroundingParams } from './params-load.js';
 
 /**
  * An identifier's words as a question writes them (the profiler's `identifierWords`, digits split):
@@ -36,11 +26,11 @@ function splitCount(word: string): string[] {
  * The prefix every column of a table shares (`l_` in TPC-H's LINEITEM), which names the table
  * rather than the column and so is dropped from column words. Needs at least two columns.
  */
-export function commonColumnPrefix(columns: readonly string[]): string {
+export function commonColumnPrefix(columns: readonly string[], params: GroundingParams = defaultGroundingParams()): string {
   if (columns.length < 2) return '';
   const first = columns[0]!.toLowerCase();
   const cut = first.indexOf('_');
-  if (cut <= 0 || cut > MAX_COLUMN_PREFIX_LETTERS) return '';
+  if (cut <= 0 || cut > params.maxColumnPrefixLetters) return '';
   const prefix = first.slice(0, cut + 1);
   return columns.every((c) => c.toLowerCase().startsWith(prefix) && c.length > prefix.length) ? prefix : '';
 }
@@ -57,16 +47,21 @@ export function withoutPrefix(name: string, prefix: string): string {
  * pair with an unknown piece, so `customer` does not become `cust omer`. Words that are known,
  * short, or have no convincing cut come back whole.
  */
-export function segmentCompound(word: string, vocabulary: ReadonlySet<string>, dictionary: ReadonlySet<string> = NO_WORDS): string[] {
-  if (word.length < MIN_COMPOUND_LENGTH || vocabulary.has(word) || dictionary.has(word) || /\d/.test(word)) return [word];
+export function segmentCompound(
+  word: string,
+  vocabulary: ReadonlySet<string>,
+  dictionary: ReadonlySet<string> = NO_WORDS,
+  params: GroundingParams = defaultGroundingParams(),
+): string[] {
+  if (word.length < params.minCompoundLength || vocabulary.has(word) || dictionary.has(word) || /\d/.test(word)) return [word];
   const known = (piece: string) =>
-    vocabulary.has(piece) || Object.hasOwn(ABBREVIATIONS, piece) ? 1 : dictionary.has(piece) ? DICTIONARY_PIECE_WEIGHT : 0;
-  const allKnown = bestCut(word, known, 0);
+    vocabulary.has(piece) || Object.hasOwn(ABBREVIATIONS, piece) ? 1 : dictionary.has(piece) ? params.dictionaryPieceWeight : 0;
+  const allKnown = bestCut(word, known, 0, params);
   // An unknown piece pairs with the schema's own words only: beside a dictionary's rarer words it makes
   // nonsense (`checkin` is no "che ckin", `invoiceline` no "invoi celine").
-  const oneUnknown = bestCut(word, (piece) => (vocabulary.has(piece) ? 1 : 0), 1);
+  const oneUnknown = bestCut(word, (piece) => (vocabulary.has(piece) ? 1 : 0), 1, params);
   const best = [allKnown, oneUnknown]
-    .filter((c): c is Cut => c !== undefined && c.pieces.length >= 2 && c.score >= MIN_CUT_SCORE)
+    .filter((c): c is Cut => c !== undefined && c.pieces.length >= 2 && c.score >= params.minCutScore)
     .sort((a, b) => b.score - a.score || a.pieces.length - b.pieces.length)[0];
   return best ? best.pieces : [word];
 }
@@ -120,7 +115,8 @@ const NO_WORDS: ReadonlySet<string> = new Set();
  * Dynamic programming over cut points: known pieces score their length squared times how well
  * known they are (`known` is 1 for the schema's vocabulary, less for a dictionary's word, 0 for unknown).
  */
-function bestCut(word: string, known: (piece: string) => number, maxUnknown: number): Cut | undefined {
+function bestCut(word: string, known: (piece: string) => number, maxUnknown: number, params: GroundingParams): Cut | undefined {
+  const { minKnownPiece, minUnknownPiece } = params;
   const best: (Cut | undefined)[] = new Array(word.length + 1);
   best[0] = { pieces: [], score: 0, unknown: 0 };
   for (let end = 1; end <= word.length; end++) {
@@ -128,8 +124,8 @@ function bestCut(word: string, known: (piece: string) => number, maxUnknown: num
       const prev = best[start];
       if (!prev) continue;
       const piece = word.slice(start, end);
-      const weight = piece.length >= MIN_KNOWN_PIECE ? known(piece) : 0;
-      if (weight === 0 && (piece.length < MIN_UNKNOWN_PIECE || prev.unknown >= maxUnknown)) continue;
+      const weight = piece.length >= minKnownPiece ? known(piece) : 0;
+      if (weight === 0 && (piece.length < minUnknownPiece || prev.unknown >= maxUnknown)) continue;
       if (end === word.length && ENGLISH_SUFFIXES.has(piece) && (weight === 0 || prev.unknown > 0)) continue;
       const cut: Cut = {
         pieces: [...prev.pieces, piece],
@@ -151,14 +147,17 @@ function bestCut(word: string, known: (piece: string) => number, maxUnknown: num
  * two to four letters every table name and every column name shares, leaving each table name
  * three letters or more. Empty when there is none.
  */
-export function tableNamePrefix(tables: readonly { name: string; columns: readonly { name: string }[] }[]): string {
+export function tableNamePrefix(
+  tables: readonly { name: string; columns: readonly { name: string }[] }[],
+  params: GroundingParams = defaultGroundingParams(),
+): string {
   if (tables.length < 2) return '';
   const names = tables.map((t) => t.name.toLowerCase());
   if (names.some((n) => !/^[a-z][a-z0-9]*$/.test(n))) return '';
-  const [shortest, longest] = TABLE_NAME_PREFIX_LETTERS;
+  const [shortest, longest] = params.tableNamePrefixLetters;
   let prefix = names[0]!.slice(0, longest);
   for (const n of names) while (!n.startsWith(prefix)) prefix = prefix.slice(0, -1);
-  while (prefix.length >= shortest && names.some((n) => n.length < prefix.length + MIN_TABLE_NAME_REST)) prefix = prefix.slice(0, -1);
+  while (prefix.length >= shortest && names.some((n) => n.length < prefix.length + params.minTableNameRest)) prefix = prefix.slice(0, -1);
   if (prefix.length < shortest) return '';
   const columns = tables.flatMap((t) => t.columns.map((c) => c.name.toLowerCase()));
   return columns.length > 0 && columns.every((c) => c.startsWith(prefix) && c.length > prefix.length) ? prefix : '';
@@ -169,8 +168,12 @@ export function tableNamePrefix(tables: readonly { name: string; columns: readon
  * (`sbcust` in `sbcustid`, `sbcustname`; `sbtx` in `sbtxid`, `sbtxcustid`): it names the table, as
  * `l_` does in TPC-H. Needs three columns, each longer than the prefix.
  */
-export function conventionColumnPrefix(columns: readonly string[], tablePrefix: string): string {
-  if (tablePrefix === '' || columns.length < MIN_CONVENTION_COLUMNS) return '';
+export function conventionColumnPrefix(
+  columns: readonly string[],
+  tablePrefix: string,
+  params: GroundingParams = defaultGroundingParams(),
+): string {
+  if (tablePrefix === '' || columns.length < params.minConventionColumns) return '';
   const names = columns.map((c) => c.toLowerCase());
   let prefix = names[0]!;
   for (const n of names) while (!n.startsWith(prefix)) prefix = prefix.slice(0, -1);
@@ -183,7 +186,7 @@ export function conventionColumnPrefix(columns: readonly string[], tablePrefix: 
  * `hr`, `ref`, a union's `<db>__`) that several tables share and that is not itself what a table
  * holds (no table is called just that). Such a word says where a table lives, not what it is.
  */
-export function namespacePrefixes(tables: readonly string[]): ReadonlySet<string> {
+export function namespacePrefixes(tables: readonly string[], params: GroundingParams = defaultGroundingParams()): ReadonlySet<string> {
   const whole = new Set(tables.map((t) => splitIdentifier(t).join(' ')));
   const count = new Map<string, number>();
   for (const name of tables) {
@@ -193,7 +196,7 @@ export function namespacePrefixes(tables: readonly string[]): ReadonlySet<string
   const found = new Set<string>();
   for (const [space, n] of count) {
     const words = splitIdentifier(space).join(' ');
-    if (n >= MIN_NAMESPACE_TABLES && !whole.has(words) && !whole.has(`${words}s`)) found.add(space);
+    if (n >= params.minNamespaceTables && !whole.has(words) && !whole.has(`${words}s`)) found.add(space);
   }
   return found;
 }

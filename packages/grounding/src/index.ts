@@ -2,6 +2,8 @@ export { OfflineEmbedder, type OfflineEmbedderOptions } from './embedding/offlin
 export { embedderFromSpec } from './embedding/spec.js';
 export { GroundingIndex, type GroundingIndexOptions } from './grounding-index.js';
 export type { IslandSenseStep } from './island-sense.js';
+export type { GroundingLeverName, GroundingParams, GroundingParamsOverride, IndexedMatchKind, SpelledVariantKind } from './params.js';
+export { defaultGroundingParams, loadGroundingParams, withGroundingParams } from './params-load.js';
 export type {
   EnrichmentStep,
   GroundedTable,

@@ -8,7 +8,8 @@ import type { ContextGraph, GraphTable } from '@guided-retrieval/context-graph';
 import type { Embedder } from '@guided-retrieval/llm-adapters';
 import { splitIdentifier } from './identifiers.js';
 import type { RankedIsland } from './islands.js';
-import { ISLAND_SENSE_MAX_TABLES, ISLAND_SENSE_WEIGHT, ISLAND_TIE_RATIO } from './thresholds.js';
+import type { GroundingParams } from './params.js';
+import { defaultGroundingParams } from './params-load.js';
 
 /** What the sense decided, for the trace. */
 export interface IslandSenseStep {
@@ -26,6 +27,7 @@ export class IslandSense {
     private readonly graph: ContextGraph,
     private readonly embedder: Embedder,
     private readonly onNote: (line: string) => void = () => {},
+    private readonly params: GroundingParams = defaultGroundingParams(),
   ) {}
 
   /**
@@ -47,17 +49,18 @@ export class IslandSense {
   private async sense(question: string, ranked: readonly RankedIsland[]): Promise<{ id: number; step: IslandSenseStep } | undefined> {
     const top = ranked[0];
     if (!top || ranked.length < 2) return undefined;
-    const close = ranked.filter((r) => r.total >= ISLAND_TIE_RATIO * top.total);
+    const { islandTieRatio, islandSenseMaxTables, islandSenseWeight } = this.params;
+    const close = ranked.filter((r) => r.total >= islandTieRatio * top.total);
     if (close.length < 2) return undefined;
     const tablesOf = close.map((r) => this.tablesOf(r.id));
     // A lone table is no database to choose; a very large island is too costly to read whole.
-    if (tablesOf.some((t) => t.length < 2 || t.length > ISLAND_SENSE_MAX_TABLES)) return undefined;
+    if (tablesOf.some((t) => t.length < 2 || t.length > islandSenseMaxTables)) return undefined;
     await this.embedMissing(tablesOf.flat());
     const [asked] = await this.embedder.embed([question]);
     if (!asked) return undefined;
     const similarity = tablesOf.map((tables) => Math.max(...tables.map((t) => dot(asked, this.#vectors.get(t.name)!))));
     let best = 0;
-    const value = (i: number) => close[i]!.total / top.total + ISLAND_SENSE_WEIGHT * similarity[i]!;
+    const value = (i: number) => close[i]!.total / top.total + islandSenseWeight * similarity[i]!;
     for (let i = 1; i < close.length; i++) if (value(i) > value(best) + 1e-12) best = i;
     const step: IslandSenseStep = {
       embedder: this.embedder.id,

@@ -8,9 +8,10 @@
 import type { ContextGraph } from '@guided-retrieval/context-graph';
 import { splitIdentifier } from './identifiers.js';
 import { ABBREVIATIONS, lexiconLookup } from './lexicon/abbreviations.js';
+import type { GroundingParams } from './params.js';
+import { defaultGroundingParams } from './params-load.js';
 import { wordsOf } from './settle.js';
 import { singular } from './singular.js';
-import { NAME_TIE_RATIO, TABLE_NAMED_WEIGHT } from './thresholds.js';
 import type { GroundingMatch, QuestionToken } from './types.js';
 import { numberDigits } from './variants.js';
 
@@ -30,7 +31,7 @@ export function chooseIsland(
   graph: ContextGraph,
   matches: readonly GroundingMatch[],
   settle: (matches: readonly GroundingMatch[]) => GroundingMatch[],
-  ranked: readonly RankedIsland[] = rankIslands(graph, matches),
+  ranked: readonly RankedIsland[] = rankIslands(graph, matches, undefined, defaultGroundingParams()),
   preferred?: number,
 ): IslandChoice {
   if (ranked.length <= 1) return { matches: settle(matches), elsewhere: [] };
@@ -60,13 +61,18 @@ export interface RankedIsland {
 
 /**
  * The islands the matches fall in, best explained first (ties: best match, earliest word, island
- * number). With the question's `tokens`, islands explaining within `NAME_TIE_RATIO` of the best
+ * number). With the question's `tokens`, islands explaining within `nameTieRatio` of the best
  * are ordered first by how many of their tables' own name words the question says, then by how
  * few it leaves unsaid: a warehouse's look-alike tables (`county_2018_1yr`, `county_2020_5yr`,
  * `puma_2007_1yr`, one per island, with the same columns) explain the same words by their
  * columns, and only their names say which one "2020 5-year county data" means.
  */
-export function rankIslands(graph: ContextGraph, matches: readonly GroundingMatch[], tokens?: readonly QuestionToken[]): RankedIsland[] {
+export function rankIslands(
+  graph: ContextGraph,
+  matches: readonly GroundingMatch[],
+  tokens: readonly QuestionToken[] | undefined,
+  params: GroundingParams,
+): RankedIsland[] {
   const byIsland = new Map<number, GroundingMatch[]>();
   for (const m of matches) {
     const id = graph.islandOf(m.table);
@@ -75,11 +81,11 @@ export function rankIslands(graph: ContextGraph, matches: readonly GroundingMatc
     else byIsland.set(id, [m]);
   }
   const ranked = [...byIsland]
-    .map(([id, list]) => ({ id, list, ...score(list) }))
+    .map(([id, list]) => ({ id, list, ...score(list, params.tableNamedWeight) }))
     .sort((a, b) => b.total - a.total || b.best - a.best || a.first - b.first || a.id - b.id);
   if (!tokens || ranked.length < 2) return ranked;
   const top = ranked[0]!.total;
-  const close = ranked.filter((r) => r.total >= top * (1 - NAME_TIE_RATIO) - 1e-9);
+  const close = ranked.filter((r) => r.total >= top * (1 - params.nameTieRatio) - 1e-9);
   if (close.length < 2) return ranked;
   const said = saidWords(tokens);
   const named = new Map(close.map((r) => [r.id, nameWordsSaid(graph, r.list, said)]));
@@ -133,7 +139,7 @@ function nameWordsSaid(graph: ContextGraph, list: readonly GroundingMatch[], sai
   return best;
 }
 
-function score(matches: readonly GroundingMatch[]): { total: number; best: number; first: number } {
+function score(matches: readonly GroundingMatch[], tableNamedWeight: number): { total: number; best: number; first: number } {
   const words = new Map<number, number>();
   let best = 0;
   let named = 0;
@@ -144,7 +150,7 @@ function score(matches: readonly GroundingMatch[]): { total: number; best: numbe
     if (m.kind === 'table' || (m.kind === 'alias' && m.column === null)) named = Math.max(named, m.score);
     first = Math.min(first, m.span[0]);
   }
-  let total = TABLE_NAMED_WEIGHT * named;
+  let total = tableNamedWeight * named;
   for (const s of words.values()) total += s;
   return { total, best, first };
 }

@@ -5,22 +5,11 @@
 
 import { DATA_WORDS, type DescriptionIndex, describedEntries } from './descriptions.js';
 import { type IndexEntry, type InvertedIndex, lookupKey } from './inverted-index.js';
+import { type GroundingParams, kindWeightOf, variantWeightOf } from './params.js';
+import { defaultGroundingParams } from './params-load.js';
 import { namedTables } from './settle.js';
 import { singular } from './singular.js';
-import {
-  COLUMN_ALIAS_WEIGHT,
-  COVERAGE_FLOOR,
-  KIND_WEIGHT,
-  MAX_SPAN,
-  MIN_KEY_LENGTH,
-  MIN_SIMILAR_WORD_LENGTH,
-  RARITY_DAMPING,
-  SIMILAR_WORD_POS,
-  SPAN_BONUS,
-  UNSELECTIVE_KEY_ENTRIES,
-  VARIANT_WEIGHT,
-} from './thresholds.js';
-import type { GroundingLevers, GroundingMatch, MatchKind, QuestionToken, VariantKind } from './types.js';
+import type { GroundingMatch, MatchKind, QuestionToken, VariantKind } from './types.js';
 import { spanVariants, type Variant, wordVariants } from './variants.js';
 import { nearestSchemaWord, type SimilarWords } from './word-vectors/similar-words.js';
 
@@ -35,30 +24,37 @@ export function matchScore(
   words: number,
   onColumn = false,
   tableFrequency = 1,
+  params: GroundingParams = defaultGroundingParams(),
 ): number {
-  const weight = kind === 'alias' && onColumn ? COLUMN_ALIAS_WEIGHT : KIND_WEIGHT[kind];
+  // A column's alias counts as much as the column's own name, no more.
+  const weight = kind === 'alias' && onColumn ? params.kindWeight.column : kindWeightOf(params, kind);
+  const { coverageFloor, spanBonus } = params;
   const score =
     weight *
-    VARIANT_WEIGHT[variantKind] *
-    (COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage) *
-    (1 + SPAN_BONUS * (words - 1)) *
-    rarity(tableFrequency);
+    variantWeightOf(params, variantKind) *
+    (coverageFloor + (1 - coverageFloor) * coverage) *
+    (1 + spanBonus * (words - 1)) *
+    rarity(tableFrequency, params.rarityDamping);
   return Math.round(score * 1e6) / 1e6;
 }
 
 /** A key that names columns or values in many tables says little about which table is meant. */
-function rarity(tableFrequency: number): number {
-  let value = RARITY[tableFrequency];
+function rarity(tableFrequency: number, damping: number): number {
+  let memo = RARITY.get(damping);
+  if (!memo) {
+    memo = [];
+    RARITY.set(damping, memo);
+  }
+  let value = memo[tableFrequency];
   if (value === undefined) {
-    value = 1 / (1 + RARITY_DAMPING * Math.log(Math.max(1, tableFrequency)));
-    if (Number.isInteger(tableFrequency) && tableFrequency >= 0 && tableFrequency < 1e6) RARITY[tableFrequency] = value;
+    value = 1 / (1 + damping * Math.log(Math.max(1, tableFrequency)));
+    if (Number.isInteger(tableFrequency) && tableFrequency >= 0 && tableFrequency < 1e6) memo[tableFrequency] = value;
   }
   return value;
 }
 
-const RARITY: number[] = [];
-
-type LookupOptions = Pick<GroundingLevers, 'inverseTableFrequency' | 'operationWordsAsColumns'>;
+/** Rarity by table frequency, per damping (one in practice: the parameters'). */
+const RARITY = new Map<number, number[]>();
 
 /**
  * Words that name an operation on data rather than data: they match a column only when it is
@@ -102,31 +98,31 @@ interface Lookup {
 export function lookupAll(
   tokens: readonly QuestionToken[],
   index: InvertedIndex,
-  options: LookupOptions = {},
+  params: GroundingParams = defaultGroundingParams(),
   silent: SilentWordReaders = {},
 ): GroundingMatch[] {
-  const found = new SpanMatches(options);
+  const found = new SpanMatches(params);
   const unselective: Lookup[] = [];
-  const direct = lookups(tokens, index);
-  const all = [...direct, ...silentWordLookups(tokens, index, direct, silent)];
+  const direct = lookups(tokens, index, params);
+  const all = [...direct, ...silentWordLookups(tokens, index, direct, silent, params)];
   for (const lookup of all) {
-    if (lookup.entries.length > UNSELECTIVE_KEY_ENTRIES) unselective.push(lookup);
+    if (lookup.entries.length > params.unselectiveKeyEntries) unselective.push(lookup);
     else found.visit(lookup, lookup.entries);
   }
   // The tables the telling words point at: within the weak-table ratio of the strongest.
-  const named = new Set(namedTables(found.inOrderFound()));
+  const named = new Set(namedTables(found.inOrderFound(), params));
   for (const lookup of unselective) found.visit(lookup, named.size === 0 ? lookup.entries : entriesOfTables(lookup.entries, named));
   return found.bySpan();
 }
 
-/** Every run of up to `MAX_SPAN` words (no stop word at either end), in every variant the index has a key for. */
-function lookups(tokens: readonly QuestionToken[], index: InvertedIndex): Lookup[] {
+/** Every run of up to `maxSpan` words (no stop word at either end), in every variant the index has a key for. */
+function lookups(tokens: readonly QuestionToken[], index: InvertedIndex, params: GroundingParams): Lookup[] {
   const found: Lookup[] = [];
   for (let start = 0; start < tokens.length; start++) {
-    for (let end = start + 1; end <= Math.min(tokens.length, start + MAX_SPAN); end++) {
+    for (let end = start + 1; end <= Math.min(tokens.length, start + params.maxSpan); end++) {
       const span = tokens.slice(start, end);
       if (span[0]!.stopWord || span[span.length - 1]!.stopWord) continue;
-      if (end - start === 1 && span[0]!.lower.length < MIN_KEY_LENGTH) continue;
+      if (end - start === 1 && span[0]!.lower.length < params.minKeyLength) continue;
       const variants = end - start === 1 ? wordVariants(span[0]!) : spanVariants(span);
       const token = span.map((t) => t.text).join(' ');
       for (const variant of variants) {
@@ -155,6 +151,7 @@ function silentWordLookups(
   index: InvertedIndex,
   direct: readonly Lookup[],
   silent: SilentWordReaders,
+  params: GroundingParams,
 ): Lookup[] {
   if (!silent.described && !silent.similar) return [];
   const covered = new Set<number>();
@@ -162,7 +159,7 @@ function silentWordLookups(
     if (l.entries.some((e) => e.kind !== 'value' || e.coverage === 1)) for (let i = l.start; i < l.end; i++) covered.add(i);
   const found: Lookup[] = [];
   tokens.forEach((token, i) => {
-    if (covered.has(i) || token.stopWord || token.lower.length < MIN_SIMILAR_WORD_LENGTH || !/^[a-z]+$/.test(token.lower)) return;
+    if (covered.has(i) || token.stopWord || token.lower.length < params.minSimilarWordLength || !/^[a-z]+$/.test(token.lower)) return;
     if (OPERATION_WORDS.has(token.lower) || DATA_WORDS.has(token.lower)) return;
     const spellings = [token.lower, token.lemma, singular(token.lower)];
     const described = silent.described ? describedEntries(silent.described, new Set(spellings.map(singular))) : [];
@@ -175,7 +172,7 @@ function silentWordLookups(
         entries: described,
       });
     }
-    if (!silent.similar || !SIMILAR_WORD_POS.has(token.pos)) return;
+    if (!silent.similar || !params.similarWordPos.includes(token.pos)) return;
     const near = nearestSchemaWord(silent.similar, spellings);
     if (!near) return;
     const entries = lookupKey(index, near.word);
@@ -198,14 +195,14 @@ class SpanMatches {
   readonly #useFrequency: boolean;
   readonly #operationWordsAsColumns: boolean;
 
-  constructor(options: LookupOptions) {
-    this.#useFrequency = options.inverseTableFrequency ?? true;
-    this.#operationWordsAsColumns = options.operationWordsAsColumns === true;
+  constructor(private readonly params: GroundingParams) {
+    this.#useFrequency = params.inverseTableFrequency;
+    this.#operationWordsAsColumns = params.operationWordsAsColumns;
   }
 
   visit(lookup: Lookup, entries: readonly IndexEntry[]): void {
     const { start, end, variant } = lookup;
-    const spanKey = start * (MAX_SPAN + 1) + (end - start);
+    const spanKey = start * (this.params.maxSpan + 1) + (end - start);
     let found = this.#bySpan.get(spanKey);
     if (!found) {
       found = new Map();
@@ -220,9 +217,9 @@ class SpanMatches {
       )
         continue;
       // Score first, build a match only when it wins.
-      const variantKind = weaker(variant.kind, entry.keyKind);
+      const variantKind = weaker(variant.kind, entry.keyKind, this.params);
       const frequency = this.#useFrequency ? entry.tableFrequency : 1;
-      const score = matchScore(entry.kind, variantKind, entry.coverage, end - start, entry.column !== null, frequency);
+      const score = matchScore(entry.kind, variantKind, entry.coverage, end - start, entry.column !== null, frequency, this.params);
       const current = found.get(entry.element);
       if (!current || score > current.score) {
         const match = toMatch(lookup.token, [start, end], variant.key, variantKind, entry, score);
@@ -273,8 +270,8 @@ function entriesOfTables(entries: readonly IndexEntry[], tables: ReadonlySet<str
 }
 
 /** Both sides may have bent the word (a lemma of the question, a synonym in the index): the match is as weak as the weaker of the two. */
-function weaker(a: VariantKind, b: VariantKind): VariantKind {
-  return VARIANT_WEIGHT[a] <= VARIANT_WEIGHT[b] ? a : b;
+function weaker(a: VariantKind, b: VariantKind, params: GroundingParams): VariantKind {
+  return variantWeightOf(params, a) <= variantWeightOf(params, b) ? a : b;
 }
 
 function toMatch(

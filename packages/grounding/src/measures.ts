@@ -9,8 +9,8 @@
 import type { ContextGraph, GraphColumn, GraphTable } from '@guided-retrieval/context-graph';
 import { describeEvent, type EventTable, eventTables, nearestEvent } from './event-tables.js';
 import { splitIdentifier } from './identifiers.js';
+import type { GroundingParams } from './params.js';
 import { wordsOf } from './settle.js';
-import { LEXICON_MATCH_SCORE, MAX_EVENT_HOPS, MAX_LEXICON_HOPS, MAX_LEXICON_TABLES, MIN_MONEY_ENDING_LENGTH } from './thresholds.js';
 import type { GroundingMatch, QuestionToken } from './types.js';
 
 /** Question words that ask for an amount of money. */
@@ -163,13 +163,15 @@ function isNumeric(column: GraphColumn): boolean {
   );
 }
 
-/** Money words a glued column word may end with (`unitprice`, `linetotal`). */
-const MONEY_WORD_ENDINGS = [...MONEY_COLUMN_WORDS].filter((m) => m.length >= MIN_MONEY_ENDING_LENGTH);
+/** Money words a glued column word may end with (`unitprice`, `linetotal`): those of `minMoneyEndingLength` letters or more. */
+function moneyWordEndings(minLength: number): string[] {
+  return [...MONEY_COLUMN_WORDS].filter((m) => m.length >= minLength);
+}
 
 /** A numeric column whose name says money (`UnitPrice`, `total`, `amount_paid`), not a key. */
-function isMoneyColumn(table: GraphTable, column: GraphColumn, keys: ReadonlySet<string>): boolean {
+function isMoneyColumn(table: GraphTable, column: GraphColumn, keys: ReadonlySet<string>, endings: readonly string[]): boolean {
   if (!isNumeric(column) || keys.has(`${table.name}.${column.name}`) || table.primaryKey.includes(column.name)) return false;
-  return splitIdentifier(column.name).some((w) => MONEY_COLUMN_WORDS.has(w) || MONEY_WORD_ENDINGS.some((m) => w.endsWith(m)));
+  return splitIdentifier(column.name).some((w) => MONEY_COLUMN_WORDS.has(w) || endings.some((m) => w.endsWith(m)));
 }
 
 /** Per table, the columns the lexicon can land on: worked out once per graph, not per question. */
@@ -183,19 +185,20 @@ export interface MeasureColumns {
 }
 
 /** A money column an amount word can mean: its words say price, amount, total…, not freight or tax. */
-function isProceeds(column: GraphColumn): boolean {
+function isProceeds(column: GraphColumn, minEndingLength: number): boolean {
   return !splitIdentifier(column.name).some(
-    (w) => SECONDARY_MONEY_WORDS.has(w) || [...SECONDARY_MONEY_WORDS].some((m) => m.length >= MIN_MONEY_ENDING_LENGTH && w.endsWith(m)),
+    (w) => SECONDARY_MONEY_WORDS.has(w) || [...SECONDARY_MONEY_WORDS].some((m) => m.length >= minEndingLength && w.endsWith(m)),
   );
 }
 
-export function measureColumns(graph: ContextGraph): MeasureColumns {
+export function measureColumns(graph: ContextGraph, params: GroundingParams): MeasureColumns {
+  const endings = moneyWordEndings(params.minMoneyEndingLength);
   const keys = new Set(graph.edges.flatMap((e) => e.fromColumns.map((c) => `${e.fromTable}.${c}`)));
   const money = new Map<string, GraphColumn[]>();
   const dates = new Map<string, GraphColumn[]>();
   const measured = new Map<string, number>();
   for (const t of graph.tables) {
-    const m = t.columns.filter((c) => isMoneyColumn(t, c, keys));
+    const m = t.columns.filter((c) => isMoneyColumn(t, c, keys, endings));
     const d = t.columns.filter(isDateColumn);
     if (m.length > 0) money.set(t.name, m);
     if (d.length > 0) dates.set(t.name, d);
@@ -254,7 +257,7 @@ function isCountWord(tokens: readonly QuestionToken[], i: number): boolean {
 /**
  * The lexicon's matches for `tokens`: only for words the index matched nothing with, and only on
  * the tables `named` (those the question's other words matched) or the nearest tables to them,
- * up to `MAX_LEXICON_HOPS` joins away.
+ * up to `maxLexiconHops` joins away.
  */
 export function lexiconMatches(
   tokens: readonly QuestionToken[],
@@ -262,19 +265,20 @@ export function lexiconMatches(
   columns: MeasureColumns,
   indexed: readonly GroundingMatch[],
   named: readonly string[],
+  params: GroundingParams,
 ): GroundingMatch[] {
   if (named.length === 0 || !tokens.some((_, i) => lexiconWord(tokens, i))) return [];
   const matchedWords = new Set(indexed.flatMap(wordsOf));
   const unmatched = (i: number) => !matchedWords.has(i);
-  const near = nearTables(graph, named);
+  const near = nearTables(graph, named, params.maxLexiconHops);
   const measures = [
-    ...amountAndCountMatches(tokens, unmatched, graph, columns, near, named, indexed),
-    ...selfReferenceMatches(tokens, graph, indexed, named),
+    ...amountAndCountMatches(tokens, unmatched, graph, columns, near, named, indexed, params),
+    ...selfReferenceMatches(tokens, graph, indexed, named, params.lexiconMatchScore),
   ];
   // A time word dates what the question measures: the events the amount and count words found, else the named tables.
   const measured = [...new Set(measures.map((m) => m.table))];
-  const dated = measured.length > 0 ? nearTables(graph, measured) : near;
-  return [...measures, ...timeMatches(tokens, unmatched, columns, dated)];
+  const dated = measured.length > 0 ? nearTables(graph, measured, params.maxLexiconHops) : near;
+  return [...measures, ...timeMatches(tokens, unmatched, columns, dated, params)];
 }
 
 function lexiconMatch(
@@ -284,6 +288,7 @@ function lexiconMatch(
   column: string | null,
   kind: 'measure' | 'time' | 'alias',
   variant: string,
+  score: number,
 ): GroundingMatch {
   return {
     token: token.text,
@@ -294,7 +299,7 @@ function lexiconMatch(
     column,
     kind,
     coverage: 1,
-    score: LEXICON_MATCH_SCORE,
+    score,
   };
 }
 
@@ -311,9 +316,11 @@ function amountAndCountMatches(
   near: readonly GraphTable[][],
   named: readonly string[],
   indexed: readonly GroundingMatch[],
+  params: GroundingParams,
 ): GroundingMatch[] {
   const out: GroundingMatch[] = [];
-  const proceeds = (e: EventTable) => (columns.money.get(e.table) ?? []).filter(isProceeds);
+  const score = params.lexiconMatchScore;
+  const proceeds = (e: EventTable) => (columns.money.get(e.table) ?? []).filter((c) => isProceeds(c, params.minMoneyEndingLength));
   // "How much freight did we pay": the question names its amount already; "pay" asks for no other.
   const amountNamed = indexed.some(
     (m) => m.column !== null && m.kind !== 'value' && (columns.money.get(m.table) ?? []).some((c) => c.name === m.column),
@@ -324,22 +331,24 @@ function amountAndCountMatches(
       if (amountNamed) return;
       // "sales representative", "sales quota": the word names a kind of something, not an amount.
       if (token.pos === 'NOUN' && tokens[i + 1]?.pos === 'NOUN') return;
-      const found = nearestEvent(graph, named, columns.events, MAX_EVENT_HOPS, (e) => proceeds(e).length > 0);
+      const found = nearestEvent(graph, named, columns.events, params.maxEventHops, (e) => proceeds(e).length > 0);
       if (found) {
         for (const column of proceeds(found.event))
-          out.push(lexiconMatch(token, i, found.event.table, column.name, 'measure', `amount word on an ${describeEvent(found.event)}`));
+          out.push(
+            lexiconMatch(token, i, found.event.table, column.name, 'measure', `amount word on an ${describeEvent(found.event)}`, score),
+          );
         return;
       }
-      for (const { table, column } of firstFound(near, (t) => columns.money.get(t.name) ?? []))
-        out.push(lexiconMatch(token, i, table, column, 'measure', 'amount word'));
+      for (const { table, column } of firstFound(near, (t) => columns.money.get(t.name) ?? [], params.maxLexiconTables))
+        out.push(lexiconMatch(token, i, table, column, 'measure', 'amount word', score));
     } else if (isCountWord(tokens, i)) {
-      const found = nearestEvent(graph, named, columns.events, MAX_EVENT_HOPS);
+      const found = nearestEvent(graph, named, columns.events, params.maxEventHops);
       if (found) {
-        out.push(lexiconMatch(token, i, found.event.table, null, 'measure', `count word on an ${describeEvent(found.event)}`));
+        out.push(lexiconMatch(token, i, found.event.table, null, 'measure', `count word on an ${describeEvent(found.event)}`, score));
         return;
       }
-      const fact = factTable(graph, named, columns.measured);
-      if (fact) out.push(lexiconMatch(token, i, fact, null, 'measure', 'count word'));
+      const fact = factTable(graph, named, columns.measured, params.factTableReferences);
+      if (fact) out.push(lexiconMatch(token, i, fact, null, 'measure', 'count word', score));
     }
   });
   return out;
@@ -351,6 +360,7 @@ function selfReferenceMatches(
   graph: ContextGraph,
   indexed: readonly GroundingMatch[],
   named: readonly string[],
+  score: number,
 ): GroundingMatch[] {
   const out: GroundingMatch[] = [];
   tokens.forEach((token, i) => {
@@ -360,7 +370,7 @@ function selfReferenceMatches(
         if (e.toTable !== table || e.fromColumns.length !== 1) continue;
         const column = e.fromColumns[0]!;
         if (indexed.some((m) => m.table === table && m.column === column && m.span[0] <= i && i < m.span[1])) continue;
-        out.push(lexiconMatch(token, i, table, column, 'alias', 'self-reference'));
+        out.push(lexiconMatch(token, i, table, column, 'alias', 'self-reference', score));
       }
     }
   });
@@ -373,24 +383,25 @@ function timeMatches(
   unmatched: (i: number) => boolean,
   columns: MeasureColumns,
   dated: readonly GraphTable[][],
+  params: GroundingParams,
 ): GroundingMatch[] {
   const out: GroundingMatch[] = [];
   tokens.forEach((token, i) => {
     const time = unmatched(i) ? timeWord(token) : null;
     if (!time) return;
     const holding = (t: GraphTable) => (columns.dates.get(t.name) ?? []).filter((c) => mayHoldYear(c, time.year));
-    for (const { table, column } of firstFound(dated, holding))
-      out.push(lexiconMatch(token, i, table, column, 'time', time.year === null ? 'month' : 'year'));
+    for (const { table, column } of firstFound(dated, holding, params.maxLexiconTables))
+      out.push(lexiconMatch(token, i, table, column, 'time', time.year === null ? 'month' : 'year', params.lexiconMatchScore));
   });
   return out;
 }
 
 /** The named tables, then the tables one join from them, two joins, … (rings of a breadth-first walk). */
-function nearTables(graph: ContextGraph, named: readonly string[]): GraphTable[][] {
+function nearTables(graph: ContextGraph, named: readonly string[], maxHops: number): GraphTable[][] {
   const first = named.map((t) => graph.table(t)).filter((t): t is GraphTable => t !== undefined);
   const seen = new Set(first.map((t) => t.name));
   const rings = [first];
-  for (let hop = 1; hop <= MAX_LEXICON_HOPS; hop++) {
+  for (let hop = 1; hop <= maxHops; hop++) {
     const next: GraphTable[] = [];
     for (const t of rings[rings.length - 1]!) {
       for (const e of [...graph.inEdges(t.name), ...graph.outEdges(t.name)]) {
@@ -409,13 +420,17 @@ function nearTables(graph: ContextGraph, named: readonly string[]): GraphTable[]
 
 /**
  * The columns `pick` finds in the first ring that has any; none when they lie in more than
- * `MAX_LEXICON_TABLES` tables there (a date in every table of a warehouse names none of them).
+ * `maxTables` tables there (a date in every table of a warehouse names none of them).
  */
-function firstFound(rings: readonly GraphTable[][], pick: (t: GraphTable) => readonly GraphColumn[]): { table: string; column: string }[] {
+function firstFound(
+  rings: readonly GraphTable[][],
+  pick: (t: GraphTable) => readonly GraphColumn[],
+  maxTables: number,
+): { table: string; column: string }[] {
   for (const ring of rings) {
     const found = ring.flatMap((t) => pick(t).map((c) => ({ table: t.name, column: c.name })));
     if (found.length === 0) continue;
-    return new Set(found.map((f) => f.table)).size > MAX_LEXICON_TABLES ? [] : found;
+    return new Set(found.map((f) => f.table)).size > maxTables ? [] : found;
   }
   return [];
 }
@@ -424,10 +439,15 @@ function firstFound(rings: readonly GraphTable[][], pick: (t: GraphTable) => rea
  * The table holding the named tables' events, found from structure: of the tables referencing
  * one of them, the one referencing the most tables (many-to-one references out), then measuring
  * the most (numeric columns that are neither keys nor references: quantity, amount), then with
- * the most rows; none when a named table is one already.
+ * the most rows; none when a named table is one already (`references` references out).
  */
-function factTable(graph: ContextGraph, named: readonly string[], measured: ReadonlyMap<string, number>): string | undefined {
-  if (named.some((t) => graph.outEdges(t).length >= 2)) return undefined;
+function factTable(
+  graph: ContextGraph,
+  named: readonly string[],
+  measured: ReadonlyMap<string, number>,
+  references: number,
+): string | undefined {
+  if (named.some((t) => graph.outEdges(t).length >= references)) return undefined;
   const referencing = [...new Set(named.flatMap((t) => graph.inEdges(t).map((e) => e.fromTable)))].filter((t) => !named.includes(t));
   return referencing
     .map((t) => ({

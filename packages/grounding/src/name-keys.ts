@@ -7,8 +7,9 @@ import type { ContextGraph } from '@guided-retrieval/context-graph';
 import { segmentCompound, splitIdentifier } from './identifiers.js';
 import { ABBREVIATIONS, CONTRACTIONS, lexiconLookup } from './lexicon/abbreviations.js';
 import { COMPOUND_WORDS } from './lexicon/vocabulary.js';
+import type { GroundingParams } from './params.js';
+import { defaultGroundingParams } from './params-load.js';
 import { singular } from './singular.js';
-import { MAX_DESCRIPTION_WORDS, MAX_NAME_FORMS, MIN_KEY_LENGTH, MIN_SCHEMA_WORD_LENGTH, MIN_SYNONYM_WORD_LENGTH } from './thresholds.js';
 import type { VariantKind } from './types.js';
 
 /** A key, how it was derived from the name's spelling, and the share of the name's words it covers. */
@@ -24,13 +25,14 @@ type Forms = (word: string) => [string, VariantKind][];
 export function nameKeys(
   vocabulary: ReadonlySet<string>,
   synonyms: (word: string) => readonly string[],
-  dictionary?: ReadonlySet<string>,
+  dictionary: ReadonlySet<string> | undefined,
+  params: GroundingParams,
 ): (name: string) => readonly NameKey[] {
   const formsOf = new Map<string, [string, VariantKind][]>();
   const forms: Forms = (word) => {
     let found = formsOf.get(word);
     if (!found) {
-      found = wordForms(word, synonyms);
+      found = wordForms(word, synonyms, params.minSynonymWordLength);
       formsOf.set(word, found);
     }
     return found;
@@ -40,7 +42,7 @@ export function nameKeys(
     let keys = keysOf.get(name);
     if (!keys) {
       const found: NameKey[] = [];
-      keysOfName(name, vocabulary, dictionary, forms, (key, kind, coverage) => found.push([key, kind, coverage]));
+      keysOfName(name, vocabulary, dictionary, forms, params, (key, kind, coverage) => found.push([key, kind, coverage]));
       keys = found;
       keysOf.set(name, keys);
     }
@@ -53,20 +55,22 @@ function keysOfName(
   vocabulary: ReadonlySet<string>,
   dictionary: ReadonlySet<string> | undefined,
   forms: Forms,
+  params: GroundingParams,
   emit: (key: string, kind: VariantKind, coverage: number) => void,
 ): void {
   const raw = splitIdentifier(name);
   // Capitals already mark where a camel-case name's words end (`ReportsTo` is "reports to", never
   // "rep orts"): only names written in one case are cut into glued words (`L_SHIPDATE`, `acctbal`).
   const camel = /[a-z]/.test(name) && /[A-Z]/.test(name);
-  const words = camel ? raw : raw.flatMap((w) => segmentCompound(w, vocabulary, dictionary));
+  const words = camel ? raw : raw.flatMap((w) => segmentCompound(w, vocabulary, dictionary, params));
   if (words.length === 0) return;
   const segmented = words.length > raw.length;
   const glued = words.join('');
   emit(glued, 'exact', 1);
   emit(singular(glued), 'singular', 1);
   emit(raw.join(' '), 'exact', 1);
-  for (const [form, kind] of wholeForms(words, forms)) emit(form, segmented && kind === 'exact' ? 'compound' : kind, 1);
+  for (const [form, kind] of wholeForms(words, forms, params.maxNameForms))
+    emit(form, segmented && kind === 'exact' ? 'compound' : kind, 1);
   // A glued name is a word of its own too: `salespersons` is a "sales representative".
   if (segmented) for (const [form, kind] of forms(glued)) if (kind === 'synonym') emit(form, 'synonym', 1);
   if (words.length < 2) return;
@@ -86,7 +90,7 @@ function keysOfName(
   }
 }
 
-function wordForms(word: string, synonyms: (word: string) => readonly string[]): [string, VariantKind][] {
+function wordForms(word: string, synonyms: (word: string) => readonly string[], minSynonymWordLength: number): [string, VariantKind][] {
   const forms: [string, VariantKind][] = [
     [word, 'exact'],
     [singular(word), 'singular'],
@@ -94,20 +98,20 @@ function wordForms(word: string, synonyms: (word: string) => readonly string[]):
   const expansions = lexiconLookup(ABBREVIATIONS, word);
   for (const expansion of expansions) forms.push([expansion, 'abbreviation']);
   for (const contraction of lexiconLookup(CONTRACTIONS, word)) forms.push([contraction, 'abbreviation']);
-  if (word.length >= MIN_SYNONYM_WORD_LENGTH && /^[a-z]+$/.test(word)) {
+  if (word.length >= minSynonymWordLength && /^[a-z]+$/.test(word)) {
     for (const base of [singular(word), ...expansions]) for (const synonym of synonyms(base)) forms.push([synonym, 'synonym']);
   }
   return forms;
 }
 
-/** The whole name in every combination of its words' forms, up to `MAX_NAME_FORMS`. */
-function wholeForms(words: readonly string[], wordForms: Forms): [string, VariantKind][] {
+/** The whole name in every combination of its words' forms, up to `maxForms` (`maxNameForms`). */
+function wholeForms(words: readonly string[], wordForms: Forms, maxForms: number): [string, VariantKind][] {
   let forms: [string[], VariantKind][] = [[[], 'exact']];
   for (const word of words) {
     const next: [string[], VariantKind][] = [];
     for (const [prefix, kind] of forms) {
       for (const [form, formKind] of wordForms(word)) {
-        if (next.length >= MAX_NAME_FORMS) break;
+        if (next.length >= maxForms) break;
         // A synonym stands for its word alone: in a phrase of several it multiplies keys, not matches.
         if (formKind === 'synonym' && words.length > 1) continue;
         next.push([[...prefix, form], formKind === 'exact' ? kind : kind === 'exact' ? formKind : kind]);
@@ -122,7 +126,11 @@ function wholeForms(words: readonly string[], wordForms: Forms): [string, Varian
  * Known words for compound splitting: the built-in vocabulary plus the words the schema itself
  * spells apart (`order_status` teaches `status`), unless they are glued compounds themselves.
  */
-export function schemaVocabulary(graph: ContextGraph, dictionary?: ReadonlySet<string>): ReadonlySet<string> {
+export function schemaVocabulary(
+  graph: ContextGraph,
+  dictionary: ReadonlySet<string> | undefined,
+  params: GroundingParams,
+): ReadonlySet<string> {
   const base = new Set(COMPOUND_WORDS);
   const words = new Set(base);
   const names = graph.tables.flatMap((t) => [t.name, ...t.columns.map((c) => c.name)]);
@@ -130,7 +138,8 @@ export function schemaVocabulary(graph: ContextGraph, dictionary?: ReadonlySet<s
     const parts = splitIdentifier(name);
     if (parts.length < 2) continue;
     for (const part of parts) {
-      if (part.length >= MIN_SCHEMA_WORD_LENGTH && segmentCompound(part, base, dictionary).length === 1) words.add(singular(part));
+      if (part.length >= params.minSchemaWordLength && segmentCompound(part, base, dictionary, params).length === 1)
+        words.add(singular(part));
     }
   }
   return words;
@@ -164,12 +173,12 @@ const DESCRIPTION_FILLER = new Set([
  * A description's opening clause, filler words dropped, as a name (`Total precipitation (rain
  * and/or melted snow) reported…` → "total precipitation"); null when it has no word to offer.
  */
-export function descriptionPhrase(description: string): string | null {
+export function descriptionPhrase(description: string, params: GroundingParams = defaultGroundingParams()): string | null {
   const clause = description.split(/[.;:,()[\]\n—–]|\s-\s/)[0] ?? '';
   const words = clause
     .toLowerCase()
     .split(/[^a-z0-9]+/)
-    .filter((w) => w.length >= MIN_KEY_LENGTH && !DESCRIPTION_FILLER.has(w));
+    .filter((w) => w.length >= params.minKeyLength && !DESCRIPTION_FILLER.has(w));
   if (words.length === 0) return null;
-  return words.slice(0, MAX_DESCRIPTION_WORDS).join(' ');
+  return words.slice(0, params.maxDescriptionWords).join(' ');
 }

@@ -3,8 +3,8 @@
  * longer nearly as strong one dropped, tables the question also names winning ties, weak tables
  * left out; then T0, the grounded tables, strongest first.
  */
-import { LONGER_SPAN_RATIO, NAMED_TABLE_RATIO } from './thresholds.js';
-import type { GroundedTable, GroundingLevers, GroundingMatch } from './types.js';
+import type { GroundingParams } from './params.js';
+import type { GroundedTable, GroundingMatch } from './types.js';
 
 /** The positions of the question words a match covers. */
 export function wordsOf(match: GroundingMatch): number[] {
@@ -18,10 +18,10 @@ function bestPerTable(matches: readonly GroundingMatch[]): { best: Map<string, n
   return { best, strongest: Math.max(0, ...best.values()) };
 }
 
-/** The tables the question's matches point at: within `NAMED_TABLE_RATIO` of the strongest. */
-export function namedTables(matches: readonly GroundingMatch[]): string[] {
+/** The tables the question's matches point at: within `namedTableRatio` of the strongest. */
+export function namedTables(matches: readonly GroundingMatch[], params: Pick<GroundingParams, 'namedTableRatio'>): string[] {
   const { best, strongest } = bestPerTable(matches);
-  return [...best].filter(([, score]) => score >= NAMED_TABLE_RATIO * strongest).map(([table]) => table);
+  return [...best].filter(([, score]) => score >= params.namedTableRatio * strongest).map(([table]) => table);
 }
 
 /**
@@ -30,7 +30,7 @@ export function namedTables(matches: readonly GroundingMatch[]): string[] {
  */
 export function keepStrongest(
   matches: readonly GroundingMatch[],
-  options: Pick<GroundingLevers, 'preferLongerSpans'> = {},
+  params: Pick<GroundingParams, 'preferLongerSpans' | 'longerSpanRatio'>,
 ): GroundingMatch[] {
   const best = new Map<number, number>();
   for (const m of matches) {
@@ -40,7 +40,7 @@ export function keepStrongest(
     for (let i = m.span[0]; i < m.span[1]; i++) if (m.score >= (best.get(i) ?? 0) - 1e-9) return true;
     return false;
   });
-  const kept = preferNamedTables(options.preferLongerSpans === false ? strongest : preferLongerSpans(strongest));
+  const kept = preferNamedTables(params.preferLongerSpans ? preferLongerSpans(strongest, params.longerSpanRatio) : strongest);
   return kept.sort(
     (a, b) =>
       a.span[0] - b.span[0] || b.score - a.score || cmp(a.table, b.table) || cmp(a.column ?? '', b.column ?? '') || cmp(a.kind, b.kind),
@@ -51,7 +51,7 @@ export function keepStrongest(
  * A match inside a longer one that is nearly as strong is dropped: "fastest lap time" names a
  * column of RESULTS; "lap time" inside it does not also mean the LAPTIMES table.
  */
-function preferLongerSpans(matches: readonly GroundingMatch[]): GroundingMatch[] {
+function preferLongerSpans(matches: readonly GroundingMatch[], ratio: number): GroundingMatch[] {
   // The strongest score per span, so each match is checked against spans, not against matches.
   const bestBySpan = new Map<string, { start: number; end: number; score: number }>();
   for (const m of matches) {
@@ -64,8 +64,7 @@ function preferLongerSpans(matches: readonly GroundingMatch[]): GroundingMatch[]
   return matches.filter(
     (m) =>
       !spans.some(
-        (l) =>
-          l.end - l.start > m.span[1] - m.span[0] && l.start <= m.span[0] && l.end >= m.span[1] && l.score >= LONGER_SPAN_RATIO * m.score,
+        (l) => l.end - l.start > m.span[1] - m.span[0] && l.start <= m.span[0] && l.end >= m.span[1] && l.score >= ratio * m.score,
       ),
   );
 }

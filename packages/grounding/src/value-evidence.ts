@@ -7,10 +7,9 @@
  * A categorical column ("Sales Manager" among five job titles) keeps most of its weight.
  */
 import type { ContextGraph } from '@guided-retrieval/context-graph';
-import { VALUE_EVIDENCE } from './thresholds.js';
 import type { GroundingMatch, QuestionToken } from './types.js';
 
-/** The logistic weights of a value match's strength (see `VALUE_EVIDENCE` in thresholds.ts). */
+/** The logistic weights of a value match's strength (`GroundingParams.valueEvidence`, fitted by `pnpm fit`). */
 export interface ValueEvidenceWeights {
   intercept: number;
   /** Per natural log of (1 + the column's distinct values), for words the question does not capitalize. */
@@ -31,13 +30,7 @@ export function spelledAsName(tokens: readonly QuestionToken[], span: readonly [
 }
 
 /** The share of a value match's score it keeps, in (0, 1]: 1 for a name the question spells. */
-export function valueEvidence(
-  distinct: number,
-  coverage: number,
-  words: number,
-  asName: boolean,
-  w: ValueEvidenceWeights = VALUE_EVIDENCE,
-): number {
+export function valueEvidence(distinct: number, coverage: number, words: number, asName: boolean, w: ValueEvidenceWeights): number {
   if (asName) return 1;
   const logit =
     w.intercept + w.perLogDistinct * Math.log1p(Math.max(0, distinct)) + w.perUncovered * (1 - coverage) + w.perExtraWord * (words - 1);
@@ -61,7 +54,11 @@ export interface ValueMatchFeatures {
 }
 
 /** The value matches of `matches` with their features, the strongest per span and table. */
-export function valueMatchFeatures(matches: readonly GroundingMatch[], tokens: readonly QuestionToken[], graph: ContextGraph): ValueMatchFeatures[] {
+export function valueMatchFeatures(
+  matches: readonly GroundingMatch[],
+  tokens: readonly QuestionToken[],
+  graph: ContextGraph,
+): ValueMatchFeatures[] {
   const distinct = distinctCounter(graph);
   const best = new Map<string, GroundingMatch>();
   for (const m of matches) {
@@ -100,7 +97,7 @@ export function weighValueMatches(
   matches: readonly GroundingMatch[],
   tokens: readonly QuestionToken[],
   graph: ContextGraph,
-  weights: ValueEvidenceWeights = VALUE_EVIDENCE,
+  weights: ValueEvidenceWeights,
 ): GroundingMatch[] {
   const distinct = distinctCounter(graph);
   return matches.map((m) => {

@@ -1,6 +1,7 @@
 import type { ContextGraph, JoinPath } from '@guided-retrieval/context-graph';
 import type { GroundingResult } from '@guided-retrieval/grounding';
 import { exploreSources } from './explore.js';
+import { type HeuristicParams, type HeuristicParamsOverride, minStepCost, resolveHeuristicParams } from './params.js';
 import { detectRoles, referencedEntityRoles } from './roles.js';
 import { chooseSource, chooseSourceAcross, coveredBy } from './source-choice.js';
 import {
@@ -21,9 +22,18 @@ import type {
   SelectedPath,
   SourceAndTargets,
 } from './types.js';
-import { groundingStrength, lookAlikeTables, MIN_STEP_COST, stepCost } from './weights.js';
+import { groundingStrength, lookAlikeTables, stepCost } from './weights.js';
 
+/**
+ * The heuristic's switches, set over its parameters (each documented, with its default, on
+ * `HeuristicParams`), and the parameters themselves.
+ */
 export interface HeuristicOptions {
+  /**
+   * Every number and switch of the heuristics, whole (`loadHeuristicParams`) or some over the
+   * defaults of `params/heuristic.json`; the defaults when not given.
+   */
+  params?: HeuristicParams | HeuristicParamsOverride;
   /**
    * A grounded foreign-key column whose words name a role (`manager_staff_id`, `ReportsTo`) brings
    * in the table it references, as a second node when it references its own table (default true).
@@ -66,13 +76,18 @@ export interface HeuristicOptions {
 export class HeuristicDisambiguator implements Disambiguator {
   readonly name = 'heuristic';
   private readonly copies = new WeakMap<ContextGraph, Map<string, string>>();
+  /** The parameters, with the switches the options set over them. */
+  readonly params: HeuristicParams;
 
-  constructor(private readonly options: HeuristicOptions = {}) {}
+  constructor(options: HeuristicOptions = {}) {
+    const { params, ...switches } = options;
+    this.params = resolveHeuristicParams(params, switches);
+  }
 
   /** The look-alike map and the word counts of weak evidence, worked out when the retriever is built. */
   prepare(graph: ContextGraph): void {
     this.lookAlikes(graph);
-    if (this.options.commonWords !== false) tablesPerWord(graph);
+    if (this.params.commonWords) tablesPerWord(graph);
   }
 
   async chooseSourceAndTargets(given: DisambiguationInput): Promise<SourceAndTargets> {
@@ -99,13 +114,13 @@ export class HeuristicDisambiguator implements Disambiguator {
       for (const t of tables) dropped.add(t);
       notes.push({ kind: 'pruned', tables: [...tables], reason });
     };
-    if (this.options.commonWords !== false) {
-      for (const w of heldByCommonWord(graph, grounding, input.initialTargets))
+    if (this.params.commonWords) {
+      for (const w of heldByCommonWord(graph, grounding, input.initialTargets, this.params))
         drop([w.table], `held only by "${w.word}", a word the ${w.where} of ${w.tables} tables carry`);
     }
-    if (this.options.familyCopies !== false) {
+    if (this.params.familyCopies) {
       const left = input.initialTargets.filter((t) => !dropped.has(t));
-      for (const family of familyCopies(grounding, null, left)) drop(family.tables, copyReason(family.kept));
+      for (const family of familyCopies(grounding, null, left, this.params)) drop(family.tables, copyReason(family.kept));
     }
     if (dropped.size === 0) return input;
     const strong = input.initialTargets.filter((t) => !dropped.has(t));
@@ -134,7 +149,7 @@ export class HeuristicDisambiguator implements Disambiguator {
       }
     }
     if (!limits.reverse || coveredBy(graph, source, initialTargets, false) === initialTargets.length) return { source, reverse: false };
-    const across = chooseSourceAcross(input, initialTargets, wanted);
+    const across = chooseSourceAcross(input, initialTargets, wanted, this.params);
     if (!across || coveredBy(graph, across, initialTargets, true) <= coveredBy(graph, source, initialTargets, false)) {
       return { source, reverse: false };
     }
@@ -166,23 +181,23 @@ export class HeuristicDisambiguator implements Disambiguator {
         copies.has(t) && (copies.get(t) === source || targets.includes(copies.get(t)!)) && !namesOwnWords(grounding, t, copies.get(t)!),
     );
     prune(copiesNamed, `a copy of ${copiesNamed.map((t) => copies.get(t)).join(', ')}, matched by the same words`);
-    if (this.options.familyCopies !== false) {
-      for (const family of familyCopies(grounding, source, targets)) {
+    if (this.params.familyCopies) {
+      for (const family of familyCopies(grounding, source, targets, this.params)) {
         prune(
           family.tables,
           `a copy under another namespace or number of ${family.kept.join(', ')}, which the question's words name as well or better`,
         );
       }
     }
-    if (this.options.countedThroughLink !== false) {
+    if (this.params.countedThroughLink) {
       prune(countedThroughLink(graph, grounding, source, targets), `only counted or grouped by, which ${source}'s references do`);
     }
-    if (this.options.heldByColumn === true) {
+    if (this.params.heldByColumn) {
       for (const held of heldByColumn(graph, grounding, source, targets)) {
         prune([held.table], `only counted or grouped by, which ${held.heldBy} holds`);
       }
     }
-    if (this.options.keysByReference !== false) {
+    if (this.params.keysByReference) {
       prune(
         keyMentionsCovered(graph, grounding, source, targets),
         'the question asks only for its key, which a reference in the tree holds',
@@ -201,9 +216,15 @@ export class HeuristicDisambiguator implements Disambiguator {
   ): RoleRequest[] {
     if (reverse) return [];
     const { graph, grounding, limits } = input;
-    const context = { graph, grounding, limits: { ...limits, reverse }, cost: this.cost(graph, grounding, new Set([source, ...targets])) };
+    const context = {
+      graph,
+      grounding,
+      limits: { ...limits, reverse },
+      cost: this.cost(graph, grounding, new Set([source, ...targets])),
+      minStepCost: minStepCost(this.params),
+    };
     const roles = detectRoles(source, targets, context);
-    if (this.options.referencedEntities !== false) {
+    if (this.params.referencedEntities) {
       for (const role of referencedEntityRoles(source, targets, context)) {
         if (roles.some((r) => r.table === role.table)) continue;
         roles.push(role);
@@ -237,7 +258,7 @@ export class HeuristicDisambiguator implements Disambiguator {
         maxLength: limits.maxLength,
         reverse: limits.reverse,
         cost: this.cost(graph, input.grounding, new Set([source, ...targets])),
-        minStepCost: MIN_STEP_COST,
+        minStepCost: minStepCost(this.params),
         seed,
       },
     );
@@ -271,6 +292,7 @@ export class HeuristicDisambiguator implements Disambiguator {
       targets,
       grounded: groundingStrength(grounding),
       lookAlikes: this.lookAlikes(graph),
+      params: this.params,
     });
   }
 }

@@ -121,7 +121,7 @@ describe('LlmDisambiguator prompts on the paper example (golden)', () => {
       Initial targets (T0), with the words of the question that matched them:
       - SUPPLIER: "suppliers" → SUPPLIER (table, lemma "supplier", score 0.95)
       - NATION: "Indian" → NATION.N_NAME (value, demonym "india", score 0.81); "China" → NATION.N_NAME (value, exact "china", score 0.90)
-      - LINEITEM: "shipping" → LINEITEM.L_SHIPMODE (value, lemma "ship", score 0.85)
+      - LINEITEM: "shipping" → LINEITEM.L_SHIPMODE (value, lemma "ship", score 0.76); "most" → LINEITEM (measure, synonym "count word on an event table (dated by L_SHIPDATE; references ORDERS, PART, PARTSUPP, SUPPLIER)", score 0.78)
 
       Candidate sources, ranked by coverage (how many initial targets each reaches):
       1. LINEITEM: coverage 2 (reaches initial targets SUPPLIER, NATION); itself an initial target; reaches CUSTOMER, NATION, ORDERS, PART, PARTSUPP, REGION, SUPPLIER
@@ -201,7 +201,7 @@ describe('LlmDisambiguator prompts on the paper example (golden)', () => {
       Targets: SUPPLIER, NATION, ORDERS, CUSTOMER
 
       Words of the question that matched tables:
-      - LINEITEM: "shipping" → LINEITEM.L_SHIPMODE (value, lemma "ship", score 0.85)
+      - LINEITEM: "shipping" → LINEITEM.L_SHIPMODE (value, lemma "ship", score 0.76); "most" → LINEITEM (measure, synonym "count word on an event table (dated by L_SHIPDATE; references ORDERS, PART, PARTSUPP, SUPPLIER)", score 0.78)
       - SUPPLIER: "suppliers" → SUPPLIER (table, lemma "supplier", score 0.95)
       - NATION: "Indian" → NATION.N_NAME (value, demonym "india", score 0.81); "China" → NATION.N_NAME (value, exact "china", score 0.90)
 

@@ -5,7 +5,13 @@
  * merging (`merge.ts`), then renders the tree (`sql.ts`) and the explanations (`explain.ts`).
  */
 import type { ContextGraph } from '@guided-retrieval/context-graph';
-import { GroundingIndex, type GroundingLevers, type GroundingResult } from '@guided-retrieval/grounding';
+import {
+  GroundingIndex,
+  type GroundingLevers,
+  type GroundingParams,
+  type GroundingParamsOverride,
+  type GroundingResult,
+} from '@guided-retrieval/grounding';
 import type { Embedder } from '@guided-retrieval/llm-adapters';
 import { disambiguate } from './disambiguate.js';
 import { explainTables, explainUnjoined, islandsReason, noMatchReason } from './explain.js';
@@ -13,6 +19,7 @@ import { exploreSources } from './explore.js';
 import { HeuristicDisambiguator } from './heuristic.js';
 import { type PathLimits, pathLimits } from './limits.js';
 import { mergePaths } from './merge.js';
+import { type HeuristicParams, type HeuristicParamsOverride, resolveHeuristicParams } from './params.js';
 import { checkPaths, describePath, enumeratePaths, limitsFor, pathSelectionInput } from './paths.js';
 import { renderFromClause } from './sql.js';
 import type { Disambiguator, PhaseTimings, RetrievalResult, RetrievalTrace, SourceAndTargets } from './types.js';
@@ -26,12 +33,24 @@ export interface RetrieverOptions {
   k?: number;
   /** How far the join-tree search may go (longest path 6 edges, 4 alternatives per target, reverse joins on). */
   limits?: Partial<PathLimits>;
-  /** Grounding levers (for ablation); defaults are the measured best. */
+  /** Grounding levers (for ablation), set over `groundingParams`; defaults are the measured best. */
   grounding?: GroundingLevers;
+  /**
+   * Every number and switch of grounding, whole (`loadGroundingParams`) or some over the defaults
+   * of `@guided-retrieval/grounding`'s `params/grounding.json`.
+   */
+  groundingParams?: GroundingParams | GroundingParamsOverride;
+  /**
+   * Every number and switch of the heuristics, whole (`loadHeuristicParams`) or some over the
+   * defaults of `params/heuristic.json`: the default disambiguator's, and the retriever's own
+   * (`unjoined`, `maxUnjoined`).
+   */
+  heuristicParams?: HeuristicParams | HeuristicParamsOverride;
   /**
    * Return beside the tree the tables the question points at that join nothing at all (a table
    * alone in its island of the join graph, as in a warehouse that declares no keys), when matched
-   * as strongly as anything in the tree (default true); false only names them in `reason`.
+   * as strongly as anything in the tree (default: the heuristic parameter `unjoined`, true); false
+   * only names them in `reason`.
    */
   unjoined?: boolean;
   /**
@@ -52,9 +71,6 @@ export class RetrievalInputError extends Error {
 
 export const MAX_QUESTION_LENGTH = 2000;
 
-/** Most tables returned unjoined beside the tree (see `unjoinedTables`). */
-const MAX_UNJOINED = 2;
-
 /** Guided table retrieval over one context graph: build once, ask many questions. */
 export class Retriever {
   private constructor(
@@ -63,19 +79,22 @@ export class Retriever {
     private readonly disambiguator: Disambiguator,
     private readonly options: RetrieverOptions,
     private readonly limits: PathLimits,
+    private readonly params: HeuristicParams,
   ) {}
 
   static async create(graph: ContextGraph, options: RetrieverOptions = {}): Promise<Retriever> {
     const index = await GroundingIndex.build(graph, {
       ...(options.embedder ? { embedder: options.embedder } : {}),
       levers: options.grounding ?? {},
+      ...(options.groundingParams ? { params: options.groundingParams } : {}),
       ...(options.onNote ? { onNote: options.onNote } : {}),
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       ...(options.islandEmbedder ? { islandEmbedder: options.islandEmbedder } : {}),
     });
-    const disambiguator = options.disambiguator ?? new HeuristicDisambiguator();
+    const params = resolveHeuristicParams(options.heuristicParams, options.unjoined === undefined ? {} : { unjoined: options.unjoined });
+    const disambiguator = options.disambiguator ?? new HeuristicDisambiguator({ params });
     disambiguator.prepare?.(graph);
-    return new Retriever(graph, index, disambiguator, options, pathLimits(options.limits));
+    return new Retriever(graph, index, disambiguator, options, pathLimits(options.limits), params);
   }
 
   async retrieve(question: string): Promise<RetrievalResult> {
@@ -176,16 +195,16 @@ export class Retriever {
    * F1 when those come along; Spider 2.0-lite gains as much from the lone ones).
    */
   private unjoinedTables(grounding: GroundingResult, source: string): string[] {
-    if (this.options.unjoined === false) return [];
+    if (!this.params.unjoined) return [];
     const best = Math.max(0, ...grounding.grounded.map((g) => g.score));
     const lone = grounding.elsewhere
       .filter(
         (e) => e.score >= best - 1e-9 && !this.graph.linked(source, e.table) && (this.graph.linkedTables(e.table).size === 0 || e.byName),
       )
       .map((e) => e.table);
-    // More lone tables than this matched alike are a warehouse's copies (one per year, per
+    // More lone tables than `maxUnjoined` matched alike are a warehouse's copies (one per year, per
     // level): the question does not say which, so none comes along (Spider 2.0-lite F1 +0.013).
-    return lone.length > MAX_UNJOINED ? [] : lone;
+    return lone.length > this.params.maxUnjoined ? [] : lone;
   }
 
   private empty(question: string, trace: RetrievalTrace, reason: string): RetrievalResult {

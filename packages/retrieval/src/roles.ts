@@ -9,13 +9,14 @@ import type { GroundingResult } from '@guided-retrieval/grounding';
 import { identifierWords } from '@guided-retrieval/profiler/internal';
 import type { PathLimits } from './limits.js';
 import type { RoleRequest } from './types.js';
-import { MIN_STEP_COST } from './weights.js';
 
 export interface RoleContext {
   graph: ContextGraph;
   grounding: GroundingResult;
   limits: PathLimits;
   cost: (edge: PathEdge) => number;
+  /** The least a step of `cost` costs (`minStepCost` of the heuristic parameters): lets the searches aim. */
+  minStepCost: number;
 }
 
 /**
@@ -23,12 +24,12 @@ export interface RoleContext {
  * reached from the source along different last edges is needed once per value.
  */
 export function detectRoles(source: string, targets: readonly string[], context: RoleContext): RoleRequest[] {
-  const { graph, grounding, limits, cost } = context;
+  const { graph, grounding, limits, cost, minStepCost } = context;
   const roles: RoleRequest[] = [];
   for (const table of targets) {
     const values = distinctValues(grounding, table);
     if (values.length < 2) continue;
-    const paths = graph.pathsByLastEdge(source, table, values.length, { maxLength: limits.maxLength, cost, minStepCost: MIN_STEP_COST });
+    const paths = graph.pathsByLastEdge(source, table, values.length, { maxLength: limits.maxLength, cost, minStepCost });
     if (paths.length < 2) continue;
     roles.push({
       table,
@@ -53,7 +54,7 @@ const KEY_WORDS = new Set(['id', 'key', 'no', 'num', 'number', 'code', 'fk', 're
  * along that very key when the question asks who ("who is the manager of each store?").
  */
 export function referencedEntityRoles(source: string, targets: readonly string[], context: RoleContext): RoleRequest[] {
-  const { graph, grounding, limits, cost } = context;
+  const { graph, grounding, limits, cost, minStepCost } = context;
   const roles: RoleRequest[] = [];
   const inTree = new Set([source, ...targets]);
   // A question about a person in a role ("who manages…") wants the referenced row itself; otherwise
@@ -73,7 +74,7 @@ export function referencedEntityRoles(source: string, targets: readonly string[]
       const toHolder =
         match.table === source
           ? emptyPath(source)
-          : graph.shortestPath(source, match.table, { maxLength: limits.maxLength - 1, cost, minStepCost: MIN_STEP_COST });
+          : graph.shortestPath(source, match.table, { maxLength: limits.maxLength - 1, cost, minStepCost });
       if (!toHolder) continue;
       const viaKey: JoinPath = {
         source,

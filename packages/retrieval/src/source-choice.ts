@@ -4,6 +4,7 @@
  * fewest outgoing keys, then name), so the same question always gets the same source.
  */
 import type { ContextGraph, PathEdge } from '@guided-retrieval/context-graph';
+import type { HeuristicParams } from './params.js';
 import type { CandidateSource, DisambiguationInput } from './types.js';
 import { groundingStrength, stepCost } from './weights.js';
 
@@ -52,9 +53,6 @@ export function chooseSource(
     )[0]!.c;
 }
 
-/** Backward steps dominate: the fewest of them first, then the cheapest route. */
-const BACKWARD_STEP = 1000;
-
 /**
  * The source when join edges may be walked backwards: an initial target from which every
  * other is linked, joined with the fewest backward steps, then the cheapest routes, then the
@@ -64,12 +62,15 @@ export function chooseSourceAcross(
   input: DisambiguationInput,
   initialTargets: readonly string[],
   sources: readonly string[],
+  params: HeuristicParams,
 ): string | undefined {
   const { graph, grounding, limits } = input;
   const strength = groundingStrength(grounding);
-  const weigh = stepCost(graph, { targets: new Set(initialTargets), grounded: strength, lookAlikes: new Set() });
-  // A backward step costs BACKWARD_STEP in place of the usual reversed-step penalty.
-  const cost = (edge: PathEdge) => (edge.direction === 'reverse' ? BACKWARD_STEP + weigh({ ...edge, direction: 'forward' }) : weigh(edge));
+  const weigh = stepCost(graph, { targets: new Set(initialTargets), grounded: strength, lookAlikes: new Set(), params });
+  // Backward steps dominate: the fewest of them first, then the cheapest route. A backward step
+  // costs `backwardStep` in place of the usual reversed-step penalty.
+  const cost = (edge: PathEdge) =>
+    edge.direction === 'reverse' ? params.backwardStep + weigh({ ...edge, direction: 'forward' }) : weigh(edge);
   const options = sources.map((s) => {
     const others = initialTargets.filter((t) => t !== s);
     const paths = graph.cheapestPathsFrom(s, others, { maxLength: limits.maxLength, reverse: true, cost });

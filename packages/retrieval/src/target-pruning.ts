@@ -6,6 +6,7 @@
 import type { ContextGraph } from '@guided-retrieval/context-graph';
 import type { GroundingResult } from '@guided-retrieval/grounding';
 import { identifierWords } from '@guided-retrieval/profiler/internal';
+import { defaultHeuristicParams, type HeuristicParams } from './params.js';
 
 /**
  * Targets whose every match is their key column ("business id"), or their name inside the words
@@ -135,9 +136,6 @@ export function namesOwnWords(grounding: GroundingResult, copy: string, original
   return [...spans(copy)].some((s) => !ofOriginal.has(s));
 }
 
-/** Beyond this many copies that the question's words do not tell apart, only one comes along. */
-export const MAX_UNTOLD_COPIES = 3;
-
 /** A target left out as one of a family of copies the question's words tell apart, or do not. */
 export interface FamilyPruning {
   tables: string[];
@@ -149,11 +147,16 @@ export interface FamilyPruning {
  * `CRYPTO_BAND.LOGS`; `census_2015`, `census_2018`): the members whose own words (those the
  * family does not share) the question says most, and leaves unsaid least, are kept ("Ethereum
  * Classic" keeps `CRYPTO_ETHEREUM_CLASSIC`, "Ethereum" `CRYPTO_ETHEREUM`, "1995 to 2015" both
- * years). When no member's own words are said and there are more than `MAX_UNTOLD_COPIES`, only
+ * years). When no member's own words are said and there are more than `maxUntoldCopies`, only
  * the source (or the strongest grounded member) stays: the question does not say which copy —
  * unless it says a number they share ("sales in 1999" for twelve monthly copies of 1999).
  */
-export function familyCopies(grounding: GroundingResult, source: string | null, targets: readonly string[]): FamilyPruning[] {
+export function familyCopies(
+  grounding: GroundingResult,
+  source: string | null,
+  targets: readonly string[],
+  params: Pick<HeuristicParams, 'maxUntoldCopies'> = defaultHeuristicParams(),
+): FamilyPruning[] {
   const families = new Map<string, string[]>();
   for (const t of source === null ? targets : [source, ...targets]) {
     const key = familyKey(t);
@@ -175,7 +178,7 @@ export function familyCopies(grounding: GroundingResult, source: string | null, 
     let kept: string[];
     if (best.hits > 0) kept = scored.filter((s) => s.hits === best.hits && s.misses === best.misses).map((s) => s.table);
     // "sales in 1999": a number the members share and the question says chose them all.
-    else if (members.length > MAX_UNTOLD_COPIES && !shared.some((w) => /\d/.test(w) && said.has(w))) {
+    else if (members.length > params.maxUntoldCopies && !shared.some((w) => /\d/.test(w) && said.has(w))) {
       const strongest = [...members].sort((a, b) => (order.get(a) ?? Infinity) - (order.get(b) ?? Infinity) || (a < b ? -1 : 1))[0]!;
       kept = [source !== null && members.includes(source) ? source : strongest];
     } else continue;
@@ -192,9 +195,6 @@ function familyKey(name: string): string {
   const dot = name.lastIndexOf('.');
   return (dot >= 0 ? name.slice(dot + 1) : name).toLowerCase().replace(/\d+/g, '#');
 }
-
-/** A word in the column names of at least this many tables says little about which one the question means. */
-export const COMMON_WORD_TABLES = 5;
 
 /** A target left out because one common word is all that points at it. */
 export interface WeaklyHeld {
@@ -235,13 +235,18 @@ export function tablesPerWord(graph: ContextGraph): { columns: Map<string, numbe
 
 /**
  * Targets whose only evidence is one question word matching a column name, or a piece of their
- * own name, when at least `COMMON_WORD_TABLES` tables of its island carry that word in a column
+ * own name, when at least `commonWordTables` tables of its island carry that word in a column
  * name ("time", "year", "status" in a warehouse), or in their name ("2014" of
  * `hospice_providers_2014`, `inpatient_charges_2014`, …): such a word may be asked of any of
  * them, and joining one in for it makes the tree bigger, not better. A word few tables carry, a
  * value, or a table's whole name is evidence enough.
  */
-export function heldByCommonWord(graph: ContextGraph, grounding: GroundingResult, targets: readonly string[]): WeaklyHeld[] {
+export function heldByCommonWord(
+  graph: ContextGraph,
+  grounding: GroundingResult,
+  targets: readonly string[],
+  params: Pick<HeuristicParams, 'commonWordTables'>,
+): WeaklyHeld[] {
   const counts = tablesPerWord(graph);
   const weak: WeaklyHeld[] = [];
   for (const t of targets) {
@@ -258,7 +263,7 @@ export function heldByCommonWord(graph: ContextGraph, grounding: GroundingResult
     const map = byColumn ? counts.columns : counts.names;
     const count = (w: string) => map.get(`${island}:${singularOf(w)}`) ?? 0;
     const tables = Math.max(count(token.lemma.toLowerCase()), count(token.lower));
-    if (tables >= COMMON_WORD_TABLES) weak.push({ table: t, word: token.text, tables, where: byColumn ? 'columns' : 'names' });
+    if (tables >= params.commonWordTables) weak.push({ table: t, word: token.text, tables, where: byColumn ? 'columns' : 'names' });
   }
   return weak;
 }

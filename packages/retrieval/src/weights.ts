@@ -7,16 +7,13 @@
  */
 import type { ContextGraph, PathEdge } from '@guided-retrieval/context-graph';
 import type { GroundingResult } from '@guided-retrieval/grounding';
+import { defaultHeuristicParams, type HeuristicParams } from './params.js';
 
-export const REVERSED_STEP_PENALTY = 2;
-/** Per doubling of a bridge's in-degree. */
-export const HUB_PENALTY = 0.25;
-export const LOOK_ALIKE_PENALTY = 1;
-/** Times the bridge's grounding score (at most 1): a grounded bridge is a likelier route. */
-export const GROUNDED_BRIDGE_CREDIT = 0.3;
+/** The default hub penalty per doubling of a bridge's in-degree (`hubPenalty` of `params/heuristic.json`). */
+export const HUB_PENALTY = defaultHeuristicParams().hubPenalty;
 
-/** No step costs less: a grounded bridge's credit is at most this much below 1. Lets searches aim (A*). */
-export const MIN_STEP_COST = 1 - GROUNDED_BRIDGE_CREDIT;
+/** The parameters a step's cost is made of. */
+type StepCostParams = Pick<HeuristicParams, 'reversedStepPenalty' | 'hubPenalty' | 'lookAlikePenalty' | 'groundedBridgeCredit'>;
 
 /** Grounding score per table: how strongly the question's words matched it. */
 export function groundingStrength(grounding: Pick<GroundingResult, 'grounded'>): Map<string, number> {
@@ -29,23 +26,26 @@ export interface StepCostContext {
   grounded: ReadonlyMap<string, number>;
   /** Copies of other tables (a set, or the copy → original map `lookAlikeTables` gives). */
   lookAlikes: { has(table: string): boolean };
+  /** The penalties and the credit (the defaults of `params/heuristic.json` when not given). */
+  params?: StepCostParams;
 }
 
 export function stepCost(graph: ContextGraph, context: StepCostContext): (edge: PathEdge) => number {
+  const { reversedStepPenalty, hubPenalty, lookAlikePenalty, groundedBridgeCredit } = context.params ?? defaultHeuristicParams();
   const bridge = new Map<string, number>();
   const bridgeCost = (table: string) => {
     let cost = bridge.get(table);
     if (cost === undefined) {
       cost =
-        HUB_PENALTY * Math.log2(1 + graph.inDegree(table)) +
-        (context.lookAlikes.has(table) ? LOOK_ALIKE_PENALTY : 0) -
-        GROUNDED_BRIDGE_CREDIT * Math.min(1, context.grounded.get(table) ?? 0);
+        hubPenalty * Math.log2(1 + graph.inDegree(table)) +
+        (context.lookAlikes.has(table) ? lookAlikePenalty : 0) -
+        groundedBridgeCredit * Math.min(1, context.grounded.get(table) ?? 0);
       bridge.set(table, cost);
     }
     return cost;
   };
   return (edge) =>
-    1 + (edge.direction === 'reverse' ? REVERSED_STEP_PENALTY : 0) + (context.targets.has(edge.toTable) ? 0 : bridgeCost(edge.toTable));
+    1 + (edge.direction === 'reverse' ? reversedStepPenalty : 0) + (context.targets.has(edge.toTable) ? 0 : bridgeCost(edge.toTable));
 }
 
 /** Endings that mark a copy of a table: history, backups, snapshots, numbered versions. */

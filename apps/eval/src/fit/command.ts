@@ -17,9 +17,8 @@ import { loadDefog } from '../bench/defog.js';
 import { benchGraph } from '../bench/graph.js';
 import type { Benchmark } from '../bench/types.js';
 import { questionGold } from '../run.js';
-import { loadSampleBuild } from '../sample/builds.js';
+import { loadSampleBuild, SAMPLE_DATABASES } from '../sample/builds.js';
 import { DEFAULT_QUESTIONS_FILE, loadSampleQuestions } from '../sample/questions.js';
-import { SAMPLE_DATABASES } from '../sample/builds.js';
 import { type CrossValidation, crossValidate, type Example, fitLogistic } from './logistic.js';
 
 export interface FitCliOptions {
@@ -95,7 +94,10 @@ export function fitValueEvidence(examples: readonly Example[]): ValueEvidenceFit
 export async function runFitCommand(options: FitCliOptions, log: (message: string) => void): Promise<void> {
   if (!options.data) throw new Error('--bench fit needs --data <dir>: the folder holding sample-dbs/ and defog/');
   const data = resolve(options.data);
-  const questions = loadSampleQuestions(DEFAULT_QUESTIONS_FILE, SAMPLE_DATABASES.map((d) => d.name));
+  const questions = loadSampleQuestions(
+    DEFAULT_QUESTIONS_FILE,
+    SAMPLE_DATABASES.map((d) => d.name),
+  );
   log('fit: building the sample-questions SQLite build (profile → joins → graph)');
   const sample = await loadSampleBuild({ dataDir: data, build: 'sqlite', questions, onStep: log });
   const examples = await valueExamples(sample.benchmark);
@@ -104,7 +106,8 @@ export async function runFitCommand(options: FitCliOptions, log: (message: strin
     log('fit: loading and profiling Defog (PostgreSQL)');
     const defog = await loadDefog(join(data, 'defog'), { postgresUrl: postgres, onProgress: log });
     examples.push(...(await valueExamples(defog.benchmark, (db) => `defog/${db}`)));
-  } else log('fit: no PostgreSQL server (pass --postgres URL or set GUIDED_TEST_POSTGRES_URL): fitting on the SQLite sample databases alone');
+  } else
+    log('fit: no PostgreSQL server (pass --postgres URL or set GUIDED_TEST_POSTGRES_URL): fitting on the SQLite sample databases alone');
   const fit = fitValueEvidence(examples);
   const out = resolve(options.out);
   await mkdir(out, { recursive: true });

@@ -17,7 +17,10 @@ function synthetic(n: number, weights: readonly number[], group: (i: number) => 
 describe('logistic regression', () => {
   it('recovers the weights that generated the labels', () => {
     const truth = [0.5, 2, -1];
-    const fit = fitLogistic(synthetic(4000, truth, () => 'a'), { l2: 0.01 });
+    const fit = fitLogistic(
+      synthetic(4000, truth, () => 'a'),
+      { l2: 0.01 },
+    );
     fit.weights.forEach((w, i) => expect(w).toBeCloseTo(truth[i]!, 0));
   });
 

@@ -31,7 +31,8 @@ export function predict(weights: readonly number[], features: readonly number[])
 export function fitLogistic(examples: readonly Example[], options: { l2?: number; maxIterations?: number } = {}): LogisticFit {
   if (examples.length === 0) throw new Error('fitLogistic: no examples');
   const positives = examples.filter((e) => e.label === 1).length;
-  if (positives === 0 || positives === examples.length) throw new Error(`fitLogistic: all ${examples.length} examples have label ${examples[0]!.label}`);
+  if (positives === 0 || positives === examples.length)
+    throw new Error(`fitLogistic: all ${examples.length} examples have label ${examples[0]!.label}`);
   const l2 = options.l2 ?? 1;
   const d = examples[0]!.features.length + 1;
   let w = new Array<number>(d).fill(0);
@@ -116,7 +117,12 @@ export function crossValidate(examples: readonly Example[], options: { l2?: numb
       examples: test.length,
       logLoss: round(logLoss(fit.weights, test)),
       baselineLogLoss: round(logLoss(base.concat(new Array(test[0]?.features.length ?? 0).fill(0)), test)),
-      auc: round(auc(ps, test.map((e) => e.label))),
+      auc: round(
+        auc(
+          ps,
+          test.map((e) => e.label),
+        ),
+      ),
     });
   }
   const nll = (p: number, y: 0 | 1) => -Math.log(Math.max(1e-12, y === 1 ? p : 1 - p));
@@ -124,7 +130,12 @@ export function crossValidate(examples: readonly Example[], options: { l2?: numb
     folds,
     logLoss: round(pooled.reduce((s, x) => s + nll(x.p, x.label), 0) / Math.max(1, pooled.length)),
     baselineLogLoss: round(pooled.reduce((s, x) => s + nll(x.base, x.label), 0) / Math.max(1, pooled.length)),
-    auc: round(auc(pooled.map((x) => x.p), pooled.map((x) => x.label))),
+    auc: round(
+      auc(
+        pooled.map((x) => x.p),
+        pooled.map((x) => x.label),
+      ),
+    ),
   };
 }
 

@@ -6,8 +6,9 @@
  * nearer than the next.
  */
 import type { IndexEntry, InvertedIndex } from '../inverted-index.js';
+import type { GroundingParams } from '../params.js';
+import { defaultGroundingParams } from '../params-load.js';
 import { plural, singular } from '../singular.js';
-import { DICTIONARY_WORDS, SIMILAR_WORD_MARGIN, SIMILAR_WORD_MIN } from '../thresholds.js';
 import type { WordVectors } from './store.js';
 
 /** The schema's name words that the vectors know, grouped by singular (`singers`, `singer`). */
@@ -16,6 +17,8 @@ export interface SimilarWords {
   /** One group per singular: its index keys and their rows. */
   readonly groups: readonly { keys: readonly string[]; rows: readonly number[] }[];
   readonly memo: Map<string, SimilarWord | null>;
+  /** The gate a nearest word passes: at least `min` similar, and `margin` nearer than the next (`similarWordMin`, `similarWordMargin`). */
+  readonly gate: { readonly min: number; readonly margin: number };
 }
 
 export interface SimilarWord {
@@ -44,10 +47,10 @@ function isNameWord(e: IndexEntry): boolean {
  * Single-word keys naming a table, column or alias (not a value) as the schema spells them, one
  * candidate per singular (`singers` and `singer` are one word, not each other's runner-up).
  */
-export function similarWords(index: InvertedIndex, vectors: WordVectors): SimilarWords {
+export function similarWords(index: InvertedIndex, vectors: WordVectors, params: GroundingParams = defaultGroundingParams()): SimilarWords {
   const bySingular = new Map<string, string[]>();
   for (const [key, entries] of index) {
-    if (key.length < 3 || !/^[a-z]+$/.test(key) || !vectors.has(key)) continue;
+    if (key.length < params.minSimilarSchemaWordLength || !/^[a-z]+$/.test(key) || !vectors.has(key)) continue;
     if (!entries.some(isNameWord)) continue;
     const one = singular(key);
     const keys = bySingular.get(one);
@@ -62,7 +65,7 @@ export function similarWords(index: InvertedIndex, vectors: WordVectors): Simila
     const extra = keys.includes(many) || !vectors.has(many) ? [] : [many];
     return { keys: [...keys, ...extra.map(() => keys[0]!)], rows: [...keys, ...extra].map((k) => vectors.row(k)) };
   });
-  return { vectors, groups, memo: new Map() };
+  return { vectors, groups, memo: new Map(), gate: { min: params.similarWordMin, margin: params.similarWordMargin } };
 }
 
 /** The schema word nearest to a question word's spellings, when the gate lets it through. */
@@ -101,16 +104,17 @@ function nearest(similar: SimilarWords, spellings: readonly string[]): SimilarWo
       best = word;
     } else second = Math.max(second, score);
   }
-  if (best === undefined || bestScore < SIMILAR_WORD_MIN || bestScore - second < SIMILAR_WORD_MARGIN) return null;
+  if (best === undefined || bestScore < similar.gate.min || bestScore - second < similar.gate.margin) return null;
   return { word: best, similarity: round(bestScore), runnerUp: round(second) };
 }
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
 /**
- * The most frequent words of the vectors' vocabulary, three letters or more: a word-frequency
- * dictionary glued names are cut into. Rarer words make false cuts (`partsupp` is no "parts upp").
+ * The most frequent words of the vectors' vocabulary (`dictionaryWords`), three letters or more
+ * (`minDictionaryWordLength`): a word-frequency dictionary glued names are cut into. Rarer words
+ * make false cuts (`partsupp` is no "parts upp").
  */
-export function generalDictionary(vectors: WordVectors): readonly string[] {
-  return vectors.words.slice(0, DICTIONARY_WORDS).filter((w) => w.length >= 3);
+export function generalDictionary(vectors: WordVectors, params: GroundingParams): readonly string[] {
+  return vectors.words.slice(0, params.dictionaryWords).filter((w) => w.length >= params.minDictionaryWordLength);
 }

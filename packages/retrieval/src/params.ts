@@ -1,0 +1,144 @@
+/**
+ * Every number and switch that tunes the deterministic heuristics of exploration, disambiguation
+ * and merging, in one place. The defaults live in `params/heuristic.json` (`defaultHeuristicParams`).
+ */
+import { checkParams, deepFreeze, mergeParams, type ParamSpec, readParamsFile } from './params-check.js';
+
+export interface HeuristicParams {
+  // ─── The tree search's step costs (`weights.ts`) ────────────────────────────────────────────
+
+  /** What walking a key backwards adds to a step's cost of 1. */
+  reversedStepPenalty: number;
+  /** Per doubling of a bridge's in-degree: a dimension many tables reference is a poor bridge (it joins everything to everything). */
+  hubPenalty: number;
+  /** What a bridge that is a look-alike copy of another table (`X_HIST`, `X_1`) adds. */
+  lookAlikePenalty: number;
+  /**
+   * Times the bridge's grounding score (at most 1): a grounded bridge is a likelier route. No step
+   * costs less than 1 minus this, which lets the searches aim (A*).
+   */
+  groundedBridgeCredit: number;
+  /**
+   * When no table reaches every target along the keys, what a backward step costs in place of the
+   * reversed-step penalty while the source is chosen: backward steps dominate, the fewest first.
+   */
+  backwardStep: number;
+
+  // ─── Target pruning and the result ──────────────────────────────────────────────────────────
+
+  /** Beyond this many copies that the question's words do not tell apart, only one comes along. */
+  maxUntoldCopies: number;
+  /** A word in the column names of at least this many tables says little about which one the question means. */
+  commonWordTables: number;
+  /**
+   * More lone tables than this matched alike are a warehouse's copies (one per year, per level):
+   * the question does not say which, so none comes along as unjoined (Spider 2.0-lite F1 +0.013).
+   */
+  maxUnjoined: number;
+
+  // ─── Switches ───────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * A grounded foreign-key column whose words name a role (`manager_staff_id`, `ReportsTo`) brings
+   * in the table it references, as a second node when it references its own table (true).
+   */
+  referencedEntities: boolean;
+  /**
+   * A target the question names only through its key ("for each business id") is left out when
+   * another table of the tree references that key: the reference holds the same ids (true).
+   */
+  keysByReference: boolean;
+  /**
+   * A target a link-table source references is left out when the question only counts it ("how
+   * many keyphrases") or groups by it ("each paper") by its table's name: the link table's
+   * references hold its ids (true; Defog F1 +0.009, BIRD and Spider dev F1 unchanged).
+   */
+  countedThroughLink: boolean;
+  /**
+   * A target the question only counts or groups by its table's name is left out when another table
+   * of the tree has a column named by that word, other than its join to the target
+   * (`business.review_count` for "the number of reviews"). Off: Defog F1 +0.002, but the
+   * generated snowflake and warehouse schemas at 2,000 tables lose 0.048 and 0.033 F1.
+   */
+  heldByColumn: boolean;
+  /**
+   * Of tables that are one table under several namespaces or numbers (`CRYPTO_ETHEREUM.LOGS`,
+   * `CRYPTO_BAND.LOGS`), only those whose own words the question says best stay (true).
+   */
+  familyCopies: boolean;
+  /**
+   * A target held only by one question word matching a column name that columns of many tables
+   * carry ("time", "status") is left out rather than joined in (true).
+   */
+  commonWords: boolean;
+  /**
+   * Return beside the tree the tables the question points at that join nothing at all (a table
+   * alone in its island of the join graph, as in a warehouse that declares no keys), when matched
+   * as strongly as anything in the tree (true); false only names them in `reason`.
+   */
+  unjoined: boolean;
+}
+
+/** Some parameters over others. */
+export type HeuristicParamsOverride = Partial<HeuristicParams>;
+
+const NUMBER = 'number';
+const SWITCH = 'boolean';
+
+/** Every parameter's type: the checked file has these keys and no other. */
+const SPECS: Readonly<Record<keyof HeuristicParams, ParamSpec>> = {
+  reversedStepPenalty: NUMBER,
+  hubPenalty: NUMBER,
+  lookAlikePenalty: NUMBER,
+  groundedBridgeCredit: NUMBER,
+  backwardStep: NUMBER,
+  maxUntoldCopies: NUMBER,
+  commonWordTables: NUMBER,
+  maxUnjoined: NUMBER,
+  referencedEntities: SWITCH,
+  keysByReference: SWITCH,
+  countedThroughLink: SWITCH,
+  heldByColumn: SWITCH,
+  familyCopies: SWITCH,
+  commonWords: SWITCH,
+  unjoined: SWITCH,
+};
+
+/** The defaults' file, beside `src/` and `dist/` alike. */
+const DEFAULTS_FILE = new URL('../params/heuristic.json', import.meta.url);
+
+let defaults: HeuristicParams | undefined;
+
+/** The default parameters (`params/heuristic.json` of this package), read and checked once; frozen. */
+export function defaultHeuristicParams(): HeuristicParams {
+  defaults ??= loadHeuristicParams(DEFAULTS_FILE);
+  return defaults;
+}
+
+/**
+ * A whole parameters file, checked: an unknown key, a missing one or a value of the wrong type is
+ * an error naming the key and the file. Start from a copy of `params/heuristic.json`.
+ */
+export function loadHeuristicParams(path: string | URL): HeuristicParams {
+  const where = `heuristic parameters ${typeof path === 'string' ? path : path.pathname}`;
+  const raw = checkParams(readParamsFile(path, 'heuristic parameters'), SPECS, where, false);
+  return deepFreeze(raw) as unknown as HeuristicParams;
+}
+
+/** `base` (the defaults unless given) with some parameters set otherwise, checked as a file is. */
+export function withHeuristicParams(overrides: HeuristicParamsOverride, base: HeuristicParams = defaultHeuristicParams()): HeuristicParams {
+  checkParams(overrides, SPECS, 'heuristic parameter overrides', true);
+  return mergeParams(base, overrides);
+}
+
+/** The parameters in use: `params` (whole, or overrides of the defaults), then the switches set. */
+export function resolveHeuristicParams(params?: HeuristicParamsOverride, switches: HeuristicParamsOverride = {}): HeuristicParams {
+  const base = params === undefined ? defaultHeuristicParams() : withHeuristicParams(params);
+  const set = Object.entries(switches).filter(([, v]) => v !== undefined);
+  return set.length === 0 ? base : withHeuristicParams(Object.fromEntries(set) as HeuristicParamsOverride, base);
+}
+
+/** No step costs less: a grounded bridge's credit is at most this much below 1. Lets searches aim (A*). */
+export function minStepCost(params: Pick<HeuristicParams, 'groundedBridgeCredit'>): number {
+  return 1 - params.groundedBridgeCredit;
+}
