@@ -73,7 +73,8 @@ export function fitValueEvidence(examples: readonly Example[]): ValueEvidenceFit
   const { weights } = fitLogistic(examples, { l2: L2 });
   const databases: ValueEvidenceFit['databases'] = {};
   for (const e of examples) {
-    const d = (databases[e.group] ??= { examples: 0, positives: 0 });
+    const d = databases[e.group] ?? { examples: 0, positives: 0 };
+    databases[e.group] = d;
     d.examples++;
     d.positives += e.label;
   }

@@ -21,7 +21,7 @@ describe('logistic regression', () => {
       synthetic(4000, truth, () => 'a'),
       { l2: 0.01 },
     );
-    fit.weights.forEach((w, i) => expect(w).toBeCloseTo(truth[i]!, 0));
+    for (const [i, w] of fit.weights.entries()) expect(w).toBeCloseTo(truth[i]!, 0);
   });
 
   it('is deterministic and beats the constant baseline out of fold', () => {
