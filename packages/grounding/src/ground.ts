@@ -4,6 +4,7 @@
  * enrichment when T0 is short.
  */
 import type { ContextGraph } from '@guided-retrieval/context-graph';
+import { chooseAmongAlternatives } from './alternatives.js';
 import { enrich, type SimilarityIndex } from './enrich.js';
 import type { InvertedIndex } from './inverted-index.js';
 import type { IslandSense } from './island-sense.js';
@@ -63,7 +64,7 @@ async function groundByName(index: SchemaIndex, question: string, tokens: Questi
   const { graph, params } = index;
   const found = lookupAll(tokens, index.keys, params, index.silent);
   const read = params.measureWords ? found.filter((m) => !bentMeasureWord(m, tokens)) : found;
-  const all = weighValueMatches(read, tokens, graph, params.valueEvidence);
+  const all = chooseAmongAlternatives(weighValueMatches(read, tokens, graph, params.valueEvidence), tokens, graph, params);
   // The island first: a word's strongest match elsewhere must not hide its match in the island meant.
   const ratio = params.weakTableRatio;
   const settle = (found: readonly GroundingMatch[]) => dropWeakTables(keepStrongest(found, params), ratio);
