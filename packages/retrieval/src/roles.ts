@@ -44,6 +44,9 @@ export function detectRoles(source: string, targets: readonly string[], context:
 
 const PERSON_QUESTION = new Set(['who', 'whom', 'whose']);
 
+/** Words before a role that group by it. */
+const GROUPING_WORDS = new Set(['each', 'per', 'every']);
+
 /** Words of a key column that say nothing about the role it plays. */
 const KEY_WORDS = new Set(['id', 'key', 'no', 'num', 'number', 'code', 'fk', 'ref', 'sk']);
 
@@ -62,6 +65,12 @@ export function referencedEntityRoles(source: string, targets: readonly string[]
   const asksWho = PERSON_QUESTION.has(grounding.tokens[0]?.lower ?? '');
   for (const match of grounding.matches) {
     if (!match.column || (match.kind !== 'column' && match.kind !== 'alias') || !inTree.has(match.table)) continue;
+    // "for each sales rep", "per manager": the question groups by the referenced entity and wants
+    // it named, which a surrogate key (an integer) does not do; a readable key (`city_name`) does.
+    const keyColumn = graph.table(match.table)?.columns.find((c) => c.name === match.column);
+    const surrogate = keyColumn?.inferredType === 'integer' || /int/i.test(keyColumn?.declaredType ?? '');
+    const groupsBy =
+      surrogate && grounding.tokens.slice(Math.max(0, match.span[0] - 2), match.span[0]).some((t) => GROUPING_WORDS.has(t.lower));
     const column = match.column.toLowerCase();
     for (const edge of graph.outEdges(match.table)) {
       if (edge.fromColumns.length !== 1 || edge.fromColumns[0]!.toLowerCase() !== column) continue;
@@ -69,7 +78,7 @@ export function referencedEntityRoles(source: string, targets: readonly string[]
       const said = match.variant.split(/\s+/).filter((w) => !KEY_WORDS.has(w));
       if (said.length === 0 || said.every((w) => referenced.has(w) || referenced.has(w.replace(/s$/, '')))) continue;
       const self = edge.toTable === edge.fromTable;
-      if (!self && (inTree.has(edge.toTable) || !asksWho)) continue;
+      if (!self && (inTree.has(edge.toTable) || !(asksWho || groupsBy))) continue;
       if (roles.some((r) => r.table === edge.toTable)) continue;
       const toHolder =
         match.table === source
