@@ -56,8 +56,12 @@ export async function valueExamples(bench: Benchmark, group: (db: string) => str
       const gold = questionGold(q, tables);
       if (!gold.ok) continue;
       const optional = new Set(q.optionalTables ?? []);
+      // A needed table the question also names otherwise (a table or column name) is no test of
+      // its value match: only value matches that alone would bring a needed table in are positives.
+      const otherwise = new Set((await index.ground(q.question)).matches.filter((m) => m.kind !== 'value').map((m) => m.table));
       for (const m of index.valueMatches(q.question)) {
         if (m.asName || optional.has(m.table)) continue;
+        if (gold.tables.includes(m.table) && otherwise.has(m.table)) continue;
         out.push({
           features: [Math.log1p(m.distinct), 1 - m.coverage, m.words - 1],
           label: gold.tables.includes(m.table) ? 1 : 0,
