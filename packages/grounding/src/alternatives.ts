@@ -8,18 +8,16 @@
  * keeps the word's whole weight; the others lose the word.
  */
 import type { ContextGraph } from '@guided-retrieval/context-graph';
+import { nearTables } from './event-tables.js';
 import type { GroundingParams } from './params.js';
 import type { GroundingMatch, QuestionToken } from './types.js';
 import { spelledAsName } from './value-evidence.js';
-
-/** Farthest the named tables are searched from for an alternative (joins). */
-const MAX_ALTERNATIVE_HOPS = 6;
 
 export function chooseAmongAlternatives(
   matches: readonly GroundingMatch[],
   tokens: readonly QuestionToken[],
   graph: ContextGraph,
-  params: Pick<GroundingParams, 'rarityDamping' | 'namedTableRatio'>,
+  params: Pick<GroundingParams, 'rarityDamping' | 'namedTableRatio' | 'maxAlternativeHops'>,
 ): GroundingMatch[] {
   const anchors = namedOutright(matches, params.namedTableRatio);
   if (anchors.size === 0) return [...matches];
@@ -35,7 +33,9 @@ export function chooseAmongAlternatives(
     const top = Math.max(...best.values());
     const tied = [...best].filter(([, s]) => s >= top - 1e-6).map(([t]) => t);
     if (tied.length < 2) continue;
-    distance ??= hopsFrom(graph, anchors);
+    distance ??= new Map(
+      nearTables(graph, [...anchors], params.maxAlternativeHops).flatMap((ring, d) => ring.map((t) => [t.name, d] as const)),
+    );
     const hops = (t: string) => distance!.get(t) ?? Number.POSITIVE_INFINITY;
     const nearest = Math.min(...tied.map(hops));
     if (!Number.isFinite(nearest)) continue;
@@ -75,22 +75,4 @@ function bySpan(matches: readonly GroundingMatch[]): Map<string, GroundingMatch[
     else spans.set(key, [m]);
   }
   return spans;
-}
-
-/** Joins from the nearest of `sources` to each table, along edges either way. */
-function hopsFrom(graph: ContextGraph, sources: ReadonlySet<string>): Map<string, number> {
-  const hops = new Map([...sources].map((s) => [s, 0]));
-  let frontier = [...sources];
-  for (let d = 1; d <= MAX_ALTERNATIVE_HOPS && frontier.length > 0; d++) {
-    const next: string[] = [];
-    for (const t of frontier)
-      for (const e of [...graph.outEdges(t), ...graph.inEdges(t)]) {
-        const other = e.fromTable === t ? e.toTable : e.fromTable;
-        if (hops.has(other)) continue;
-        hops.set(other, d);
-        next.push(other);
-      }
-    frontier = next;
-  }
-  return hops;
 }

@@ -21,14 +21,13 @@ export interface EventTable {
 export interface EventTableInputs {
   dates: ReadonlyMap<string, readonly GraphColumn[]>;
   measured: ReadonlyMap<string, number>;
+  /** `GroundingParams.bookkeepingDateShare`. */
+  bookkeepingShare: number;
 }
-
-/** A date column name carried by at least this share of the tables (and three of them) is bookkeeping. */
-const BOOKKEEPING_SHARE = 0.5;
 
 /** The graph's event tables, by name (empty for a graph with no dated table). */
 export function eventTables(graph: ContextGraph, inputs: EventTableInputs): Map<string, EventTable> {
-  const bookkeeping = bookkeepingDates(graph, inputs.dates);
+  const bookkeeping = bookkeepingDates(graph, inputs.dates, inputs.bookkeepingShare);
   const eventDate = (table: string) => (inputs.dates.get(table) ?? []).find((c) => !bookkeeping.has(c.name.toLowerCase()));
   const events = new Map<string, EventTable>();
   for (const t of graph.tables) {
@@ -43,12 +42,34 @@ export function eventTables(graph: ContextGraph, inputs: EventTableInputs): Map<
   return events;
 }
 
-function bookkeepingDates(graph: ContextGraph, dates: ReadonlyMap<string, readonly GraphColumn[]>): Set<string> {
+function bookkeepingDates(graph: ContextGraph, dates: ReadonlyMap<string, readonly GraphColumn[]>, share: number): Set<string> {
   const carriers = new Map<string, number>();
   for (const columns of dates.values())
     for (const name of new Set(columns.map((c) => c.name.toLowerCase()))) carriers.set(name, (carriers.get(name) ?? 0) + 1);
-  const least = Math.max(3, BOOKKEEPING_SHARE * graph.tables.length);
+  const least = Math.max(3, share * graph.tables.length);
   return new Set([...carriers].filter(([, n]) => n >= least).map(([name]) => name));
+}
+
+/** The named tables, then the tables one join from them, two joins, … (rings of a breadth-first walk). */
+export function nearTables(graph: ContextGraph, named: readonly string[], maxHops: number): GraphTable[][] {
+  const first = named.map((t) => graph.table(t)).filter((t): t is GraphTable => t !== undefined);
+  const seen = new Set(first.map((t) => t.name));
+  const rings = [first];
+  for (let hop = 1; hop <= maxHops; hop++) {
+    const next: GraphTable[] = [];
+    for (const t of rings[rings.length - 1]!) {
+      for (const e of [...graph.inEdges(t.name), ...graph.outEdges(t.name)]) {
+        const other = e.fromTable === t.name ? e.toTable : e.fromTable;
+        if (seen.has(other)) continue;
+        seen.add(other);
+        const table = graph.table(other);
+        if (table) next.push(table);
+      }
+    }
+    if (next.length === 0) break;
+    rings.push(next);
+  }
+  return rings;
 }
 
 /**
@@ -64,9 +85,7 @@ export function nearestEvent(
   qualifies: (event: EventTable) => boolean = () => true,
 ): { event: EventTable; hops: number } | null {
   if (events.size === 0) return null;
-  let ring = named.map((t) => graph.table(t)).filter((t): t is GraphTable => t !== undefined);
-  const seen = new Set(ring.map((t) => t.name));
-  for (let hops = 0; hops <= maxHops && ring.length > 0; hops++) {
+  for (const [hops, ring] of nearTables(graph, named, maxHops).entries()) {
     const found = ring
       .map((t) => events.get(t.name))
       .filter((e): e is EventTable => e !== undefined && qualifies(e))
@@ -78,16 +97,6 @@ export function nearestEvent(
           (a.table < b.table ? -1 : 1),
       );
     if (found.length > 0) return { event: found[0]!, hops };
-    const next: GraphTable[] = [];
-    for (const t of ring)
-      for (const e of [...graph.inEdges(t.name), ...graph.outEdges(t.name)]) {
-        const other = e.fromTable === t.name ? e.toTable : e.fromTable;
-        if (seen.has(other)) continue;
-        seen.add(other);
-        const table = graph.table(other);
-        if (table) next.push(table);
-      }
-    ring = next.sort((a, b) => (a.name < b.name ? -1 : 1));
   }
   return null;
 }

@@ -15,4 +15,4 @@ export type {
   QuestionToken,
   VariantKind,
 } from './types.js';
-export type { ValueMatchFeatures } from './value-evidence.js';
+export type { ValueEvidenceWeights, ValueMatchFeatures } from './value-evidence.js';

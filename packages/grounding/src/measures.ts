@@ -7,153 +7,23 @@
  * cannot say which table is meant.
  */
 import type { ContextGraph, GraphColumn, GraphTable } from '@guided-retrieval/context-graph';
-import { describeEvent, type EventTable, eventTables, nearestEvent } from './event-tables.js';
+import { describeEvent, type EventTable, eventTables, nearestEvent, nearTables } from './event-tables.js';
 import { splitIdentifier } from './identifiers.js';
+import {
+  AMOUNT_WORDS,
+  isCountWord,
+  lexiconWord,
+  MONEY_COLUMN_WORDS,
+  SECONDARY_MONEY_WORDS,
+  SELF_REFERENCE_WORDS,
+  timeWord,
+} from './measure-words.js';
 import type { GroundingParams } from './params.js';
 import { wordsOf } from './settle.js';
 import type { GroundingMatch, QuestionToken } from './types.js';
 
-/** Question words that ask for an amount of money. */
-const AMOUNT_WORDS: ReadonlySet<string> = new Set([
-  'revenue',
-  'revenues',
-  'sales',
-  'sale',
-  'sold',
-  'sell',
-  'sells',
-  'selling',
-  'spent',
-  'spend',
-  'spends',
-  'spending',
-  'paid',
-  'pay',
-  'pays',
-  'payment',
-  'payments',
-  'cost',
-  'costs',
-  'price',
-  'prices',
-  'amount',
-  'amounts',
-  'earned',
-  'earnings',
-  'income',
-  'turnover',
-  'money',
-]);
-
-/** Column-name words of a money-like column. */
-const MONEY_COLUMN_WORDS: ReadonlySet<string> = new Set([
-  'price',
-  'amount',
-  'total',
-  'cost',
-  'revenue',
-  'sales',
-  'sale',
-  'payment',
-  'paid',
-  'fee',
-  'charge',
-  'salary',
-  'income',
-  'spend',
-  'spent',
-  'subtotal',
-  'due',
-  'balance',
-  'freight',
-  'commission',
-  'tax',
-  'discount',
-  'wage',
-  'earnings',
-]);
-
-/**
- * Money-column words that are a part of a sale's money, not what it brought in: an amount word
- * ("revenue", "spent") is answered by a price, amount or total, never by the freight or the tax.
- */
-const SECONDARY_MONEY_WORDS: ReadonlySet<string> = new Set([
-  'freight',
-  'tax',
-  'discount',
-  'commission',
-  'fee',
-  'charge',
-  'due',
-  'balance',
-  'salary',
-  'wage',
-  'cost',
-]);
-
-/** Question words that ask which rows have the most events: a count over the fact table. */
-const COUNT_WORDS: ReadonlySet<string> = new Set([
-  'popular',
-  'popularity',
-  'busiest',
-  'bestselling',
-  'best-selling',
-  'bestseller',
-  'bestsellers',
-]);
-
-/** Words for the row a table's reference to itself points at: the employee's manager, the category's parent. */
-const SELF_REFERENCE_WORDS: ReadonlySet<string> = new Set([
-  'manager',
-  'managers',
-  'boss',
-  'bosses',
-  'supervisor',
-  'supervisors',
-  'superior',
-  'superiors',
-  'parent',
-  'parents',
-]);
-
-const MONTHS = new Set([
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-  'jan',
-  'feb',
-  'mar',
-  'apr',
-  'jun',
-  'jul',
-  'aug',
-  'sep',
-  'sept',
-  'oct',
-  'nov',
-  'dec',
-]);
-
 /** Column names of a date or a year: the columns a year, month or date in a question can filter. */
 const DATE_NAME = /(date|year|timestamp|datetime)$/;
-
-/** What a time word is: a year (`2013`), a month (`March`), a date (`2023-04-01`). */
-function timeWord(token: QuestionToken): { year: number | null } | null {
-  const t = token.lower;
-  if (/^(19|20)\d\d$/.test(t)) return { year: Number(t) };
-  if (/^(19|20)\d\d-\d\d(-\d\d)?$/.test(t)) return { year: Number(t.slice(0, 4)) };
-  if (MONTHS.has(t) && t !== 'may') return { year: null };
-  return null;
-}
 
 function isNumeric(column: GraphColumn): boolean {
   return (
@@ -180,27 +50,31 @@ export interface MeasureColumns {
   dates: ReadonlyMap<string, readonly GraphColumn[]>;
   /** Per table, its numeric columns that are neither a key nor a reference: what an event table measures. */
   measured: ReadonlyMap<string, number>;
+  /** Per table, its money columns an amount word can mean: price, amount, total…, not freight or tax. */
+  proceeds: ReadonlyMap<string, readonly GraphColumn[]>;
   /** The tables recording events (see event-tables.ts): what measure words are answered by. */
   events: ReadonlyMap<string, EventTable>;
 }
 
-/** A money column an amount word can mean: its words say price, amount, total…, not freight or tax. */
-function isProceeds(column: GraphColumn, minEndingLength: number): boolean {
-  return !splitIdentifier(column.name).some(
-    (w) => SECONDARY_MONEY_WORDS.has(w) || [...SECONDARY_MONEY_WORDS].some((m) => m.length >= minEndingLength && w.endsWith(m)),
-  );
+/** Whether a money column is proceeds: none of its words, nor their endings, is a secondary money word. */
+function isProceeds(column: GraphColumn, secondaryEndings: readonly string[]): boolean {
+  return !splitIdentifier(column.name).some((w) => SECONDARY_MONEY_WORDS.has(w) || secondaryEndings.some((m) => w.endsWith(m)));
 }
 
 export function measureColumns(graph: ContextGraph, params: GroundingParams): MeasureColumns {
   const endings = moneyWordEndings(params.minMoneyEndingLength);
+  const secondaryEndings = [...SECONDARY_MONEY_WORDS].filter((m) => m.length >= params.minMoneyEndingLength);
   const keys = new Set(graph.edges.flatMap((e) => e.fromColumns.map((c) => `${e.fromTable}.${c}`)));
   const money = new Map<string, GraphColumn[]>();
   const dates = new Map<string, GraphColumn[]>();
   const measured = new Map<string, number>();
+  const proceeds = new Map<string, GraphColumn[]>();
   for (const t of graph.tables) {
     const m = t.columns.filter((c) => isMoneyColumn(t, c, keys, endings));
     const d = t.columns.filter(isDateColumn);
     if (m.length > 0) money.set(t.name, m);
+    const p = m.filter((c) => isProceeds(c, secondaryEndings));
+    if (p.length > 0) proceeds.set(t.name, p);
     if (d.length > 0) dates.set(t.name, d);
     const n = t.columns.filter((c) => isNumeric(c) && !keys.has(`${t.name}.${c.name}`) && !t.primaryKey.includes(c.name)).length;
     if (n > 0) measured.set(t.name, n);
@@ -209,7 +83,13 @@ export function measureColumns(graph: ContextGraph, params: GroundingParams): Me
   const eventDates = new Map(
     [...dates].map(([t, cs]) => [t, cs.filter((c) => !/year$/i.test(c.name))] as const).filter(([, cs]) => cs.length > 0),
   );
-  return { money, dates, measured, events: eventTables(graph, { dates: eventDates, measured }) };
+  return {
+    money,
+    dates,
+    measured,
+    proceeds,
+    events: eventTables(graph, { dates: eventDates, measured, bookkeepingShare: params.bookkeepingDateShare }),
+  };
 }
 
 /** A date column: typed a date, or named one (`InvoiceDate`, `order_year`). */
@@ -230,28 +110,6 @@ function yearOf(value: string | number | null): number | null {
   if (typeof value !== 'string') return null;
   const m = /^(\d{4})/.exec(value);
   return m ? Number(m[1]) : null;
-}
-
-/** Whether the lexicon has anything to say about the word at `i`: most questions have no such word. */
-function lexiconWord(tokens: readonly QuestionToken[], i: number): boolean {
-  const word = tokens[i]!.lower;
-  return AMOUNT_WORDS.has(word) || isCountWord(tokens, i) || SELF_REFERENCE_WORDS.has(word) || timeWord(tokens[i]!) !== null;
-}
-
-/**
- * Whether the word at `i` is one the measures lexicon reads (an amount or a count word): its
- * readings by word vectors or synonyms are no reading of it (`sales` is no `product`).
- */
-export function isMeasureWord(tokens: readonly QuestionToken[], i: number): boolean {
-  return AMOUNT_WORDS.has(tokens[i]!.lower) || isCountWord(tokens, i);
-}
-
-/** A count word, or "most" followed by no word ("sold the most", not "the most expensive"). */
-function isCountWord(tokens: readonly QuestionToken[], i: number): boolean {
-  const word = tokens[i]!.lower;
-  if (COUNT_WORDS.has(word)) return true;
-  const next = tokens[i + 1];
-  return word === 'most' && (next === undefined || next.stopWord || !/\p{L}/u.test(next.text));
 }
 
 /**
@@ -320,7 +178,7 @@ function amountAndCountMatches(
 ): GroundingMatch[] {
   const out: GroundingMatch[] = [];
   const score = params.lexiconMatchScore;
-  const proceeds = (e: EventTable) => (columns.money.get(e.table) ?? []).filter((c) => isProceeds(c, params.minMoneyEndingLength));
+  const proceeds = (e: EventTable) => columns.proceeds.get(e.table) ?? [];
   // "How much freight did we pay": the question names its amount already; "pay" asks for no other.
   const amountNamed = indexed.some(
     (m) => m.column !== null && m.kind !== 'value' && (columns.money.get(m.table) ?? []).some((c) => c.name === m.column),
@@ -394,28 +252,6 @@ function timeMatches(
       out.push(lexiconMatch(token, i, table, column, 'time', time.year === null ? 'month' : 'year', params.lexiconMatchScore));
   });
   return out;
-}
-
-/** The named tables, then the tables one join from them, two joins, … (rings of a breadth-first walk). */
-function nearTables(graph: ContextGraph, named: readonly string[], maxHops: number): GraphTable[][] {
-  const first = named.map((t) => graph.table(t)).filter((t): t is GraphTable => t !== undefined);
-  const seen = new Set(first.map((t) => t.name));
-  const rings = [first];
-  for (let hop = 1; hop <= maxHops; hop++) {
-    const next: GraphTable[] = [];
-    for (const t of rings[rings.length - 1]!) {
-      for (const e of [...graph.inEdges(t.name), ...graph.outEdges(t.name)]) {
-        const other = e.fromTable === t.name ? e.toTable : e.fromTable;
-        if (seen.has(other)) continue;
-        seen.add(other);
-        const table = graph.table(other);
-        if (table) next.push(table);
-      }
-    }
-    if (next.length === 0) break;
-    rings.push(next);
-  }
-  return rings;
 }
 
 /**

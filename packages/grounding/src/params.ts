@@ -169,6 +169,10 @@ export interface GroundingParams {
    * → inventory → rental → payment).
    */
   maxEventHops: number;
+  /** A date column name carried by at least this share of the tables (and three of them) is bookkeeping (`last_update`), dating no event. */
+  bookkeepingDateShare: number;
+  /** Farthest from the tables a question names (joins) that a value tied across tables is looked for (alternatives.ts). */
+  maxAlternativeHops: number;
   /** A money word a glued column word may end with has at least this many letters (`unitprice`; not `tax` in `syntax`). */
   minMoneyEndingLength: number;
   /** A named table with this many references out is a fact table already: count words look for no other. */

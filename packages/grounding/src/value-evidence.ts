@@ -78,18 +78,19 @@ export function valueMatchFeatures(
   }));
 }
 
+const DISTINCT = new WeakMap<ContextGraph, Map<string, number>>();
+
+/** Each column's distinct values (profiled, listed or sampled), worked out once per graph. */
 function distinctCounter(graph: ContextGraph): (table: string, column: string) => number {
-  const distinctOf = new Map<string, number>();
-  return (table: string, column: string) => {
-    const key = `${table}\u0000${column}`;
-    let n = distinctOf.get(key);
-    if (n === undefined) {
-      const c = graph.table(table)?.columns.find((x) => x.name === column);
-      n = c?.stats?.distinct ?? c?.values?.distinct ?? c?.sample.length ?? 0;
-      distinctOf.set(key, n);
-    }
-    return n;
-  };
+  let counts = DISTINCT.get(graph);
+  if (!counts) {
+    counts = new Map();
+    for (const t of graph.tables)
+      for (const c of t.columns) counts.set(`${t.name}\u0000${c.name}`, c.stats?.distinct ?? c.values?.distinct ?? c.sample.length);
+    DISTINCT.set(graph, counts);
+  }
+  const known = counts;
+  return (table, column) => known.get(`${table}\u0000${column}`) ?? 0;
 }
 
 /** `matches` with each value match's score scaled by its evidence (other matches unchanged). */

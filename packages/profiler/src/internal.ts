@@ -10,6 +10,7 @@ export { fmix32 } from './hash.js';
 export { HOSTILE_URLS, type HostileUrl } from './hostile-urls.js';
 export { type DigitPolicy, identifierWords } from './identifier-words.js';
 export { isRecord } from './is-record.js';
+export { checkParams, deepFreeze, mergeParams, type ParamSpec, readParamsFile } from './params-file.js';
 export { type BloomReader, buildSketch, canonicalValue, isCompleteSketch, readBloom } from './sketch.js';
 export { type ReadTextFileOptions, readTextFile, writeFileAtomic } from './text-file.js';
 export {

@@ -12,7 +12,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GroundingIndex } from '@guided-retrieval/grounding';
+import { GroundingIndex, type ValueEvidenceWeights } from '@guided-retrieval/grounding';
 import { loadDefog } from '../bench/defog.js';
 import { benchGraph } from '../bench/graph.js';
 import type { Benchmark } from '../bench/types.js';
@@ -29,10 +29,7 @@ export interface FitCliOptions {
   write?: boolean;
 }
 
-/** The features of a value match, in the order of the weights after the intercept. */
-export const VALUE_FEATURES = ['perLogDistinct', 'perUncovered', 'perExtraWord'] as const;
-
-export const GROUNDING_PARAMS_FILE = fileURLToPath(new URL('../../../../packages/grounding/params/grounding.json', import.meta.url));
+const GROUNDING_PARAMS_FILE = fileURLToPath(new URL('../../../../packages/grounding/params/grounding.json', import.meta.url));
 
 /** L2 penalty: a few hundred examples, so the weights are kept from chasing single databases. */
 const L2 = 1;
@@ -41,12 +38,13 @@ export interface ValueEvidenceFit {
   examples: number;
   positives: number;
   databases: Record<string, { examples: number; positives: number }>;
-  weights: Record<'intercept' | (typeof VALUE_FEATURES)[number], number>;
+  /** The intercept, then the weights of the features in `valueExamples`' order. */
+  weights: ValueEvidenceWeights;
   crossValidation: CrossValidation;
 }
 
 /** The examples of one benchmark's databases: each question's value matches, labelled by its gold tables. */
-export async function valueExamples(bench: Benchmark, group: (db: string) => string = (db) => db): Promise<Example[]> {
+async function valueExamples(bench: Benchmark, group: (db: string) => string = (db) => db): Promise<Example[]> {
   const out: Example[] = [];
   for (const db of bench.databases) {
     const { graph } = await benchGraph(db);

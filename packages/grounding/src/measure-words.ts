@@ -1,0 +1,167 @@
+/**
+ * The measures lexicon's words: amount words ("revenue", "spent"), count words ("popular",
+ * "sold the most"), self-reference words ("manager"), months and years; and the column-name words
+ * of money. Data, not tuning: what the words mean is English, not a fit to any schema.
+ */
+import type { QuestionToken } from './types.js';
+
+/** Question words that ask for an amount of money. */
+export const AMOUNT_WORDS: ReadonlySet<string> = new Set([
+  'revenue',
+  'revenues',
+  'sales',
+  'sale',
+  'sold',
+  'sell',
+  'sells',
+  'selling',
+  'spent',
+  'spend',
+  'spends',
+  'spending',
+  'paid',
+  'pay',
+  'pays',
+  'payment',
+  'payments',
+  'cost',
+  'costs',
+  'price',
+  'prices',
+  'amount',
+  'amounts',
+  'earned',
+  'earnings',
+  'income',
+  'turnover',
+  'money',
+]);
+
+/** Column-name words of a money-like column. */
+export const MONEY_COLUMN_WORDS: ReadonlySet<string> = new Set([
+  'price',
+  'amount',
+  'total',
+  'cost',
+  'revenue',
+  'sales',
+  'sale',
+  'payment',
+  'paid',
+  'fee',
+  'charge',
+  'salary',
+  'income',
+  'spend',
+  'spent',
+  'subtotal',
+  'due',
+  'balance',
+  'freight',
+  'commission',
+  'tax',
+  'discount',
+  'wage',
+  'earnings',
+]);
+
+/**
+ * Money-column words that are a part of a sale's money, not what it brought in: an amount word
+ * ("revenue", "spent") is answered by a price, amount or total, never by the freight or the tax.
+ */
+export const SECONDARY_MONEY_WORDS: ReadonlySet<string> = new Set([
+  'freight',
+  'tax',
+  'discount',
+  'commission',
+  'fee',
+  'charge',
+  'due',
+  'balance',
+  'salary',
+  'wage',
+  'cost',
+]);
+
+/** Question words that ask which rows have the most events: a count over the fact table. */
+const COUNT_WORDS: ReadonlySet<string> = new Set([
+  'popular',
+  'popularity',
+  'busiest',
+  'bestselling',
+  'best-selling',
+  'bestseller',
+  'bestsellers',
+]);
+
+/** Words for the row a table's reference to itself points at: the employee's manager, the category's parent. */
+export const SELF_REFERENCE_WORDS: ReadonlySet<string> = new Set([
+  'manager',
+  'managers',
+  'boss',
+  'bosses',
+  'supervisor',
+  'supervisors',
+  'superior',
+  'superiors',
+  'parent',
+  'parents',
+]);
+
+const MONTHS = new Set([
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+  'jan',
+  'feb',
+  'mar',
+  'apr',
+  'jun',
+  'jul',
+  'aug',
+  'sep',
+  'sept',
+  'oct',
+  'nov',
+  'dec',
+]);
+
+/** What a time word is: a year (`2013`), a month (`March`), a date (`2023-04-01`). */
+export function timeWord(token: QuestionToken): { year: number | null } | null {
+  const t = token.lower;
+  if (/^(19|20)\d\d$/.test(t)) return { year: Number(t) };
+  if (/^(19|20)\d\d-\d\d(-\d\d)?$/.test(t)) return { year: Number(t.slice(0, 4)) };
+  if (MONTHS.has(t) && t !== 'may') return { year: null };
+  return null;
+}
+
+/** Whether the lexicon has anything to say about the word at `i`: most questions have no such word. */
+export function lexiconWord(tokens: readonly QuestionToken[], i: number): boolean {
+  const word = tokens[i]!.lower;
+  return AMOUNT_WORDS.has(word) || isCountWord(tokens, i) || SELF_REFERENCE_WORDS.has(word) || timeWord(tokens[i]!) !== null;
+}
+
+/**
+ * Whether the word at `i` is one the measures lexicon reads (an amount or a count word): its
+ * readings by word vectors or synonyms are no reading of it (`sales` is no `product`).
+ */
+export function isMeasureWord(tokens: readonly QuestionToken[], i: number): boolean {
+  return AMOUNT_WORDS.has(tokens[i]!.lower) || isCountWord(tokens, i);
+}
+
+/** A count word, or "most" followed by no word ("sold the most", not "the most expensive"). */
+export function isCountWord(tokens: readonly QuestionToken[], i: number): boolean {
+  const word = tokens[i]!.lower;
+  if (COUNT_WORDS.has(word)) return true;
+  const next = tokens[i + 1];
+  return word === 'most' && (next === undefined || next.stopWord || !/\p{L}/u.test(next.text));
+}
