@@ -16,6 +16,7 @@ import { type BenchGraph, benchGraph } from './bench/graph.js';
 import { loadBenchmark } from './bench/load.js';
 import type { BenchDatabase, Benchmark, BenchName, BenchQuestion } from './bench/types.js';
 import { unionSchemas } from './bench/union.js';
+import { fingerprint, type ResultFingerprint } from './fingerprint.js';
 import { type GoldTables, goldTables, listedGoldTables } from './gold.js';
 import { type LatencySummary, summarizeLatency } from './latency.js';
 import { averageMetrics, type MetricSummary, type QuestionMetrics, scoreQuestion } from './metrics.js';
@@ -60,7 +61,7 @@ export interface EvalOptions {
   onStep?: (message: string) => void;
 }
 
-export interface QuestionOutcome {
+export interface QuestionOutcome extends ResultFingerprint {
   id: string;
   db: string;
   question: string;
@@ -227,6 +228,7 @@ export async function runEvaluation(options: EvalOptions): Promise<{ results: Ev
         gold: gold.ok ? gold.tables : null,
         goldError: gold.ok ? null : gold.error,
         retrieved: result.tables,
+        ...fingerprint(result),
         metrics: gold.ok ? scoreQuestion(result.tables, gold.tables, q.optionalTables) : null,
         timings: result.trace.timings,
         baselines: baselineTables,

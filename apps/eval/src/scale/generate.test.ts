@@ -142,7 +142,7 @@ describe('generateSchema', () => {
 });
 
 describe('cases', () => {
-  it('maps sizes to layered L × W with 2 + L·W tables near the size, and always adds 4 × 24', () => {
+  it('maps sizes to layered L × W with 2 + L·W tables near the size, and always adds 4 × 24 and the dense 4 × 250', () => {
     const cases = casesFor(['snowflake', 'layered'], [50, 200, 1000]);
     expect(cases.map(caseLabel)).toEqual([
       'snowflake:50',
@@ -154,6 +154,7 @@ describe('cases', () => {
       'layered:4x250',
     ]);
     for (const c of cases.filter((x) => x.shape === 'layered')) expect(generateSchema(c, 1).spec.tables).toHaveLength(c.size);
+    expect(casesFor(['layered'], [50]).map(caseLabel)).toEqual(['layered:4x12', 'layered:4x24', 'layered:4x250']);
     expect(Math.abs(parseCase('layered:1000').size - 1000)).toBeLessThanOrEqual(4);
   });
 

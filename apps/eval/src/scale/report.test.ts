@@ -13,6 +13,8 @@ const question = (ms: number) => ({
     gold: ['a', 'b'],
     retrieved: ['a', 'b'],
     bm25: ['a', 'c', 'd'],
+    sql: 'FROM a JOIN b ON a.b_id = b.id',
+    resultHash: `hash-${ms}`,
     ms,
     bm25Ms: 1,
     timings: { grounding: 1, exploration: 1, disambiguation: 1, pathEnumeration: ms - 4, pathSelection: 1, merging: 0, total: ms },
@@ -57,20 +59,28 @@ describe('scaleMarkdown', () => {
     };
     const md = scaleMarkdown(results);
     expect(md).toContain(
-      '| schema | tables | edges | status | graph build | graph load | graph bytes | index build | retrieval p50 / p95 / max | bm25 p95 | ratio | F1 guided / bm25 | precision guided / bm25 | recall guided / bm25 | peak RSS MB | tree / gold |',
+      '| schema | ratio | tables | edges | status | graph build | graph load | graph bytes | index build | retrieval p50 / p95 / max | bm25 p95 | F1 guided / bm25 | precision guided / bm25 | recall guided / bm25 | peak RSS MB | tree / gold |',
     );
+    // The headline comes first: the ratio to BM25 in the same run, per schema.
+    expect(md.indexOf('## Headline')).toBeLessThan(md.indexOf('## Every figure'));
+    expect(md).toContain('| snowflake:50 | 20.00 | 20.0 | 1.0 | 1.000 / 0.400 |');
     expect(md).toContain('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n');
     expect(md).toContain(
-      '| snowflake:50 | 50 | 60 | ok | 3.0 | 2.0 | 123,456 | 400.0 | 10.0 / 20.0 / 20.0 | 1.0 | 20.00 | 1.000 / 0.400 |',
+      '| snowflake:50 | 20.00 | 50 | 60 | ok | 3.0 | 2.0 | 123,456 | 400.0 | 10.0 / 20.0 / 20.0 | 1.0 | 1.000 / 0.400 |',
     );
     // Guided returns the gold exactly; BM25 top-3 one gold table of three returned: precision 1/3, recall 1/2, F1 0.4.
     expect(md).toContain('| 1.000 / 0.400 | 1.000 / 0.333 | 1.000 / 0.500 | 210 | 2.00 / 2.00 |');
     expect(md).toContain('F1, precision and recall are per-question means');
     expect(progressLine(ok)).toContain('F1 1.000 / bm25 0.400, precision 1.000 / bm25 0.333');
     expect(md).toContain(
-      '| layered:4x24 | 98 | 1,776 | timed out after 300 s (0 of 5 questions done, stopped in schema generation) | – | – | – | – | – | – | – | – | – | – | 300 | – |',
+      '| layered:4x24 | – | 98 | 1,776 | timed out after 300 s (0 of 5 questions done, stopped in schema generation) | – | – | – | – | – | – | – | – | – | 300 | – |',
     );
     expect(md).toContain('| layered:4x24 | 4 × 24 | 331,776 | 0 of 0 |');
     expect(md).toContain('0123456789ab');
+    // Each question's tree and hash are kept, to compare two runs question by question.
+    expect(ok.answers).toEqual([
+      { id: 'q', sql: 'FROM a JOIN b ON a.b_id = b.id', resultHash: 'hash-10' },
+      { id: 'q', sql: 'FROM a JOIN b ON a.b_id = b.id', resultHash: 'hash-20' },
+    ]);
   });
 });

@@ -10,6 +10,7 @@ import { graphFromSchema, parseGraph, serializeGraph } from '@guided-retrieval/c
 import { OfflineEmbedder } from '@guided-retrieval/grounding';
 import { type PhaseTimings, Retriever } from '@guided-retrieval/retrieval';
 import { createBaselines } from '../baselines.js';
+import { fingerprint, type ResultFingerprint } from '../fingerprint.js';
 import { generateSchema, type ScaleCase } from './generate.js';
 import { generateQuestions, type ScaleQuestion } from './questions.js';
 
@@ -27,7 +28,7 @@ export interface SetupFacts {
   baselinesBuildMs: number;
 }
 
-export interface QuestionRecord {
+export interface QuestionRecord extends ResultFingerprint {
   id: string;
   text: string;
   /** The gold tables scored against (layered: with the returned tree's bridge where it took another path). */
@@ -97,6 +98,7 @@ export async function runCase(c: ScaleCase, options: CaseOptions, emit: (event: 
       text: q.text,
       gold: effectiveGold(q, result.tables),
       retrieved: result.tables,
+      ...fingerprint(result),
       bm25: bm25Tables,
       ms,
       bm25Ms,

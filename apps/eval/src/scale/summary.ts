@@ -1,5 +1,6 @@
 /** One case's events (complete, or cut short by the budget) as one row of the report. */
 import type { PhaseTimings } from '@guided-retrieval/retrieval';
+import type { ResultFingerprint } from '../fingerprint.js';
 import { type LatencySummary, summarizeLatency } from '../latency.js';
 import { averageMetrics, type MetricSummary, scoreQuestion } from '../metrics.js';
 import { caseLabel, type ScaleCase } from './generate.js';
@@ -33,6 +34,8 @@ export interface ScaleRow extends Partial<SetupFacts> {
   meanGoldSize: number;
   /** Layered: how many returned trees were exactly customer, one table per layer, nation. */
   treesExact?: number;
+  /** Each question's tree and result hash, to compare two runs question by question. */
+  answers: (Pick<QuestionRecord, 'id'> & ResultFingerprint)[];
   wallMs: number | null;
 }
 
@@ -75,6 +78,7 @@ export function summarizeCase(c: ScaleCase, events: readonly CaseEvent[], outcom
     meanTreeSize: mean(records.map((r) => r.retrieved.length)),
     meanGoldSize: mean(records.map((r) => r.gold.length)),
     ...(c.shape === 'layered' ? { treesExact: records.filter((r) => r.treeOk).length } : {}),
+    answers: records.map((r) => ({ id: r.id, sql: r.sql, resultHash: r.resultHash })),
     wallMs,
   };
   return row;
