@@ -3,13 +3,16 @@ import { type Containment, estimateContainment } from './containment.js';
 import { isKeyType, isUnique } from './keys.js';
 import {
   type ColumnPrefixes,
+  type FromName,
   isReferenceLike,
   mentionsTable,
   type NameMatch,
   namedAfterTable,
   nameMatch,
   namesOwnTable,
+  preparedNameMatch,
   sameUnprefixed,
+  type ToName,
 } from './names.js';
 
 /** A referenced single-column key: a column unique in its table, with how key-like it is. */
@@ -102,6 +105,9 @@ export function passesPruning(from: ColumnProfile, fromKind: ValueKind, to: KeyT
   return true;
 }
 
+/** Containment as high as it goes: what a pair's names allow at best. */
+const PERFECT_CONTAINMENT: Containment = Object.freeze({ value: 1, method: 'bloom filter', checked: 1 });
+
 /**
  * What names alone allow: the most confidence the pair could reach with perfect containment.
  * Pairs that cannot reach `floor` are not worth reading sketches for.
@@ -111,12 +117,14 @@ export function namePrior(
   fromTable: TableProfile,
   to: KeyTarget,
   prefixes?: ColumnPrefixes,
+  prepared?: { from: FromName; to: ToName },
 ): { name: NameMatch; ceiling: number } {
-  let name = nameMatch(from.name, to.table.name, to.column.name);
+  let name = prepared ? preparedNameMatch(prepared.from, prepared.to) : nameMatch(from.name, to.table.name, to.column.name);
   if (name.score < 1 && prefixes && sameUnprefixed(from.name, fromTable.name, to.column.name, prefixes)) {
     name = { score: 1, kind: 'same-unprefixed', reason: `same name as ${to.table.name}.${to.column.name} without the column prefixes` };
   }
-  const ceiling = combine(name.score, isReferenceLike(from.name), to.score, { value: 1, method: 'bloom filter', checked: 1 }, false);
+  const referenceLike = prepared ? prepared.from.referenceLike : isReferenceLike(from.name);
+  const ceiling = combine(name.score, referenceLike, to.score, PERFECT_CONTAINMENT, false);
   // A table referencing itself says so with a role before its key's name (`parent_category_id`).
   return { name, ceiling: fromTable === to.table && name.kind !== 'role-plus-key' ? 0 : ceiling };
 }

@@ -12,7 +12,7 @@ import {
 import { estimateContainment } from './containment.js';
 import { byEdgeId, declaredJoinEdges, joinEdgeId } from './declared.js';
 import { keyCandidates } from './keys.js';
-import { columnPrefixes, namedAfterTable, nameMatch } from './names.js';
+import { columnPrefixes, fromName, namedAfterTable, nameMatch, toName } from './names.js';
 import { roleReferences } from './roles.js';
 import { sharedNameEdges } from './shared.js';
 import type { InferJoinsOptions, JoinEdge, JoinInference, KeyCandidate } from './types.js';
@@ -109,17 +109,21 @@ function bestReferences(profile: DatabaseProfile, keys: readonly KeyCandidate[],
   let candidatePairs = 0;
   let afterPruning = 0;
   const best: ScoredPair[] = [];
+  // Each name is read once, not once per pair: wide schemas weigh millions of pairs.
+  const toNames = targets.map((to) => toName(to.table.name, to.column.name));
   for (const table of profile.tables) {
     for (const from of table.columns) {
       const fromKind = valueKind(from);
       if (!fromKind || declaredFrom.has(referencing(table.name, [from.name]))) continue;
+      const fromNames = fromName(from.name);
       const scored: ScoredPair[] = [];
-      for (const to of targets) {
+      for (let i = 0; i < targets.length; i++) {
+        const to = targets[i]!;
         if (to.column === from) continue;
         candidatePairs++;
         if (!passesPruning(from, fromKind, to, to.kind)) continue;
         afterPruning++;
-        const { name, ceiling } = namePrior(from, table, to, prefixes);
+        const { name, ceiling } = namePrior(from, table, to, prefixes, { from: fromNames, to: toNames[i]! });
         if (ceiling < floor) continue;
         const pair = scorePair(table, from, to, name, ownKeys.has(from));
         if (pair && pair.confidence >= floor) scored.push(pair);

@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
   columnPrefixes,
+  fromName,
   isReferenceLike,
   mentionsTable,
   namedAfterTable,
   namedThings,
   nameMatch,
+  preparedNameMatch,
   roleName,
   sameUnprefixed,
   singular,
   stripPrefix,
+  toName,
   words,
 } from './names.js';
 
@@ -53,6 +56,50 @@ describe('nameMatch', () => {
   });
   it('does not read a schema prefix as an abbreviation', () => {
     expect(nameMatch('personid', 'person_emailaddress', 'businessentityid').score).toBeLessThan(0.8);
+  });
+});
+
+describe('names prepared once', () => {
+  it('match every pair as nameMatch does, whichever rule decides', () => {
+    const columns = [
+      'customer_id',
+      'CustId',
+      'manager_staff_id',
+      'num_orders',
+      'cares_for_students',
+      'region',
+      'ShipVia',
+      'atom_id2',
+      'id',
+      'l_orderkey',
+      'zip',
+      'link_to_member',
+      'PostHistoryTypeId',
+      'hero_id',
+    ];
+    const keys: [string, string][] = [
+      ['customer', 'id'],
+      ['customers', 'CustomerId'],
+      ['staff', 'staff_id'],
+      ['orders', 'o_orderkey'],
+      ['regions', 'code'],
+      ['Shippers', 'ShipperID'],
+      ['atom', 'atom_id'],
+      ['zip_code', 'zip_code'],
+      ['member', 'member_id'],
+      ['PostHistoryTypes', 'Id'],
+      ['superhero', 'id'],
+    ];
+    const kinds = new Set<string>();
+    for (const column of columns) {
+      for (const [table, key] of keys) {
+        const plain = nameMatch(column, table, key);
+        expect(preparedNameMatch(fromName(column), toName(table, key))).toEqual(plain);
+        kinds.add(plain.kind);
+      }
+    }
+    // The pairs reach most rules, so that each branch is compared.
+    expect(kinds.size).toBeGreaterThanOrEqual(7);
   });
 });
 

@@ -148,7 +148,7 @@ const OTHER_THING = /(type|status|kind|category|class|group|history|state|level|
  * - 0.3: a word in common with the table (`ShipVia` → Shippers);
  * - 0: nothing.
  */
-interface FromName {
+export interface FromName {
   f: string;
   fBare: string;
   suffix: string | undefined;
@@ -156,10 +156,16 @@ interface FromName {
   words: string[];
   lastWord: string | undefined;
   meaningful: string[];
+  /** A count of rows rather than a reference (`countsRows`). */
+  counts: boolean;
+  /** `fBare` read singular. */
+  fBareSingular: string;
+  /** The name reads like a reference (`isReferenceLike`). */
+  referenceLike: boolean;
 }
 
 /** What matching needs of a referencing column's name, computed once per name. */
-const fromName = memo((from: string): FromName => {
+export const fromName = memo((from: string): FromName => {
   const name = unnumbered(from);
   const fBare = stripPrefix(name);
   const suffix = REFERENCE_SUFFIX.exec(fBare)?.[0];
@@ -172,10 +178,15 @@ const fromName = memo((from: string): FromName => {
     words: fromWords,
     lastWord: fromWords.filter((w) => !GENERIC.has(w)).at(-1),
     meaningful: [...new Set(fromWords.filter((w) => w.length >= 3 && !GENERIC.has(w)))],
+    counts: countsRows(from),
+    fBareSingular: singular(fBare),
+    referenceLike: isReferenceLike(from),
   };
 });
 
-interface ToName {
+export interface ToName {
+  table: string;
+  column: string;
   t: string;
   tBare: string;
   owners: string[];
@@ -183,13 +194,17 @@ interface ToName {
   generic: boolean;
   identifier: boolean;
   tableWords: string[];
+  /** The key is named as its table's own (`namedAfterTable`). */
+  namedAfter: boolean;
 }
 
-/** What matching needs of a referenced table and key column, computed once per pair of names. */
-const toName = memo((key: string): ToName => {
+const toNameByKey = memo((key: string): ToName => {
   const [table, column] = key.split('\u0000') as [string, string];
   const tableWords = words(table).map(singular);
   return {
+    table,
+    column,
+    namedAfter: namedAfterTable(column, table),
     t: squeeze(column),
     tBare: stripPrefix(column),
     owners: tableNames(table),
@@ -199,6 +214,14 @@ const toName = memo((key: string): ToName => {
     tableWords,
   };
 });
+
+/**
+ * What matching needs of a referenced table and key column, computed once per pair of names;
+ * inference asks for each key once and reuses it for every column it weighs against the key.
+ */
+export function toName(table: string, column: string): ToName {
+  return toNameByKey(`${table}\u0000${column}`);
+}
 
 const ID_SUFFIXES = [...ID_WORDS];
 
@@ -214,8 +237,13 @@ function countsRows(column: string): boolean {
 }
 
 export function nameMatch(from: string, toTable: string, to: string): NameMatch {
-  const { f, fBare, suffix, stem, words: fromWords, lastWord, meaningful } = fromName(from);
-  const { t, tBare, owners, last, generic: toGeneric, identifier, tableWords } = toName(`${toTable}\u0000${to}`);
+  return preparedNameMatch(fromName(from), toName(toTable, to));
+}
+
+/** `nameMatch` of names prepared once each (`fromName`, `toName`): the same answer, without a lookup per pair. */
+export function preparedNameMatch(fromNames: FromName, toNames: ToName): NameMatch {
+  const { f, fBare, suffix, stem, words: fromWords, lastWord, meaningful, counts, fBareSingular } = fromNames;
+  const { table: toTable, column: to, t, tBare, owners, last, generic: toGeneric, identifier, tableWords, namedAfter } = toNames;
   const match = (score: number, kind: NameMatchKind, reason: string): NameMatch => ({ score, kind, reason });
 
   if (!toGeneric && (f === t || fBare === tBare) && fBare.length > 2) return match(1, 'same', `same name as ${toTable}.${to}`);
@@ -232,15 +260,15 @@ export function nameMatch(from: string, toTable: string, to: string): NameMatch 
     const qualifies = owners.some((owner) => stem.startsWith(owner) && !OTHER_THING.test(stem.slice(owner.length)));
     // An abbreviation of the table's last word (`cust` of customer) unless the key's own name says
     // another thing: `personid` is no `personcreditcard.creditcardid`.
-    const abbreviates = last.startsWith(stem) && (stem === last || toGeneric || tBare.startsWith(stem) || namedAfterTable(to, toTable));
+    const abbreviates = last.startsWith(stem) && (stem === last || toGeneric || tBare.startsWith(stem) || namedAfter);
     if (abbreviates || owners.some((owner) => stem.endsWith(owner)) || qualifies) {
       return match(0.8, 'owner-suffix', `${toTable}'s name with a reference suffix`);
     }
   }
   if (toGeneric && identifier && (f === t || fBare === tBare)) return match(0.6, 'same-generic', `same generic name as ${toTable}.${to}`);
   // `num_semesters`, `cares_for_students`, `total_orders`: a count of the table's rows, not a reference to one.
-  if (suffix === undefined && countsRows(from)) return match(0, 'none', 'counts rows rather than naming one');
-  if (owners.some((owner) => fBare === owner || singular(fBare) === owner)) return match(0.6, 'named-after', `named after ${toTable}`);
+  if (suffix === undefined && counts) return COUNTS_ROWS;
+  if (owners.some((owner) => fBare === owner || fBareSingular === owner)) return match(0.6, 'named-after', `named after ${toTable}`);
   // The table's word last (`link_to_member`, `home_player_1`), or a key suffix after its tail (`hero_id` → superhero);
   // a word after it makes another thing (`rental_duration`, `CustomerDesc`).
   const endsOnTable = lastWord === last && (suffix !== undefined || fromWords.at(-1) === last);
@@ -252,8 +280,12 @@ export function nameMatch(from: string, toTable: string, to: string): NameMatch 
       }
     }
   }
-  return match(0, 'none', 'no name in common');
+  return NO_NAME_IN_COMMON;
 }
+
+// Most pairs a wide schema weighs share nothing: one frozen answer each rather than millions of copies.
+const NO_NAME_IN_COMMON: NameMatch = Object.freeze({ score: 0, kind: 'none', reason: 'no name in common' });
+const COUNTS_ROWS: NameMatch = Object.freeze({ score: 0, kind: 'none', reason: 'counts rows rather than naming one' });
 
 /**
  * Column prefixes a schema spells its names with: each table's (the longest prefix every column of
@@ -293,9 +325,11 @@ function commonPrefix(names: readonly string[]): string {
  */
 export function sameUnprefixed(from: string, fromTable: string, to: string, prefixes: ColumnPrefixes): boolean {
   const ownPrefix = prefixes.table.get(fromTable) ?? '';
+  // Most schemas have no prefixes: answer before squeezing the names (asked once per column pair).
+  if (ownPrefix === '' || prefixes.schema === '') return false;
   const f = squeeze(from);
   const t = squeeze(to);
-  if (ownPrefix === '' || prefixes.schema === '' || !t.startsWith(prefixes.schema)) return false;
+  if (!t.startsWith(prefixes.schema)) return false;
   const fBare = f.slice(ownPrefix.length);
   const tBare = t.slice(prefixes.schema.length);
   return fBare === tBare && tBare.length >= 4 && !isGeneric(tBare);
