@@ -11,7 +11,7 @@ import { type ContextGraph, loadGraph } from '@guided-retrieval/context-graph';
 import { Retriever } from '@guided-retrieval/retrieval';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectOneLineError, requireBuiltCli, type Sandbox, sandbox } from './test-support/cli.js';
+import { expectOneLineError, graphData, requireBuiltCli, type Sandbox, sandbox } from './test-support/cli.js';
 import { connectStdio } from './test-support/mcp.js';
 import { startTestServer } from './test-support/server.js';
 
@@ -51,8 +51,7 @@ async function trees(graph: ContextGraph): Promise<unknown[]> {
 }
 
 /** Each table of a graph file with its primary key. */
-const keysIn = (file: string) =>
-  JSON.parse(readFileSync(file, 'utf8')).tables.map((t: { name: string; primaryKey: string[] }) => [t.name, t.primaryKey]);
+const keysIn = (file: string) => graphData(file).tables.map((t) => [t.name, t.primaryKey]);
 
 let box: Sandbox;
 let mysqlFile: string;
@@ -85,14 +84,14 @@ describe.skipIf(!url)('guided build mysql://… (Chinook)', () => {
   afterAll(() => box?.remove());
 
   it('has the same tables, primary keys and declared join edges as the SQLite build', () => {
-    const mysql = JSON.parse(readFileSync(mysqlFile, 'utf8'));
-    const sqlite = JSON.parse(readFileSync(sqliteFile, 'utf8'));
+    const mysql = graphData(mysqlFile);
+    const sqlite = graphData(sqliteFile);
     expect(mysql).toMatchObject({ engine: 'mysql', database: 'Chinook' });
-    expect(mysql.tables.map((t: { name: string }) => t.name)).toHaveLength(11);
+    expect(mysql.tables.map((t) => t.name)).toHaveLength(11);
     expect(keysIn(mysqlFile)).toEqual(keysIn(sqliteFile));
     const edges = (g: { edges: { id: string; origin: string }[] }) => g.edges.map((e) => `${e.id} ${e.origin}`).sort();
     expect(edges(mysql)).toEqual(edges(sqlite));
-    expect(mysql.edges.filter((e: { origin: string }) => e.origin === 'declared')).toHaveLength(11);
+    expect(mysql.edges.filter((e) => e.origin === 'declared')).toHaveLength(11);
   });
 
   it('retrieves the same join trees for plain questions as the SQLite build', async () => {

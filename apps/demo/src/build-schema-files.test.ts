@@ -4,13 +4,13 @@
  * export (+ keys); one-line errors for a manifest of another version and a CSV missing a column;
  * and the real dbt-hubspot project when ../shared/benchmarks has it (skipped and said otherwise).
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadGraph } from '@guided-retrieval/context-graph';
 import { Retriever } from '@guided-retrieval/retrieval';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectOneLineError, requireBuiltCli, type Sandbox, sandbox } from './test-support/cli.js';
+import { expectOneLineError, graphData, requireBuiltCli, type Sandbox, sandbox } from './test-support/cli.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const FIXTURES = resolve(here, '../../../packages/profiler/src/test-support/dbt');
@@ -27,7 +27,7 @@ interface Graph {
 
 let box: Sandbox;
 const file = (name: string) => join(box.work, name);
-const graph = (name: string) => JSON.parse(readFileSync(file(name), 'utf8')) as Graph;
+const graph = (name: string): Graph => graphData(file(name)) as Graph;
 
 beforeAll(() => {
   requireBuiltCli();

@@ -10,7 +10,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CliRun, expectOneLineError, requireBuiltCli, type Sandbox, sandbox, sha256 } from './test-support/cli.js';
+import { type CliRun, expectOneLineError, graphData, requireBuiltCli, type Sandbox, sandbox, sha256 } from './test-support/cli.js';
 import { startTestServer } from './test-support/server.js';
 
 interface Graph {
@@ -22,7 +22,7 @@ interface Graph {
 
 let box: Sandbox;
 const file = (name: string) => join(box.work, name);
-const graph = (name: string) => JSON.parse(readFileSync(file(name), 'utf8')) as Graph;
+const graph = (name: string): Graph => graphData(file(name)) as Graph;
 const tableNames = (g: Graph) => g.tables.map((t) => t.name);
 const edgeIds = (g: Graph) => g.edges.map((e) => e.id).sort();
 

@@ -7,7 +7,7 @@ import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } fr
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CliRun, expectOneLineError, requireBuiltCli, type Sandbox, sandbox, sha256 } from './test-support/cli.js';
+import { type CliRun, expectOneLineError, graphData, requireBuiltCli, type Sandbox, sandbox, sha256 } from './test-support/cli.js';
 
 /** The parts of `--json` output these tests pin down. */
 interface JoinNode {
@@ -281,6 +281,19 @@ describe('guided build and guided retrieve --graph', () => {
     expect(result.source).not.toBeNull();
     expect(result.sql).toMatch(/^FROM (ORDERS|LINEITEM)\b/);
     expect(result.sql).toMatch(/L_ORDERKEY = \w+\.O_ORDERKEY|O_ORDERKEY = \w+\.L_ORDERKEY/);
+  });
+
+  it('retrieves over a graph file of format version 1 as over the same graph in version 2', () => {
+    const v1 = join(box.work, 'graph-v1.json');
+    writeFileSync(v1, `${JSON.stringify({ ...graphData(graphFile), formatVersion: 1 }, null, 1)}\n`);
+    const question = 'How many orders were shipped by truck?';
+    const [now, old] = [graphFile, v1].map((g) => box.run(['retrieve', '--graph', g, '--json', question]));
+    expect(old!.status, old!.stderr).toBe(0);
+    const answer = (run: CliRun) => {
+      const { tables, sql, joinTree } = JSON.parse(run.stdout) as Result & { joinTree: unknown };
+      return { tables, sql, joinTree };
+    };
+    expect(answer(old!)).toEqual(answer(now!));
   });
 
   it('build: a missing database is one line naming the path, no stack trace', () => {

@@ -125,7 +125,8 @@ function notAProfile(text: string, path: string): UserError | undefined {
   } catch {
     return new UserError(`${path} is not a database, and not a profile: not valid JSON`);
   }
-  if (isRecord(json) && Array.isArray(json.edges)) {
+  // Version 1 of the graph file holds a list of edges, version 2 an object of lists.
+  if (isRecord(json) && Array.isArray(json.tables) && (Array.isArray(json.edges) || isRecord(json.edges))) {
     return new UserError(`${path} is a context graph (from \`guided build\`), not a database or profile: use it with --graph`);
   }
   return undefined;

@@ -1,5 +1,5 @@
 import type { JoinEdge } from '@guided-retrieval/join-inference';
-import { MultiDirectedGraph } from 'graphology';
+import { GraphValidationError } from './errors.js';
 import { computeReachability, connectedComponents, type Reachability } from './reachability.js';
 import {
   cheapestPathsFrom,
@@ -12,11 +12,8 @@ import {
   stepsLeftTo,
 } from './search.js';
 import { steinerPaths } from './steiner.js';
+import { TableEdges } from './table-edges.js';
 import type { ContextGraphData, GraphColumn, GraphEngine, GraphTable, JoinPath, PathEdge, PathOptions } from './types.js';
-
-export class GraphValidationError extends Error {
-  override name = 'GraphValidationError';
-}
 
 /**
  * The context graph: tables (nodes) and join edges (directed, parallel edges allowed), with the
@@ -29,7 +26,7 @@ export class ContextGraph {
   /** The engine the database runs on; SQLite for a schema described by hand. */
   readonly engine: GraphEngine;
   private readonly data: ContextGraphData;
-  private readonly graph = new MultiDirectedGraph<{ table: GraphTable }, { edge: JoinEdge }>();
+  private readonly tableEdges: TableEdges;
   private readonly byLowerName = new Map<string, GraphTable>();
   private readonly indexOf = new Map<string, number>();
   private readonly adjacency: JoinAdjacency;
@@ -47,9 +44,8 @@ export class ContextGraph {
       if (this.byLowerName.has(key)) throw new GraphValidationError(`duplicate table name: ${table.name}`);
       this.byLowerName.set(key, table);
       this.indexOf.set(table.name, i);
-      this.graph.addNode(nodeKey(table.name), { table });
     });
-    for (const edge of data.edges) this.addEdge(edge);
+    this.tableEdges = new TableEdges(data.tables, data.edges, (name) => this.findTable(name));
     this.adjacency = buildAdjacency(
       data.tables.map((t) => t.name),
       data.edges,
@@ -73,24 +69,22 @@ export class ContextGraph {
   }
 
   column(table: string, column: string): GraphColumn | undefined {
-    const lower = column.toLowerCase();
-    return this.table(table)?.columns.find((c) => c.name.toLowerCase() === lower);
+    const i = this.findTable(table);
+    return i < 0 ? undefined : this.tableEdges.column(i, column);
   }
 
-  /** Edges leaving `table` (it holds the foreign key), in declaration order. */
+  /** Edges leaving `table` (it holds the foreign key), grouped by the table they reference (`TableEdges.out`). */
   outEdges(table: string): JoinEdge[] {
-    const t = this.require(table);
-    return this.graph.mapOutEdges(nodeKey(t.name), (_key, attributes) => attributes.edge);
+    return this.tableEdges.out(this.indexOfTable(table));
   }
 
   inEdges(table: string): JoinEdge[] {
-    const t = this.require(table);
-    return this.graph.mapInEdges(nodeKey(t.name), (_key, attributes) => attributes.edge);
+    return this.tableEdges.in(this.indexOfTable(table));
   }
 
   /** How many join edges reference `table`: a dimension referenced by many tables is a hub. */
   inDegree(table: string): number {
-    return this.graph.inDegree(nodeKey(this.require(table).name));
+    return this.tableEdges.inDegree(this.indexOfTable(table));
   }
 
   /** Whether `to` is reachable from `from` along directed join edges (precomputed; `from` itself only through a cycle). */
@@ -301,31 +295,13 @@ export class ContextGraph {
     return table;
   }
 
-  private addEdge(edge: JoinEdge): void {
-    const from = this.table(edge.fromTable);
-    const to = this.table(edge.toTable);
-    if (!from || !to) {
-      throw new GraphValidationError(`join edge ${edge.id} names a missing table: ${from ? edge.toTable : edge.fromTable}`);
-    }
-    for (const [table, columns] of [
-      [from, edge.fromColumns],
-      [to, edge.toColumns],
-    ] as const) {
-      for (const c of columns) {
-        if (!this.column(table.name, c)) throw new GraphValidationError(`join edge ${edge.id} names a missing column: ${table.name}.${c}`);
-      }
-    }
-    if (this.graph.hasEdge(edge.id)) throw new GraphValidationError(`duplicate join edge: ${edge.id}`);
-    this.graph.addEdgeWithKey(edge.id, nodeKey(from.name), nodeKey(to.name), { edge });
+  /** The index of a table named exactly or in another case, or -1. */
+  private findTable(name: string): number {
+    const exact = this.indexOf.get(name);
+    if (exact !== undefined) return exact;
+    const table = this.byLowerName.get(name.toLowerCase());
+    return table ? this.indexOf.get(table.name)! : -1;
   }
-}
-
-/**
- * The graphology key of a table. Graphology keeps neighbours in plain objects keyed by node key,
- * where `__proto__` or `constructor` would read the prototype: a prefix keeps any name safe.
- */
-function nodeKey(table: string): string {
-  return `t:${table}`;
 }
 
 /** Longest join path considered, in edges, unless a caller says otherwise. */

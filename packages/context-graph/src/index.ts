@@ -4,7 +4,8 @@ export type { JoinEdge } from '@guided-retrieval/join-inference';
 export type { ColumnValues, ValueFilter } from '@guided-retrieval/profiler';
 export { type Annotation, type Annotations, buildContextGraph } from './build.js';
 export { DESCRIBE_PROMPT_VERSION, type DescribeChatModel, type DescribeOptions, describeGraph, describePrompt } from './describe.js';
-export { ContextGraph, DEFAULT_MAX_PATH_LENGTH, GraphValidationError } from './graph.js';
+export { GraphValidationError } from './errors.js';
+export { ContextGraph, DEFAULT_MAX_PATH_LENGTH } from './graph.js';
 export { GraphFileError, loadGraph, MAX_GRAPH_FILE_BYTES, parseGraph, saveGraph, serializeGraph } from './io.js';
 export {
   graphFromEdgeList,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GraphFileError, graphFromSchema, loadGraph, MAX_GRAPH_FILE_BYTES, parseGraph, saveGraph, serializeGraph } from './index.js';
+import { v1Text } from './test-support/v1.js';
 
 const graph = graphFromSchema({
   database: 'shop',
@@ -24,13 +25,21 @@ describe('graph files', () => {
     expect(serializeGraph(loaded)).toBe(serializeGraph(graph));
     expect([...loaded.reachable('orders')]).toEqual(['customer']);
     expect(loaded.column('CUSTOMER', 'City')?.sample.map((s) => s.value)).toEqual(['Paris', 'Lyon']);
-    expect(await readFile(file, 'utf8')).toContain('"formatVersion": 1');
+    expect(await readFile(file, 'utf8')).toMatch(/^\{"formatVersion":2,/);
   });
 
-  it('refuses another format version, naming the file', async () => {
+  it('refuses another format version, naming the file and the versions it reads', async () => {
     const file = join(dir, 'old.json');
     await writeFile(file, JSON.stringify({ ...graph.toData(), formatVersion: 99 }));
-    await expect(loadGraph(file)).rejects.toThrow(new RegExp(`${file.replace(/[.]/g, '\\.')} has graph format version 99`));
+    await expect(loadGraph(file)).rejects.toThrow(
+      new RegExp(`${file.replace(/[.]/g, '\\.')} has graph format version 99; this version reads 1 and 2: rebuild it`),
+    );
+  });
+
+  it('still loads a version 1 file, to the same data', async () => {
+    const file = join(dir, 'v1.json');
+    await writeFile(file, v1Text(graph));
+    expect((await loadGraph(file)).toData()).toEqual(graph.toData());
   });
 
   it('gives one-line errors for missing, non-JSON and inconsistent files', async () => {
@@ -39,14 +48,14 @@ describe('graph files', () => {
     await expect(loadGraph(dir)).rejects.toThrow(`cannot read graph file ${dir}: is a directory`);
     expect(() => parseGraph('{oops', 'x.json')).toThrow(GraphFileError);
     expect(() => parseGraph('{oops', 'x.json')).toThrow('x.json is not a context graph: not valid JSON');
-    const broken = { ...graph.toData(), edges: [{ ...graph.edges[0]!, toColumns: ['ghost'] }] };
+    const broken = { ...graph.toData(), formatVersion: 1, edges: [{ ...graph.edges[0]!, toColumns: ['ghost'] }] };
     expect(() => parseGraph(JSON.stringify(broken), 'b.json')).toThrow(
       'b.json is inconsistent: join edge orders(customer_id)->customer(id) names a missing column: customer.ghost',
     );
   });
 
-  it('checks the whole file and names the JSON path of the first wrong thing, in one line', () => {
-    const data = graph.toData();
+  it('checks the whole of a version 1 file and names the JSON path of the first wrong thing, in one line', () => {
+    const data = JSON.parse(v1Text(graph)) as Record<string, unknown>;
     const wrong = (mutate: (d: Record<string, unknown>) => void) => {
       const d = JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
       mutate(d);

@@ -1,8 +1,12 @@
 import type { JoinEdge } from '@guided-retrieval/join-inference';
 import type { ColumnValues, Engine, InferredType, ValueFrequency } from '@guided-retrieval/profiler';
 
-/** Version of the context-graph JSON format; files of another version are refused on load. */
-export const GRAPH_FORMAT_VERSION = 1;
+/**
+ * Version of the context-graph file format that `serializeGraph` writes (2: compact, tables and
+ * columns as rows, edges by index; write-v2.ts). Files of version 1 (indented JSON of the data)
+ * are read too; files of any other version are refused on load.
+ */
+export const GRAPH_FORMAT_VERSION = 2;
 
 /** The SQL engines a graph can be built from (the profiler's connectors). */
 export type GraphEngine = Engine;
@@ -50,6 +54,7 @@ export interface GraphTable {
 
 /** The serialisable content of a context graph; everything else is derived from it on load. */
 export interface ContextGraphData {
+  /** The version the graph is saved as, whichever it was read from. */
   formatVersion: typeof GRAPH_FORMAT_VERSION;
   database: string;
   /** The engine the database runs on (from its profile); absent for a schema described by hand, read as SQLite. */

@@ -2,6 +2,7 @@ import { type ColumnProfile, type DatabaseProfile, PROFILE_FORMAT_VERSION } from
 import { buildValueFilter, readValueFilter } from '@guided-retrieval/profiler/internal';
 import { describe, expect, it } from 'vitest';
 import { buildContextGraph, parseGraph, serializeGraph } from './index.js';
+import { v1Text } from './test-support/v1.js';
 
 const column = (name: string, extra: Partial<ColumnProfile> = {}): ColumnProfile => ({
   name,
@@ -47,9 +48,9 @@ describe('column values in the graph', () => {
     expect(graph.column('artist', 'plain')).not.toHaveProperty('values');
   });
 
-  it('round-trips through the file, each list on one line, the filter still answering', () => {
+  it('round-trips through the file, the filter still answering', () => {
     const text = serializeGraph(graph);
-    expect(text).toContain('"list": ["AC/DC","Van Halen","Zorro Ark"]');
+    expect(text).toContain('"values":[{"complete":true,"distinct":3,"list":["AC/DC","Van Halen","Zorro Ark"]},');
     const loaded = parseGraph(text, 'music.json');
     expect(serializeGraph(loaded)).toBe(text);
     expect(loaded.toData()).toEqual(graph.toData());
@@ -59,7 +60,7 @@ describe('column values in the graph', () => {
   });
 
   it('loads a graph written before values existed, and refuses a malformed value structure by its path', () => {
-    const data = JSON.parse(serializeGraph(graph)) as { tables: { columns: Record<string, unknown>[] }[] };
+    const data = JSON.parse(v1Text(graph)) as { tables: { columns: Record<string, unknown>[] }[] };
     for (const c of data.tables[0]!.columns) delete c.values;
     expect(parseGraph(JSON.stringify(data), 'old.json').column('artist', 'name')?.values).toBeUndefined();
     data.tables[0]!.columns[0]!.values = { complete: true, distinct: 1, list: [1] };
@@ -70,7 +71,22 @@ describe('column values in the graph', () => {
     expect(() => parseGraph(JSON.stringify(data), 'bad.json')).toThrow(/values\.filter\.bits: /);
   });
 
-  it('keeps a string that happens to look like the list marker as it is', () => {
+  it('refuses a malformed value structure in a version 2 file by its path', () => {
+    const v2 = JSON.parse(serializeGraph(graph)) as { tables: { columns: { values: unknown[] } }[] };
+    const values = v2.tables[0]!.columns.values;
+    values[0] = { complete: true, distinct: 1, list: [1] };
+    expect(() => parseGraph(JSON.stringify(v2), 'bad.json')).toThrow(
+      'bad.json is not a context graph: tables[0].columns.values[0].list[0]: expected a string',
+    );
+    values[0] = { complete: true, distinct: 1, filter: { ...filter, hashes: 65 } };
+    expect(() => parseGraph(JSON.stringify(v2), 'bad.json')).toThrow(
+      'tables[0].columns.values[0].filter.hashes: expected a whole number from 1 to 64',
+    );
+    values[0] = 'AC/DC';
+    expect(() => parseGraph(JSON.stringify(v2), 'bad.json')).toThrow(/tables\[0\]\.columns\.values\[0\]: expected an object/);
+  });
+
+  it('keeps a value that looks like a marker or a reference as it is', () => {
     const odd = buildContextGraph(
       {
         ...profile,

@@ -4,10 +4,16 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type ContextGraphData, parseGraph } from '@guided-retrieval/context-graph';
 import { expect } from 'vitest';
 
 /** The built CLI that these tests run: `apps/demo/dist/cli.js`. */
 export const CLI = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'cli.js');
+
+/** What a graph file holds, read as the CLI reads it: the file itself is compact (format version 2), not the data's own shape. */
+export function graphData(file: string): ContextGraphData {
+  return parseGraph(readFileSync(file, 'utf8'), file).toData();
+}
 
 /** Fails with a useful message when the CLI has not been built. */
 export function requireBuiltCli(): void {

@@ -1,11 +1,12 @@
 /**
- * The whole graph file's shape, checked in one pass before a graph is built from it: a file of
- * the right outer shape but wrong inner types (a null table, `columns` not a list, an edge whose
- * two sides have different numbers of columns) is refused with the JSON path of the first
- * problem, never a JavaScript error from deep inside.
+ * A version 1 graph file (the graph's data as indented JSON, written until version 2), checked in
+ * one pass before a graph is built from it: a file of the right outer shape but wrong inner types
+ * (a null table, `columns` not a list, an edge whose two sides have different numbers of columns)
+ * is refused with the JSON path of the first problem, never a JavaScript error from deep inside.
  */
 import { ENGINES } from '@guided-retrieval/profiler';
 import { z } from 'zod';
+import { INFERRED_TYPES } from './read-v2.js';
 import { type ContextGraphData, GRAPH_FORMAT_VERSION } from './types.js';
 
 const name = z.string().min(1);
@@ -14,7 +15,7 @@ const scalar = z.union([z.string(), z.number(), z.null()]);
 const column = z.object({
   name,
   declaredType: z.string(),
-  inferredType: z.enum(['integer', 'real', 'text', 'date', 'boolean', 'blob', 'unknown']),
+  inferredType: z.enum(INFERRED_TYPES),
   description: z.string(),
   aliases: z.array(z.string()),
   stats: z
@@ -69,17 +70,20 @@ const edge = z
   });
 
 const graphFile = z.object({
-  formatVersion: z.literal(GRAPH_FORMAT_VERSION),
+  formatVersion: z.literal(1),
   database: z.string(),
   engine: z.enum(ENGINES).optional(),
   tables: z.array(table),
   edges: z.array(edge),
 });
 
-/** The data, or the first problem as `path: message` (`tables[3].columns: expected array`). */
-export function checkGraphData(json: unknown): { ok: true; data: ContextGraphData } | { ok: false; problem: string } {
+/**
+ * The data (in memory, a graph is of the version it would be saved as), or the first problem as
+ * `path: message` (`tables[3].columns: expected array`).
+ */
+export function checkGraphV1(json: unknown): { ok: true; data: ContextGraphData } | { ok: false; problem: string } {
   const parsed = graphFile.safeParse(json);
-  if (parsed.success) return { ok: true, data: parsed.data as ContextGraphData };
+  if (parsed.success) return { ok: true, data: { ...parsed.data, formatVersion: GRAPH_FORMAT_VERSION } as ContextGraphData };
   const issue = parsed.error.issues[0]!;
   return { ok: false, problem: `${jsonPath(issue.path)}: ${issue.message.toLowerCase()}` };
 }
