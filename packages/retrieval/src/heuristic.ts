@@ -257,7 +257,7 @@ export class HeuristicDisambiguator implements Disambiguator {
       {
         maxLength: limits.maxLength,
         reverse: limits.reverse,
-        cost: this.cost(graph, input.grounding, new Set([source, ...targets])),
+        tableCost: this.cost(graph, input.grounding, new Set([source, ...targets])),
         minStepCost: minStepCost(this.params),
         seed,
       },

@@ -5,7 +5,7 @@
  * poor bridge: it joins everything to everything), more when it is a look-alike copy of another
  * table (`X_HIST`, `X_1`), and less when the question grounded it.
  */
-import type { ContextGraph, PathEdge } from '@guided-retrieval/context-graph';
+import type { ContextGraph, JoinDirection } from '@guided-retrieval/context-graph';
 import type { GroundingResult } from '@guided-retrieval/grounding';
 import { defaultHeuristicParams, type HeuristicParams } from './params.js';
 
@@ -30,7 +30,11 @@ export interface StepCostContext {
   params?: StepCostParams;
 }
 
-export function stepCost(graph: ContextGraph, context: StepCostContext): (edge: PathEdge) => number {
+/**
+ * What a step into `table` costs, walking its edge `direction`: all a step's cost depends on, so
+ * the graph's searches ask it once per table (`PathOptions.tableCost`), not once per join edge.
+ */
+export function stepCost(graph: ContextGraph, context: StepCostContext): (table: string, direction: JoinDirection) => number {
   const { reversedStepPenalty, hubPenalty, lookAlikePenalty, groundedBridgeCredit } = context.params ?? defaultHeuristicParams();
   const bridge = new Map<string, number>();
   const bridgeCost = (table: string) => {
@@ -44,8 +48,8 @@ export function stepCost(graph: ContextGraph, context: StepCostContext): (edge: 
     }
     return cost;
   };
-  return (edge) =>
-    1 + (edge.direction === 'reverse' ? reversedStepPenalty : 0) + (context.targets.has(edge.toTable) ? 0 : bridgeCost(edge.toTable));
+  return (table, direction) =>
+    1 + (direction === 'reverse' ? reversedStepPenalty : 0) + (context.targets.has(table) ? 0 : bridgeCost(table));
 }
 
 /** Endings that mark a copy of a table: history, backups, snapshots, numbered versions. */
