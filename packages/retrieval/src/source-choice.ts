@@ -22,7 +22,9 @@ export function chooseSource(
   wanted: readonly string[],
 ): CandidateSource {
   const core = new Set(wanted);
-  const covered = (c: CandidateSource) => c.covers.filter((t) => core.has(t)).length;
+  // Counted once per candidate, not once per comparison: every table of a dense schema is a candidate.
+  const coveredCount = new Map(candidates.map((c) => [c, c.covers.reduce((n, t) => n + (core.has(t) ? 1 : 0), 0)]));
+  const covered = (c: CandidateSource) => coveredCount.get(c)!;
   const isCore = (c: CandidateSource) => core.has(c.table);
   const ranked = [...candidates].sort((a, b) => covered(b) - covered(a) || Number(isCore(b)) - Number(isCore(a)));
   const top = ranked[0]!;

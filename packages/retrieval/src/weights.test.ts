@@ -60,7 +60,7 @@ describe('step costs', () => {
     ],
   });
   const cost = stepCost(graph, { targets: new Set(['sale']), grounded: new Map(), lookAlikes: new Set() });
-  
+
   it('make a hub a dearer bridge than a table few reference, and a target no bridge at all', () => {
     expect(cost('calendar_date', 'forward')).toBeCloseTo(1 + HUB_PENALTY * Math.log2(5));
     expect(cost('store', 'forward')).toBeCloseTo(1 + HUB_PENALTY);
