@@ -152,32 +152,35 @@ export function dijkstra(
   const scannedTwin = twins && twins.count > 0 ? new Int32Array(twins.count).fill(-1) : null;
   while (heap.size > 0) {
     const at = heap.pop();
-    const key = heap.lastKey;
-    if ((seal[at]! & DONE) !== 0 || key > dist[at]! + (left ? bound * left[at]! : 0) + 1e-9) continue;
-    if (key > stopCost + 1e-9) break;
+    // An entry for a table not yet settled is never stale: a cheaper one for the table has a lower
+    // key and pops first, settling it; one whose key rounds to the same pops after this one, which
+    // then stands for it at the table's current cost. So only settled tables are passed over.
+    if ((seal[at]! & DONE) !== 0) continue;
+    if (stopCost !== Number.POSITIVE_INFINITY && heap.lastKey > stopCost + 1e-9) break;
     seal[at] = DONE;
     if (stopAt[at] === 1) {
       if (reached < 0) reached = at;
       settled.push(at);
       if (stop === 'first') break;
       if (stop === 'ties') {
-        stopCost = Math.min(stopCost, key);
+        stopCost = Math.min(stopCost, heap.lastKey);
         continue;
       }
       if (settled.length === stopCount) break;
     }
     if (hops[at]! >= maxLength) continue;
-    const depth = hops[at]! + 1;
-    const base = dist[at]!;
     const blockedHere = blockedSteps?.get(at);
     const twin = scannedTwin ? twinClass![at]! : -1;
     if (twin >= 0) {
-      // A twin went through every step to the same tables, as cheaply and as near: each of them
+      // A twin went through every step to the same tables, as near and as cheaply: each of them
       // now costs no more than this table could offer (rounding is monotonic), so none would change.
       const seen = scannedTwin![twin]!;
-      if (seen >= 0 && dist[seen]! <= base && hops[seen]! <= hops[at]!) continue;
-      if (seen < 0 && !blockedHere) scannedTwin![twin] = at;
+      if (seen < 0) {
+        if (!blockedHere) scannedTwin![twin] = at;
+      } else if (hops[seen]! <= hops[at]! && dist[seen]! <= dist[at]!) continue;
     }
+    const depth = hops[at]! + 1;
+    const base = dist[at]!;
     for (let pass = 0; pass < passes; pass++) {
       const lists = pass === 0 ? graph.packed.forward : graph.packed.backward;
       const { step: stepIds, table: entered } = lists;
