@@ -1,19 +1,12 @@
 import type { JoinEdge } from '@guided-retrieval/join-inference';
+import { buildAdjacency, type JoinAdjacency, type JoinStep } from './adjacency.js';
 import { GraphValidationError } from './errors.js';
 import { computeReachability, connectedComponents, type Reachability } from './reachability.js';
-import {
-  cheapestPathsFrom,
-  type JoinAdjacency,
-  type JoinStep,
-  kShortestPaths,
-  pathsByLastStep,
-  type SearchOptions,
-  shortestPath,
-  stepsLeftTo,
-} from './search.js';
+import { cheapestPathsFrom, pathsByLastStep, type SearchOptions, StepCosts, shortestPath, stepsLeftTo, TableTest } from './search.js';
 import { steinerPaths } from './steiner.js';
 import { TableEdges } from './table-edges.js';
-import type { ContextGraphData, GraphColumn, GraphEngine, GraphTable, JoinPath, PathEdge, PathOptions } from './types.js';
+import type { ContextGraphData, GraphColumn, GraphEngine, GraphTable, JoinPath, PathOptions } from './types.js';
+import { kShortestPaths } from './yen.js';
 
 /**
  * The context graph: tables (nodes) and join edges (directed, parallel edges allowed), with the
@@ -232,40 +225,49 @@ export class ContextGraph {
     return this.data;
   }
 
-  /** Step costs already asked of a cost function, by step: a question's searches share one function. */
+  /** Costs already asked of a cost function, by step or by table entered: a question's searches share one function. */
   private readonly stepCosts = new WeakMap<NonNullable<PathOptions['cost']>, Float64Array>();
+  private readonly tableCosts = new WeakMap<NonNullable<PathOptions['tableCost']>, Float64Array>();
+  private unitCosts: Float64Array | undefined;
 
   private searchOptions(options: PathOptions, targets: readonly number[]): SearchOptions {
     const reverse = options.reverse ?? false;
-    const given = options.cost;
-    let cost: ((step: JoinStep) => number) | undefined;
-    if (given) {
-      let known = this.stepCosts.get(given);
-      if (!known) {
-        known = new Float64Array(2 * this.data.edges.length).fill(Number.NaN);
-        this.stepCosts.set(given, known);
-      }
-      const cache = known;
-      cost = (step) => {
-        let c = cache[step.id]!;
-        if (Number.isNaN(c)) {
-          c = given(step.edge);
-          cache[step.id] = c;
-        }
-        return c;
-      };
-    }
     const anyTarget = targets.length > 0 ? targets[0]! : -1;
     return {
       reverse,
       maxLength: options.maxLength ?? DEFAULT_MAX_PATH_LENGTH,
-      cost: cost ?? (() => 1),
-      minStepCost: options.minStepCost ?? (given ? 0 : 1),
+      cost: this.costsOf(options),
+      minStepCost: options.minStepCost ?? (options.cost || options.tableCost ? 0 : 1),
       // Only tables that can still lead to a target are worth a step.
-      useful: reverse
-        ? (table) => this.component[table] === this.component[anyTarget]
-        : (table) => targets.some((t) => t === table || this.reach.has(table, t)),
+      useful: new TableTest(
+        this.adjacency.names.length,
+        reverse
+          ? (table) => this.component[table] === this.component[anyTarget]
+          : (table) => targets.some((t) => t === table || this.reach.has(table, t)),
+      ),
     };
+  }
+
+  private costsOf({ cost, tableCost }: PathOptions): StepCosts {
+    const known = <F extends object>(cache: WeakMap<F, Float64Array>, f: F, size: number) => {
+      let values = cache.get(f);
+      if (!values) {
+        values = new Float64Array(size).fill(Number.NaN);
+        cache.set(f, values);
+      }
+      return values;
+    };
+    const steps = 2 * this.data.edges.length;
+    if (tableCost) {
+      const ask = (step: JoinStep) => tableCost(step.edge.toTable, step.edge.direction);
+      // Once per table only where every edge spells its tables as the graph does: `tableCost` hears the edge's spelling.
+      return this.adjacency.canonicalNames
+        ? StepCosts.perTable(known(this.tableCosts, tableCost, 2 * this.adjacency.names.length), ask)
+        : StepCosts.perStep(known(this.tableCosts, tableCost, steps), ask);
+    }
+    if (cost) return StepCosts.perStep(known(this.stepCosts, cost, steps), (step) => cost(step.edge));
+    this.unitCosts ??= new Float64Array(2 * this.adjacency.names.length).fill(1);
+    return StepCosts.perTable(this.unitCosts, () => 1);
   }
 
   private indexOfTable(name: string): number {
@@ -306,41 +308,3 @@ export class ContextGraph {
 
 /** Longest join path considered, in edges, unless a caller says otherwise. */
 export const DEFAULT_MAX_PATH_LENGTH = 6;
-
-function buildAdjacency(names: readonly string[], edges: readonly JoinEdge[], indexOf: ReadonlyMap<string, number>): JoinAdjacency {
-  const lower = new Map(names.map((n, i) => [n.toLowerCase(), i]));
-  const find = (name: string) => indexOf.get(name) ?? lower.get(name.toLowerCase())!;
-  const lists = () => names.map((): JoinStep[] => []);
-  const [forward, backward, forwardInto, backwardInto] = [lists(), lists(), lists(), lists()];
-  edges.forEach((edge, i) => {
-    const from = find(edge.fromTable);
-    const to = find(edge.toTable);
-    const along: JoinStep = { id: 2 * i, edge: { ...edge, direction: 'forward' }, from, to };
-    forward[from]!.push(along);
-    forwardInto[to]!.push(along);
-    const against: JoinStep = { id: 2 * i + 1, edge: againstKey(edge), from: to, to: from };
-    backward[to]!.push(against);
-    backwardInto[from]!.push(against);
-  });
-  // Each table's steps by edge id, not in the order the edges were listed: the searches break ties
-  // by the order they meet steps in, so the same schema listed in another order gives the same paths.
-  for (const lists of [forward, backward, forwardInto, backwardInto]) for (const steps of lists) steps.sort(byEdgeId);
-  return { names, forward, backward, forwardInto, backwardInto };
-}
-
-/** Edge ids are unique in a graph, and the steps of one list all walk their edges the same way. */
-function byEdgeId(a: JoinStep, b: JoinStep): number {
-  return a.edge.id < b.edge.id ? -1 : a.edge.id > b.edge.id ? 1 : 0;
-}
-
-/** The same join walked backwards: from the referenced table to the referencing one. */
-function againstKey(edge: JoinEdge): PathEdge {
-  return {
-    ...edge,
-    fromTable: edge.toTable,
-    fromColumns: edge.toColumns,
-    toTable: edge.fromTable,
-    toColumns: edge.fromColumns,
-    direction: 'reverse',
-  };
-}

@@ -3,7 +3,7 @@
  * strongly connected components (Tarjan), then one bit set per component, each the union of its
  * successors' sets in reverse topological order. No search per table, no queue per table.
  */
-import type { JoinAdjacency } from './search.js';
+import type { JoinAdjacency } from './adjacency.js';
 
 export interface Reachability {
   /** Whether `to` is reachable from `from` (from itself only through a cycle). */

@@ -1,42 +1,73 @@
 /**
  * Weighted search over the join graph, bounded by the question rather than by the graph's
- * density: Dijkstra (one source or many) and Yen's k shortest simple paths; the join tree's
- * Steiner-tree approximation, built on this Dijkstra, is in `steiner.ts`. Nothing here enumerates
- * paths exhaustively. Pure functions over the adjacency a `ContextGraph` builds once.
+ * density: Dijkstra (one source or many), here; Yen's k shortest simple paths in `yen.ts`, the
+ * join tree's Steiner-tree approximation in `steiner.ts`, both built on this Dijkstra. Nothing
+ * enumerates paths exhaustively. Pure functions over the adjacency a `ContextGraph` builds once;
+ * the inner loop reads only typed arrays (dense graphs have hundreds of steps per table).
  */
-import type { PathEdge } from './types.js';
+import type { JoinAdjacency, JoinStep } from './adjacency.js';
+import { Heap } from './heap.js';
 
-/** One way to move from a table to a neighbour: a join edge walked along or against its key. */
-export interface JoinStep {
-  /** Unique among the graph's steps (0 … 2·edges − 1), for per-step caches. */
-  readonly id: number;
-  /** Oriented from `from` to `to`, with the direction it walks the stored edge. */
-  readonly edge: PathEdge;
-  readonly from: number;
-  readonly to: number;
+/**
+ * What steps cost (> 0), asked of the caller once per step, or once per table entered and
+ * direction when that is all a cost depends on, and kept where the inner loop reads it.
+ */
+export class StepCosts {
+  private constructor(
+    /** By step id, NaN until known; null when costs go by the table entered. */
+    readonly byStep: Float64Array | null,
+    /** By `direction · tables + table entered` (0 along keys, 1 against), NaN until known. */
+    readonly byTable: Float64Array | null,
+    private readonly tables: number,
+    private readonly ask: (step: JoinStep) => number,
+  ) {}
+
+  /** `known` has one entry per step (NaN where not asked yet) and may be shared by searches with the same `cost`. */
+  static perStep(known: Float64Array, cost: (step: JoinStep) => number): StepCosts {
+    return new StepCosts(known, null, 0, cost);
+  }
+
+  /** `known` has two entries per table, along keys then against them (NaN where not asked yet). */
+  static perTable(known: Float64Array, cost: (step: JoinStep) => number): StepCosts {
+    return new StepCosts(null, known, known.length / 2, cost);
+  }
+
+  of(step: JoinStep): number {
+    const known = this.byTable ?? this.byStep!;
+    const at = this.byTable ? (step.id & 1) * this.tables + step.to : step.id;
+    let c = known[at]!;
+    if (Number.isNaN(c)) {
+      c = this.ask(step);
+      known[at] = c;
+    }
+    return c;
+  }
 }
 
-/** Tables by index with their steps; `forward[i]` follows keys, `backward[i]` walks them backwards. */
-export interface JoinAdjacency {
-  readonly names: readonly string[];
-  readonly forward: readonly (readonly JoinStep[])[];
-  readonly backward: readonly (readonly JoinStep[])[];
-  /** The steps arriving at each table: `forwardInto[i]` along keys, `backwardInto[i]` against them. */
-  readonly forwardInto: readonly (readonly JoinStep[])[];
-  readonly backwardInto: readonly (readonly JoinStep[])[];
+/** Whether a table may lie on a path towards the wanted ones, asked once per table and kept. */
+export class TableTest {
+  /** 0: not asked yet, 1: yes, 2: no. */
+  readonly known: Uint8Array;
+  constructor(
+    tables: number,
+    private readonly test: (table: number) => boolean,
+  ) {
+    this.known = new Uint8Array(tables);
+  }
+  has(table: number): boolean {
+    if (this.known[table] === 0) this.known[table] = this.test(table) ? 1 : 2;
+    return this.known[table] === 1;
+  }
 }
-
-/** What a step costs (> 0); the retriever's weights: hubs, look-alikes, reversed joins, grounding. */
-export type StepCost = (step: JoinStep) => number;
 
 export interface SearchOptions {
   /** Also walk edges backwards. */
   reverse: boolean;
-  cost: StepCost;
+  cost: StepCosts;
   /** Longest path, in steps. */
   maxLength: number;
-  /** Whether a table may lie on a path towards the wanted ones (pruning by precomputed reachability). */
-  useful?: (table: number) => boolean;
+  /** Tables that may lie on a path towards the wanted ones (pruning by precomputed reachability). */
+  useful?: TableTest;
   /**
    * A lower bound on any step's cost: searches towards one target then go A*, guided by the
    * fewest steps left times this bound (0: plain Dijkstra).
@@ -51,70 +82,14 @@ export interface StepPath {
   cost: number;
 }
 
-interface Frontier {
+export interface Frontier {
   dist: Float64Array;
   hops: Int32Array;
-  prev: (JoinStep | null)[];
+  /** The id of the step each table was reached by (-1: a start, or not reached). */
+  prev: Int32Array;
 }
 
-/** A binary min-heap of (key, table) with lazy deletion; ties pop in insertion order. */
-class Heap {
-  private keys: number[] = [];
-  private items: number[] = [];
-  private order: number[] = [];
-  private counter = 0;
-  get size(): number {
-    return this.items.length;
-  }
-  push(key: number, item: number): void {
-    this.keys.push(key);
-    this.items.push(item);
-    this.order.push(this.counter++);
-    let i = this.items.length - 1;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!this.less(i, parent)) break;
-      this.swap(i, parent);
-      i = parent;
-    }
-  }
-  /** The key of the item `pop` returned last. */
-  lastKey = 0;
-  pop(): number {
-    const top = this.items[0]!;
-    this.lastKey = this.keys[0]!;
-    const lastKey = this.keys.pop()!;
-    const lastItem = this.items.pop()!;
-    const lastOrder = this.order.pop()!;
-    if (this.items.length > 0) {
-      this.keys[0] = lastKey;
-      this.items[0] = lastItem;
-      this.order[0] = lastOrder;
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < this.items.length && this.less(l, m)) m = l;
-        if (r < this.items.length && this.less(r, m)) m = r;
-        if (m === i) break;
-        this.swap(i, m);
-        i = m;
-      }
-    }
-    return top;
-  }
-  private less(a: number, b: number): boolean {
-    return this.keys[a]! < this.keys[b]! || (this.keys[a] === this.keys[b] && this.order[a]! < this.order[b]!);
-  }
-  private swap(a: number, b: number): void {
-    [this.keys[a], this.keys[b]] = [this.keys[b]!, this.keys[a]!];
-    [this.items[a], this.items[b]] = [this.items[b]!, this.items[a]!];
-    [this.order[a], this.order[b]] = [this.order[b]!, this.order[a]!];
-  }
-}
-
-interface DijkstraRun {
+export interface DijkstraRun {
   /** Tables the search starts from, with their starting cost and depth. */
   starts: readonly { table: number; cost: number; hops: number }[];
   /** Fewest steps from each table to the one target (-1: it cannot get there); makes the search A*. */
@@ -122,9 +97,12 @@ interface DijkstraRun {
   /** Stop when one of these is settled (`first`), when the others as cheap are too (`ties`), or when all are (`all`). */
   stopAt?: ReadonlySet<number>;
   stop?: 'first' | 'ties' | 'all';
-  blockedTables?: ReadonlySet<number>;
-  blockedSteps?: ReadonlySet<JoinStep>;
+  blockedTables?: Iterable<number>;
+  blockedSteps?: Iterable<JoinStep>;
 }
+
+const DONE = 1;
+const BLOCKED = 2;
 
 export function dijkstra(
   graph: JoinAdjacency,
@@ -134,54 +112,97 @@ export function dijkstra(
   const n = graph.names.length;
   const dist = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
   const hops = new Int32Array(n);
-  const prev: (JoinStep | null)[] = new Array(n).fill(null);
-  const done = new Uint8Array(n);
+  const prev = new Int32Array(n).fill(-1);
+  // DONE once settled, BLOCKED when the search may not enter it: a step towards either is skipped.
+  const seal = new Uint8Array(n);
+  for (const t of run.blockedTables ?? []) seal[t] = BLOCKED;
+  // Blocked steps by the table they leave: looked up once per table settled, not once per step.
+  let blockedSteps: Map<number, Set<number>> | null = null;
+  for (const s of run.blockedSteps ?? []) {
+    blockedSteps ??= new Map();
+    const ids = blockedSteps.get(s.from) ?? new Set<number>();
+    ids.add(s.id);
+    blockedSteps.set(s.from, ids);
+  }
+  const stopAt = new Uint8Array(n);
+  for (const t of run.stopAt ?? []) stopAt[t] = 1;
+  const stopCount = run.stopAt?.size ?? 0;
   const heap = new Heap();
   const left = run.stepsLeft;
   const bound = left ? (options.minStepCost ?? 0) : 0;
-  const estimate = (table: number) => (left ? bound * left[table]! : 0);
+  const { maxLength } = options;
+  const { byStep, byTable } = options.cost;
+  const useful = left ? undefined : options.useful;
+  const usefulKnown = useful?.known;
   for (const s of run.starts) {
     if (s.cost < dist[s.table]!) {
       dist[s.table] = s.cost;
       hops[s.table] = s.hops;
-      heap.push(s.cost + estimate(s.table), s.table);
+      heap.push(s.cost + (left ? bound * left[s.table]! : 0), s.table);
     }
   }
   let reached = -1;
   const settled: number[] = [];
   let stopCost = Number.POSITIVE_INFINITY;
   const stop = run.stop ?? 'first';
+  const passes = options.reverse ? 2 : 1;
+  // Twins cost the same to step from only when costs go by the table entered.
+  const twins = byTable ? (options.reverse ? graph.twins.leaving.both : graph.twins.leaving.forward) : null;
+  const twinClass = twins?.class;
+  const scannedTwin = twins && twins.count > 0 ? new Int32Array(twins.count).fill(-1) : null;
   while (heap.size > 0) {
     const at = heap.pop();
-    const key = heap.lastKey;
-    if (done[at] || key > dist[at]! + estimate(at) + 1e-9) continue;
-    if (key > stopCost + 1e-9) break;
-    done[at] = 1;
-    if (run.stopAt?.has(at)) {
+    // An entry for a table not yet settled is never stale: a cheaper one for the table has a lower
+    // key and pops first, settling it; one whose key rounds to the same pops after this one, which
+    // then stands for it at the table's current cost. So only settled tables are passed over.
+    if ((seal[at]! & DONE) !== 0) continue;
+    if (stopCost !== Number.POSITIVE_INFINITY && heap.lastKey > stopCost + 1e-9) break;
+    seal[at] = DONE;
+    if (stopAt[at] === 1) {
       if (reached < 0) reached = at;
       settled.push(at);
       if (stop === 'first') break;
       if (stop === 'ties') {
-        stopCost = Math.min(stopCost, key);
+        stopCost = Math.min(stopCost, heap.lastKey);
         continue;
       }
-      if (settled.length === run.stopAt.size) break;
+      if (settled.length === stopCount) break;
     }
-    if (hops[at]! >= options.maxLength) continue;
+    if (hops[at]! >= maxLength) continue;
+    const blockedHere = blockedSteps?.get(at);
+    const twin = scannedTwin ? twinClass![at]! : -1;
+    if (twin >= 0) {
+      // A twin went through every step to the same tables, as near and as cheaply: each of them
+      // now costs no more than this table could offer (rounding is monotonic), so none would change.
+      const seen = scannedTwin![twin]!;
+      if (seen < 0) {
+        if (!blockedHere) scannedTwin![twin] = at;
+      } else if (hops[seen]! <= hops[at]! && dist[seen]! <= dist[at]!) continue;
+    }
     const depth = hops[at]! + 1;
-    for (let pass = 0; pass < (options.reverse ? 2 : 1); pass++) {
-      const steps = pass === 0 ? graph.forward[at]! : graph.backward[at]!;
-      for (let i = 0; i < steps.length; i++) {
-        const step = steps[i]!;
-        const next = step.to;
-        if (done[next] || run.blockedTables?.has(next) || run.blockedSteps?.has(step)) continue;
-        if (left ? left[next]! < 0 || depth + left[next]! > options.maxLength : options.useful && !options.useful(next)) continue;
-        const cost = dist[at]! + options.cost(step);
+    const base = dist[at]!;
+    for (let pass = 0; pass < passes; pass++) {
+      const lists = pass === 0 ? graph.packed.forward : graph.packed.backward;
+      const { step: stepIds, table: entered } = lists;
+      const end = lists.start[at + 1]!;
+      const tableBase = pass * n;
+      for (let e = lists.start[at]!; e < end; e++) {
+        const next = entered[e]!;
+        if (seal[next] !== 0) continue;
+        const id = stepIds[e]!;
+        if (blockedHere?.has(id)) continue;
+        if (left) {
+          const l = left[next]!;
+          if (l < 0 || depth + l > maxLength) continue;
+        } else if (usefulKnown && (usefulKnown[next] === 0 ? !useful!.has(next) : usefulKnown[next] !== 1)) continue;
+        let c = byTable ? byTable[tableBase + next]! : byStep![id]!;
+        if (Number.isNaN(c)) c = options.cost.of(graph.steps[id]!);
+        const cost = base + c;
         if (cost < dist[next]!) {
           dist[next] = cost;
           hops[next] = depth;
-          prev[next] = step;
-          heap.push(cost + estimate(next), next);
+          prev[next] = id;
+          heap.push(cost + (left ? bound * left[next]! : 0), next);
         }
       }
     }
@@ -198,29 +219,53 @@ export function stepsLeftTo(graph: JoinAdjacency, target: number, reverse: boole
   let tail = 0;
   left[target] = 0;
   queue[tail++] = target;
+  const twins = reverse ? graph.twins.arriving.both : graph.twins.arriving.forward;
+  const expanded = new Uint8Array(twins.count);
   while (head < tail) {
     const at = queue[head++]!;
-    const visit = (step: JoinStep) => {
-      if (left[step.from] === -1) {
-        left[step.from] = left[at]! + 1;
-        queue[tail++] = step.from;
+    const depth = left[at]! + 1;
+    // A twin's steps came from the same tables: they all have their count already.
+    const twin = twins.class[at]!;
+    if (twin >= 0) {
+      if (expanded[twin] === 1) continue;
+      expanded[twin] = 1;
+    }
+    for (let pass = 0; pass < (reverse ? 2 : 1); pass++) {
+      const { start, table: from } = pass === 0 ? graph.packed.forwardInto : graph.packed.backwardInto;
+      for (let e = start[at]!, end = start[at + 1]!; e < end; e++) {
+        const t = from[e]!;
+        if (left[t] === -1) {
+          left[t] = depth;
+          queue[tail++] = t;
+        }
       }
-    };
-    for (const step of graph.forwardInto[at]!) visit(step);
-    if (reverse) for (const step of graph.backwardInto[at]!) visit(step);
+    }
   }
   return left;
 }
 
 /** The steps that led the search to `table`, back to where it started. */
-export function stepsTo(frontier: Frontier, table: number): JoinStep[] {
+export function stepsTo(graph: JoinAdjacency, frontier: Frontier, table: number): JoinStep[] {
   const steps: JoinStep[] = [];
-  for (let step = frontier.prev[table]; step; step = frontier.prev[step.from]) steps.push(step);
+  for (let id = frontier.prev[table]!; id >= 0; ) {
+    const step = graph.steps[id]!;
+    steps.push(step);
+    id = frontier.prev[step.from]!;
+  }
   return steps.reverse();
 }
 
-function toPath(start: number, steps: JoinStep[], cost: (s: JoinStep) => number): StepPath {
-  return { nodes: [start, ...steps.map((s) => s.to)], steps, cost: steps.reduce((sum, s) => sum + cost(s), 0) };
+/** The cost of steps taken in order, summed left to right (as every path's cost is, so that equal paths cost exactly the same). */
+export function costOfSteps(steps: readonly JoinStep[], cost: StepCosts): number {
+  let sum = 0;
+  for (const s of steps) sum += cost.of(s);
+  return sum;
+}
+
+export function toPath(start: number, steps: JoinStep[], cost: StepCosts): StepPath {
+  const nodes = [start];
+  for (const s of steps) nodes.push(s.to);
+  return { nodes, steps, cost: costOfSteps(steps, cost) };
 }
 
 /** The cheapest path from `source` to `target`, or null. */
@@ -237,90 +282,32 @@ export function shortestPath(
     stopAt: new Set([target]),
     stepsLeft,
   });
-  return reached === target ? toPath(source, stepsTo(frontier, target), options.cost) : null;
+  return reached === target ? toPath(source, stepsTo(graph, frontier, target), options.cost) : null;
 }
 
-/** Cheapest cost from `source` to every table (Infinity where unreachable within the bounds). */
-export function costsFrom(
-  graph: JoinAdjacency,
-  source: number,
-  options: SearchOptions,
-  blockedTables?: ReadonlySet<number>,
-): {
-  cost: Float64Array;
-  path: (table: number) => StepPath | null;
-} {
-  const { frontier } = dijkstra(graph, options, {
-    starts: [{ table: source, cost: 0, hops: 0 }],
-    ...(blockedTables ? { blockedTables } : {}),
-  });
-  return {
-    cost: frontier.dist,
-    path: (table) =>
-      table === source
-        ? { nodes: [source], steps: [], cost: 0 }
-        : frontier.prev[table]
-          ? toPath(source, stepsTo(frontier, table), options.cost)
-          : null,
-  };
-}
-
+/** A path's identity for ordering: each step's direction and edge id. */
 function pathKey(path: StepPath): string {
   return path.steps.map((s) => `${s.edge.direction === 'reverse' ? '<' : '>'}${s.edge.id}`).join('|');
 }
 
-function comparePaths(a: StepPath, b: StepPath): number {
-  if (a.cost !== b.cost) return a.cost - b.cost;
-  if (a.steps.length !== b.steps.length) return a.steps.length - b.steps.length;
-  const ka = pathKey(a);
-  const kb = pathKey(b);
-  return ka < kb ? -1 : ka > kb ? 1 : 0;
-}
-
-/**
- * Yen's k shortest simple paths (no table twice), cheapest first: at most k·maxLength
- * single-target searches, whatever the number of paths in the graph.
- */
-export function kShortestPaths(graph: JoinAdjacency, source: number, target: number, k: number, options: SearchOptions): StepPath[] {
-  const stepsLeft = stepsLeftTo(graph, target, options.reverse);
-  const first = shortestPath(graph, source, target, options, stepsLeft);
-  if (!first || k < 1) return [];
-  const found: StepPath[] = [first];
-  if (source === target) return found;
-  const candidates: StepPath[] = [];
-  const seen = new Set([pathKey(first)]);
-  while (found.length < k) {
-    const last = found[found.length - 1]!;
-    for (let i = 0; i < last.steps.length; i++) {
-      const spur = last.nodes[i]!;
-      const root = last.steps.slice(0, i);
-      const blockedSteps = new Set<JoinStep>();
-      for (const p of found) {
-        if (p.steps.length > i && root.every((s, j) => p.steps[j] === s)) blockedSteps.add(p.steps[i]!);
-      }
-      const blockedTables = new Set(last.nodes.slice(0, i));
-      const rootCost = root.reduce((sum, s) => sum + options.cost(s), 0);
-      const { frontier, reached } = dijkstra(graph, options, {
-        starts: [{ table: spur, cost: rootCost, hops: i }],
-        stopAt: new Set([target]),
-        blockedTables,
-        blockedSteps,
-        stepsLeft,
-      });
-      if (reached !== target) continue;
-      // The spur search starts at `spur`, so the steps back from the target end there.
-      const path = toPath(source, [...root, ...stepsTo(frontier, target)], options.cost);
-      const key = pathKey(path);
-      if (!seen.has(key)) {
-        seen.add(key);
-        candidates.push(path);
-      }
+/** Paths cheapest first, then fewer steps, then by their steps' edge ids. */
+export class PathOrder {
+  private readonly keys = new WeakMap<StepPath, string>();
+  key(path: StepPath): string {
+    let key = this.keys.get(path);
+    if (key === undefined) {
+      key = pathKey(path);
+      this.keys.set(path, key);
     }
-    if (candidates.length === 0) break;
-    candidates.sort(comparePaths);
-    found.push(candidates.shift()!);
+    return key;
   }
-  return found;
+  readonly compare = (a: StepPath, b: StepPath): number => {
+    if (a.cost !== b.cost) return a.cost - b.cost;
+    if (a.steps.length !== b.steps.length) return a.steps.length - b.steps.length;
+    const ka = this.key(a);
+    const kb = this.key(b);
+    return ka < kb ? -1 : ka > kb ? 1 : 0;
+  };
 }
 
 /**
@@ -330,16 +317,18 @@ export function kShortestPaths(graph: JoinAdjacency, source: number, target: num
  */
 export function pathsByLastStep(graph: JoinAdjacency, source: number, table: number, limit: number, options: SearchOptions): StepPath[] {
   if (source === table) return [];
-  const { cost, path } = costsFrom(graph, source, options, new Set([table]));
+  const { frontier } = dijkstra(graph, options, { starts: [{ table: source, cost: 0, hops: 0 }], blockedTables: [table] });
   const arriving = options.reverse ? [...graph.forwardInto[table]!, ...graph.backwardInto[table]!] : graph.forwardInto[table]!;
   const found: StepPath[] = [];
   for (const step of arriving) {
-    if (step.from === table || !Number.isFinite(cost[step.from]!)) continue;
-    const before = path(step.from);
-    if (!before || before.steps.length + 1 > options.maxLength) continue;
-    found.push({ nodes: [...before.nodes, table], steps: [...before.steps, step], cost: before.cost + options.cost(step) });
+    if (step.from === table || !Number.isFinite(frontier.dist[step.from]!)) continue;
+    if (step.from !== source && frontier.prev[step.from]! < 0) continue;
+    const before =
+      step.from === source ? { nodes: [source], steps: [], cost: 0 } : toPath(source, stepsTo(graph, frontier, step.from), options.cost);
+    if (before.steps.length + 1 > options.maxLength) continue;
+    found.push({ nodes: [...before.nodes, table], steps: [...before.steps, step], cost: before.cost + options.cost.of(step) });
   }
-  return found.sort(comparePaths).slice(0, limit);
+  return found.sort(new PathOrder().compare).slice(0, limit);
 }
 
 /** The cheapest path from `source` to each of `targets` (absent where unreachable): one search. */
@@ -354,5 +343,5 @@ export function cheapestPathsFrom(
     stopAt: new Set(targets),
     stop: 'all',
   });
-  return new Map(settled.map((t) => [t, toPath(source, stepsTo(frontier, t), options.cost)]));
+  return new Map(settled.map((t) => [t, toPath(source, stepsTo(graph, frontier, t), options.cost)]));
 }

@@ -2,7 +2,8 @@
  * The join tree: a Steiner-tree approximation (Takahashi–Matsuyama) over the join graph's
  * weighted steps, grown from the root one cheapest target at a time.
  */
-import { dijkstra, type JoinAdjacency, type JoinStep, type SearchOptions, stepsTo } from './search.js';
+import type { JoinAdjacency, JoinStep } from './adjacency.js';
+import { dijkstra, type SearchOptions, stepsTo } from './search.js';
 
 /** A tree under construction: for each table in it, the steps from the root. */
 export type TreePaths = Map<number, JoinStep[]>;
@@ -46,7 +47,7 @@ export function steinerPaths(
       if (best === null || (options.reaches?.(t, best) === true && options.reaches(best, t) !== true)) best = t;
     }
     if (best === null) break;
-    const segment = stepsTo(frontier, best);
+    const segment = stepsTo(graph, frontier, best);
     const attach = segment.length > 0 ? segment[0]!.from : best;
     let steps = [...(tree.get(attach) ?? [])];
     for (const step of segment) {

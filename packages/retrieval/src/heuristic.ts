@@ -22,7 +22,7 @@ import type {
   SelectedPath,
   SourceAndTargets,
 } from './types.js';
-import { groundingStrength, lookAlikeTables, stepCost } from './weights.js';
+import { groundingStrength, hubnessOf, lookAlikeTables, stepCost } from './weights.js';
 
 /**
  * The heuristic's switches, set over its parameters (each documented, with its default, on
@@ -84,10 +84,11 @@ export class HeuristicDisambiguator implements Disambiguator {
     this.params = resolveHeuristicParams(params, switches);
   }
 
-  /** The look-alike map and the word counts of weak evidence, worked out when the retriever is built. */
+  /** The look-alike map, the word counts of weak evidence and the tables' hubness, worked out when the retriever is built. */
   prepare(graph: ContextGraph): void {
     this.lookAlikes(graph);
     if (this.params.commonWords) tablesPerWord(graph);
+    hubnessOf(graph);
   }
 
   async chooseSourceAndTargets(given: DisambiguationInput): Promise<SourceAndTargets> {
@@ -257,7 +258,7 @@ export class HeuristicDisambiguator implements Disambiguator {
       {
         maxLength: limits.maxLength,
         reverse: limits.reverse,
-        cost: this.cost(graph, input.grounding, new Set([source, ...targets])),
+        tableCost: this.cost(graph, input.grounding, new Set([source, ...targets])),
         minStepCost: minStepCost(this.params),
         seed,
       },

@@ -48,10 +48,10 @@ describe('heuristic parameters', () => {
 
   it('set the step costs', () => {
     const cost = (hubPenalty: number) =>
-      stepCost(reviews, { targets: new Set(), grounded: new Map(), lookAlikes: new Set(), params: withHeuristicParams({ hubPenalty }) })({
-        ...reviews.edges.find((e) => e.fromTable === 'review')!,
-        direction: 'forward',
-      });
+      stepCost(reviews, { targets: new Set(), grounded: new Map(), lookAlikes: new Set(), params: withHeuristicParams({ hubPenalty }) })(
+        reviews.edges.find((e) => e.fromTable === 'review')!.toTable,
+        'forward',
+      );
     expect(cost(0)).toBe(1);
     expect(cost(1)).toBeCloseTo(1 + Math.log2(3));
   });

@@ -4,7 +4,7 @@
  * a foreign-key column whose words name a role (`ReportsTo`, `manager_staff_id`), which brings in
  * the table it references — a second node of the same table for a self-reference.
  */
-import type { ContextGraph, JoinPath, PathEdge } from '@guided-retrieval/context-graph';
+import type { ContextGraph, JoinDirection, JoinPath } from '@guided-retrieval/context-graph';
 import type { GroundingResult } from '@guided-retrieval/grounding';
 import { identifierWords } from '@guided-retrieval/profiler/internal';
 import type { PathLimits } from './limits.js';
@@ -14,7 +14,8 @@ export interface RoleContext {
   graph: ContextGraph;
   grounding: GroundingResult;
   limits: PathLimits;
-  cost: (edge: PathEdge) => number;
+  /** What a step into a table costs (`PathOptions.tableCost`). */
+  cost: (table: string, direction: JoinDirection) => number;
   /** The least a step of `cost` costs (`minStepCost` of the heuristic parameters): lets the searches aim. */
   minStepCost: number;
 }
@@ -29,7 +30,7 @@ export function detectRoles(source: string, targets: readonly string[], context:
   for (const table of targets) {
     const values = distinctValues(grounding, table);
     if (values.length < 2) continue;
-    const paths = graph.pathsByLastEdge(source, table, values.length, { maxLength: limits.maxLength, cost, minStepCost });
+    const paths = graph.pathsByLastEdge(source, table, values.length, { maxLength: limits.maxLength, tableCost: cost, minStepCost });
     if (paths.length < 2) continue;
     roles.push({
       table,
@@ -83,7 +84,7 @@ export function referencedEntityRoles(source: string, targets: readonly string[]
       const toHolder =
         match.table === source
           ? emptyPath(source)
-          : graph.shortestPath(source, match.table, { maxLength: limits.maxLength - 1, cost, minStepCost });
+          : graph.shortestPath(source, match.table, { maxLength: limits.maxLength - 1, tableCost: cost, minStepCost });
       if (!toHolder) continue;
       const viaKey: JoinPath = {
         source,

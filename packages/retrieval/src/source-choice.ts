@@ -3,7 +3,7 @@
  * a fixed order (coverage, then shortest routes, then grounding strength, then not a copy, then
  * fewest outgoing keys, then name), so the same question always gets the same source.
  */
-import type { ContextGraph, PathEdge } from '@guided-retrieval/context-graph';
+import type { ContextGraph, JoinDirection } from '@guided-retrieval/context-graph';
 import type { HeuristicParams } from './params.js';
 import type { CandidateSource, DisambiguationInput } from './types.js';
 import { groundingStrength, stepCost } from './weights.js';
@@ -22,7 +22,9 @@ export function chooseSource(
   wanted: readonly string[],
 ): CandidateSource {
   const core = new Set(wanted);
-  const covered = (c: CandidateSource) => c.covers.filter((t) => core.has(t)).length;
+  // Counted once per candidate, not once per comparison: every table of a dense schema is a candidate.
+  const coveredCount = new Map(candidates.map((c) => [c, c.covers.reduce((n, t) => n + (core.has(t) ? 1 : 0), 0)]));
+  const covered = (c: CandidateSource) => coveredCount.get(c)!;
   const isCore = (c: CandidateSource) => core.has(c.table);
   const ranked = [...candidates].sort((a, b) => covered(b) - covered(a) || Number(isCore(b)) - Number(isCore(a)));
   const top = ranked[0]!;
@@ -69,14 +71,14 @@ export function chooseSourceAcross(
   const weigh = stepCost(graph, { targets: new Set(initialTargets), grounded: strength, lookAlikes: new Set(), params });
   // Backward steps dominate: the fewest of them first, then the cheapest route. A backward step
   // costs `backwardStep` in place of the usual reversed-step penalty.
-  const cost = (edge: PathEdge) =>
-    edge.direction === 'reverse' ? params.backwardStep + weigh({ ...edge, direction: 'forward' }) : weigh(edge);
+  const tableCost = (table: string, direction: JoinDirection) =>
+    direction === 'reverse' ? params.backwardStep + weigh(table, 'forward') : weigh(table, direction);
   const options = sources.map((s) => {
     const others = initialTargets.filter((t) => t !== s);
-    const paths = graph.cheapestPathsFrom(s, others, { maxLength: limits.maxLength, reverse: true, cost });
+    const paths = graph.cheapestPathsFrom(s, others, { maxLength: limits.maxLength, reverse: true, tableCost });
     if (paths.size < new Set(others).size) return null;
     let total = 0;
-    for (const path of paths.values()) total += path.edges.reduce((sum, e) => sum + cost(e), 0);
+    for (const path of paths.values()) total += path.edges.reduce((sum, e) => sum + tableCost(e.toTable, e.direction), 0);
     return { s, total, strength: strength.get(s) ?? 0 };
   });
   return options

@@ -5,7 +5,7 @@
  * poor bridge: it joins everything to everything), more when it is a look-alike copy of another
  * table (`X_HIST`, `X_1`), and less when the question grounded it.
  */
-import type { ContextGraph, PathEdge } from '@guided-retrieval/context-graph';
+import type { ContextGraph, JoinDirection } from '@guided-retrieval/context-graph';
 import type { GroundingResult } from '@guided-retrieval/grounding';
 import { defaultHeuristicParams, type HeuristicParams } from './params.js';
 
@@ -30,22 +30,43 @@ export interface StepCostContext {
   params?: StepCostParams;
 }
 
-export function stepCost(graph: ContextGraph, context: StepCostContext): (edge: PathEdge) => number {
+/**
+ * What a step into `table` costs, walking its edge `direction`: all a step's cost depends on, so
+ * the graph's searches ask it once per table (`PathOptions.tableCost`), not once per join edge.
+ */
+export function stepCost(graph: ContextGraph, context: StepCostContext): (table: string, direction: JoinDirection) => number {
   const { reversedStepPenalty, hubPenalty, lookAlikePenalty, groundedBridgeCredit } = context.params ?? defaultHeuristicParams();
+  const hubs = hubnessOf(graph);
   const bridge = new Map<string, number>();
   const bridgeCost = (table: string) => {
     let cost = bridge.get(table);
     if (cost === undefined) {
       cost =
-        hubPenalty * Math.log2(1 + graph.inDegree(table)) +
+        // A name an edge spells in another case than the table's is looked up as it comes.
+        hubPenalty * (hubs.get(table) ?? Math.log2(1 + graph.inDegree(table))) +
         (context.lookAlikes.has(table) ? lookAlikePenalty : 0) -
         groundedBridgeCredit * Math.min(1, context.grounded.get(table) ?? 0);
       bridge.set(table, cost);
     }
     return cost;
   };
-  return (edge) =>
-    1 + (edge.direction === 'reverse' ? reversedStepPenalty : 0) + (context.targets.has(edge.toTable) ? 0 : bridgeCost(edge.toTable));
+  return (table, direction) =>
+    1 + (direction === 'reverse' ? reversedStepPenalty : 0) + (context.targets.has(table) ? 0 : bridgeCost(table));
+}
+
+const hubnessByGraph = new WeakMap<ContextGraph, ReadonlyMap<string, number>>();
+
+/**
+ * log2(1 + in-degree) of every table by name, what the hub penalty multiplies: worked out once per
+ * graph (the heuristic's `prepare`), not once per question.
+ */
+export function hubnessOf(graph: ContextGraph): ReadonlyMap<string, number> {
+  let byName = hubnessByGraph.get(graph);
+  if (!byName) {
+    byName = new Map(graph.tables.map((t) => [t.name, Math.log2(1 + graph.inDegree(t.name))]));
+    hubnessByGraph.set(graph, byName);
+  }
+  return byName;
 }
 
 /** Endings that mark a copy of a table: history, backups, snapshots, numbered versions. */
