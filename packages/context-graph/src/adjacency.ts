@@ -72,23 +72,25 @@ export function buildAdjacency(names: readonly string[], edges: readonly JoinEdg
   const find = (name: string) => indexOf.get(name) ?? lower.get(name.toLowerCase())!;
   const lists = () => names.map((): JoinStep[] => []);
   const [forward, backward, forwardInto, backwardInto] = [lists(), lists(), lists(), lists()];
-  const steps: JoinStep[] = [];
+  const steps: JoinStep[] = new Array(2 * edges.length);
   let canonicalNames = true;
-  edges.forEach((edge, i) => {
+  // Each table's steps by edge id, not in the order the edges were listed: the searches break ties
+  // by the order they meet steps in, so the same schema listed in another order gives the same
+  // paths. Edges are taken in id order (one sort of the graph's ids), so every list comes out sorted.
+  for (const i of byEdgeId(edges)) {
+    const edge = edges[i]!;
     const from = find(edge.fromTable);
     const to = find(edge.toTable);
     if (names[from] !== edge.fromTable || names[to] !== edge.toTable) canonicalNames = false;
-    const along: JoinStep = { id: 2 * i, edge: { ...edge, direction: 'forward' }, from, to };
+    const along = new Step(2 * i, from, to, edge);
     forward[from]!.push(along);
     forwardInto[to]!.push(along);
-    const against: JoinStep = { id: 2 * i + 1, edge: againstKey(edge), from: to, to: from };
+    const against = new Step(2 * i + 1, to, from, edge);
     backward[to]!.push(against);
     backwardInto[from]!.push(against);
-    steps.push(along, against);
-  });
-  // Each table's steps by edge id, not in the order the edges were listed: the searches break ties
-  // by the order they meet steps in, so the same schema listed in another order gives the same paths.
-  for (const lists of [forward, backward, forwardInto, backwardInto]) for (const steps of lists) steps.sort(byEdgeId);
+    steps[2 * i] = along;
+    steps[2 * i + 1] = against;
+  }
   const packed = {
     forward: pack(forward, (s) => s.to),
     backward: pack(backward, (s) => s.to),
@@ -166,9 +168,27 @@ function pack(lists: readonly (readonly JoinStep[])[], other: (step: JoinStep) =
   return { start, step, table };
 }
 
-/** Edge ids are unique in a graph, and the steps of one list all walk their edges the same way. */
-function byEdgeId(a: JoinStep, b: JoinStep): number {
-  return a.edge.id < b.edge.id ? -1 : a.edge.id > b.edge.id ? 1 : 0;
+/** The edges' indexes in the order of their ids (unique in a graph), compared as strings. */
+function byEdgeId(edges: readonly JoinEdge[]): number[] {
+  return edges.map((_, i) => i).sort((a, b) => (edges[a]!.id < edges[b]!.id ? -1 : edges[a]!.id > edges[b]!.id ? 1 : 0));
+}
+
+/**
+ * A step whose oriented edge is made when a path first hands it out: a dense graph has hundreds
+ * of thousands of steps, and a question's paths walk a handful of them.
+ */
+class Step implements JoinStep {
+  private oriented: PathEdge | undefined;
+  constructor(
+    readonly id: number,
+    readonly from: number,
+    readonly to: number,
+    private readonly stored: JoinEdge,
+  ) {}
+  get edge(): PathEdge {
+    this.oriented ??= this.id % 2 === 0 ? { ...this.stored, direction: 'forward' } : againstKey(this.stored);
+    return this.oriented;
+  }
 }
 
 /** The same join walked backwards: from the referenced table to the referencing one. */
