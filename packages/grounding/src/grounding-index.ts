@@ -97,7 +97,10 @@ export class GroundingIndex {
    */
   valueMatches(question: string): ValueMatchFeatures[] {
     const tokens = tokenizeQuestion(question);
-    return valueMatchFeatures(lookupAll(tokens, this.index.keys, this.index.params, this.index.silent), tokens, this.index.graph);
+    const { keys } = this.index;
+    return valueMatchFeatures(lookupAll(tokens, keys, this.index.params, this.index.silent), tokens, (table, column) =>
+      keys.distinctValues(table, column),
+    );
   }
 }
 

@@ -1,0 +1,203 @@
+/**
+ * The inverted index while it is built (`build-index.ts` walks the graph): each element's names or
+ * values are added in one block; a block's keys depend on its names alone (its signature), so
+ * they are worked out once per distinct signature however many tables repeat it ("status",
+ * "customer_id" in every table of a warehouse), and a key lists the signatures, not the elements.
+ */
+import { eachValueKey } from '@guided-retrieval/profiler/internal';
+import type { FilteredValues } from './filtered-values.js';
+import { InvertedIndex } from './inverted-index.js';
+import type { NameKey } from './name-keys.js';
+import type { GroundingParams } from './params.js';
+import type { IndexLayout, KeySignatures } from './postings.js';
+import type { MatchKind, VariantKind } from './types.js';
+
+/** An element of the schema the index names: (table, column, kind), with its number. */
+export interface Element {
+  readonly element: number;
+}
+
+/** What a signature gives: each key with how it was derived and its share of the name (the best of each key's). */
+type Keys = Map<string, [VariantKind, number]>;
+
+const SHAPE_OF_KIND: Record<MatchKind, number> = { table: 0, column: 1, alias: 2, value: 3, measure: 4, time: 5 };
+
+export class IndexBuilder {
+  readonly #elementIds = new Map<string, number>();
+  readonly #elementTable: string[] = [];
+  readonly #elementColumn: (string | null)[] = [];
+  readonly #elementKind: MatchKind[] = [];
+  readonly #elementTableIndex: number[] = [];
+  readonly #elementBlocks: number[] = [];
+  readonly #blockElement: number[] = [];
+  readonly #blockSignature: number[] = [];
+  readonly #signatureIds = new Map<string, number>();
+  readonly #signatureBlocks: number[][] = [];
+  readonly #signatureShapes: number[][] = [];
+  readonly #signatureShapeSeen: number[] = [];
+  readonly #signatureHasKeys: boolean[] = [];
+  readonly #keys = new Map<string, KeySignatures>();
+  readonly #tableBlocks: [number, number][] = [];
+  readonly #tableNames: string[] = [];
+  readonly #distinct = new Map<string, Map<string, number>>();
+  #table = -1;
+  #split = false;
+
+  constructor(
+    readonly keysOf: (name: string) => readonly NameKey[],
+    readonly params: GroundingParams,
+  ) {}
+
+  /** Begins the next table of the graph: the elements asked for next are its. */
+  startTable(name: string): void {
+    this.#endTable();
+    this.#table = this.#tableNames.length;
+    this.#tableNames.push(name);
+    this.#tableBlocks.push([this.#blockElement.length, this.#blockElement.length]);
+  }
+
+  #endTable(): void {
+    if (this.#table >= 0) this.#tableBlocks[this.#table]![1] = this.#blockElement.length;
+  }
+
+  /** The element (table, column, kind) of the current table, numbered in the order first asked for. */
+  element(table: string, column: string | null, kind: MatchKind): Element {
+    const name = `${table}\u0000${column ?? ''}\u0000${kind}`;
+    let id = this.#elementIds.get(name);
+    if (id === undefined) {
+      id = this.#elementTable.length;
+      this.#elementIds.set(name, id);
+      this.#elementTable.push(table);
+      this.#elementColumn.push(column);
+      this.#elementKind.push(kind);
+      this.#elementTableIndex.push(this.#table);
+      this.#elementBlocks.push(0);
+    }
+    return { element: id };
+  }
+
+  /**
+   * `element` under every key of each of `names`, the key's best spelling and coverage kept; then,
+   * for the keys of `capped` it has, its coverage kept to at most `coverage`.
+   */
+  addNames(element: Element, names: readonly string[], capped?: { name: string; coverage: number }): void {
+    if (names.length === 0) return;
+    const signature = `n${names.join('\u0000')}\u0001${capped ? `${capped.name}\u0000${capped.coverage}` : ''}`;
+    this.#addBlock(element, signature, () => {
+      const keys: Keys = new Map();
+      for (const name of names) for (const [key, kind, coverage] of this.keysOf(name)) this.#add(keys, key, kind, coverage);
+      if (capped) {
+        for (const [key] of this.keysOf(capped.name)) {
+          const same = keys.get(key);
+          if (same && same[1] > capped.coverage) same[1] = capped.coverage;
+        }
+      }
+      return keys;
+    });
+  }
+
+  /**
+   * `element` under every key of each value (`eachValueKey`): the whole normalised value, and
+   * each run of its words with its share of the value as coverage.
+   */
+  addValues(element: Element, values: readonly (string | number)[]): void {
+    // A number has no key: values of the same text have the same keys.
+    const texts = values.filter((v): v is string => typeof v === 'string');
+    if (texts.length === 0) return;
+    this.#addBlock(element, `v${texts.join('\u0000')}`, () => {
+      const keys: Keys = new Map();
+      for (const value of texts) eachValueKey(value, (key, words, of) => this.#add(keys, key, 'exact', words / of));
+      return keys;
+    });
+  }
+
+  /** A value-indexed column's distinct values, for the evidence its value matches carry. */
+  setDistinct(table: string, column: string, distinct: number): void {
+    let columns = this.#distinct.get(table);
+    if (!columns) {
+      columns = new Map();
+      this.#distinct.set(table, columns);
+    }
+    columns.set(column, distinct);
+  }
+
+  hasDistinct(table: string, column: string): boolean {
+    return this.#distinct.get(table)?.has(column) ?? false;
+  }
+
+  /** The index, each table's island of the join graph given by its position. */
+  finish(island: readonly number[], filtered?: FilteredValues): InvertedIndex {
+    this.#endTable();
+    for (const signatures of this.#keys.values()) {
+      for (const s of signatures.signatures) signatures.blocks += this.#signatureBlocks[s]!.length;
+    }
+    const layout: IndexLayout = {
+      elementTable: this.#elementTable,
+      elementColumn: this.#elementColumn,
+      elementKind: this.#elementKind,
+      elementTableIndex: this.#elementTableIndex,
+      blockElement: this.#blockElement,
+      blockSignature: this.#blockSignature,
+      signatureBlocks: this.#signatureBlocks,
+      signatureShapes: this.#signatureShapes,
+      tableBlocks: this.#tableBlocks,
+      tableIndex: new Map(this.#tableNames.map((t, i) => [t, i])),
+      island,
+      split: this.#split,
+      exactKeyBonus: this.params.exactKeyBonus,
+      distinct: this.#distinct,
+    };
+    return new InvertedIndex(this.#keys, layout, filtered);
+  }
+
+  #addBlock(element: Element, signature: string, keysOfSignature: () => Keys): void {
+    let id = this.#signatureIds.get(signature);
+    if (id === undefined) {
+      id = this.#signatureBlocks.length;
+      this.#signatureIds.set(signature, id);
+      this.#signatureBlocks.push([]);
+      this.#signatureShapes.push([]);
+      this.#signatureShapeSeen.push(0);
+      const keys = keysOfSignature();
+      this.#signatureHasKeys.push(keys.size > 0);
+      for (const [key, [kind, coverage]] of keys) {
+        let signatures = this.#keys.get(key);
+        if (!signatures) {
+          signatures = { signatures: [], kinds: [], coverage: [], blocks: 0 };
+          this.#keys.set(key, signatures);
+        }
+        signatures.signatures.push(id);
+        signatures.kinds.push(kind);
+        signatures.coverage.push(coverage);
+      }
+    }
+    // A block of no key adds nothing, and does not split its element.
+    if (!this.#signatureHasKeys[id]) return;
+    const e = element.element;
+    const block = this.#blockElement.length;
+    this.#blockElement.push(e);
+    this.#blockSignature.push(id);
+    this.#signatureBlocks[id]!.push(block);
+    if (this.#elementBlocks[e]! > 0) this.#split = true;
+    this.#elementBlocks[e]! += 1;
+    const shape = 1 << (2 * SHAPE_OF_KIND[this.#elementKind[e]!] + (this.#elementColumn[e] === null ? 1 : 0));
+    if ((this.#signatureShapeSeen[id]! & shape) === 0) {
+      this.#signatureShapeSeen[id]! |= shape;
+      this.#signatureShapes[id]!.push(block);
+    }
+  }
+
+  #add(keys: Keys, key: string, kind: VariantKind, coverage: number): void {
+    if (key.length < this.params.minKeyLength) return;
+    const same = keys.get(key);
+    if (!same) keys.set(key, [kind, coverage]);
+    else if (rank(kind, coverage, this.params) > rank(same[0], same[1], this.params)) {
+      same[0] = kind;
+      same[1] = coverage;
+    }
+  }
+}
+
+function rank(keyKind: VariantKind, coverage: number, params: GroundingParams): number {
+  return coverage + (keyKind === 'exact' ? params.exactKeyBonus : 0);
+}
