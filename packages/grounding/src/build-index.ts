@@ -15,8 +15,9 @@ import {
   withoutNamespace,
   withoutPrefix,
 } from './identifiers.js';
-import { type Element, IndexBuilder } from './index-builder.js';
+import { IndexBuilder } from './index-builder.js';
 import type { InvertedIndex } from './inverted-index.js';
+import { perName } from './memo.js';
 import { descriptionPhrase, nameKeys, schemaVocabulary } from './name-keys.js';
 import type { GroundingParams } from './params.js';
 import { defaultGroundingParams } from './params-load.js';
@@ -54,6 +55,7 @@ export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = 
   const rests = graph.tables.map((t) => withoutNamespace(t.name, namespaces));
   const uniqueRests = namesOfOne(graph.tables.map((t, i) => rests[i] ?? t.name));
   const filtered: FilteredColumn[] = [];
+  const prose = perName(isProseColumn);
   for (const [i, table] of graph.tables.entries()) {
     builder.startTable(table.name);
     const rest = rests[i] ?? null;
@@ -62,7 +64,8 @@ export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = 
     const prefix = commonColumnPrefix(columnNames, params) || conventionColumnPrefix(columnNames, namePrefix, params);
     for (const column of table.columns) {
       const bare = withoutPrefix(column.name, prefix);
-      const valued = holdsValues(column, bare);
+      // A text column not of prose: its values are indexed.
+      const valued = (column.inferredType === 'text' || column.inferredType === 'unknown') && !prose(bare);
       // The last of two columns of one name counts, as a map of names would keep it.
       if (valued || builder.hasDistinct(table.name, column.name)) builder.setDistinct(table.name, column.name, distinctValues(column));
       // A foreign-key column names the table it references, not a fact about its own table.
@@ -76,11 +79,6 @@ export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = 
   const island = graph.tables.map((t) => graph.islandOf(t.name));
   const islandOf = new Map(graph.tables.map((t, i) => [t.name, island[i]!]));
   return builder.finish(island, filtered.length > 0 ? new FilteredValues(filtered, islandOf) : undefined);
-}
-
-/** A text column not of prose: its values are indexed. */
-function holdsValues(column: GraphColumn, bare: string): boolean {
-  return (column.inferredType === 'text' || column.inferredType === 'unknown') && !isProseColumn(bare);
 }
 
 /** A column's distinct values: profiled, listed or sampled. */
@@ -128,8 +126,8 @@ function indexTableNames(
     if (namespaced.unique) names.push(rest);
     capped = { name: table.name.slice(0, table.name.length - rest.length).replace(/_+$/, ''), coverage: builder.params.namespaceCoverage };
   }
-  builder.addNames(builder.element(table.name, null, 'table'), names, capped);
-  builder.addNames(builder.element(table.name, null, 'alias'), table.aliases);
+  builder.addNames(builder.element(null, 'table'), names, capped);
+  builder.addNames(builder.element(null, 'alias'), table.aliases);
 }
 
 /**
@@ -144,20 +142,20 @@ function indexColumn(
   valued: boolean,
   params: GroundingParams,
 ): FilteredColumn | undefined {
-  builder.addNames(builder.element(table, column.name, 'column'), [bare]);
+  builder.addNames(builder.element(column.name, 'column'), [bare]);
   const described = params.descriptionAliases ? descriptionPhrase(column.description, params) : null;
   if (column.aliases.length > 0 || described) {
-    const asAlias = builder.element(table, column.name, 'alias');
+    const asAlias = builder.element(column.name, 'alias');
     builder.addNames(asAlias, described ? [...column.aliases, described] : column.aliases);
   }
   if (!valued) return undefined;
-  const asValue = builder.element(table, column.name, 'value');
+  const asValue = builder.element(column.name, 'value');
   indexValues(builder, column, asValue);
   const reader = column.values?.filter ? readValueFilter(column.values.filter) : undefined;
-  return reader ? { table, column: column.name, element: asValue.element, reader } : undefined;
+  return reader ? { table, column: column.name, element: asValue, reader } : undefined;
 }
 
 /** A column's sampled and listed values (`values.list`), each by its keys (`IndexBuilder.addValues`). */
-function indexValues(builder: IndexBuilder, column: GraphColumn, asValue: Element): void {
+function indexValues(builder: IndexBuilder, column: GraphColumn, asValue: number): void {
   builder.addValues(asValue, [...column.sample.map((s) => s.value), ...(column.values?.list ?? [])]);
 }

@@ -5,8 +5,9 @@
  * passing: "location of branch"), so it only stands in where the names are silent.
  */
 import type { ContextGraph } from '@guided-retrieval/context-graph';
-import { type IndexEntry, tablesPerGroup } from './inverted-index.js';
+import type { IndexEntry } from './inverted-index.js';
 import { STOP_WORDS } from './lexicon/stop-words.js';
+import { perName } from './memo.js';
 import type { GroundingParams } from './params.js';
 import { defaultGroundingParams } from './params-load.js';
 import { singular } from './singular.js';
@@ -71,6 +72,10 @@ export function descriptionWords(description: string, params: GroundingParams = 
 export function descriptionIndex(graph: ContextGraph, params: GroundingParams = defaultGroundingParams()): DescriptionIndex {
   const elements = new Map<string, number>();
   const found = new Map<string, Map<number, IndexEntry>>();
+  // Per word, the tables it describes per island; a word past `describedMaxTables` in one is left out at once.
+  const describing = new Map<string, Map<number, Set<string>>>();
+  const tooCommon = new Set<string>();
+  const wordsOf = perName((description) => descriptionWords(description, params));
   const add = (description: string, table: string, column: string | null) => {
     const name = `${table}\u0000${column ?? ''}`;
     let element = elements.get(name);
@@ -78,10 +83,21 @@ export function descriptionIndex(graph: ContextGraph, params: GroundingParams = 
       element = -1 - elements.size;
       elements.set(name, element);
     }
-    for (const word of descriptionWords(description, params)) {
+    const island = graph.islandOf(table);
+    for (const word of wordsOf(description)) {
+      if (tooCommon.has(word)) continue;
       const entries = found.get(word) ?? new Map<number, IndexEntry>();
       found.set(word, entries);
       if (!entries.has(element)) entries.set(element, describedEntry(table, column, element, params.describedCoverage));
+      const perIsland = describing.get(word) ?? new Map<number, Set<string>>();
+      describing.set(word, perIsland);
+      const tables = perIsland.get(island) ?? new Set<string>();
+      perIsland.set(island, tables.add(table));
+      if (tables.size > params.describedMaxTables) {
+        tooCommon.add(word);
+        found.delete(word);
+        describing.delete(word);
+      }
     }
   };
   for (const table of graph.tables) {
@@ -89,12 +105,7 @@ export function descriptionIndex(graph: ContextGraph, params: GroundingParams = 
     for (const column of table.columns) if (column.description) add(column.description, table.name, column.name);
   }
   const index = new Map<string, IndexEntry[]>();
-  for (const [word, entries] of found) {
-    const list = [...entries.values()];
-    const perIsland = tablesPerGroup(list, (e) => graph.islandOf(e.table));
-    if (Math.max(...[...perIsland.values()].map((t) => t.size)) > params.describedMaxTables) continue;
-    index.set(word, withTableFrequency(list));
-  }
+  for (const [word, entries] of found) index.set(word, withTableFrequency([...entries.values()]));
   return index;
 }
 

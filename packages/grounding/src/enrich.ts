@@ -6,7 +6,7 @@
 import type { ContextGraph, GraphTable } from '@guided-retrieval/context-graph';
 import { cosineSimilarity, type Embedder } from '@guided-retrieval/llm-adapters';
 import type { GroundingParams } from './params.js';
-import { tableQueryContext } from './query-context.js';
+import { nameWords, tableQueryContext } from './query-context.js';
 import type { EnrichmentStep, GroundedTable, GroundingOptions, QuestionToken } from './types.js';
 
 interface TableVector {
@@ -32,7 +32,8 @@ export async function similarityIndex(graph: ContextGraph, embedder: Embedder, p
 }
 
 async function embedTables(graph: ContextGraph, embedder: Embedder, params: GroundingParams): Promise<TableVector[]> {
-  const contexts = graph.tables.map((t) => tableQueryContext(t, graph, params));
+  const wordsOf = nameWords(params);
+  const contexts = graph.tables.map((t) => tableQueryContext(t, graph, params, wordsOf));
   const vectors = await embedder.embed(contexts);
   return graph.tables.map((t, i) => ({ table: t.name, vector: vectors[i]! }));
 }

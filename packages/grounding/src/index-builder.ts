@@ -12,18 +12,14 @@ import type { GroundingParams } from './params.js';
 import type { IndexLayout, KeySignatures } from './postings.js';
 import type { MatchKind, VariantKind } from './types.js';
 
-/** An element of the schema the index names: (table, column, kind), with its number. */
-export interface Element {
-  readonly element: number;
-}
-
 /** What a signature gives: each key with how it was derived and its share of the name (the best of each key's). */
 type Keys = Map<string, [VariantKind, number]>;
 
 const SHAPE_OF_KIND: Record<MatchKind, number> = { table: 0, column: 1, alias: 2, value: 3, measure: 4, time: 5 };
 
 export class IndexBuilder {
-  readonly #elementIds = new Map<string, number>();
+  /** The current table's elements, per kind, by column (null for the table's own). */
+  #tableElements = new Map<MatchKind, Map<string | null, number>>();
   readonly #elementTable: string[] = [];
   readonly #elementColumn: (string | null)[] = [];
   readonly #elementKind: MatchKind[] = [];
@@ -32,6 +28,8 @@ export class IndexBuilder {
   readonly #blockElement: number[] = [];
   readonly #blockSignature: number[] = [];
   readonly #signatureIds = new Map<string, number>();
+  /** Signatures of one name (most are: a column's), by the name itself. */
+  readonly #nameSignatureIds = new Map<string, number>();
   readonly #signatureBlocks: number[][] = [];
   readonly #signatureShapes: number[][] = [];
   readonly #signatureShapeSeen: number[] = [];
@@ -53,6 +51,7 @@ export class IndexBuilder {
     this.#endTable();
     this.#table = this.#tableNames.length;
     this.#tableNames.push(name);
+    this.#tableElements = new Map();
     this.#tableBlocks.push([this.#blockElement.length, this.#blockElement.length]);
   }
 
@@ -60,30 +59,37 @@ export class IndexBuilder {
     if (this.#table >= 0) this.#tableBlocks[this.#table]![1] = this.#blockElement.length;
   }
 
-  /** The element (table, column, kind) of the current table, numbered in the order first asked for. */
-  element(table: string, column: string | null, kind: MatchKind): Element {
-    const name = `${table}\u0000${column ?? ''}\u0000${kind}`;
-    let id = this.#elementIds.get(name);
+  /** The element (column, kind) of the current table (column null: the table's own), numbered in the order first asked for. */
+  element(column: string | null, kind: MatchKind): number {
+    let ofKind = this.#tableElements.get(kind);
+    if (!ofKind) {
+      ofKind = new Map();
+      this.#tableElements.set(kind, ofKind);
+    }
+    let id = ofKind.get(column);
     if (id === undefined) {
       id = this.#elementTable.length;
-      this.#elementIds.set(name, id);
-      this.#elementTable.push(table);
+      ofKind.set(column, id);
+      this.#elementTable.push(this.#tableNames[this.#table]!);
       this.#elementColumn.push(column);
       this.#elementKind.push(kind);
       this.#elementTableIndex.push(this.#table);
       this.#elementBlocks.push(0);
     }
-    return { element: id };
+    return id;
   }
 
   /**
    * `element` under every key of each of `names`, the key's best spelling and coverage kept; then,
    * for the keys of `capped` it has, its coverage kept to at most `coverage`.
    */
-  addNames(element: Element, names: readonly string[], capped?: { name: string; coverage: number }): void {
+  addNames(element: number, names: readonly string[], capped?: { name: string; coverage: number }): void {
     if (names.length === 0) return;
-    const signature = `n${names.join('\u0000')}\u0001${capped ? `${capped.name}\u0000${capped.coverage}` : ''}`;
-    this.#addBlock(element, signature, () => {
+    const [ids, signature] =
+      names.length === 1 && !capped
+        ? [this.#nameSignatureIds, names[0]!]
+        : [this.#signatureIds, `n${names.join('\u0000')}\u0001${capped ? `${capped.name}\u0000${capped.coverage}` : ''}`];
+    this.#addBlock(element, ids, signature, () => {
       const keys: Keys = new Map();
       for (const name of names) for (const [key, kind, coverage] of this.keysOf(name)) this.#add(keys, key, kind, coverage);
       if (capped) {
@@ -100,11 +106,11 @@ export class IndexBuilder {
    * `element` under every key of each value (`eachValueKey`): the whole normalised value, and
    * each run of its words with its share of the value as coverage.
    */
-  addValues(element: Element, values: readonly (string | number)[]): void {
+  addValues(element: number, values: readonly (string | number)[]): void {
     // A number has no key: values of the same text have the same keys.
     const texts = values.filter((v): v is string => typeof v === 'string');
     if (texts.length === 0) return;
-    this.#addBlock(element, `v${texts.join('\u0000')}`, () => {
+    this.#addBlock(element, this.#signatureIds, `v${texts.join('\u0000')}`, () => {
       const keys: Keys = new Map();
       for (const value of texts) eachValueKey(value, (key, words, of) => this.#add(keys, key, 'exact', words / of));
       return keys;
@@ -150,11 +156,11 @@ export class IndexBuilder {
     return new InvertedIndex(this.#keys, layout, filtered);
   }
 
-  #addBlock(element: Element, signature: string, keysOfSignature: () => Keys): void {
-    let id = this.#signatureIds.get(signature);
+  #addBlock(e: number, ids: Map<string, number>, signature: string, keysOfSignature: () => Keys): void {
+    let id = ids.get(signature);
     if (id === undefined) {
       id = this.#signatureBlocks.length;
-      this.#signatureIds.set(signature, id);
+      ids.set(signature, id);
       this.#signatureBlocks.push([]);
       this.#signatureShapes.push([]);
       this.#signatureShapeSeen.push(0);
@@ -173,7 +179,6 @@ export class IndexBuilder {
     }
     // A block of no key adds nothing, and does not split its element.
     if (!this.#signatureHasKeys[id]) return;
-    const e = element.element;
     const block = this.#blockElement.length;
     this.#blockElement.push(e);
     this.#blockSignature.push(id);
