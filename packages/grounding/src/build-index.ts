@@ -59,7 +59,7 @@ export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = 
   for (const [i, table] of graph.tables.entries()) {
     builder.startTable(table.name);
     const rest = rests[i] ?? null;
-    indexTableNames(builder, table, namePrefix, rest ? { rest, unique: uniqueRests.has(rest.toLowerCase()) } : null);
+    indexTableNames(builder, table, namePrefix, rest ? { rest, unique: uniqueRests.has(rest.toLowerCase()) } : null, params);
     const columnNames = table.columns.map((c) => c.name);
     const prefix = commonColumnPrefix(columnNames, params) || conventionColumnPrefix(columnNames, namePrefix, params);
     for (const column of table.columns) {
@@ -114,6 +114,7 @@ function indexTableNames(
   table: GraphTable,
   namePrefix: string,
   namespaced: { rest: string; unique: boolean } | null,
+  params: GroundingParams,
 ): void {
   const names = [table.name];
   if (namePrefix) names.push(table.name.slice(namePrefix.length));
@@ -124,7 +125,7 @@ function indexTableNames(
     // "account owner"); hr_employee and prj_employee are no "employee" (the scale warehouse fell
     // 0.980 → 0.805 when they were). The namespace word itself names none of its tables.
     if (namespaced.unique) names.push(rest);
-    capped = { name: table.name.slice(0, table.name.length - rest.length).replace(/_+$/, ''), coverage: builder.params.namespaceCoverage };
+    capped = { name: table.name.slice(0, table.name.length - rest.length).replace(/_+$/, ''), coverage: params.namespaceCoverage };
   }
   builder.addNames(builder.element(null, 'table'), names, capped);
   builder.addNames(builder.element(null, 'alias'), table.aliases);

@@ -1,8 +1,10 @@
 import { type ContextGraph, graphFromSchema, type SchemaTableSpec } from '@guided-retrieval/context-graph';
 import { describe, expect, it } from 'vitest';
 import { buildInvertedIndex, type IndexOptions } from './build-index.js';
+import { descriptionIndex } from './descriptions.js';
 import type { IndexEntry } from './inverted-index.js';
-import { buildEagerIndex } from './test-support/eager-index.js';
+import { defaultGroundingParams } from './params-load.js';
+import { buildEagerIndex, eagerDescriptionIndex } from './test-support/eager-index.js';
 import { smallSchemaGraph } from './test-support/small-schema.js';
 import { tpchSchemaGraph } from './test-support/tpch-schema.js';
 
@@ -99,6 +101,19 @@ describe('the index kept per signature', () => {
 
   it('merges an element indexed twice (two columns of one name) as the eager index did', () => {
     expectSameIndex(warehouse({ duplicateColumn: true }));
+  });
+
+  it('keeps the description index as the eager one did, words too common in an island left out', () => {
+    expect(eagerDescriptionIndex(warehouse()).size).toBeGreaterThan(0);
+    for (const graph of [warehouse(), warehouse({ duplicateColumn: true }), tpchSchemaGraph()]) {
+      for (const describedMaxTables of [1, 3, 100]) {
+        const params = { ...defaultGroundingParams(), describedMaxTables };
+        const eager = eagerDescriptionIndex(graph, params);
+        const index = descriptionIndex(graph, params);
+        expect(new Set(index.keys())).toEqual(new Set(eager.keys()));
+        for (const [word, entries] of eager) expect(index.get(word), word).toEqual(entries);
+      }
+    }
   });
 
   it('shares the keys of a name however many tables repeat it', () => {

@@ -41,9 +41,13 @@ export class IndexBuilder {
   #table = -1;
   #split = false;
 
+  /**
+   * `minKeyLength`: shorter keys are not indexed (`GroundingParams.minKeyLength`); `exactKeyBonus`
+   * ranks a key's spellings; `negativeElements` numbers elements -1, -2, … apart from another index's.
+   */
   constructor(
     readonly keysOf: (name: string) => readonly NameKey[],
-    readonly params: GroundingParams,
+    private readonly options: Pick<GroundingParams, 'minKeyLength' | 'exactKeyBonus'> & { negativeElements?: boolean },
   ) {}
 
   /** Begins the next table of the graph: the elements asked for next are its. */
@@ -131,12 +135,17 @@ export class IndexBuilder {
     return this.#distinct.get(table)?.has(column) ?? false;
   }
 
-  /** The index, each table's island of the join graph given by its position. */
-  finish(island: readonly number[], filtered?: FilteredValues): InvertedIndex {
+  /**
+   * The index, each table's island of the join graph given by its position (what table frequency
+   * is counted within); without the keys naming more than `rare.max` tables of one island of `rare.island`.
+   */
+  finish(island: readonly number[], filtered?: FilteredValues, rare?: { island: readonly number[]; max: number }): InvertedIndex {
     this.#endTable();
     for (const signatures of this.#keys.values()) {
       for (const s of signatures.signatures) signatures.blocks += this.#signatureBlocks[s]!.length;
     }
+    if (rare)
+      for (const [key, signatures] of this.#keys) if (this.#mostTablesPerIsland(signatures, rare.island) > rare.max) this.#keys.delete(key);
     const layout: IndexLayout = {
       elementTable: this.#elementTable,
       elementColumn: this.#elementColumn,
@@ -150,7 +159,8 @@ export class IndexBuilder {
       tableIndex: new Map(this.#tableNames.map((t, i) => [t, i])),
       island,
       split: this.#split,
-      exactKeyBonus: this.params.exactKeyBonus,
+      exactKeyBonus: this.options.exactKeyBonus,
+      negativeElements: this.options.negativeElements ?? false,
       distinct: this.#distinct,
     };
     return new InvertedIndex(this.#keys, layout, filtered);
@@ -193,16 +203,34 @@ export class IndexBuilder {
   }
 
   #add(keys: Keys, key: string, kind: VariantKind, coverage: number): void {
-    if (key.length < this.params.minKeyLength) return;
+    if (key.length < this.options.minKeyLength) return;
     const same = keys.get(key);
     if (!same) keys.set(key, [kind, coverage]);
-    else if (rank(kind, coverage, this.params) > rank(same[0], same[1], this.params)) {
+    else if (this.#rank(kind, coverage) > this.#rank(same[0], same[1])) {
       same[0] = kind;
       same[1] = coverage;
     }
   }
-}
 
-function rank(keyKind: VariantKind, coverage: number, params: GroundingParams): number {
-  return coverage + (keyKind === 'exact' ? params.exactKeyBonus : 0);
+  #rank(keyKind: VariantKind, coverage: number): number {
+    return coverage + (keyKind === 'exact' ? this.options.exactKeyBonus : 0);
+  }
+
+  /** The most tables a key's blocks lie in, in any one island. */
+  #mostTablesPerIsland(signatures: KeySignatures, island: readonly number[]): number {
+    const tables = new Set<number>();
+    const perIsland = new Map<number, number>();
+    let most = 0;
+    for (const s of signatures.signatures) {
+      for (const b of this.#signatureBlocks[s]!) {
+        const table = this.#elementTableIndex[this.#blockElement[b]!]!;
+        if (tables.has(table)) continue;
+        tables.add(table);
+        const n = (perIsland.get(island[table]!) ?? 0) + 1;
+        perIsland.set(island[table]!, n);
+        most = Math.max(most, n);
+      }
+    }
+    return most;
+  }
 }

@@ -36,6 +36,8 @@ export interface IndexLayout {
   readonly split: boolean;
   /** `GroundingParams.exactKeyBonus`: how merged entries are ranked. */
   readonly exactKeyBonus: number;
+  /** Whether entries number their elements -1, -2, … (the description index's, apart from the name index's). */
+  readonly negativeElements: boolean;
   /** Per table, its value-indexed columns' distinct values. */
   readonly distinct: ReadonlyMap<string, ReadonlyMap<string, number>>;
 }
@@ -151,7 +153,7 @@ export class KeyPosting implements Posting {
       table: elementTable[element]!,
       column: elementColumn[element]!,
       kind,
-      element,
+      element: this.layout.negativeElements ? -1 - element : element,
       keyKind: this.signatures.kinds[i]!,
       coverage: this.signatures.coverage[i]!,
       tableFrequency: kind === 'table' ? 1 : this.#frequencies().get(this.#group(element))!,

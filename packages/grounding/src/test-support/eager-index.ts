@@ -7,6 +7,7 @@ import type { ContextGraph, GraphColumn, GraphTable } from '@guided-retrieval/co
 // A prose column's words (`P_COMMENT`, `description`) are not values anyone asks for: the profiler lists none either.
 import { eachValueKey, isProseColumn } from '@guided-retrieval/profiler/internal';
 import type { IndexOptions } from '../build-index.js';
+import { descriptionWords } from '../descriptions.js';
 import {
   commonColumnPrefix,
   conventionColumnPrefix,
@@ -209,4 +210,46 @@ class IndexBuilder {
 
 function rank(keyKind: VariantKind, coverage: number, params: GroundingParams): number {
   return coverage + (keyKind === 'exact' ? params.exactKeyBonus : 0);
+}
+
+/** The description index as it was built before it was kept per description: every entry made at build. */
+export function eagerDescriptionIndex(graph: ContextGraph, params: GroundingParams = defaultGroundingParams()): EagerIndex {
+  const elements = new Map<string, number>();
+  const found = new Map<string, Map<number, IndexEntry>>();
+  const add = (description: string, table: string, column: string | null) => {
+    const name = `${table}\u0000${column ?? ''}`;
+    let element = elements.get(name);
+    if (element === undefined) {
+      element = -1 - elements.size;
+      elements.set(name, element);
+    }
+    for (const word of descriptionWords(description, params)) {
+      const entries = found.get(word) ?? new Map<number, IndexEntry>();
+      found.set(word, entries);
+      const entry: IndexEntry = {
+        table,
+        column,
+        kind: 'alias',
+        keyKind: 'described',
+        coverage: params.describedCoverage,
+        tableFrequency: 1,
+        element,
+      };
+      if (!entries.has(element)) entries.set(element, entry);
+    }
+  };
+  for (const table of graph.tables) {
+    if (table.description) add(table.description, table.name, null);
+    for (const column of table.columns) if (column.description) add(column.description, table.name, column.name);
+  }
+  const index: EagerIndex = new Map();
+  for (const [word, entries] of found) {
+    const list = [...entries.values()];
+    const perIsland = tablesPerGroup(list, (e) => graph.islandOf(e.table));
+    if (Math.max(...[...perIsland.values()].map((t) => t.size)) > params.describedMaxTables) continue;
+    const tables = new Set(list.map((e) => e.table)).size;
+    for (const e of list) e.tableFrequency = tables;
+    index.set(word, list);
+  }
+  return index;
 }
