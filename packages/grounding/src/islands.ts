@@ -40,14 +40,23 @@ export function chooseIsland(
   const elsewhere = new Map<string, { score: number; byName: boolean }>();
   for (const m of matches) {
     if (graph.islandOf(m.table) === chosen!.id) continue;
-    const seen = elsewhere.get(m.table) ?? { score: 0, byName: false };
-    const own = !wordsOf(m).some((w) => explained.has(w));
-    elsewhere.set(m.table, { score: Math.max(seen.score, m.score), byName: seen.byName || (m.column === null && own) });
+    const seen = elsewhere.get(m.table);
+    const byName = m.column === null && !explainsAny(m, explained);
+    if (seen) {
+      seen.score = Math.max(seen.score, m.score);
+      seen.byName ||= byName;
+    } else elsewhere.set(m.table, { score: Math.max(0, m.score), byName });
   }
   return {
     matches: settle(chosen!.list),
     elsewhere: [...elsewhere].map(([table, e]) => ({ table, ...e })).sort((a, b) => b.score - a.score || (a.table < b.table ? -1 : 1)),
   };
+}
+
+/** Whether a match covers one of the `words` (positions), read off its span. */
+function explainsAny(m: GroundingMatch, words: ReadonlySet<number>): boolean {
+  for (let i = m.span[0]; i < m.span[1]; i++) if (words.has(i)) return true;
+  return false;
 }
 
 /** An island and the question's matches in it, with how much of the question they explain. */

@@ -7,7 +7,7 @@
  * cannot say which table is meant.
  */
 import type { ContextGraph, GraphColumn, GraphTable } from '@guided-retrieval/context-graph';
-import { describeEvent, type EventTable, eventTables, nearestEvent, nearTables } from './event-tables.js';
+import { describeEvent, type EventTable, eventTables, nearestEvent } from './event-tables.js';
 import { splitIdentifier } from './identifiers.js';
 import {
   AMOUNT_WORDS,
@@ -21,6 +21,7 @@ import {
 import { perName } from './memo.js';
 import type { GroundingParams } from './params.js';
 import { wordsOf } from './settle.js';
+import { nearTables } from './table-rings.js';
 import type { GroundingMatch, QuestionToken } from './types.js';
 
 /**
