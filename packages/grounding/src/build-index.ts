@@ -46,7 +46,9 @@ export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = 
   const dictionary = options.dictionary ? new Set(options.dictionary) : undefined;
   const keysOf = nameKeys(schemaVocabulary(graph, dictionary, params), options.synonyms ?? (() => []), dictionary, params);
   const builder = new IndexBuilder(keysOf, params);
-  const joinKeyColumns = new Set(graph.edges.flatMap((e) => e.fromColumns.map((c) => `${e.fromTable}.${c}`.toLowerCase())));
+  const joinKeyColumns = params.foreignKeyColumns
+    ? new Set<string>()
+    : new Set(graph.edges.flatMap((e) => e.fromColumns.map((c) => `${e.fromTable}.${c}`.toLowerCase())));
   const namePrefix = tableNamePrefix(graph.tables, params);
   const namespaces = namespacePrefixes(
     graph.tables.map((t) => t.name),
@@ -57,10 +59,10 @@ export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = 
   const filtered: FilteredColumn[] = [];
   const prose = perName(isProseColumn);
   for (const [i, table] of graph.tables.entries()) {
-    builder.startTable(table.name);
+    const columnNames = table.columns.map((c) => c.name);
+    builder.startTable(table.name, new Set(columnNames).size === columnNames.length);
     const rest = rests[i] ?? null;
     indexTableNames(builder, table, namePrefix, rest ? { rest, unique: uniqueRests.has(rest.toLowerCase()) } : null, params);
-    const columnNames = table.columns.map((c) => c.name);
     const prefix = commonColumnPrefix(columnNames, params) || conventionColumnPrefix(columnNames, namePrefix, params);
     for (const column of table.columns) {
       const bare = withoutPrefix(column.name, prefix);
@@ -158,5 +160,7 @@ function indexColumn(
 
 /** A column's sampled and listed values (`values.list`), each by its keys (`IndexBuilder.addValues`). */
 function indexValues(builder: IndexBuilder, column: GraphColumn, asValue: number): void {
-  builder.addValues(asValue, [...column.sample.map((s) => s.value), ...(column.values?.list ?? [])]);
+  const listed = column.values?.list ?? [];
+  if (column.sample.length === 0 && listed.length === 0) return;
+  builder.addValues(asValue, [...column.sample.map((s) => s.value), ...listed]);
 }

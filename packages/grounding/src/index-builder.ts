@@ -6,31 +6,29 @@
  */
 import { eachValueKey } from '@guided-retrieval/profiler/internal';
 import type { FilteredValues } from './filtered-values.js';
+import { IntList } from './int-list.js';
 import { InvertedIndex } from './inverted-index.js';
 import type { NameKey } from './name-keys.js';
 import type { GroundingParams } from './params.js';
-import type { IndexLayout, KeySignatures } from './postings.js';
+import { type IndexLayout, type KeySignatures, KIND_CODE } from './postings.js';
 import type { MatchKind, VariantKind } from './types.js';
 
 /** What a signature gives: each key with how it was derived and its share of the name (the best of each key's). */
 type Keys = Map<string, [VariantKind, number]>;
 
-const SHAPE_OF_KIND: Record<MatchKind, number> = { table: 0, column: 1, alias: 2, value: 3, measure: 4, time: 5 };
-
 export class IndexBuilder {
   /** The current table's elements, per kind, by column (null for the table's own). */
-  #tableElements = new Map<MatchKind, Map<string | null, number>>();
-  readonly #elementTable: string[] = [];
+  #tableElements: Map<MatchKind, Map<string | null, number>> | undefined = new Map();
   readonly #elementColumn: (string | null)[] = [];
-  readonly #elementKind: MatchKind[] = [];
-  readonly #elementTableIndex: number[] = [];
-  readonly #elementBlocks: number[] = [];
-  readonly #blockElement: number[] = [];
-  readonly #blockSignature: number[] = [];
+  readonly #elementKind = new IntList(1024);
+  readonly #elementTableIndex = new IntList(1024);
+  readonly #elementBlocks = new IntList(1024);
+  readonly #blockElement = new IntList(1024);
+  readonly #blockSignature = new IntList(1024);
   readonly #signatureIds = new Map<string, number>();
   /** Signatures of one name (most are: a column's), by the name itself. */
   readonly #nameSignatureIds = new Map<string, number>();
-  readonly #signatureBlocks: number[][] = [];
+  readonly #signatureBlocks: IntList[] = [];
   readonly #signatureShapes: number[][] = [];
   readonly #signatureShapeSeen: number[] = [];
   readonly #signatureHasKeys: boolean[] = [];
@@ -50,12 +48,15 @@ export class IndexBuilder {
     private readonly options: Pick<GroundingParams, 'minKeyLength' | 'exactKeyBonus'> & { negativeElements?: boolean },
   ) {}
 
-  /** Begins the next table of the graph: the elements asked for next are its. */
-  startTable(name: string): void {
+  /**
+   * Begins the next table of the graph: the elements asked for next are its. `columnsUnique`: no two
+   * of its columns have one name, so no element is asked for twice and none is looked up.
+   */
+  startTable(name: string, columnsUnique = false): void {
     this.#endTable();
     this.#table = this.#tableNames.length;
     this.#tableNames.push(name);
-    this.#tableElements = new Map();
+    this.#tableElements = columnsUnique ? undefined : new Map();
     this.#tableBlocks.push([this.#blockElement.length, this.#blockElement.length]);
   }
 
@@ -65,18 +66,17 @@ export class IndexBuilder {
 
   /** The element (column, kind) of the current table (column null: the table's own), numbered in the order first asked for. */
   element(column: string | null, kind: MatchKind): number {
-    let ofKind = this.#tableElements.get(kind);
-    if (!ofKind) {
+    let ofKind = this.#tableElements?.get(kind);
+    if (this.#tableElements && !ofKind) {
       ofKind = new Map();
       this.#tableElements.set(kind, ofKind);
     }
-    let id = ofKind.get(column);
+    let id = ofKind?.get(column);
     if (id === undefined) {
-      id = this.#elementTable.length;
-      ofKind.set(column, id);
-      this.#elementTable.push(this.#tableNames[this.#table]!);
+      id = this.#elementColumn.length;
+      ofKind?.set(column, id);
       this.#elementColumn.push(column);
-      this.#elementKind.push(kind);
+      this.#elementKind.push(KIND_CODE[kind]);
       this.#elementTableIndex.push(this.#table);
       this.#elementBlocks.push(0);
     }
@@ -89,21 +89,23 @@ export class IndexBuilder {
    */
   addNames(element: number, names: readonly string[], capped?: { name: string; coverage: number }): void {
     if (names.length === 0) return;
-    const [ids, signature] =
-      names.length === 1 && !capped
-        ? [this.#nameSignatureIds, names[0]!]
-        : [this.#signatureIds, `n${names.join('\u0000')}\u0001${capped ? `${capped.name}\u0000${capped.coverage}` : ''}`];
-    this.#addBlock(element, ids, signature, () => {
-      const keys: Keys = new Map();
-      for (const name of names) for (const [key, kind, coverage] of this.keysOf(name)) this.#add(keys, key, kind, coverage);
-      if (capped) {
-        for (const [key] of this.keysOf(capped.name)) {
-          const same = keys.get(key);
-          if (same && same[1] > capped.coverage) same[1] = capped.coverage;
-        }
+    const one = names.length === 1 && !capped;
+    const ids = one ? this.#nameSignatureIds : this.#signatureIds;
+    const signature = one ? names[0]! : `n${names.join('\u0000')}\u0001${capped ? `${capped.name}\u0000${capped.coverage}` : ''}`;
+    const id = ids.get(signature) ?? this.#newSignature(ids, signature, this.#keysOfNames(names, capped));
+    this.#addBlock(element, id);
+  }
+
+  #keysOfNames(names: readonly string[], capped: { name: string; coverage: number } | undefined): Keys {
+    const keys: Keys = new Map();
+    for (const name of names) for (const [key, kind, coverage] of this.keysOf(name)) this.#add(keys, key, kind, coverage);
+    if (capped) {
+      for (const [key] of this.keysOf(capped.name)) {
+        const same = keys.get(key);
+        if (same && same[1] > capped.coverage) same[1] = capped.coverage;
       }
-      return keys;
-    });
+    }
+    return keys;
   }
 
   /**
@@ -114,11 +116,15 @@ export class IndexBuilder {
     // A number has no key: values of the same text have the same keys.
     const texts = values.filter((v): v is string => typeof v === 'string');
     if (texts.length === 0) return;
-    this.#addBlock(element, this.#signatureIds, `v${texts.join('\u0000')}`, () => {
-      const keys: Keys = new Map();
-      for (const value of texts) eachValueKey(value, (key, words, of) => this.#add(keys, key, 'exact', words / of));
-      return keys;
-    });
+    const signature = `v${texts.join('\u0000')}`;
+    const id = this.#signatureIds.get(signature) ?? this.#newSignature(this.#signatureIds, signature, this.#keysOfValues(texts));
+    this.#addBlock(element, id);
+  }
+
+  #keysOfValues(texts: readonly string[]): Keys {
+    const keys: Keys = new Map();
+    for (const value of texts) eachValueKey(value, (key, words, of) => this.#add(keys, key, 'exact', words / of));
+    return keys;
   }
 
   /** A value-indexed column's distinct values, for the evidence its value matches carry. */
@@ -147,13 +153,13 @@ export class IndexBuilder {
     if (rare)
       for (const [key, signatures] of this.#keys) if (this.#mostTablesPerIsland(signatures, rare.island) > rare.max) this.#keys.delete(key);
     const layout: IndexLayout = {
-      elementTable: this.#elementTable,
+      tableNames: this.#tableNames,
       elementColumn: this.#elementColumn,
-      elementKind: this.#elementKind,
-      elementTableIndex: this.#elementTableIndex,
-      blockElement: this.#blockElement,
-      blockSignature: this.#blockSignature,
-      signatureBlocks: this.#signatureBlocks,
+      elementKind: this.#elementKind.view(),
+      elementTableIndex: this.#elementTableIndex.view(),
+      blockElement: this.#blockElement.view(),
+      blockSignature: this.#blockSignature.view(),
+      signatureBlocks: this.#signatureBlocks.map((blocks) => blocks.view()),
       signatureShapes: this.#signatureShapes,
       tableBlocks: this.#tableBlocks,
       tableIndex: new Map(this.#tableNames.map((t, i) => [t, i])),
@@ -166,36 +172,37 @@ export class IndexBuilder {
     return new InvertedIndex(this.#keys, layout, filtered);
   }
 
-  #addBlock(e: number, ids: Map<string, number>, signature: string, keysOfSignature: () => Keys): void {
-    let id = ids.get(signature);
-    if (id === undefined) {
-      id = this.#signatureBlocks.length;
-      ids.set(signature, id);
-      this.#signatureBlocks.push([]);
-      this.#signatureShapes.push([]);
-      this.#signatureShapeSeen.push(0);
-      const keys = keysOfSignature();
-      this.#signatureHasKeys.push(keys.size > 0);
-      for (const [key, [kind, coverage]] of keys) {
-        let signatures = this.#keys.get(key);
-        if (!signatures) {
-          signatures = { signatures: [], kinds: [], coverage: [], blocks: 0 };
-          this.#keys.set(key, signatures);
-        }
-        signatures.signatures.push(id);
-        signatures.kinds.push(kind);
-        signatures.coverage.push(coverage);
+  /** A signature's number, its keys listed under it. */
+  #newSignature(ids: Map<string, number>, signature: string, keys: Keys): number {
+    const id = this.#signatureBlocks.length;
+    ids.set(signature, id);
+    this.#signatureBlocks.push(new IntList(4));
+    this.#signatureShapes.push([]);
+    this.#signatureShapeSeen.push(0);
+    this.#signatureHasKeys.push(keys.size > 0);
+    for (const [key, [kind, coverage]] of keys) {
+      let signatures = this.#keys.get(key);
+      if (!signatures) {
+        signatures = { signatures: [], kinds: [], coverage: [], blocks: 0 };
+        this.#keys.set(key, signatures);
       }
+      signatures.signatures.push(id);
+      signatures.kinds.push(kind);
+      signatures.coverage.push(coverage);
     }
+    return id;
+  }
+
+  #addBlock(e: number, id: number): void {
     // A block of no key adds nothing, and does not split its element.
     if (!this.#signatureHasKeys[id]) return;
     const block = this.#blockElement.length;
     this.#blockElement.push(e);
     this.#blockSignature.push(id);
     this.#signatureBlocks[id]!.push(block);
-    if (this.#elementBlocks[e]! > 0) this.#split = true;
-    this.#elementBlocks[e]! += 1;
-    const shape = 1 << (2 * SHAPE_OF_KIND[this.#elementKind[e]!] + (this.#elementColumn[e] === null ? 1 : 0));
+    if (this.#elementBlocks.at(e) > 0) this.#split = true;
+    this.#elementBlocks.set(e, this.#elementBlocks.at(e) + 1);
+    const shape = 1 << (2 * this.#elementKind.at(e) + (this.#elementColumn[e] === null ? 1 : 0));
     if ((this.#signatureShapeSeen[id]! & shape) === 0) {
       this.#signatureShapeSeen[id]! |= shape;
       this.#signatureShapes[id]!.push(block);
@@ -222,8 +229,8 @@ export class IndexBuilder {
     const perIsland = new Map<number, number>();
     let most = 0;
     for (const s of signatures.signatures) {
-      for (const b of this.#signatureBlocks[s]!) {
-        const table = this.#elementTableIndex[this.#blockElement[b]!]!;
+      for (const b of this.#signatureBlocks[s]!.view()) {
+        const table = this.#elementTableIndex.at(this.#blockElement.at(b));
         if (tables.has(table)) continue;
         tables.add(table);
         const n = (perIsland.get(island[table]!) ?? 0) + 1;

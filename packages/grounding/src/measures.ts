@@ -30,6 +30,27 @@ import type { GroundingMatch, QuestionToken } from './types.js';
  */
 const DATE_NAME = /(date|year|timestamp|datetime)$/;
 
+/**
+ * Whether `table.column` is a join's referencing column: `table.column` spelled as one of the
+ * joins' `fromTable.fromColumn`. A name with a dot in it can only be spelled as another with one,
+ * so names without are looked up per table, not as a string made per column.
+ */
+function referenceColumns(graph: ContextGraph): (table: string, column: string) => boolean {
+  const plain = new Map<string, Set<string>>();
+  const dotted = new Set<string>();
+  for (const e of graph.edges) {
+    for (const c of e.fromColumns) {
+      if (e.fromTable.includes('.') || c.includes('.')) dotted.add(`${e.fromTable}.${c}`);
+      else {
+        const columns = plain.get(e.fromTable) ?? new Set<string>();
+        plain.set(e.fromTable, columns.add(c));
+      }
+    }
+  }
+  return (table, column) =>
+    table.includes('.') || column.includes('.') ? dotted.has(`${table}.${column}`) : (plain.get(table)?.has(column) ?? false);
+}
+
 /** A numeric column: typed a number, or declared one (`numericType` reads the declared type, once per type). */
 function isNumeric(column: GraphColumn, numericType: (declared: string) => boolean): boolean {
   return column.inferredType === 'real' || column.inferredType === 'integer' || numericType(column.declaredType);
@@ -65,16 +86,14 @@ export function measureColumns(graph: ContextGraph, params: GroundingParams): Me
   const proceedsName = perName((name) => isProceeds(name, secondaryEndings));
   const dateName = perName((name) => DATE_NAME.test(name.toLowerCase()));
   const numericType = perName((declared) => /^(decimal|numeric|money|real|double|float)/i.test(declared));
-  const keys = new Set(graph.edges.flatMap((e) => e.fromColumns.map((c) => `${e.fromTable}.${c}`)));
+  const isReference = referenceColumns(graph);
   const money = new Map<string, GraphColumn[]>();
   const dates = new Map<string, GraphColumn[]>();
   const measured = new Map<string, number>();
   const proceeds = new Map<string, GraphColumn[]>();
   for (const t of graph.tables) {
     // Numeric columns that are neither a key nor a reference: what a table measures; the money ones say money by name.
-    const measures = t.columns.filter(
-      (c) => isNumeric(c, numericType) && !keys.has(`${t.name}.${c.name}`) && !t.primaryKey.includes(c.name),
-    );
+    const measures = t.columns.filter((c) => isNumeric(c, numericType) && !isReference(t.name, c.name) && !t.primaryKey.includes(c.name));
     const m = measures.filter((c) => moneyName(c.name));
     const d = t.columns.filter((c) => c.inferredType === 'date' || dateName(c.name));
     if (m.length > 0) money.set(t.name, m);

@@ -13,15 +13,17 @@ import type { MatchKind, VariantKind } from './types.js';
  * which is the order a key lists its entries in.
  */
 export interface IndexLayout {
-  readonly elementTable: readonly string[];
+  /** The tables, by their position in the graph. */
+  readonly tableNames: readonly string[];
   readonly elementColumn: readonly (string | null)[];
-  readonly elementKind: readonly MatchKind[];
+  /** The element's kind, by `KIND_CODE`. */
+  readonly elementKind: Int32Array;
   /** The element's table, by its position in the graph. */
-  readonly elementTableIndex: readonly number[];
-  readonly blockElement: readonly number[];
-  readonly blockSignature: readonly number[];
+  readonly elementTableIndex: Int32Array;
+  readonly blockElement: Int32Array;
+  readonly blockSignature: Int32Array;
   /** Per signature, its blocks in build order. */
-  readonly signatureBlocks: readonly (readonly number[])[];
+  readonly signatureBlocks: readonly Int32Array[];
   /** Per signature, one block of each shape among its blocks (kind, and whether it names a column). */
   readonly signatureShapes: readonly (readonly number[])[];
   /** Per table, by its position in the graph: its first block and the block after its last. */
@@ -50,6 +52,12 @@ export interface KeySignatures {
   /** Blocks over all its signatures: its entries, unless some element is split. */
   blocks: number;
 }
+
+/** Each kind's number in `IndexLayout.elementKind`, and back. */
+export const KIND_CODE: Readonly<Record<MatchKind, number>> = { table: 0, column: 1, alias: 2, value: 3, measure: 4, time: 5 };
+const KINDS: readonly MatchKind[] = ['table', 'column', 'alias', 'value', 'measure', 'time'];
+const TABLE = KIND_CODE.table;
+const VALUE = KIND_CODE.value;
 
 export class KeyPosting implements Posting {
   #list: IndexEntry[] | undefined;
@@ -88,21 +96,25 @@ export class KeyPosting implements Posting {
     for (let i = 0; i < signatures.length; i++) {
       for (const block of signatureShapes[signatures[i]!]!) {
         const element = blockElement[block]!;
-        if (test({ kind: elementKind[element]!, keyKind: kinds[i]!, coverage: coverage[i]!, column: elementColumn[element]! })) return true;
+        if (test({ kind: KINDS[elementKind[element]!]!, keyKind: kinds[i]!, coverage: coverage[i]!, column: elementColumn[element]! }))
+          return true;
       }
     }
     return false;
   }
 
   /** Every block of the key, in build order. */
-  #allBlocks(): readonly number[] {
+  #allBlocks(): Int32Array {
     const { signatures } = this.signatures;
     const { signatureBlocks } = this.layout;
     if (signatures.length === 1) return signatureBlocks[signatures[0]!]!;
     const blocks = new Int32Array(this.signatures.blocks);
     let at = 0;
-    for (const s of signatures) for (const b of signatureBlocks[s]!) blocks[at++] = b;
-    return Array.from(blocks.sort());
+    for (const s of signatures) {
+      blocks.set(signatureBlocks[s]!, at);
+      at += signatureBlocks[s]!.length;
+    }
+    return blocks.sort();
   }
 
   /** The blocks of a table's own name or alias whose key covers the whole name, in build order. */
@@ -131,12 +143,12 @@ export class KeyPosting implements Posting {
     }
   }
 
-  #inOrder(blocks: readonly number[]): IndexEntry[] {
+  #inOrder(blocks: ArrayLike<number>): IndexEntry[] {
     const { signatures } = this.signatures;
-    if (signatures.length === 1) return blocks.map((b) => this.#entry(b, 0));
+    if (signatures.length === 1) return Array.from(blocks, (b) => this.#entry(b, 0));
     const position = this.#positions();
     const { blockSignature } = this.layout;
-    return blocks.map((b) => this.#entry(b, position.get(blockSignature[b]!)!));
+    return Array.from(blocks, (b) => this.#entry(b, position.get(blockSignature[b]!)!));
   }
 
   /** Signature → its place among the key's. */
@@ -146,11 +158,11 @@ export class KeyPosting implements Posting {
   }
 
   #entry(block: number, i: number): IndexEntry {
-    const { blockElement, elementTable, elementColumn, elementKind } = this.layout;
+    const { blockElement, tableNames, elementTableIndex, elementColumn, elementKind } = this.layout;
     const element = blockElement[block]!;
-    const kind = elementKind[element]!;
+    const kind = KINDS[elementKind[element]!]!;
     return {
-      table: elementTable[element]!,
+      table: tableNames[elementTableIndex[element]!]!,
       column: elementColumn[element]!,
       kind,
       element: this.layout.negativeElements ? -1 - element : element,
@@ -163,7 +175,7 @@ export class KeyPosting implements Posting {
   /** Tables naming the key, per island and per sort (value or name): group = 2·island + (value ? 1 : 0). */
   #group(element: number): number {
     const { island, elementTableIndex, elementKind } = this.layout;
-    return 2 * island[elementTableIndex[element]!]! + (elementKind[element] === 'value' ? 1 : 0);
+    return 2 * island[elementTableIndex[element]!]! + (elementKind[element] === VALUE ? 1 : 0);
   }
 
   /** How many tables of each group the key names (a table's own name not counted): each entry's table frequency. */
@@ -176,9 +188,9 @@ export class KeyPosting implements Posting {
       for (const b of signatureBlocks[s]!) {
         const element = blockElement[b]!;
         const kind = elementKind[element];
-        if (kind === 'table') continue;
+        if (kind === TABLE) continue;
         const table = elementTableIndex[element]!;
-        const sort = kind === 'value' ? 1 : 0;
+        const sort = kind === VALUE ? 1 : 0;
         if (counted[2 * table + sort]) continue;
         counted[2 * table + sort] = 1;
         const group = 2 * island[table]! + sort;
