@@ -65,6 +65,8 @@ export class KeyPosting implements Posting {
   #frequency: Map<number, number> | undefined;
   #position: Map<number, number> | undefined;
   #tableNames: IndexEntry[] | undefined;
+  /** The key's entries by table (by position), once reading them is cheaper than scanning the tables asked for. */
+  #byTable: Map<number, IndexEntry[]> | undefined;
 
   constructor(
     private readonly signatures: KeySignatures,
@@ -85,7 +87,15 @@ export class KeyPosting implements Posting {
     if (this.layout.split) return this.#mergedPosting().ofTables(tables);
     this.#tableNames ??= this.#inOrder(this.#tableNameBlocks());
     const picked: IndexEntry[] = [];
-    for (const table of tables) this.#entriesOfTable(table, picked);
+    const { tableIndex, tableBlocks } = this.layout;
+    const at = [...tables].map((t) => tableIndex.get(t));
+    // Scan the tables' blocks, or group the key's blocks by table once: whichever reads fewer.
+    let scanned = 0;
+    for (const t of at) if (t !== undefined) scanned += tableBlocks[t]![1] - tableBlocks[t]![0];
+    if (this.#byTable || scanned > this.signatures.blocks) {
+      const byTable = this.#entriesByTable();
+      for (const t of at) for (const e of (t === undefined ? undefined : byTable.get(t)) ?? []) picked.push(e);
+    } else for (const t of at) if (t !== undefined) this.#entriesOfTable(t, picked);
     return [...this.#tableNames.filter((e) => !tables.has(e.table)), ...picked];
   }
 
@@ -130,11 +140,24 @@ export class KeyPosting implements Posting {
     return blocks.sort((a, b) => a - b);
   }
 
-  /** The entries of one table, in build order, onto `out`. */
-  #entriesOfTable(table: string, out: IndexEntry[]): void {
-    const { tableIndex, tableBlocks, blockSignature } = this.layout;
-    const at = tableIndex.get(table);
-    if (at === undefined) return;
+  /** The key's entries, table by table (by position), each table's in build order. */
+  #entriesByTable(): Map<number, IndexEntry[]> {
+    if (this.#byTable) return this.#byTable;
+    const { tableIndex } = this.layout;
+    const byTable = new Map<number, IndexEntry[]>();
+    for (const e of this.entries()) {
+      const t = tableIndex.get(e.table)!;
+      const entries = byTable.get(t);
+      if (entries) entries.push(e);
+      else byTable.set(t, [e]);
+    }
+    this.#byTable = byTable;
+    return byTable;
+  }
+
+  /** The entries of one table (by position), in build order, onto `out`. */
+  #entriesOfTable(at: number, out: IndexEntry[]): void {
+    const { tableBlocks, blockSignature } = this.layout;
     const [start, end] = tableBlocks[at]!;
     const position = this.#positions();
     for (let b = start; b < end; b++) {
@@ -223,7 +246,6 @@ export class KeyPosting implements Posting {
 export class ListPosting implements Posting {
   #byTable: Map<string, IndexEntry[]> | undefined;
   #tableNames: IndexEntry[] | undefined;
-
   constructor(private readonly list: readonly IndexEntry[]) {}
 
   get size(): number {
