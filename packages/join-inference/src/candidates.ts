@@ -111,12 +111,14 @@ export function namePrior(
   fromTable: TableProfile,
   to: KeyTarget,
   prefixes?: ColumnPrefixes,
+  matched: NameMatch = nameMatch(from.name, to.table.name, to.column.name),
+  referenceLike: boolean = isReferenceLike(from.name),
 ): { name: NameMatch; ceiling: number } {
-  let name = nameMatch(from.name, to.table.name, to.column.name);
+  let name = matched;
   if (name.score < 1 && prefixes && sameUnprefixed(from.name, fromTable.name, to.column.name, prefixes)) {
     name = { score: 1, kind: 'same-unprefixed', reason: `same name as ${to.table.name}.${to.column.name} without the column prefixes` };
   }
-  const ceiling = combine(name.score, isReferenceLike(from.name), to.score, { value: 1, method: 'bloom filter', checked: 1 }, false);
+  const ceiling = combine(name.score, referenceLike, to.score, { value: 1, method: 'bloom filter', checked: 1 }, false);
   // A table referencing itself says so with a role before its key's name (`parent_category_id`).
   return { name, ceiling: fromTable === to.table && name.kind !== 'role-plus-key' ? 0 : ceiling };
 }

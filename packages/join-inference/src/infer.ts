@@ -12,7 +12,7 @@ import {
 import { estimateContainment } from './containment.js';
 import { byEdgeId, declaredJoinEdges, joinEdgeId } from './declared.js';
 import { keyCandidates } from './keys.js';
-import { columnPrefixes, namedAfterTable, nameMatch } from './names.js';
+import { columnPrefixes, isReferenceLike, type NameMatch, namedAfterTable, nameMatch } from './names.js';
 import { roleReferences } from './roles.js';
 import { sharedNameEdges } from './shared.js';
 import type { InferJoinsOptions, JoinEdge, JoinInference, KeyCandidate } from './types.js';
@@ -109,17 +109,19 @@ function bestReferences(profile: DatabaseProfile, keys: readonly KeyCandidate[],
   let candidatePairs = 0;
   let afterPruning = 0;
   const best: ScoredPair[] = [];
+  const nameOf = nameMatches(targets);
   for (const table of profile.tables) {
     for (const from of table.columns) {
       const fromKind = valueKind(from);
       if (!fromKind || declaredFrom.has(referencing(table.name, [from.name]))) continue;
       const scored: ScoredPair[] = [];
-      for (const to of targets) {
+      const referenceLike = isReferenceLike(from.name);
+      for (const [i, to] of targets.entries()) {
         if (to.column === from) continue;
         candidatePairs++;
         if (!passesPruning(from, fromKind, to, to.kind)) continue;
         afterPruning++;
-        const { name, ceiling } = namePrior(from, table, to, prefixes);
+        const { name, ceiling } = namePrior(from, table, to, prefixes, nameOf(from.name, i), referenceLike);
         if (ceiling < floor) continue;
         const pair = scorePair(table, from, to, name, ownKeys.has(from));
         if (pair && pair.confidence >= floor) scored.push(pair);
@@ -129,6 +131,33 @@ function bestReferences(profile: DatabaseProfile, keys: readonly KeyCandidate[],
     }
   }
   return { best, candidatePairs, afterPruning, targets };
+}
+
+/** Name pairs remembered at most: a schema of many distinct names is worked out pair by pair. */
+const MAX_REMEMBERED_NAME_PAIRS = 4_000_000;
+
+/**
+ * `nameMatch` of a column name and the target at an index, each pair worked out once: a wide
+ * schema repeats its column names in every table (a census release's 230 columns in 300 tables),
+ * and every column is matched against every target.
+ */
+function nameMatches(targets: readonly KeyTarget[]): (from: string, target: number) => NameMatch {
+  const known = new Map<string, (NameMatch | undefined)[]>();
+  return (from, target) => {
+    let row = known.get(from);
+    if (!row) {
+      if ((known.size + 1) * targets.length > MAX_REMEMBERED_NAME_PAIRS) known.clear();
+      row = new Array(targets.length);
+      known.set(from, row);
+    }
+    let found = row[target];
+    if (!found) {
+      const to = targets[target]!;
+      found = nameMatch(from, to.table.name, to.column.name);
+      row[target] = found;
+    }
+    return found;
+  };
 }
 
 /**

@@ -292,10 +292,13 @@ function commonPrefix(names: readonly string[]): string {
  * that is not generic.
  */
 export function sameUnprefixed(from: string, fromTable: string, to: string, prefixes: ColumnPrefixes): boolean {
+  // Most schemas have no prefixes: asked for every column pair, that is said before any name is read.
+  if (prefixes.schema === '') return false;
   const ownPrefix = prefixes.table.get(fromTable) ?? '';
+  if (ownPrefix === '') return false;
   const f = squeeze(from);
   const t = squeeze(to);
-  if (ownPrefix === '' || prefixes.schema === '' || !t.startsWith(prefixes.schema)) return false;
+  if (!t.startsWith(prefixes.schema)) return false;
   const fBare = f.slice(ownPrefix.length);
   const tBare = t.slice(prefixes.schema.length);
   return fBare === tBare && tBare.length >= 4 && !isGeneric(tBare);
