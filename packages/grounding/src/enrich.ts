@@ -12,6 +12,8 @@ import type { EnrichmentStep, GroundedTable, GroundingOptions, QuestionToken } f
 interface TableVector {
   table: string;
   vector: Float32Array;
+  /** The vector's sum of squares, summed once as `cosineSimilarity` sums it. */
+  squares: number;
 }
 
 /** What enrichment reads, made once per graph: the embedder, each table's vector, the empty tables. */
@@ -35,7 +37,26 @@ async function embedTables(graph: ContextGraph, embedder: Embedder, params: Grou
   const wordsOf = nameWords(params);
   const contexts = graph.tables.map((t) => tableQueryContext(t, graph, params, wordsOf));
   const vectors = await embedder.embed(contexts);
-  return graph.tables.map((t, i) => ({ table: t.name, vector: vectors[i]! }));
+  return graph.tables.map((t, i) => ({ table: t.name, vector: vectors[i]!, squares: sumOfSquares(vectors[i]!) }));
+}
+
+function sumOfSquares(v: Float32Array): number {
+  let sum = 0;
+  for (let i = 0; i < v.length; i++) sum += v[i]! * v[i]!;
+  return sum;
+}
+
+/**
+ * `cosineSimilarity` of the question and a table, the same sums in the same order, each table's
+ * sum of squares and the question's summed once rather than per table.
+ */
+function cosine(question: Float32Array, questionSquares: number, table: TableVector): number {
+  const { vector } = table;
+  if (question.length !== vector.length) return cosineSimilarity(question, vector);
+  let dot = 0;
+  for (let i = 0; i < question.length; i++) dot += question[i]! * vector[i]!;
+  if (questionSquares === 0 || table.squares === 0) return 0;
+  return Math.max(-1, Math.min(1, dot / (Math.sqrt(questionSquares) * Math.sqrt(table.squares))));
 }
 
 /** A table a profile counted no row in (a graph built from a schema alone has no statistics, and is not empty). */
@@ -117,8 +138,9 @@ function closeTables(
 
 /** Tables ranked by cosine similarity to the question, best first, ties by name. */
 function rankBySimilarity(question: Float32Array, tables: readonly TableVector[]): { table: string; similarity: number }[] {
+  const squares = sumOfSquares(question);
   return tables
-    .map((t) => ({ table: t.table, similarity: Math.round(cosineSimilarity(question, t.vector) * 1e6) / 1e6 }))
+    .map((t) => ({ table: t.table, similarity: Math.round(cosine(question, squares, t) * 1e6) / 1e6 }))
     .sort((a, b) => b.similarity - a.similarity || (a.table < b.table ? -1 : 1));
 }
 
