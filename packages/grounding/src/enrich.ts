@@ -37,7 +37,11 @@ async function embedTables(graph: ContextGraph, embedder: Embedder, params: Grou
   const wordsOf = nameWords(params);
   const contexts = graph.tables.map((t) => tableQueryContext(t, graph, params, wordsOf));
   const vectors = await embedder.embed(contexts);
-  return graph.tables.map((t, i) => ({ table: t.name, vector: vectors[i]!, squares: sumOfSquares(vectors[i]!) }));
+  return graph.tables.map((t, i) => tableVector(t.name, vectors[i]!));
+}
+
+export function tableVector(table: string, vector: Float32Array): TableVector {
+  return { table, vector, squares: sumOfSquares(vector) };
 }
 
 function sumOfSquares(v: Float32Array): number {
@@ -46,15 +50,32 @@ function sumOfSquares(v: Float32Array): number {
   return sum;
 }
 
+/** A question's vector as `cosine` reads it: its sum of squares, and where it is not zero. */
+interface QuestionVector {
+  vector: Float32Array;
+  squares: number;
+  nonZero: Int32Array;
+}
+
+function questionVector(vector: Float32Array): QuestionVector {
+  const nonZero: number[] = [];
+  for (let i = 0; i < vector.length; i++) if (vector[i] !== 0) nonZero.push(i);
+  return { vector, squares: sumOfSquares(vector), nonZero: Int32Array.from(nonZero) };
+}
+
 /**
- * `cosineSimilarity` of the question and a table, the same sums in the same order, each table's
- * sum of squares and the question's summed once rather than per table.
+ * `cosineSimilarity` of the question and a table, the same sums in the same order: each table's
+ * sum of squares and the question's summed once rather than per table, and the dot product over
+ * the question's non-zero places only (a zero term adds nothing to the sum: the offline
+ * embedder's question has a few dozen of 512).
  */
-function cosine(question: Float32Array, questionSquares: number, table: TableVector): number {
+function cosine(question: QuestionVector, table: TableVector): number {
   const { vector } = table;
-  if (question.length !== vector.length) return cosineSimilarity(question, vector);
+  const q = question.vector;
+  if (q.length !== vector.length) return cosineSimilarity(q, vector);
   let dot = 0;
-  for (let i = 0; i < question.length; i++) dot += question[i]! * vector[i]!;
+  for (const i of question.nonZero) dot += q[i]! * vector[i]!;
+  const questionSquares = question.squares;
   if (questionSquares === 0 || table.squares === 0) return 0;
   return Math.max(-1, Math.min(1, dot / (Math.sqrt(questionSquares) * Math.sqrt(table.squares))));
 }
@@ -137,10 +158,10 @@ function closeTables(
 }
 
 /** Tables ranked by cosine similarity to the question, best first, ties by name. */
-function rankBySimilarity(question: Float32Array, tables: readonly TableVector[]): { table: string; similarity: number }[] {
-  const squares = sumOfSquares(question);
+export function rankBySimilarity(question: Float32Array, tables: readonly TableVector[]): { table: string; similarity: number }[] {
+  const asked = questionVector(question);
   return tables
-    .map((t) => ({ table: t.table, similarity: Math.round(cosine(question, squares, t) * 1e6) / 1e6 }))
+    .map((t) => ({ table: t.table, similarity: Math.round(cosine(asked, t) * 1e6) / 1e6 }))
     .sort((a, b) => b.similarity - a.similarity || (a.table < b.table ? -1 : 1));
 }
 
