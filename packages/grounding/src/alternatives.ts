@@ -8,8 +8,8 @@
  * keeps the word's whole weight; the others lose the word.
  */
 import type { ContextGraph } from '@guided-retrieval/context-graph';
-import { nearTables } from './event-tables.js';
 import type { GroundingParams } from './params.js';
+import { nearTables } from './table-rings.js';
 import type { GroundingMatch, QuestionToken } from './types.js';
 import { spelledAsName } from './value-evidence.js';
 

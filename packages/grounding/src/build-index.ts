@@ -5,7 +5,8 @@
  */
 import type { ContextGraph, GraphColumn, GraphTable } from '@guided-retrieval/context-graph';
 // A prose column's words (`P_COMMENT`, `description`) are not values anyone asks for: the profiler lists none either.
-import { eachValueKey, isProseColumn, readValueFilter } from '@guided-retrieval/profiler/internal';
+import { isProseColumn, readValueFilter } from '@guided-retrieval/profiler/internal';
+import { type FilteredColumn, FilteredValues } from './filtered-values.js';
 import {
   commonColumnPrefix,
   conventionColumnPrefix,
@@ -14,11 +15,12 @@ import {
   withoutNamespace,
   withoutPrefix,
 } from './identifiers.js';
-import { type FilteredColumn, FilteredValues, type IndexEntry, type InvertedIndex, tablesPerGroup } from './inverted-index.js';
-import { descriptionPhrase, type NameKey, nameKeys, schemaVocabulary } from './name-keys.js';
+import { IndexBuilder } from './index-builder.js';
+import type { InvertedIndex } from './inverted-index.js';
+import { perName } from './memo.js';
+import { descriptionPhrase, nameKeys, schemaVocabulary } from './name-keys.js';
 import type { GroundingParams } from './params.js';
 import { defaultGroundingParams } from './params-load.js';
-import type { MatchKind, VariantKind } from './types.js';
 
 export interface IndexOptions {
   /** General English words that glued names are cut into (the word vectors' most frequent words when installed). */
@@ -44,7 +46,9 @@ export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = 
   const dictionary = options.dictionary ? new Set(options.dictionary) : undefined;
   const keysOf = nameKeys(schemaVocabulary(graph, dictionary, params), options.synonyms ?? (() => []), dictionary, params);
   const builder = new IndexBuilder(keysOf, params);
-  const joinKeyColumns = new Set(graph.edges.flatMap((e) => e.fromColumns.map((c) => `${e.fromTable}.${c}`.toLowerCase())));
+  const joinKeyColumns = params.foreignKeyColumns
+    ? new Set<string>()
+    : new Set(graph.edges.flatMap((e) => e.fromColumns.map((c) => `${e.fromTable}.${c}`.toLowerCase())));
   const namePrefix = tableNamePrefix(graph.tables, params);
   const namespaces = namespacePrefixes(
     graph.tables.map((t) => t.name),
@@ -53,24 +57,35 @@ export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = 
   const rests = graph.tables.map((t) => withoutNamespace(t.name, namespaces));
   const uniqueRests = namesOfOne(graph.tables.map((t, i) => rests[i] ?? t.name));
   const filtered: FilteredColumn[] = [];
+  const prose = perName(isProseColumn);
   for (const [i, table] of graph.tables.entries()) {
-    const rest = rests[i] ?? null;
-    indexTableNames(builder, table, namePrefix, rest ? { rest, unique: uniqueRests.has(rest.toLowerCase()) } : null);
     const columnNames = table.columns.map((c) => c.name);
+    builder.startTable(table.name, new Set(columnNames).size === columnNames.length);
+    const rest = rests[i] ?? null;
+    indexTableNames(builder, table, namePrefix, rest ? { rest, unique: uniqueRests.has(rest.toLowerCase()) } : null, params);
     const prefix = commonColumnPrefix(columnNames, params) || conventionColumnPrefix(columnNames, namePrefix, params);
     for (const column of table.columns) {
+      const bare = withoutPrefix(column.name, prefix);
+      // A text column not of prose: its values are indexed.
+      const valued = (column.inferredType === 'text' || column.inferredType === 'unknown') && !prose(bare);
+      // The last of two columns of one name counts, as a map of names would keep it.
+      if (valued || builder.hasDistinct(table.name, column.name)) builder.setDistinct(table.name, column.name, distinctValues(column));
       // A foreign-key column names the table it references, not a fact about its own table.
       if (!params.foreignKeyColumns && joinKeyColumns.has(`${table.name}.${column.name}`.toLowerCase())) continue;
-      const filter = indexColumn(builder, table.name, column, prefix, params);
+      const filter = indexColumn(builder, table.name, column, bare, valued, params);
       if (filter) filtered.push(filter);
     }
   }
-  // Counted within each island of the join graph: tables no join reaches are not rivals (a
-  // warehouse holding several databases would otherwise dilute every database's words).
-  const island = new Map(graph.tables.map((t) => [t.name, graph.islandOf(t.name)]));
-  countTableFrequencies(builder.index, island);
-  if (filtered.length > 0) builder.index.filtered = new FilteredValues(filtered, island);
-  return builder.index;
+  // Table frequencies are counted within each island of the join graph: tables no join reaches are
+  // not rivals (a warehouse holding several databases would otherwise dilute every database's words).
+  const island = graph.tables.map((t) => graph.islandOf(t.name));
+  const islandOf = new Map(graph.tables.map((t, i) => [t.name, island[i]!]));
+  return builder.finish(island, filtered.length > 0 ? new FilteredValues(filtered, islandOf) : undefined);
+}
+
+/** A column's distinct values: profiled, listed or sampled. */
+function distinctValues(column: GraphColumn): number {
+  return column.stats?.distinct ?? column.values?.distinct ?? column.sample.length;
 }
 
 /** The parameters, with the switches `options` sets over them. */
@@ -101,21 +116,21 @@ function indexTableNames(
   table: GraphTable,
   namePrefix: string,
   namespaced: { rest: string; unique: boolean } | null,
+  params: GroundingParams,
 ): void {
-  const asTable = builder.element(table.name, null, 'table');
-  builder.addName(table.name, asTable);
-  if (namePrefix) builder.addName(table.name.slice(namePrefix.length), asTable);
+  const names = [table.name];
+  if (namePrefix) names.push(table.name.slice(namePrefix.length));
+  let capped: { name: string; coverage: number } | undefined;
   if (namespaced) {
     const { rest } = namespaced;
     // The rest is the table's whole name when no other namespace holds the same (crm_accountowner is
     // "account owner"); hr_employee and prj_employee are no "employee" (the scale warehouse fell
     // 0.980 → 0.805 when they were). The namespace word itself names none of its tables.
-    if (namespaced.unique) builder.addName(rest, asTable);
-    const space = table.name.slice(0, table.name.length - rest.length).replace(/_+$/, '');
-    for (const [key] of builder.keysOf(space)) builder.capCoverage(key, asTable, builder.params.namespaceCoverage);
+    if (namespaced.unique) names.push(rest);
+    capped = { name: table.name.slice(0, table.name.length - rest.length).replace(/_+$/, ''), coverage: params.namespaceCoverage };
   }
-  const asAlias = builder.element(table.name, null, 'alias');
-  for (const alias of table.aliases) builder.addName(alias, asAlias);
+  builder.addNames(builder.element(null, 'table'), names, capped);
+  builder.addNames(builder.element(null, 'alias'), table.aliases);
 }
 
 /**
@@ -126,115 +141,26 @@ function indexColumn(
   builder: IndexBuilder,
   table: string,
   column: GraphColumn,
-  prefix: string,
+  bare: string,
+  valued: boolean,
   params: GroundingParams,
 ): FilteredColumn | undefined {
-  const bare = withoutPrefix(column.name, prefix);
-  builder.addName(bare, builder.element(table, column.name, 'column'));
+  builder.addNames(builder.element(column.name, 'column'), [bare]);
   const described = params.descriptionAliases ? descriptionPhrase(column.description, params) : null;
   if (column.aliases.length > 0 || described) {
-    const asAlias = builder.element(table, column.name, 'alias');
-    for (const alias of column.aliases) builder.addName(alias, asAlias);
-    if (described) builder.addName(described, asAlias);
+    const asAlias = builder.element(column.name, 'alias');
+    builder.addNames(asAlias, described ? [...column.aliases, described] : column.aliases);
   }
-  if ((column.inferredType !== 'text' && column.inferredType !== 'unknown') || isProseColumn(bare)) return undefined;
-  const asValue = builder.element(table, column.name, 'value');
+  if (!valued) return undefined;
+  const asValue = builder.element(column.name, 'value');
   indexValues(builder, column, asValue);
   const reader = column.values?.filter ? readValueFilter(column.values.filter) : undefined;
-  return reader ? { table, column: column.name, element: asValue.element, reader } : undefined;
+  return reader ? { table, column: column.name, element: asValue, reader } : undefined;
 }
 
-/**
- * A column's sampled and listed values (`values.list`), each by its keys (`eachValueKey`): the
- * whole normalised value, and each run of its words with its share of the value as coverage.
- */
-function indexValues(builder: IndexBuilder, column: GraphColumn, asValue: Element): void {
-  const index = (value: string | number) => eachValueKey(value, (key, words, of) => builder.add(key, asValue, 'exact', words / of));
-  for (const { value } of column.sample) index(value);
-  for (const value of column.values?.list ?? []) index(value);
-}
-
-/**
- * Each entry's table frequency: how many tables of its island the key names as a value (for a
- * value entry) or as a column or alias (otherwise); 1 for a table's own name.
- */
-function countTableFrequencies(index: InvertedIndex, island: ReadonlyMap<string, number>): void {
-  // Tables naming the key, per island and per sort (value or name): group = 2·island + (value ? 1 : 0).
-  const group = (e: IndexEntry) => 2 * island.get(e.table)! + (e.kind === 'value' ? 1 : 0);
-  for (const entries of index.values()) {
-    const naming = tablesPerGroup(entries, (e) => (e.kind === 'table' ? null : group(e)));
-    for (const e of entries) e.tableFrequency = e.kind === 'table' ? 1 : naming.get(group(e))!.size;
-  }
-}
-
-/** What an entry names: (table, column, kind), with its element number. */
-type Element = Pick<IndexEntry, 'table' | 'column' | 'kind' | 'element'>;
-
-/**
- * The index while it is built: one entry per (key, element), keeping the key's best spelling and
- * coverage; a map per key, so adding stays O(1) however many tables share a key ("name",
- * "status" in every table of a warehouse).
- */
-class IndexBuilder {
-  readonly index: InvertedIndex = new Map();
-  readonly #postings = new Map<string, { entries: Map<number, IndexEntry>; list: IndexEntry[] }>();
-  readonly #elements = new Map<string, number>();
-
-  constructor(
-    readonly keysOf: (name: string) => readonly NameKey[],
-    readonly params: GroundingParams,
-  ) {}
-
-  /** The element (table, column, kind), numbered in the order first asked for. */
-  element(table: string, column: string | null, kind: MatchKind): Element {
-    const name = `${table}\u0000${column ?? ''}\u0000${kind}`;
-    let id = this.#elements.get(name);
-    if (id === undefined) {
-      id = this.#elements.size;
-      this.#elements.set(name, id);
-    }
-    return { table, column, kind, element: id };
-  }
-
-  /** `element` under every key of `name`. */
-  addName(name: string, element: Element): void {
-    for (const [key, keyKind, coverage] of this.keysOf(name)) this.add(key, element, keyKind, coverage);
-  }
-
-  /** The entry of `key` for `element`, if any, kept to at most `coverage`. */
-  capCoverage(key: string, element: Element, coverage: number): void {
-    const entry = this.#postings.get(key)?.entries.get(element.element);
-    if (entry && entry.coverage > coverage) entry.coverage = coverage;
-  }
-
-  add(key: string, element: Element, keyKind: VariantKind, coverage: number): void {
-    if (key.length < this.params.minKeyLength) return;
-    let posting = this.#postings.get(key);
-    if (!posting) {
-      posting = { entries: new Map(), list: [] };
-      this.#postings.set(key, posting);
-      this.index.set(key, posting.list);
-    }
-    const same = posting.entries.get(element.element);
-    if (!same) {
-      const created: IndexEntry = {
-        table: element.table,
-        column: element.column,
-        kind: element.kind,
-        element: element.element,
-        keyKind,
-        coverage,
-        tableFrequency: 1,
-      };
-      posting.entries.set(element.element, created);
-      posting.list.push(created);
-    } else if (rank(keyKind, coverage, this.params) > rank(same.keyKind, same.coverage, this.params)) {
-      same.keyKind = keyKind;
-      same.coverage = coverage;
-    }
-  }
-}
-
-function rank(keyKind: VariantKind, coverage: number, params: GroundingParams): number {
-  return coverage + (keyKind === 'exact' ? params.exactKeyBonus : 0);
+/** A column's sampled and listed values (`values.list`), each by its keys (`IndexBuilder.addValues`). */
+function indexValues(builder: IndexBuilder, column: GraphColumn, asValue: number): void {
+  const listed = column.values?.list ?? [];
+  if (column.sample.length === 0 && listed.length === 0) return;
+  builder.addValues(asValue, [...column.sample.map((s) => s.value), ...listed]);
 }

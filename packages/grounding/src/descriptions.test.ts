@@ -2,6 +2,7 @@ import { graphFromSchema } from '@guided-retrieval/context-graph';
 import { describe, expect, it } from 'vitest';
 import { descriptionIndex, descriptionWords } from './descriptions.js';
 import { GroundingIndex } from './grounding-index.js';
+import { defaultGroundingParams } from './params-load.js';
 
 const graph = graphFromSchema({
   database: 'bank',
@@ -32,6 +33,28 @@ describe('description words in grounding', () => {
     const described = (word: string) => index.get(word)?.map((e) => ({ table: e.table, column: e.column }));
     expect(described('office')).toEqual([{ table: 'district', column: 'A12' }]);
     expect(described('salary')).toEqual([{ table: 'district', column: 'A11' }]);
+  });
+
+  it('leave out a word that describes more than describedMaxTables tables of one island, however few elsewhere', () => {
+    const described = (table: string, island: string) => ({
+      name: table,
+      columns: [`${island}_id`, { name: 'amount', description: `estimate of the ${island} ${table} total` }],
+    });
+    const census = graphFromSchema({
+      database: 'census',
+      tables: [...['a', 'b', 'c', 'd'].map((t) => described(`county_${t}`, 'county')), described('state_a', 'state')],
+      foreignKeys: ['b', 'c', 'd'].map((t) => ({
+        fromTable: `county_${t}`,
+        fromColumns: ['county_id'],
+        toTable: 'county_a',
+        toColumns: ['county_id'],
+      })),
+    });
+    const index = descriptionIndex(census, { ...defaultGroundingParams(), describedMaxTables: 3 });
+    // "estimate" and "county" describe four joined tables: no reading of any one of them.
+    expect(index.get('estimate')).toBeUndefined();
+    expect(index.get('county')).toBeUndefined();
+    expect(index.get('state')?.map((e) => e.table)).toEqual(['state_a']);
   });
 
   it('find a column the names are silent on, and only for a word no name matched', async () => {

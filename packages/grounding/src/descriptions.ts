@@ -5,8 +5,10 @@
  * passing: "location of branch"), so it only stands in where the names are silent.
  */
 import type { ContextGraph } from '@guided-retrieval/context-graph';
-import { type IndexEntry, tablesPerGroup } from './inverted-index.js';
+import { IndexBuilder } from './index-builder.js';
+import type { IndexEntry, InvertedIndex } from './inverted-index.js';
 import { STOP_WORDS } from './lexicon/stop-words.js';
+import type { NameKey } from './name-keys.js';
 import type { GroundingParams } from './params.js';
 import { defaultGroundingParams } from './params-load.js';
 import { singular } from './singular.js';
@@ -14,9 +16,11 @@ import { singular } from './singular.js';
 /**
  * Description word (singular) → an index entry for each column (or table, `column` null) whose
  * description holds it: an alias match of the description's coverage, counted against the tables
- * the word describes, its elements numbered apart from the inverted index's (negative).
+ * the word describes, its elements numbered apart from the inverted index's (negative). Kept, as
+ * the inverted index is, per distinct description: a warehouse repeats its columns' descriptions
+ * in every table.
  */
-export type DescriptionIndex = ReadonlyMap<string, readonly IndexEntry[]>;
+export type DescriptionIndex = Pick<InvertedIndex, 'get' | 'keys'>;
 
 /**
  * Words for the data itself (how it is stored, not what it holds): they tell no column from
@@ -69,33 +73,22 @@ export function descriptionWords(description: string, params: GroundingParams = 
  * more than `describedMaxTables` tables of an island says nothing of which is meant and is left out.
  */
 export function descriptionIndex(graph: ContextGraph, params: GroundingParams = defaultGroundingParams()): DescriptionIndex {
-  const elements = new Map<string, number>();
-  const found = new Map<string, Map<number, IndexEntry>>();
-  const add = (description: string, table: string, column: string | null) => {
-    const name = `${table}\u0000${column ?? ''}`;
-    let element = elements.get(name);
-    if (element === undefined) {
-      element = -1 - elements.size;
-      elements.set(name, element);
-    }
-    for (const word of descriptionWords(description, params)) {
-      const entries = found.get(word) ?? new Map<number, IndexEntry>();
-      found.set(word, entries);
-      if (!entries.has(element)) entries.set(element, describedEntry(table, column, element, params.describedCoverage));
-    }
-  };
+  const coverage = params.describedCoverage;
+  const wordsOf = (description: string): NameKey[] => descriptionWords(description, params).map((w) => [w, 'described', coverage]);
+  const builder = new IndexBuilder(wordsOf, { minKeyLength: 0, exactKeyBonus: params.exactKeyBonus, negativeElements: true });
   for (const table of graph.tables) {
-    if (table.description) add(table.description, table.name, null);
-    for (const column of table.columns) if (column.description) add(column.description, table.name, column.name);
+    builder.startTable(table.name);
+    if (table.description) builder.addNames(builder.element(null, 'alias'), [table.description]);
+    for (const column of table.columns)
+      if (column.description) builder.addNames(builder.element(column.name, 'alias'), [column.description]);
   }
-  const index = new Map<string, IndexEntry[]>();
-  for (const [word, entries] of found) {
-    const list = [...entries.values()];
-    const perIsland = tablesPerGroup(list, (e) => graph.islandOf(e.table));
-    if (Math.max(...[...perIsland.values()].map((t) => t.size)) > params.describedMaxTables) continue;
-    index.set(word, withTableFrequency(list));
-  }
-  return index;
+  // Counted against every table the word describes, in whichever island (one group for all).
+  const island = graph.tables.map((t) => graph.islandOf(t.name));
+  return builder.finish(
+    island.map(() => 0),
+    undefined,
+    { island, max: params.describedMaxTables },
+  );
 }
 
 /** The entries of several description words for one question word: each element once, counted against their tables. */

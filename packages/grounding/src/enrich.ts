@@ -6,12 +6,14 @@
 import type { ContextGraph, GraphTable } from '@guided-retrieval/context-graph';
 import { cosineSimilarity, type Embedder } from '@guided-retrieval/llm-adapters';
 import type { GroundingParams } from './params.js';
-import { tableQueryContext } from './query-context.js';
+import { nameWords, tableQueryContext } from './query-context.js';
 import type { EnrichmentStep, GroundedTable, GroundingOptions, QuestionToken } from './types.js';
 
 interface TableVector {
   table: string;
   vector: Float32Array;
+  /** The vector's sum of squares, summed once as `cosineSimilarity` sums it. */
+  squares: number;
 }
 
 /** What enrichment reads, made once per graph: the embedder, each table's vector, the empty tables. */
@@ -32,9 +34,50 @@ export async function similarityIndex(graph: ContextGraph, embedder: Embedder, p
 }
 
 async function embedTables(graph: ContextGraph, embedder: Embedder, params: GroundingParams): Promise<TableVector[]> {
-  const contexts = graph.tables.map((t) => tableQueryContext(t, graph, params));
+  const wordsOf = nameWords(params);
+  const contexts = graph.tables.map((t) => tableQueryContext(t, graph, params, wordsOf));
   const vectors = await embedder.embed(contexts);
-  return graph.tables.map((t, i) => ({ table: t.name, vector: vectors[i]! }));
+  return graph.tables.map((t, i) => tableVector(t.name, vectors[i]!));
+}
+
+export function tableVector(table: string, vector: Float32Array): TableVector {
+  return { table, vector, squares: sumOfSquares(vector) };
+}
+
+function sumOfSquares(v: Float32Array): number {
+  let sum = 0;
+  for (let i = 0; i < v.length; i++) sum += v[i]! * v[i]!;
+  return sum;
+}
+
+/** A question's vector as `cosine` reads it: its sum of squares, and where it is not zero. */
+interface QuestionVector {
+  vector: Float32Array;
+  squares: number;
+  nonZero: Int32Array;
+}
+
+function questionVector(vector: Float32Array): QuestionVector {
+  const nonZero: number[] = [];
+  for (let i = 0; i < vector.length; i++) if (vector[i] !== 0) nonZero.push(i);
+  return { vector, squares: sumOfSquares(vector), nonZero: Int32Array.from(nonZero) };
+}
+
+/**
+ * `cosineSimilarity` of the question and a table, the same sums in the same order: each table's
+ * sum of squares and the question's summed once rather than per table, and the dot product over
+ * the question's non-zero places only (a zero term adds nothing to the sum: the offline
+ * embedder's question has a few dozen of 512).
+ */
+function cosine(question: QuestionVector, table: TableVector): number {
+  const { vector } = table;
+  const q = question.vector;
+  if (q.length !== vector.length) return cosineSimilarity(q, vector);
+  let dot = 0;
+  for (const i of question.nonZero) dot += q[i]! * vector[i]!;
+  const questionSquares = question.squares;
+  if (questionSquares === 0 || table.squares === 0) return 0;
+  return Math.max(-1, Math.min(1, dot / (Math.sqrt(questionSquares) * Math.sqrt(table.squares))));
 }
 
 /** A table a profile counted no row in (a graph built from a schema alone has no statistics, and is not empty). */
@@ -115,9 +158,10 @@ function closeTables(
 }
 
 /** Tables ranked by cosine similarity to the question, best first, ties by name. */
-function rankBySimilarity(question: Float32Array, tables: readonly TableVector[]): { table: string; similarity: number }[] {
+export function rankBySimilarity(question: Float32Array, tables: readonly TableVector[]): { table: string; similarity: number }[] {
+  const asked = questionVector(question);
   return tables
-    .map((t) => ({ table: t.table, similarity: Math.round(cosineSimilarity(question, t.vector) * 1e6) / 1e6 }))
+    .map((t) => ({ table: t.table, similarity: Math.round(cosine(asked, t) * 1e6) / 1e6 }))
     .sort((a, b) => b.similarity - a.similarity || (a.table < b.table ? -1 : 1));
 }
 

@@ -6,7 +6,8 @@
  * has no date, its invoice has). A date column every other table carries (`last_update`,
  * `modifieddate`) is bookkeeping, not when anything happened.
  */
-import type { ContextGraph, GraphColumn, GraphTable } from '@guided-retrieval/context-graph';
+import type { ContextGraph, GraphColumn } from '@guided-retrieval/context-graph';
+import { nearTables } from './table-rings.js';
 
 export interface EventTable {
   table: string;
@@ -48,28 +49,6 @@ function bookkeepingDates(graph: ContextGraph, dates: ReadonlyMap<string, readon
     for (const name of new Set(columns.map((c) => c.name.toLowerCase()))) carriers.set(name, (carriers.get(name) ?? 0) + 1);
   const least = Math.max(3, share * graph.tables.length);
   return new Set([...carriers].filter(([, n]) => n >= least).map(([name]) => name));
-}
-
-/** The named tables, then the tables one join from them, two joins, … (rings of a breadth-first walk). */
-export function nearTables(graph: ContextGraph, named: readonly string[], maxHops: number): GraphTable[][] {
-  const first = named.map((t) => graph.table(t)).filter((t): t is GraphTable => t !== undefined);
-  const seen = new Set(first.map((t) => t.name));
-  const rings = [first];
-  for (let hop = 1; hop <= maxHops; hop++) {
-    const next: GraphTable[] = [];
-    for (const t of rings[rings.length - 1]!) {
-      for (const e of [...graph.inEdges(t.name), ...graph.outEdges(t.name)]) {
-        const other = e.fromTable === t.name ? e.toTable : e.fromTable;
-        if (seen.has(other)) continue;
-        seen.add(other);
-        const table = graph.table(other);
-        if (table) next.push(table);
-      }
-    }
-    if (next.length === 0) break;
-    rings.push(next);
-  }
-  return rings;
 }
 
 /**

@@ -65,7 +65,8 @@ async function groundByName(index: SchemaIndex, question: string, tokens: Questi
   const { graph, params } = index;
   const found = lookupAll(tokens, index.keys, params, index.silent);
   const read = params.measureWords ? found.filter((m) => !bentMeasureWord(m, tokens)) : found;
-  const all = chooseAmongAlternatives(weighValueMatches(read, tokens, graph, params.valueEvidence), tokens, graph, params);
+  const distinct = (table: string, column: string) => index.keys.distinctValues(table, column);
+  const all = chooseAmongAlternatives(weighValueMatches(read, tokens, distinct, params.valueEvidence), tokens, graph, params);
   // The island first: a word's strongest match elsewhere must not hide its match in the island meant.
   const ratio = params.weakTableRatio;
   const settle = (found: readonly GroundingMatch[]) => dropWeakTables(keepStrongest(found, params), ratio);

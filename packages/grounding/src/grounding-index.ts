@@ -12,6 +12,7 @@ import { measureColumns } from './measures.js';
 import type { GroundingParams, GroundingParamsOverride } from './params.js';
 import { resolveGroundingParams } from './params-load.js';
 import { loadLanguageModel, tokenizeQuestion } from './question.js';
+import { tableNeighbours } from './table-rings.js';
 import type { GroundingLevers, GroundingOptions, GroundingResult } from './types.js';
 import { type ValueMatchFeatures, valueMatchFeatures } from './value-evidence.js';
 import { loadWordVectors } from './word-vectors/load.js';
@@ -59,6 +60,8 @@ export class GroundingIndex {
     const dictionary = vectors && params.dictionary ? generalDictionary(vectors, params) : undefined;
     const keys = buildInvertedIndex(graph, { ...(await indexOptions(params)), ...(dictionary ? { dictionary } : {}) });
     const similarity = await similarityIndex(graph, options.embedder ?? new OfflineEmbedder(), params);
+    // The lexicon, the event tables and the alternatives walk the joins: each table's neighbours listed now.
+    tableNeighbours(graph);
     return new GroundingIndex({
       graph,
       keys,
@@ -97,7 +100,10 @@ export class GroundingIndex {
    */
   valueMatches(question: string): ValueMatchFeatures[] {
     const tokens = tokenizeQuestion(question);
-    return valueMatchFeatures(lookupAll(tokens, this.index.keys, this.index.params, this.index.silent), tokens, this.index.graph);
+    const { keys } = this.index;
+    return valueMatchFeatures(lookupAll(tokens, keys, this.index.params, this.index.silent), tokens, (table, column) =>
+      keys.distinctValues(table, column),
+    );
   }
 }
 

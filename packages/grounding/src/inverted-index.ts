@@ -1,43 +1,105 @@
 /**
  * The inverted hash index grounding looks question words up in (built by `build-index.ts`), and
  * the lookup itself: the index's own entries for a key, with the hits of the columns whose values
- * are only known through a Bloom filter.
+ * are only known through a Bloom filter (`filtered-values.ts`).
  */
-import { couldBeValueKey, filterHashes, VALUE_MAX_WORDS, type ValueFilterReader } from '@guided-retrieval/profiler/internal';
+import type { FilteredValues } from './filtered-values.js';
+import { type IndexLayout, KeyPosting, type KeySignatures } from './postings.js';
 import type { MatchKind, VariantKind } from './types.js';
 
 export interface IndexEntry {
   table: string;
   column: string | null;
   kind: MatchKind;
+  /** The same number for every entry naming the same (table, column, kind), whatever the key. */
+  element: number;
   /** How the key was derived from the schema's spelling. */
   keyKind: VariantKind;
   coverage: number;
   /**
    * How many tables the same key names as a value (for a value entry) or as a column or alias
-   * (otherwise); 1 for a table's name. Computed once, when the index is built.
+   * (otherwise), within the entry's island of the join graph; 1 for a table's name.
    */
   tableFrequency: number;
-  /** The same number for every entry naming the same (table, column, kind), whatever the key. */
-  element: number;
+}
+
+/** What a test of an entry may read: not which table or column it names, only whether it names a column. */
+export type EntryShape = Pick<IndexEntry, 'kind' | 'keyKind' | 'coverage' | 'column'>;
+
+/** A key's entries, in the order the index was built (the schema's order). */
+export interface Posting {
+  /** How many entries. */
+  readonly size: number;
+  /** Every entry. */
+  entries(): readonly IndexEntry[];
+  /**
+   * The entries naming a table itself (a table's name or alias, whole), then, table by table in
+   * the order of `tables`, every entry of those tables: what a key too common to read whole
+   * ("name", "id" in every table) is read by, near the tables the question's telling words name.
+   */
+  ofTables(tables: ReadonlySet<string>): IndexEntry[];
+  /** Whether some entry passes `test`, which reads its shape only. */
+  some(test: (entry: EntryShape) => boolean): boolean;
 }
 
 /**
- * The inverted hash index: normalised key → the schema elements and values it names; with the
- * columns whose values are only known through a Bloom filter (`GraphColumn.values.filter`),
- * probed for each key looked up (`lookupKey`).
+ * The inverted hash index: normalised key → the schema elements and values it names, kept as the
+ * keys of each distinct name (a warehouse spells `customer_id` in hundreds of tables: its keys are
+ * worked out once, and each key lists the name, not every column); with the columns whose values
+ * are only known through a Bloom filter, probed for each key looked up (`lookupKey`).
  */
-export interface InvertedIndex extends Map<string, IndexEntry[]> {
-  filtered?: FilteredValues;
+export class InvertedIndex {
+  readonly #postings = new Map<string, KeyPosting>();
+
+  constructor(
+    private readonly keySignatures: ReadonlyMap<string, KeySignatures>,
+    private readonly layout: IndexLayout,
+    readonly filtered?: FilteredValues,
+  ) {}
+
+  /** Number of distinct keys. */
+  get size(): number {
+    return this.keySignatures.size;
+  }
+
+  keys(): IterableIterator<string> {
+    return this.keySignatures.keys();
+  }
+
+  has(key: string): boolean {
+    return this.keySignatures.has(key);
+  }
+
+  /** The index's own entries for `key` (no filtered column's), or undefined when it has none. */
+  posting(key: string): Posting | undefined {
+    let posting = this.#postings.get(key);
+    if (!posting) {
+      const signatures = this.keySignatures.get(key);
+      if (!signatures) return undefined;
+      posting = new KeyPosting(signatures, this.layout);
+      this.#postings.set(key, posting);
+    }
+    return posting;
+  }
+
+  /** Every entry of `key`, or undefined. */
+  get(key: string): readonly IndexEntry[] | undefined {
+    return this.posting(key)?.entries();
+  }
+
+  /** The distinct values of a column whose values are indexed (profiled, listed or sampled); 0 for any other. */
+  distinctValues(table: string, column: string): number {
+    return this.layout.distinct.get(table)?.get(column) ?? 0;
+  }
 }
 
 /**
  * The index's entries for a key, with the matches of the columns known through a filter: what
  * grounding looks every variant of every run of question words up by.
  */
-export function lookupKey(index: InvertedIndex, key: string): readonly IndexEntry[] | undefined {
-  const entries = index.get(key);
-  return index.filtered ? index.filtered.lookup(key, entries) : entries;
+export function lookupKey(index: InvertedIndex, key: string): Posting | undefined {
+  const posting = index.posting(key);
+  return index.filtered ? index.filtered.lookup(key, posting) : posting;
 }
 
 /**
@@ -54,82 +116,4 @@ export function tablesPerGroup(entries: readonly IndexEntry[], groupOf: (e: Inde
     else naming.set(g, new Set([e.table]));
   }
   return naming;
-}
-
-/** A column whose values are known through a Bloom filter. */
-export interface FilteredColumn {
-  table: string;
-  column: string;
-  element: number;
-  reader: ValueFilterReader;
-}
-
-/** Keys remembered per index: a server's questions repeat their words (a memo size; speed, not results). */
-const MAX_REMEMBERED_KEYS = 50_000;
-
-/**
- * The columns known through Bloom filters. A key of w words is probed as the key of a value of w
- * words (coverage 1), then of w + 1 … 4 words (coverage w / n), each only where a value could
- * have it as a key (`couldBeValueKey`: every probe risks a false positive); the first hit per
- * column counts, as the index keeps a key's best coverage. The hits join the index's own entries
- * for the key with their table frequency counted as the index counts it (value entries per
- * island), which may change the index's value entries' too (copies, never the index's own).
- */
-export class FilteredValues {
-  readonly #remembered = new Map<string, readonly IndexEntry[] | undefined>();
-
-  constructor(
-    private readonly columns: readonly FilteredColumn[],
-    private readonly island: ReadonlyMap<string, number>,
-  ) {}
-
-  lookup(key: string, entries: readonly IndexEntry[] | undefined): readonly IndexEntry[] | undefined {
-    if (this.#remembered.has(key)) return this.#remembered.get(key);
-    const found = this.#probe(key, entries);
-    if (this.#remembered.size >= MAX_REMEMBERED_KEYS) this.#remembered.clear();
-    this.#remembered.set(key, found);
-    return found;
-  }
-
-  #probe(key: string, entries: readonly IndexEntry[] | undefined): readonly IndexEntry[] | undefined {
-    const hits = this.#hits(key);
-    if (hits.length === 0) return entries;
-    // A column may also have the key from its sample: one entry per element, the better coverage.
-    const own = new Map((entries ?? []).filter((e) => e.kind === 'value').map((e) => [e.element, e.coverage]));
-    const fresh = hits.filter((h) => (own.get(h.element) ?? -1) < h.coverage);
-    if (fresh.length === 0) return entries;
-    const replaced = new Set(fresh.map((h) => h.element));
-    const all = [...(entries ?? []).filter((e) => e.kind !== 'value' || !replaced.has(e.element)), ...fresh];
-    const naming = tablesPerGroup(all, (e) => (e.kind === 'value' ? this.island.get(e.table)! : null));
-    return all.map((e) => {
-      if (e.kind !== 'value') return e;
-      const tableFrequency = naming.get(this.island.get(e.table)!)!.size;
-      return e.tableFrequency === tableFrequency ? e : { ...e, tableFrequency };
-    });
-  }
-
-  /** The filtered columns that may hold a value with `key`, each at the best coverage it may have it. */
-  #hits(key: string): IndexEntry[] {
-    const words = key.split(' ').length;
-    const hits: IndexEntry[] = [];
-    const hit = new Set<number>();
-    for (let of = words; of <= VALUE_MAX_WORDS; of++) {
-      if (!couldBeValueKey(key, of)) continue;
-      const hashes = filterHashes(key, of);
-      for (const c of this.columns) {
-        if (hit.has(c.element) || !c.reader.hasHashes(hashes)) continue;
-        hit.add(c.element);
-        hits.push({
-          table: c.table,
-          column: c.column,
-          kind: 'value',
-          keyKind: 'exact',
-          coverage: words / of,
-          tableFrequency: 1,
-          element: c.element,
-        });
-      }
-    }
-    return hits;
-  }
 }

@@ -10,7 +10,6 @@ import { splitIdentifier } from './identifiers.js';
 import { ABBREVIATIONS, lexiconLookup } from './lexicon/abbreviations.js';
 import type { GroundingParams } from './params.js';
 import { defaultGroundingParams } from './params-load.js';
-import { wordsOf } from './settle.js';
 import { singular } from './singular.js';
 import type { GroundingMatch, QuestionToken } from './types.js';
 import { numberDigits } from './variants.js';
@@ -36,18 +35,42 @@ export function chooseIsland(
 ): IslandChoice {
   if (ranked.length <= 1) return { matches: settle(matches), elsewhere: [] };
   const chosen = ranked.find((r) => r.id === preferred) ?? ranked[0];
-  const explained = new Set(chosen!.list.flatMap(wordsOf));
+  const explained = new Set<number>();
+  for (const m of chosen!.list) for (let i = m.span[0]; i < m.span[1]; i++) explained.add(i);
   const elsewhere = new Map<string, { score: number; byName: boolean }>();
+  const islandOf = islandsOf(graph);
   for (const m of matches) {
-    if (graph.islandOf(m.table) === chosen!.id) continue;
-    const seen = elsewhere.get(m.table) ?? { score: 0, byName: false };
-    const own = !wordsOf(m).some((w) => explained.has(w));
-    elsewhere.set(m.table, { score: Math.max(seen.score, m.score), byName: seen.byName || (m.column === null && own) });
+    if (islandOf(m.table) === chosen!.id) continue;
+    const seen = elsewhere.get(m.table);
+    const byName = m.column === null && !explainsAny(m, explained);
+    if (seen) {
+      seen.score = Math.max(seen.score, m.score);
+      seen.byName ||= byName;
+    } else elsewhere.set(m.table, { score: Math.max(0, m.score), byName });
   }
   return {
     matches: settle(chosen!.list),
     elsewhere: [...elsewhere].map(([table, e]) => ({ table, ...e })).sort((a, b) => b.score - a.score || (a.table < b.table ? -1 : 1)),
   };
+}
+
+/** `graph.islandOf`, each table asked once: a question's matches name the same tables many times over. */
+function islandsOf(graph: ContextGraph): (table: string) => number {
+  const known = new Map<string, number>();
+  return (table) => {
+    let id = known.get(table);
+    if (id === undefined) {
+      id = graph.islandOf(table);
+      known.set(table, id);
+    }
+    return id;
+  };
+}
+
+/** Whether a match covers one of the `words` (positions), read off its span. */
+function explainsAny(m: GroundingMatch, words: ReadonlySet<number>): boolean {
+  for (let i = m.span[0]; i < m.span[1]; i++) if (words.has(i)) return true;
+  return false;
 }
 
 /** An island and the question's matches in it, with how much of the question they explain. */
@@ -74,8 +97,9 @@ export function rankIslands(
   params: GroundingParams,
 ): RankedIsland[] {
   const byIsland = new Map<number, GroundingMatch[]>();
+  const islandOf = islandsOf(graph);
   for (const m of matches) {
-    const id = graph.islandOf(m.table);
+    const id = islandOf(m.table);
     const list = byIsland.get(id);
     if (list) list.push(m);
     else byIsland.set(id, [m]);

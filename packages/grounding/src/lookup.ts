@@ -4,9 +4,10 @@
  */
 
 import { DATA_WORDS, type DescriptionIndex, describedEntries } from './descriptions.js';
-import { type IndexEntry, type InvertedIndex, lookupKey } from './inverted-index.js';
+import { type IndexEntry, type InvertedIndex, lookupKey, type Posting } from './inverted-index.js';
 import { type GroundingParams, kindWeightOf, variantWeightOf } from './params.js';
 import { defaultGroundingParams } from './params-load.js';
+import { ListPosting } from './postings.js';
 import { namedTables } from './settle.js';
 import { singular } from './singular.js';
 import type { GroundingMatch, MatchKind, QuestionToken, VariantKind } from './types.js';
@@ -87,7 +88,7 @@ interface Lookup {
   end: number;
   token: string;
   variant: Variant;
-  entries: readonly IndexEntry[];
+  posting: Posting;
   similarity?: number;
 }
 
@@ -106,12 +107,12 @@ export function lookupAll(
   const direct = lookups(tokens, index, params);
   const all = [...direct, ...silentWordLookups(tokens, index, direct, silent, params)];
   for (const lookup of all) {
-    if (lookup.entries.length > params.unselectiveKeyEntries) unselective.push(lookup);
-    else found.visit(lookup, lookup.entries);
+    if (lookup.posting.size > params.unselectiveKeyEntries) unselective.push(lookup);
+    else found.visit(lookup, lookup.posting.entries());
   }
   // The tables the telling words point at: within the weak-table ratio of the strongest.
   const named = new Set(namedTables(found.inOrderFound(), params));
-  for (const lookup of unselective) found.visit(lookup, named.size === 0 ? lookup.entries : entriesOfTables(lookup.entries, named));
+  for (const lookup of unselective) found.visit(lookup, named.size === 0 ? lookup.posting.entries() : lookup.posting.ofTables(named));
   return found.bySpan();
 }
 
@@ -126,8 +127,8 @@ function lookups(tokens: readonly QuestionToken[], index: InvertedIndex, params:
       const variants = end - start === 1 ? wordVariants(span[0]!) : spanVariants(span);
       const token = span.map((t) => t.text).join(' ');
       for (const variant of variants) {
-        const entries = lookupKey(index, variant.key);
-        if (entries) found.push({ start, end, token, variant, entries });
+        const posting = lookupKey(index, variant.key);
+        if (posting) found.push({ start, end, token, variant, posting });
       }
     }
   }
@@ -156,7 +157,7 @@ function silentWordLookups(
   if (!silent.described && !silent.similar) return [];
   const covered = new Set<number>();
   for (const l of direct)
-    if (l.entries.some((e) => e.kind !== 'value' || e.coverage === 1)) for (let i = l.start; i < l.end; i++) covered.add(i);
+    if (l.posting.some((e) => e.kind !== 'value' || e.coverage === 1)) for (let i = l.start; i < l.end; i++) covered.add(i);
   const found: Lookup[] = [];
   tokens.forEach((token, i) => {
     if (covered.has(i) || token.stopWord || token.lower.length < params.minSimilarWordLength || !/^[a-z]+$/.test(token.lower)) return;
@@ -169,20 +170,20 @@ function silentWordLookups(
         end: i + 1,
         token: token.text,
         variant: { key: singular(token.lower), kind: 'described' },
-        entries: described,
+        posting: new ListPosting(described),
       });
     }
     if (!silent.similar || !params.similarWordPos.includes(token.pos)) return;
     const near = nearestSchemaWord(silent.similar, spellings);
     if (!near) return;
-    const entries = lookupKey(index, near.word);
-    if (entries)
+    const posting = lookupKey(index, near.word);
+    if (posting)
       found.push({
         start: i,
         end: i + 1,
         token: token.text,
         variant: { key: near.word, kind: 'similar' },
-        entries,
+        posting,
         similarity: near.similarity,
       });
   });
@@ -239,34 +240,6 @@ class SpanMatches {
     for (const spanKey of [...this.#bySpan.keys()].sort((a, b) => a - b)) for (const m of this.#bySpan.get(spanKey)!.values()) all.push(m);
     return all;
   }
-}
-
-interface GroupedPosting {
-  byTable: Map<string, IndexEntry[]>;
-  /** Entries naming a whole table (its name or an alias of it): always read, however long the list. */
-  tableNames: IndexEntry[];
-}
-
-const GROUPED = new WeakMap<readonly IndexEntry[], GroupedPosting>();
-
-/**
- * The entries of a long posting list that name a table itself or belong to `tables`, through a
- * by-table grouping made once per list.
- */
-function entriesOfTables(entries: readonly IndexEntry[], tables: ReadonlySet<string>): IndexEntry[] {
-  let grouped = GROUPED.get(entries);
-  if (!grouped) {
-    grouped = { byTable: new Map(), tableNames: [] };
-    for (const e of entries) {
-      if (e.column === null && e.coverage === 1) grouped.tableNames.push(e);
-      const list = grouped.byTable.get(e.table);
-      if (list) list.push(e);
-      else grouped.byTable.set(e.table, [e]);
-    }
-    GROUPED.set(entries, grouped);
-  }
-  const picked = [...tables].flatMap((t) => grouped.byTable.get(t) ?? []);
-  return [...grouped.tableNames.filter((e) => !tables.has(e.table)), ...picked];
 }
 
 /** Both sides may have bent the word (a lemma of the question, a synonym in the index): the match is as weak as the weaker of the two. */

@@ -7,7 +7,7 @@
  * cannot say which table is meant.
  */
 import type { ContextGraph, GraphColumn, GraphTable } from '@guided-retrieval/context-graph';
-import { describeEvent, type EventTable, eventTables, nearestEvent, nearTables } from './event-tables.js';
+import { describeEvent, type EventTable, eventTables, nearestEvent } from './event-tables.js';
 import { splitIdentifier } from './identifiers.js';
 import {
   AMOUNT_WORDS,
@@ -18,30 +18,47 @@ import {
   SELF_REFERENCE_WORDS,
   timeWord,
 } from './measure-words.js';
+import { perName } from './memo.js';
 import type { GroundingParams } from './params.js';
 import { wordsOf } from './settle.js';
+import { nearTables } from './table-rings.js';
 import type { GroundingMatch, QuestionToken } from './types.js';
 
-/** Column names of a date or a year: the columns a year, month or date in a question can filter. */
+/**
+ * Column names of a date or a year: the columns a year, month or date in a question can filter. A
+ * date column is typed a date, or named one (`InvoiceDate`, `order_year`).
+ */
 const DATE_NAME = /(date|year|timestamp|datetime)$/;
 
-function isNumeric(column: GraphColumn): boolean {
-  return (
-    column.inferredType === 'real' ||
-    column.inferredType === 'integer' ||
-    /^(decimal|numeric|money|real|double|float)/i.test(column.declaredType)
-  );
+/**
+ * Whether `table.column` is a join's referencing column: `table.column` spelled as one of the
+ * joins' `fromTable.fromColumn`. A name with a dot in it can only be spelled as another with one,
+ * so names without are looked up per table, not as a string made per column.
+ */
+function referenceColumns(graph: ContextGraph): (table: string, column: string) => boolean {
+  const plain = new Map<string, Set<string>>();
+  const dotted = new Set<string>();
+  for (const e of graph.edges) {
+    for (const c of e.fromColumns) {
+      if (e.fromTable.includes('.') || c.includes('.')) dotted.add(`${e.fromTable}.${c}`);
+      else {
+        const columns = plain.get(e.fromTable) ?? new Set<string>();
+        plain.set(e.fromTable, columns.add(c));
+      }
+    }
+  }
+  return (table, column) =>
+    table.includes('.') || column.includes('.') ? dotted.has(`${table}.${column}`) : (plain.get(table)?.has(column) ?? false);
+}
+
+/** A numeric column: typed a number, or declared one (`numericType` reads the declared type, once per type). */
+function isNumeric(column: GraphColumn, numericType: (declared: string) => boolean): boolean {
+  return column.inferredType === 'real' || column.inferredType === 'integer' || numericType(column.declaredType);
 }
 
 /** Money words a glued column word may end with (`unitprice`, `linetotal`): those of `minMoneyEndingLength` letters or more. */
 function moneyWordEndings(minLength: number): string[] {
   return [...MONEY_COLUMN_WORDS].filter((m) => m.length >= minLength);
-}
-
-/** A numeric column whose name says money (`UnitPrice`, `total`, `amount_paid`), not a key. */
-function isMoneyColumn(table: GraphTable, column: GraphColumn, keys: ReadonlySet<string>, endings: readonly string[]): boolean {
-  if (!isNumeric(column) || keys.has(`${table.name}.${column.name}`) || table.primaryKey.includes(column.name)) return false;
-  return splitIdentifier(column.name).some((w) => MONEY_COLUMN_WORDS.has(w) || endings.some((m) => w.endsWith(m)));
 }
 
 /** Per table, the columns the lexicon can land on: worked out once per graph, not per question. */
@@ -57,27 +74,33 @@ export interface MeasureColumns {
 }
 
 /** Whether a money column is proceeds: none of its words, nor their endings, is a secondary money word. */
-function isProceeds(column: GraphColumn, secondaryEndings: readonly string[]): boolean {
-  return !splitIdentifier(column.name).some((w) => SECONDARY_MONEY_WORDS.has(w) || secondaryEndings.some((m) => w.endsWith(m)));
+function isProceeds(name: string, secondaryEndings: readonly string[]): boolean {
+  return !splitIdentifier(name).some((w) => SECONDARY_MONEY_WORDS.has(w) || secondaryEndings.some((m) => w.endsWith(m)));
 }
 
 export function measureColumns(graph: ContextGraph, params: GroundingParams): MeasureColumns {
   const endings = moneyWordEndings(params.minMoneyEndingLength);
   const secondaryEndings = [...SECONDARY_MONEY_WORDS].filter((m) => m.length >= params.minMoneyEndingLength);
-  const keys = new Set(graph.edges.flatMap((e) => e.fromColumns.map((c) => `${e.fromTable}.${c}`)));
+  // A money column's name says money (`UnitPrice`, `total`, `amount_paid`).
+  const moneyName = perName((name) => splitIdentifier(name).some((w) => MONEY_COLUMN_WORDS.has(w) || endings.some((m) => w.endsWith(m))));
+  const proceedsName = perName((name) => isProceeds(name, secondaryEndings));
+  const dateName = perName((name) => DATE_NAME.test(name.toLowerCase()));
+  const numericType = perName((declared) => /^(decimal|numeric|money|real|double|float)/i.test(declared));
+  const isReference = referenceColumns(graph);
   const money = new Map<string, GraphColumn[]>();
   const dates = new Map<string, GraphColumn[]>();
   const measured = new Map<string, number>();
   const proceeds = new Map<string, GraphColumn[]>();
   for (const t of graph.tables) {
-    const m = t.columns.filter((c) => isMoneyColumn(t, c, keys, endings));
-    const d = t.columns.filter(isDateColumn);
+    // Numeric columns that are neither a key nor a reference: what a table measures; the money ones say money by name.
+    const measures = t.columns.filter((c) => isNumeric(c, numericType) && !isReference(t.name, c.name) && !t.primaryKey.includes(c.name));
+    const m = measures.filter((c) => moneyName(c.name));
+    const d = t.columns.filter((c) => c.inferredType === 'date' || dateName(c.name));
     if (m.length > 0) money.set(t.name, m);
-    const p = m.filter((c) => isProceeds(c, secondaryEndings));
+    const p = m.filter((c) => proceedsName(c.name));
     if (p.length > 0) proceeds.set(t.name, p);
     if (d.length > 0) dates.set(t.name, d);
-    const n = t.columns.filter((c) => isNumeric(c) && !keys.has(`${t.name}.${c.name}`) && !t.primaryKey.includes(c.name)).length;
-    if (n > 0) measured.set(t.name, n);
+    if (measures.length > 0) measured.set(t.name, measures.length);
   }
   // A year (`release_year`) is what something is, not when it happened: events are dated by a date.
   const eventDates = new Map(
@@ -90,11 +113,6 @@ export function measureColumns(graph: ContextGraph, params: GroundingParams): Me
     proceeds,
     events: eventTables(graph, { dates: eventDates, measured, bookkeepingShare: params.bookkeepingDateShare }),
   };
-}
-
-/** A date column: typed a date, or named one (`InvoiceDate`, `order_year`). */
-function isDateColumn(column: GraphColumn): boolean {
-  return column.inferredType === 'date' || DATE_NAME.test(column.name.toLowerCase());
 }
 
 /** Whether a date column may hold `year` (any year, for a month): yes unless its range says otherwise. */

@@ -133,7 +133,12 @@ export function schemaVocabulary(
 ): ReadonlySet<string> {
   const base = new Set(COMPOUND_WORDS);
   const words = new Set(base);
-  const names = graph.tables.flatMap((t) => [t.name, ...t.columns.map((c) => c.name)]);
+  // Each name once: a warehouse repeats its column names in every table.
+  const names = new Set<string>();
+  for (const t of graph.tables) {
+    names.add(t.name);
+    for (const c of t.columns) names.add(c.name);
+  }
   for (const name of names) {
     const parts = splitIdentifier(name);
     if (parts.length < 2) continue;

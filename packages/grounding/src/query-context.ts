@@ -1,14 +1,21 @@
-import type { ContextGraph, GraphTable } from '@guided-retrieval/context-graph';
+import type { ContextGraph, GraphColumn, GraphTable } from '@guided-retrieval/context-graph';
 import { commonColumnPrefix, segmentCompound, splitIdentifier, withoutPrefix } from './identifiers.js';
 import { COMPOUND_WORDS } from './lexicon/vocabulary.js';
+import { perName } from './memo.js';
 import type { GroundingParams } from './params.js';
 
 const VOCABULARY = new Set(COMPOUND_WORDS);
 
-function words(name: string, params: GroundingParams, prefix = ''): string {
-  return splitIdentifier(withoutPrefix(name, prefix))
-    .flatMap((w) => segmentCompound(w, VOCABULARY, undefined, params))
-    .join(' ');
+/** A name's words as a sentence writes them (`L_SHIPDATE` → `ship date`, its prefix dropped first). */
+export type NameWords = (name: string) => string;
+
+/** `NameWords` for one build: each name worked out once, as tables repeat their column names. */
+export function nameWords(params: GroundingParams): NameWords {
+  return perName((name) =>
+    splitIdentifier(name)
+      .flatMap((w) => segmentCompound(w, VOCABULARY, undefined, params))
+      .join(' '),
+  );
 }
 
 /**
@@ -16,26 +23,30 @@ function words(name: string, params: GroundingParams, prefix = ''): string {
  * questions it could help answer, generated from the kinds of its columns. Embedded once per
  * table when the index is built.
  */
-export function tableQueryContext(table: GraphTable, graph: ContextGraph, params: GroundingParams): string {
-  const name = words(table.name, params);
+export function tableQueryContext(
+  table: GraphTable,
+  graph: ContextGraph,
+  params: GroundingParams,
+  wordsOf: NameWords = nameWords(params),
+): string {
+  const name = wordsOf(table.name);
   const prefix = commonColumnPrefix(
     table.columns.map((c) => c.name),
     params,
   );
   const keys = new Set(graph.outEdges(table.name).flatMap((e) => e.fromColumns));
   const columns = table.columns.filter((c) => !keys.has(c.name) && !table.primaryKey.includes(c.name));
-  const measures = columns
-    .filter((c) => c.inferredType === 'real' || c.inferredType === 'integer')
-    .map((c) => words(c.name, params, prefix));
+  const words = (c: GraphColumn) => wordsOf(withoutPrefix(c.name, prefix));
+  const measures = columns.filter((c) => c.inferredType === 'real' || c.inferredType === 'integer').map(words);
   const dates = columns
     .filter((c) => c.inferredType === 'date')
-    .map((c) => words(c.name, params, prefix))
+    .map(words)
     .slice(0, params.queryContextDates);
-  const labels = columns.filter((c) => c.inferredType === 'text').map((c) => words(c.name, params, prefix));
+  const labels = columns.filter((c) => c.inferredType === 'text').map(words);
   const lines = [
     `${name}. ${table.description}`,
     ...table.aliases,
-    `${name} with ${columns.map((c) => words(c.name, params, prefix)).join(', ')}`,
+    `${name} with ${columns.map(words).join(', ')}`,
     ...columns.filter((c) => c.description).map((c) => c.description),
     `how many ${name} are there`,
     ...labels.slice(0, params.queryContextLabels).map((l) => `list ${name} by ${l}`),

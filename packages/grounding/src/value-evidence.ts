@@ -6,7 +6,6 @@
  * distinct values its column holds, and less again when the words are only part of the value.
  * A categorical column ("Sales Manager" among five job titles) keeps most of its weight.
  */
-import type { ContextGraph } from '@guided-retrieval/context-graph';
 import type { GroundingMatch, QuestionToken } from './types.js';
 
 /** The logistic weights of a value match's strength (`GroundingParams.valueEvidence`, fitted by `pnpm fit`). */
@@ -53,13 +52,15 @@ export interface ValueMatchFeatures {
   asName: boolean;
 }
 
+/** A value-indexed column's distinct values (profiled, listed or sampled), counted when the index was built. */
+export type DistinctValues = (table: string, column: string) => number;
+
 /** The value matches of `matches` with their features, the strongest per span and table. */
 export function valueMatchFeatures(
   matches: readonly GroundingMatch[],
   tokens: readonly QuestionToken[],
-  graph: ContextGraph,
+  distinct: DistinctValues,
 ): ValueMatchFeatures[] {
-  const distinct = distinctCounter(graph);
   const best = new Map<string, GroundingMatch>();
   for (const m of matches) {
     if (m.kind !== 'value' || m.column === null) continue;
@@ -78,29 +79,13 @@ export function valueMatchFeatures(
   }));
 }
 
-const DISTINCT = new WeakMap<ContextGraph, Map<string, number>>();
-
-/** Each column's distinct values (profiled, listed or sampled), worked out once per graph. */
-function distinctCounter(graph: ContextGraph): (table: string, column: string) => number {
-  let counts = DISTINCT.get(graph);
-  if (!counts) {
-    counts = new Map();
-    for (const t of graph.tables)
-      for (const c of t.columns) counts.set(`${t.name}\u0000${c.name}`, c.stats?.distinct ?? c.values?.distinct ?? c.sample.length);
-    DISTINCT.set(graph, counts);
-  }
-  const known = counts;
-  return (table, column) => known.get(`${table}\u0000${column}`) ?? 0;
-}
-
 /** `matches` with each value match's score scaled by its evidence (other matches unchanged). */
 export function weighValueMatches(
   matches: readonly GroundingMatch[],
   tokens: readonly QuestionToken[],
-  graph: ContextGraph,
+  distinct: DistinctValues,
   weights: ValueEvidenceWeights,
 ): GroundingMatch[] {
-  const distinct = distinctCounter(graph);
   return matches.map((m) => {
     if (m.kind !== 'value' || m.column === null) return m;
     const share = valueEvidence(distinct(m.table, m.column), m.coverage, m.span[1] - m.span[0], spelledAsName(tokens, m.span), weights);

@@ -3,16 +3,13 @@ import { type Containment, estimateContainment } from './containment.js';
 import { isKeyType, isUnique } from './keys.js';
 import {
   type ColumnPrefixes,
-  type FromName,
   isReferenceLike,
   mentionsTable,
   type NameMatch,
   namedAfterTable,
   nameMatch,
   namesOwnTable,
-  preparedNameMatch,
   sameUnprefixed,
-  type ToName,
 } from './names.js';
 
 /** A referenced single-column key: a column unique in its table, with how key-like it is. */
@@ -117,13 +114,13 @@ export function namePrior(
   fromTable: TableProfile,
   to: KeyTarget,
   prefixes?: ColumnPrefixes,
-  prepared?: { from: FromName; to: ToName },
+  matched: NameMatch = nameMatch(from.name, to.table.name, to.column.name),
+  referenceLike: boolean = isReferenceLike(from.name),
 ): { name: NameMatch; ceiling: number } {
-  let name = prepared ? preparedNameMatch(prepared.from, prepared.to) : nameMatch(from.name, to.table.name, to.column.name);
+  let name = matched;
   if (name.score < 1 && prefixes && sameUnprefixed(from.name, fromTable.name, to.column.name, prefixes)) {
     name = { score: 1, kind: 'same-unprefixed', reason: `same name as ${to.table.name}.${to.column.name} without the column prefixes` };
   }
-  const referenceLike = prepared ? prepared.from.referenceLike : isReferenceLike(from.name);
   const ceiling = combine(name.score, referenceLike, to.score, PERFECT_CONTAINMENT, false);
   // A table referencing itself says so with a role before its key's name (`parent_category_id`).
   return { name, ceiling: fromTable === to.table && name.kind !== 'role-plus-key' ? 0 : ceiling };

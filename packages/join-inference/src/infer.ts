@@ -12,7 +12,7 @@ import {
 import { estimateContainment } from './containment.js';
 import { byEdgeId, declaredJoinEdges, joinEdgeId } from './declared.js';
 import { keyCandidates } from './keys.js';
-import { columnPrefixes, fromName, namedAfterTable, nameMatch, toName } from './names.js';
+import { columnPrefixes, type FromName, fromName, type NameMatch, namedAfterTable, nameMatch, preparedNameMatch, toName } from './names.js';
 import { roleReferences } from './roles.js';
 import { sharedNameEdges } from './shared.js';
 import type { InferJoinsOptions, JoinEdge, JoinInference, KeyCandidate } from './types.js';
@@ -109,21 +109,21 @@ function bestReferences(profile: DatabaseProfile, keys: readonly KeyCandidate[],
   let candidatePairs = 0;
   let afterPruning = 0;
   const best: ScoredPair[] = [];
-  // Each name is read once, not once per pair: wide schemas weigh millions of pairs.
-  const toNames = targets.map((to) => toName(to.table.name, to.column.name));
+  const nameOf = nameMatches(targets);
   for (const table of profile.tables) {
     for (const from of table.columns) {
       const fromKind = valueKind(from);
       if (!fromKind || declaredFrom.has(referencing(table.name, [from.name]))) continue;
       const fromNames = fromName(from.name);
       const scored: ScoredPair[] = [];
+      const referenceLike = fromNames.referenceLike;
       for (let i = 0; i < targets.length; i++) {
         const to = targets[i]!;
         if (to.column === from) continue;
         candidatePairs++;
         if (!passesPruning(from, fromKind, to, to.kind)) continue;
         afterPruning++;
-        const { name, ceiling } = namePrior(from, table, to, prefixes, { from: fromNames, to: toNames[i]! });
+        const { name, ceiling } = namePrior(from, table, to, prefixes, nameOf(fromNames, from.name, i), referenceLike);
         if (ceiling < floor) continue;
         const pair = scorePair(table, from, to, name, ownKeys.has(from));
         if (pair && pair.confidence >= floor) scored.push(pair);
@@ -133,6 +133,34 @@ function bestReferences(profile: DatabaseProfile, keys: readonly KeyCandidate[],
     }
   }
   return { best, candidatePairs, afterPruning, targets };
+}
+
+/** Name pairs remembered at most: a schema of many distinct names is worked out pair by pair. */
+const MAX_REMEMBERED_NAME_PAIRS = 4_000_000;
+
+/**
+ * `nameMatch` of a column name and the target at an index, each pair worked out once: a wide
+ * schema repeats its column names in every table (a census release's 230 columns in 300 tables),
+ * and every column is matched against every target.
+ */
+function nameMatches(targets: readonly KeyTarget[]): (fromNames: FromName, from: string, target: number) => NameMatch {
+  // Each key's name read once, not once per pair.
+  const toNames = targets.map((to) => toName(to.table.name, to.column.name));
+  const known = new Map<string, (NameMatch | undefined)[]>();
+  return (fromNames, from, target) => {
+    let row = known.get(from);
+    if (!row) {
+      if ((known.size + 1) * targets.length > MAX_REMEMBERED_NAME_PAIRS) known.clear();
+      row = new Array(targets.length);
+      known.set(from, row);
+    }
+    let found = row[target];
+    if (!found) {
+      found = preparedNameMatch(fromNames, toNames[target]!);
+      row[target] = found;
+    }
+    return found;
+  };
 }
 
 /**

@@ -324,9 +324,10 @@ function commonPrefix(names: readonly string[]): string {
  * that is not generic.
  */
 export function sameUnprefixed(from: string, fromTable: string, to: string, prefixes: ColumnPrefixes): boolean {
+  // Most schemas have no prefixes: asked for every column pair, that is said before any name is read.
+  if (prefixes.schema === '') return false;
   const ownPrefix = prefixes.table.get(fromTable) ?? '';
-  // Most schemas have no prefixes: answer before squeezing the names (asked once per column pair).
-  if (ownPrefix === '' || prefixes.schema === '') return false;
+  if (ownPrefix === '') return false;
   const f = squeeze(from);
   const t = squeeze(to);
   if (!t.startsWith(prefixes.schema)) return false;

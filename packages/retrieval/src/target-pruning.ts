@@ -217,16 +217,24 @@ export function tablesPerWord(graph: ContextGraph): { columns: Map<string, numbe
   if (!counts) {
     counts = { columns: new Map(), names: new Map() };
     const add = (map: Map<string, number>, island: number, words: Iterable<string>) => {
-      for (const w of new Set(words)) map.set(`${island}:${w}`, (map.get(`${island}:${w}`) ?? 0) + 1);
+      for (const w of words) map.set(`${island}:${w}`, (map.get(`${island}:${w}`) ?? 0) + 1);
+    };
+    // A warehouse repeats its column names in every table: each name's words are worked out once.
+    const wordsOfName = new Map<string, string[]>();
+    const wordsOf = (name: string) => {
+      let words = wordsOfName.get(name);
+      if (!words) {
+        words = identifierWords(name, { digits: 'split' }).map(singularOf);
+        wordsOfName.set(name, words);
+      }
+      return words;
     };
     for (const table of graph.tables) {
       const island = graph.islandOf(table.name);
-      add(
-        counts.columns,
-        island,
-        table.columns.flatMap((c) => identifierWords(c.name, { digits: 'split' }).map(singularOf)),
-      );
-      add(counts.names, island, identifierWords(table.name, { digits: 'split' }).map(singularOf));
+      const columnWords = new Set<string>();
+      for (const c of table.columns) for (const w of wordsOf(c.name)) columnWords.add(w);
+      add(counts.columns, island, columnWords);
+      add(counts.names, island, new Set(wordsOf(table.name)));
     }
     wordTables.set(graph, counts);
   }

@@ -4,6 +4,7 @@
  */
 import { CONCEPTS } from '../lexicon/concepts.js';
 import { EMBEDDER_ABBREVIATIONS, EMBEDDER_COMPOUND_WORDS, EMBEDDER_HEAD_WORDS, EMBEDDER_STOP_WORDS } from '../lexicon/embedder-words.js';
+import { remembering } from '../memo.js';
 import { stem } from './stem.js';
 
 /** Every word the segmenter knows, lowercase. */
@@ -86,23 +87,28 @@ export function splitCompound(word: string, identifier: boolean): string[] {
  */
 export function lexicalStems(text: string): string[] {
   const stems: string[] = [];
-  for (const [raw] of text.matchAll(RAW_WORD)) {
-    const identifier = isIdentifier(raw);
-    const parts = raw.split('_');
-    // `L_SHIPDATE`, `ps_partkey`: a short unknown first part is a table prefix, not a word.
-    const first = parts[0]?.toLowerCase();
-    if (parts.length > 1 && first !== undefined && first.length <= 2 && !KNOWN_WORDS.has(first)) {
-      parts.shift();
-    }
-    for (const part of parts) {
-      for (const token of part.split(IDENTIFIER_BOUNDARY)) {
-        const word = token.toLowerCase();
-        if (word.length < 2 || EMBEDDER_STOP_WORDS.has(word)) continue;
-        for (const piece of splitCompound(word, identifier)) {
-          stems.push(stem(EMBEDDER_ABBREVIATIONS.get(piece) ?? piece));
-        }
+  for (const [raw] of text.matchAll(RAW_WORD)) for (const s of stemsOfRawWord(raw)) stems.push(s);
+  return stems;
+}
+
+/** A raw word's stems, each raw word worked out once: a table's query context repeats its column words. */
+const stemsOfRawWord = remembering((raw: string): readonly string[] => {
+  const stems: string[] = [];
+  const identifier = isIdentifier(raw);
+  const parts = raw.split('_');
+  // `L_SHIPDATE`, `ps_partkey`: a short unknown first part is a table prefix, not a word.
+  const first = parts[0]?.toLowerCase();
+  if (parts.length > 1 && first !== undefined && first.length <= 2 && !KNOWN_WORDS.has(first)) {
+    parts.shift();
+  }
+  for (const part of parts) {
+    for (const token of part.split(IDENTIFIER_BOUNDARY)) {
+      const word = token.toLowerCase();
+      if (word.length < 2 || EMBEDDER_STOP_WORDS.has(word)) continue;
+      for (const piece of splitCompound(word, identifier)) {
+        stems.push(stem(EMBEDDER_ABBREVIATIONS.get(piece) ?? piece));
       }
     }
   }
   return stems;
-}
+}, 100_000);

@@ -10,6 +10,7 @@
 import type { Embedder } from '@guided-retrieval/llm-adapters';
 import { fmix32 } from '@guided-retrieval/profiler/internal';
 import { CONCEPTS } from '../lexicon/concepts.js';
+import { remembering } from '../memo.js';
 import { lexicalStems } from './lexical-stems.js';
 import { stem } from './stem.js';
 
@@ -74,13 +75,20 @@ export function fnv1a32(text: string): number {
   return hash >>> 0;
 }
 
+/**
+ * A feature's hash, with its sign from the finalised hash (so that it doesn't depend on `hash mod
+ * dimensions`): worked out once per feature, as every table's context repeats the schema's words.
+ */
+const hashOf = remembering((feature: string): { hash: number; sign: 1 | -1 } => {
+  const hash = fnv1a32(feature);
+  return { hash, sign: (fmix32(hash) & 1) === 0 ? 1 : -1 };
+}, 200_000);
+
 /** The hashed, L2-normalised vector of a text; all zeros when it has no features. */
 function embedOne(text: string, dimensions: number): Float32Array {
   const sums = new Float64Array(dimensions);
   for (const [feature, weight] of extractLexicalFeatures(text)) {
-    const hash = fnv1a32(feature);
-    // The sign from the finalised hash, so that it doesn't depend on `hash mod dimensions`.
-    const sign = (fmix32(hash) & 1) === 0 ? 1 : -1;
+    const { hash, sign } = hashOf(feature);
     const index = hash % dimensions;
     sums[index] = (sums[index] ?? 0) + sign * weight;
   }

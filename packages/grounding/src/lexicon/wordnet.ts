@@ -10,7 +10,8 @@ type Pos = 'noun' | 'verb' | 'adj';
  */
 export class WordNet {
   private static shared: WordNet | undefined;
-  private readonly index = new Map<Pos, Map<string, number[]>>();
+  /** Per part of speech, each lemma's index line, its offsets read when the lemma is first asked for. */
+  private readonly index = new Map<Pos, Map<string, string>>();
   private readonly cache = new Map<string, readonly string[]>();
 
   constructor(private readonly dir: string) {}
@@ -38,7 +39,7 @@ export class WordNet {
     const lemma = word.toLowerCase().replace(/ /g, '_');
     const found = new Set<string>();
     for (const pos of parts) {
-      for (const offset of (this.offsets(pos).get(lemma) ?? []).slice(0, senses)) {
+      for (const offset of this.offsets(pos, lemma).slice(0, senses)) {
         for (const w of this.synsetWords(pos, offset)) if (w !== lemma) found.add(w.replace(/_/g, ' '));
       }
     }
@@ -47,15 +48,24 @@ export class WordNet {
     return result;
   }
 
-  private offsets(pos: Pos): Map<string, number[]> {
+  /** The synset offsets of `lemma`: `lemma pos synset_cnt p_cnt [ptr_symbol…] sense_cnt tagsense_cnt synset_offset…`. */
+  private offsets(pos: Pos, lemma: string): number[] {
+    const line = this.lines(pos).get(lemma);
+    if (line === undefined) return [];
+    const parts = line.trimEnd().split(' ');
+    const synsets = Number(parts[2]);
+    return parts.slice(parts.length - synsets).map(Number);
+  }
+
+  /** The index file's lines by lemma, read once per process; only the lemma is cut out of each (117,000 nouns). */
+  private lines(pos: Pos): Map<string, string> {
     let map = this.index.get(pos);
     if (map) return map;
     map = new Map();
     for (const line of readFileSync(join(this.dir, `index.${pos}`), 'latin1').split('\n')) {
       if (line.length === 0 || line.startsWith(' ')) continue;
-      const parts = line.trimEnd().split(' ');
-      const synsets = Number(parts[2]);
-      map.set(parts[0]!, parts.slice(parts.length - synsets).map(Number));
+      const space = line.indexOf(' ');
+      map.set(space < 0 ? line.trimEnd() : line.slice(0, space), line);
     }
     this.index.set(pos, map);
     return map;

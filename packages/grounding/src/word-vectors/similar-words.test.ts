@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IndexEntry, InvertedIndex } from '../inverted-index.js';
+import { ListPosting } from '../postings.js';
 import { tinySource } from '../test-support/word-vectors.js';
 import { nearestSchemaWord, similarWords } from './similar-words.js';
 import { WordVectors } from './store.js';
@@ -32,8 +33,9 @@ const vectors = WordVectors.derive(
   100,
 );
 
-function index(entries: Record<string, IndexEntry[]>): InvertedIndex {
-  return new Map(Object.entries(entries));
+function index(entries: Record<string, IndexEntry[]>): Pick<InvertedIndex, 'keys' | 'posting'> {
+  const postings = new Map(Object.entries(entries).map(([key, list]) => [key, new ListPosting(list)]));
+  return { keys: () => postings.keys(), posting: (key) => postings.get(key) };
 }
 
 describe('nearestSchemaWord', () => {

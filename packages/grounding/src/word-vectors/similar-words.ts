@@ -5,7 +5,7 @@
  * only against the schema's own name words, and only when its nearest is near enough and clearly
  * nearer than the next.
  */
-import type { IndexEntry, InvertedIndex } from '../inverted-index.js';
+import type { EntryShape, InvertedIndex } from '../inverted-index.js';
 import type { GroundingParams } from '../params.js';
 import { defaultGroundingParams } from '../params-load.js';
 import { plural, singular } from '../singular.js';
@@ -38,7 +38,7 @@ const MAX_MEMO = 10_000;
  * P_RETAILPRICE, which "sales" is near) and a value is no name (TPC-H's own questions went wrong
  * through both; Spider-Syn F1 0.820 with them left out, 0.826 with them in).
  */
-function isNameWord(e: IndexEntry): boolean {
+function isNameWord(e: EntryShape): boolean {
   if (e.kind === 'value' || e.keyKind === 'synonym' || e.keyKind === 'abbreviation') return false;
   return e.coverage === 1 || e.column === null;
 }
@@ -47,11 +47,15 @@ function isNameWord(e: IndexEntry): boolean {
  * Single-word keys naming a table, column or alias (not a value) as the schema spells them, one
  * candidate per singular (`singers` and `singer` are one word, not each other's runner-up).
  */
-export function similarWords(index: InvertedIndex, vectors: WordVectors, params: GroundingParams = defaultGroundingParams()): SimilarWords {
+export function similarWords(
+  index: Pick<InvertedIndex, 'keys' | 'posting'>,
+  vectors: WordVectors,
+  params: GroundingParams = defaultGroundingParams(),
+): SimilarWords {
   const bySingular = new Map<string, string[]>();
-  for (const [key, entries] of index) {
+  for (const key of index.keys()) {
     if (key.length < params.minSimilarSchemaWordLength || !/^[a-z]+$/.test(key) || !vectors.has(key)) continue;
-    if (!entries.some(isNameWord)) continue;
+    if (!index.posting(key)!.some(isNameWord)) continue;
     const one = singular(key);
     const keys = bySingular.get(one);
     if (keys) keys.push(key);
