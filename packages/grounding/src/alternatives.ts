@@ -50,8 +50,10 @@ export function chooseAmongAlternatives(
     for (const m of group) if (chosen.includes(m.table) && m.score >= top - 1e-6) boosted.set(m, Math.min(1, m.score * restore));
   }
   if (dropped.size === 0) return [...matches];
+  // Most matches are of tables no span dropped: those are kept without making their key.
+  const droppedTables = new Set([...dropped].map((d) => d.slice(d.indexOf('|') + 1)));
   return matches
-    .filter((m) => !dropped.has(`${m.span[0]}:${m.span[1]}|${m.table}`))
+    .filter((m) => !droppedTables.has(m.table) || !dropped.has(`${m.span[0]}:${m.span[1]}|${m.table}`))
     .map((m) => (boosted.has(m) ? { ...m, score: Math.round(boosted.get(m)! * 1e6) / 1e6 } : m));
 }
 

@@ -4,17 +4,11 @@
  * graph, are added.
  */
 import type { ContextGraph, GraphTable } from '@guided-retrieval/context-graph';
-import { cosineSimilarity, type Embedder } from '@guided-retrieval/llm-adapters';
+import type { Embedder } from '@guided-retrieval/llm-adapters';
 import type { GroundingParams } from './params.js';
 import { nameWords, tableQueryContext } from './query-context.js';
+import { closest, similaritiesTo, type TableVector, tableVector } from './similarity.js';
 import type { EnrichmentStep, GroundedTable, GroundingOptions, QuestionToken } from './types.js';
-
-interface TableVector {
-  table: string;
-  vector: Float32Array;
-  /** The vector's sum of squares, summed once as `cosineSimilarity` sums it. */
-  squares: number;
-}
 
 /** What enrichment reads, made once per graph: the embedder, each table's vector, the empty tables. */
 export interface SimilarityIndex {
@@ -38,46 +32,6 @@ async function embedTables(graph: ContextGraph, embedder: Embedder, params: Grou
   const contexts = graph.tables.map((t) => tableQueryContext(t, graph, params, wordsOf));
   const vectors = await embedder.embed(contexts);
   return graph.tables.map((t, i) => tableVector(t.name, vectors[i]!));
-}
-
-export function tableVector(table: string, vector: Float32Array): TableVector {
-  return { table, vector, squares: sumOfSquares(vector) };
-}
-
-function sumOfSquares(v: Float32Array): number {
-  let sum = 0;
-  for (let i = 0; i < v.length; i++) sum += v[i]! * v[i]!;
-  return sum;
-}
-
-/** A question's vector as `cosine` reads it: its sum of squares, and where it is not zero. */
-interface QuestionVector {
-  vector: Float32Array;
-  squares: number;
-  nonZero: Int32Array;
-}
-
-function questionVector(vector: Float32Array): QuestionVector {
-  const nonZero: number[] = [];
-  for (let i = 0; i < vector.length; i++) if (vector[i] !== 0) nonZero.push(i);
-  return { vector, squares: sumOfSquares(vector), nonZero: Int32Array.from(nonZero) };
-}
-
-/**
- * `cosineSimilarity` of the question and a table, the same sums in the same order: each table's
- * sum of squares and the question's summed once rather than per table, and the dot product over
- * the question's non-zero places only (a zero term adds nothing to the sum: the offline
- * embedder's question has a few dozen of 512).
- */
-function cosine(question: QuestionVector, table: TableVector): number {
-  const { vector } = table;
-  const q = question.vector;
-  if (q.length !== vector.length) return cosineSimilarity(q, vector);
-  let dot = 0;
-  for (const i of question.nonZero) dot += q[i]! * vector[i]!;
-  const questionSquares = question.squares;
-  if (questionSquares === 0 || table.squares === 0) return 0;
-  return Math.max(-1, Math.min(1, dot / (Math.sqrt(questionSquares) * Math.sqrt(table.squares))));
 }
 
 /** A table a profile counted no row in (a graph built from a schema alone has no statistics, and is not empty). */
@@ -119,7 +73,7 @@ export async function enrich(
   if (!step.triggered || !hasWord(input.tokens)) return step;
   step.embedder = similarity.embedder.id;
   const [vector] = await similarity.embedder.embed([input.question]);
-  step.added = closeTables(graph, similarity, rankBySimilarity(vector!, similarity.tables), input.grounded, k, params, options);
+  step.added = closeTables(graph, similarity, vector!, input.grounded, k, params, options);
   return step;
 }
 
@@ -130,17 +84,19 @@ export async function enrich(
 function closeTables(
   graph: ContextGraph,
   similarity: SimilarityIndex,
-  ranking: readonly { table: string; similarity: number }[],
+  question: Float32Array,
   grounded: readonly GroundedTable[],
   k: number,
   params: GroundingParams,
   options: GroundingOptions,
 ): { table: string; similarity: number }[] {
   const inIsland = (table: string) => grounded.length === 0 || graph.linked(grounded[0]!.table, table);
-  const ranked = ranking.filter((r) => inIsland(r.table) && !similarity.empty.has(r.table));
+  // The tables in reach, each with its similarity; only the closest k (and the closest) are read in order.
+  const candidates = similaritiesTo(question, similarity.tables, (t) => inIsland(t) && !similarity.empty.has(t));
+  const ranked = closest(candidates, Math.max(1, k));
   const known = new Set(grounded.map((g) => g.table));
   // A table the question does not name must be at least as close to it as those it does name.
-  const named = ranked.filter((r) => known.has(r.table)).map((r) => r.similarity);
+  const named = candidates.filter((r) => known.has(r.table)).map((r) => r.similarity);
   const floor = Math.max(
     options.minSimilarity ?? params.minSimilarity,
     (ranked[0]?.similarity ?? 0) * (options.relativeSimilarity ?? params.relativeSimilarity),
@@ -155,14 +111,6 @@ function closeTables(
           params.hubInDegree,
         );
   return ranked.slice(0, k).filter((r) => r.similarity >= floor && !known.has(r.table) && (near === null || near.has(r.table)));
-}
-
-/** Tables ranked by cosine similarity to the question, best first, ties by name. */
-export function rankBySimilarity(question: Float32Array, tables: readonly TableVector[]): { table: string; similarity: number }[] {
-  const asked = questionVector(question);
-  return tables
-    .map((t) => ({ table: t.table, similarity: Math.round(cosine(asked, t) * 1e6) / 1e6 }))
-    .sort((a, b) => b.similarity - a.similarity || (a.table < b.table ? -1 : 1));
 }
 
 /**
