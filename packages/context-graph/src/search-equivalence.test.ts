@@ -12,20 +12,11 @@ import { computeReachability, connectedComponents } from './reachability.js';
 import * as next from './search.js';
 import { steinerPaths } from './steiner.js';
 import * as ref from './test-support/reference-search.js';
+import { seeded } from './test-support/seeded.js';
 import { GRAPH_FORMAT_VERSION, type GraphTable, type JoinPath, type PathEdge, type PathOptions } from './types.js';
 import { kShortestPaths } from './yen.js';
 
-/** mulberry32: a seeded generator of floats in [0, 1). */
-function rng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
+const rng = seeded;
 
 interface RandomGraph {
   names: string[];

@@ -1,18 +1,9 @@
 import { MultiDirectedGraph } from 'graphology';
 import { describe, expect, it } from 'vitest';
 import { ContextGraph, GRAPH_FORMAT_VERSION, type GraphTable, type JoinEdge } from './index.js';
+import { seeded } from './test-support/seeded.js';
 
-/** A seeded generator (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
+const random = seeded;
 
 /** Tables t0…tN with columns c0…c9; edges between random tables (self-references and parallel edges included), some naming tables in upper case. */
 function randomGraph(seed: number, tables: number, edges: number): ContextGraph {
