@@ -20,8 +20,10 @@
  * tables. A database with fewer than k tables returns all of them. Deterministic: no randomness,
  * and the offline embedder is deterministic.
  */
+
 import type { ContextGraph, GraphTable } from '@guided-retrieval/context-graph';
 import { cosineSimilarity, type Embedder } from '@guided-retrieval/llm-adapters';
+import { identifierWords } from '@guided-retrieval/text';
 import okapi from 'okapibm25';
 
 export interface Baseline {
@@ -92,9 +94,9 @@ export function rankByScore(names: readonly string[], scores: readonly number[])
 
 /** What BM25 and the embedder read about a table: names (identifiers split), aliases, descriptions. */
 export function tableText(table: GraphTable): string {
-  const parts: string[] = [splitIdentifier(table.name), ...table.aliases.map(splitIdentifier), table.description];
+  const parts: string[] = [spacedWords(table.name), ...table.aliases.map(spacedWords), table.description];
   for (const column of table.columns) {
-    parts.push(splitIdentifier(column.name), ...column.aliases.map(splitIdentifier), column.description);
+    parts.push(spacedWords(column.name), ...column.aliases.map(spacedWords), column.description);
   }
   return parts
     .map((p) => p.trim())
@@ -102,16 +104,9 @@ export function tableText(table: GraphTable): string {
     .join('\n');
 }
 
-/**
- * `customer_ID` → `customer ID`, `fastestLapTime` → `fastest Lap Time`, `XMLParser` → `XML Parser`,
- * `CustomerIDs` → `Customer IDs` (an acronym's plural `s` stays with it).
- */
-export function splitIdentifier(text: string): string {
-  return text
-    .replace(/_+/g, ' ')
-    .replace(/(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll}{2})/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+/** An identifier's words, as the product reads them (`customer_ID` → `customer id`). */
+function spacedWords(identifier: string): string {
+  return identifierWords(identifier, { digits: 'split', letters: 'any' }).join(' ');
 }
 
 /** Common English function words; never table content worth matching on. */
@@ -125,12 +120,8 @@ const STOP_WORDS: ReadonlySet<string> = new Set(
 
 /** Identifiers split, diacritics dropped, lower case, [a-z0-9] runs, stop words removed. */
 export function bm25Tokens(text: string): string[] {
-  return splitIdentifier(text)
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((t) => t !== '' && !STOP_WORDS.has(t));
+  const plain = text.normalize('NFKD').replace(/\p{M}+/gu, '');
+  return identifierWords(plain, { digits: 'split' }).filter((t) => !STOP_WORDS.has(t));
 }
 
 /** Tokens as okapibm25 sees them: each between spaces, so that a term only matches a whole token. */

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Embedder } from '@guided-retrieval/llm-adapters';
+import { identifierWords } from '@guided-retrieval/text';
 
 interface WordEmbeddings {
   dimensions: number;
@@ -31,11 +32,7 @@ export function createWordVectorEmbedder(): Embedder {
       const { embeddings, rank } = load();
       return texts.map((text) => {
         const out = new Float32Array(100);
-        const words = text
-          .replace(/([a-z])([A-Z])/g, '$1 $2')
-          .toLowerCase()
-          .split(/[^a-z]+/)
-          .filter((w) => w.length > 2);
+        const words = identifierWords(text, { digits: 'split' }).filter((w) => w.length > 2 && /^[a-z]+$/.test(w));
         for (const w of words) {
           const v = embeddings.vectors[w];
           if (!v) continue;

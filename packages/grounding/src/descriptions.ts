@@ -4,14 +4,14 @@
  * and no whole value matched. A description's word is weaker evidence than a name (it is said in
  * passing: "location of branch"), so it only stands in where the names are silent.
  */
+
 import type { ContextGraph } from '@guided-retrieval/context-graph';
+import { STOP_WORDS, singular } from '@guided-retrieval/text';
 import { IndexBuilder } from './index-builder.js';
 import type { IndexEntry, InvertedIndex } from './inverted-index.js';
-import { STOP_WORDS } from './lexicon/stop-words.js';
 import type { NameKey } from './name-keys.js';
 import type { GroundingParams } from './params.js';
 import { defaultGroundingParams } from './params-load.js';
-import { singular } from './singular.js';
 
 /**
  * Description word (singular) → an index entry for each column (or table, `column` null) whose

@@ -1,4 +1,5 @@
 import { graphFromSchema } from '@guided-retrieval/context-graph';
+import { COMPOUND_WORDS } from '@guided-retrieval/text';
 import { describe, expect, it } from 'vitest';
 import {
   commonColumnPrefix,
@@ -10,7 +11,6 @@ import {
   withoutNamespace,
 } from './identifiers.js';
 import { GroundingIndex } from './index.js';
-import { COMPOUND_WORDS } from './lexicon/vocabulary.js';
 
 const VOCABULARY: ReadonlySet<string> = new Set(COMPOUND_WORDS);
 

@@ -1,25 +1,15 @@
-import { identifierWords } from '@guided-retrieval/profiler/internal';
-import { ABBREVIATIONS } from './lexicon/abbreviations.js';
+import { identifierWords, segment } from '@guided-retrieval/text';
 import type { GroundingParams } from './params.js';
 import { defaultGroundingParams } from './params-load.js';
 
 /**
- * An identifier's words as a question writes them (the profiler's `identifierWords`, digits split):
- * `L_SHIPDATE` → `['l', 'shipdate']`; `orderDate` → `['order', 'date']`; `HTTPCode2` → `['http', 'code', '2']`;
- * a number inside a word stays in it (`b2b_order` → `['b2b', 'order']`), a number before a unit goes apart
- * (`county_2017_5yr` → `['county', '2017', '5', 'yr']`).
+ * An identifier's words as a question writes them (the text module's `identifierWords`, digits
+ * split, a count's unit cut off): `L_SHIPDATE` → `['l', 'shipdate']`; `orderDate` → `['order', 'date']`;
+ * `HTTPCode2` → `['http', 'code', '2']`; a number inside a word stays in it (`b2b_order` → `['b2b', 'order']`),
+ * a number before a unit goes apart (`county_2017_5yr` → `['county', '2017', '5', 'yr']`).
  */
 export function splitIdentifier(identifier: string): string[] {
-  return identifierWords(identifier, { digits: 'split' }).flatMap(splitCount);
-}
-
-/** Suffixes of an ordinal (`1st`, `22nd`): a number with one of these is one word. */
-const ORDINAL_ENDINGS = new Set(['st', 'nd', 'rd', 'th']);
-
-/** A number glued to the unit it counts is two words, as a question writes them: `5yr` → 5, yr (and so "5-year"). */
-function splitCount(word: string): string[] {
-  const m = /^(\d+)([a-z]{2,})$/.exec(word);
-  return m && !ORDINAL_ENDINGS.has(m[2]!) ? [m[1]!, m[2]!] : [word];
+  return identifierWords(identifier, { digits: 'split', units: true });
 }
 
 /**
@@ -41,104 +31,24 @@ export function withoutPrefix(name: string, prefix: string): string {
 }
 
 /**
- * Cuts a glued word into known words (`shipdate` → `ship date`, `acctbal` → `acct bal`). Either
- * every piece is a known word or abbreviation, or the pieces are known words with at most one
- * unknown piece of three or more letters (`retailprice` → `retail price`); abbreviations never
- * pair with an unknown piece, so `customer` does not become `cust omer`. Words that are known,
- * short, or have no convincing cut come back whole.
+ * Cuts a glued word into known words (`shipdate` → `ship date`, `acctbal` → `acct bal`): the text
+ * module's `segment` over the schema's vocabulary and a dictionary, with grounding's limits.
  */
 export function segmentCompound(
   word: string,
   vocabulary: ReadonlySet<string>,
-  dictionary: ReadonlySet<string> = NO_WORDS,
+  dictionary?: ReadonlySet<string>,
   params: GroundingParams = defaultGroundingParams(),
 ): string[] {
-  if (word.length < params.minCompoundLength || vocabulary.has(word) || dictionary.has(word) || /\d/.test(word)) return [word];
-  const known = (piece: string) =>
-    vocabulary.has(piece) || Object.hasOwn(ABBREVIATIONS, piece) ? 1 : dictionary.has(piece) ? params.dictionaryPieceWeight : 0;
-  const allKnown = bestCut(word, known, 0, params);
-  // An unknown piece pairs with the schema's own words only: beside a dictionary's rarer words it makes
-  // nonsense (`checkin` is no "che ckin", `invoiceline` no "invoi celine").
-  const oneUnknown = bestCut(word, (piece) => (vocabulary.has(piece) ? 1 : 0), 1, params);
-  const best = [allKnown, oneUnknown]
-    .filter((c): c is Cut => c !== undefined && c.pieces.length >= 2 && c.score >= params.minCutScore)
-    .sort((a, b) => b.score - a.score || a.pieces.length - b.pieces.length)[0];
-  return best ? best.pieces : [word];
-}
-
-/**
- * Endings of ordinary English words: a known word followed by one of these is a single word
- * (`statement`, `language`, `ordering`, `nationality`), not a compound.
- */
-const ENGLISH_SUFFIXES = new Set([
-  'able',
-  'age',
-  'al',
-  'ality',
-  'ance',
-  'ation',
-  'ence',
-  'er',
-  'ers',
-  'ful',
-  'ial',
-  'ing',
-  'ings',
-  'ion',
-  'ism',
-  'ist',
-  'ity',
-  'ive',
-  'less',
-  'ling',
-  'ment',
-  'ments',
-  'ness',
-  'ology',
-  'onomy',
-  'ous',
-  'ping',
-  'ship',
-  'ture',
-  'ure',
-]);
-
-interface Cut {
-  pieces: string[];
-  score: number;
-  unknown: number;
-}
-
-const NO_WORDS: ReadonlySet<string> = new Set();
-
-/**
- * Dynamic programming over cut points: known pieces score their length squared times how well
- * known they are (`known` is 1 for the schema's vocabulary, less for a dictionary's word, 0 for unknown).
- */
-function bestCut(word: string, known: (piece: string) => number, maxUnknown: number, params: GroundingParams): Cut | undefined {
-  const { minKnownPiece, minUnknownPiece } = params;
-  const best: (Cut | undefined)[] = new Array(word.length + 1);
-  best[0] = { pieces: [], score: 0, unknown: 0 };
-  for (let end = 1; end <= word.length; end++) {
-    for (let start = 0; start < end; start++) {
-      const prev = best[start];
-      if (!prev) continue;
-      const piece = word.slice(start, end);
-      const weight = piece.length >= minKnownPiece ? known(piece) : 0;
-      if (weight === 0 && (piece.length < minUnknownPiece || prev.unknown >= maxUnknown)) continue;
-      if (end === word.length && ENGLISH_SUFFIXES.has(piece) && (weight === 0 || prev.unknown > 0)) continue;
-      const cut: Cut = {
-        pieces: [...prev.pieces, piece],
-        score: prev.score + weight * piece.length * piece.length,
-        unknown: prev.unknown + (weight > 0 ? 0 : 1),
-      };
-      const current = best[end];
-      if (!current || cut.score > current.score || (cut.score === current.score && cut.pieces.length < current.pieces.length)) {
-        best[end] = cut;
-      }
-    }
-  }
-  return best[word.length];
+  return segment(word, {
+    vocabulary,
+    ...(dictionary ? { dictionary } : {}),
+    dictionaryWeight: params.dictionaryPieceWeight,
+    minLength: params.minCompoundLength,
+    minKnownPiece: params.minKnownPiece,
+    minUnknownPiece: params.minUnknownPiece,
+    minScore: params.minCutScore,
+  });
 }
 
 /**

@@ -5,12 +5,12 @@
  * several databases, or with tables no key connects, this keeps a stray match in an unrelated
  * island from taking the source or pushing the real targets out as "weak".
  */
+
 import type { ContextGraph } from '@guided-retrieval/context-graph';
+import { expansionsOf, singular } from '@guided-retrieval/text';
 import { splitIdentifier } from './identifiers.js';
-import { ABBREVIATIONS, lexiconLookup } from './lexicon/abbreviations.js';
 import type { GroundingParams } from './params.js';
 import { defaultGroundingParams } from './params-load.js';
-import { singular } from './singular.js';
 import type { GroundingMatch, QuestionToken } from './types.js';
 import { numberDigits } from './variants.js';
 
@@ -145,7 +145,7 @@ function nameForms(graph: ContextGraph, table: string): string[][] {
   }
   let forms = byTable.get(table);
   if (!forms) {
-    forms = splitIdentifier(table.slice(table.lastIndexOf('.') + 1)).map((w) => [w, singular(w), ...lexiconLookup(ABBREVIATIONS, w)]);
+    forms = splitIdentifier(table.slice(table.lastIndexOf('.') + 1)).map((w) => [w, singular(w), ...expansionsOf(w)]);
     byTable.set(table, forms);
   }
   return forms;

@@ -3,13 +3,13 @@
  * looked up in the inverted index and scored; the strongest match per element and span.
  */
 
+import { singular } from '@guided-retrieval/text';
 import { DATA_WORDS, type DescriptionIndex, describedEntries } from './descriptions.js';
 import { type IndexEntry, type InvertedIndex, lookupKey, type Posting } from './inverted-index.js';
 import { type GroundingParams, kindWeightOf, variantWeightOf } from './params.js';
 import { defaultGroundingParams } from './params-load.js';
 import { ListPosting } from './postings.js';
 import { namedTables } from './settle.js';
-import { singular } from './singular.js';
 import type { GroundingMatch, MatchKind, QuestionToken, VariantKind } from './types.js';
 import { spanVariants, type Variant, wordVariants } from './variants.js';
 import { nearestSchemaWord, type SimilarWords } from './word-vectors/similar-words.js';

@@ -3,13 +3,12 @@
  * abbreviations expanded or contracted, glued), and, for names of several words, each word alone
  * with its share of the name as coverage.
  */
+
 import type { ContextGraph } from '@guided-retrieval/context-graph';
+import { abbreviationsOf, COMPOUND_WORDS, expansionsOf, singular } from '@guided-retrieval/text';
 import { segmentCompound, splitIdentifier } from './identifiers.js';
-import { ABBREVIATIONS, CONTRACTIONS, lexiconLookup } from './lexicon/abbreviations.js';
-import { COMPOUND_WORDS } from './lexicon/vocabulary.js';
 import type { GroundingParams } from './params.js';
 import { defaultGroundingParams } from './params-load.js';
-import { singular } from './singular.js';
 import type { VariantKind } from './types.js';
 
 /** A key, how it was derived from the name's spelling, and the share of the name's words it covers. */
@@ -95,9 +94,9 @@ function wordForms(word: string, synonyms: (word: string) => readonly string[], 
     [word, 'exact'],
     [singular(word), 'singular'],
   ];
-  const expansions = lexiconLookup(ABBREVIATIONS, word);
+  const expansions = expansionsOf(word);
   for (const expansion of expansions) forms.push([expansion, 'abbreviation']);
-  for (const contraction of lexiconLookup(CONTRACTIONS, word)) forms.push([contraction, 'abbreviation']);
+  for (const contraction of abbreviationsOf(word)) forms.push([contraction, 'abbreviation']);
   if (word.length >= minSynonymWordLength && /^[a-z]+$/.test(word)) {
     for (const base of [singular(word), ...expansions]) for (const synonym of synonyms(base)) forms.push([synonym, 'synonym']);
   }

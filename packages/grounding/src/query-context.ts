@@ -1,6 +1,6 @@
 import type { ContextGraph, GraphColumn, GraphTable } from '@guided-retrieval/context-graph';
+import { COMPOUND_WORDS } from '@guided-retrieval/text';
 import { commonColumnPrefix, segmentCompound, splitIdentifier, withoutPrefix } from './identifiers.js';
-import { COMPOUND_WORDS } from './lexicon/vocabulary.js';
 import { perName } from './memo.js';
 import type { GroundingParams } from './params.js';
 

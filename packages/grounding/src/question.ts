@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
+import { STOP_WORDS } from '@guided-retrieval/text';
 import type model from 'wink-eng-lite-web-model';
 import type winkNLP from 'wink-nlp';
 import type { ItemToken } from 'wink-nlp';
-import { STOP_WORDS } from './lexicon/stop-words.js';
 import type { QuestionToken } from './types.js';
 
 type LanguageModel = ReturnType<typeof winkNLP>;

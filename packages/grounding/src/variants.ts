@@ -1,6 +1,5 @@
-import { lexiconLookup } from './lexicon/abbreviations.js';
-import { DEMONYMS } from './lexicon/demonyms.js';
-import { singular } from './singular.js';
+import { singular } from '@guided-retrieval/text';
+import { demonymsOf } from './lexicon/demonyms.js';
 import type { QuestionToken, VariantKind } from './types.js';
 
 /** Small numbers a question spells out, as a name writes them (`five` → 5). */
@@ -29,8 +28,7 @@ export function wordVariants(token: QuestionToken): Variant[] {
   push(singular(token.lemma), 'lemma');
   const digits = NUMBER_WORDS.get(token.lower);
   if (digits) push(digits, 'lemma');
-  for (const country of [...lexiconLookup(DEMONYMS, token.lower), ...lexiconLookup(DEMONYMS, singular(token.lower))])
-    push(country, 'demonym');
+  for (const country of [...demonymsOf(token.lower), ...demonymsOf(singular(token.lower))]) push(country, 'demonym');
   return variants;
 }
 

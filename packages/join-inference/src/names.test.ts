@@ -1,3 +1,4 @@
+import { singular } from '@guided-retrieval/text';
 import { describe, expect, it } from 'vitest';
 import {
   columnPrefixes,
@@ -10,7 +11,6 @@ import {
   preparedNameMatch,
   roleName,
   sameUnprefixed,
-  singular,
   stripPrefix,
   toName,
   words,

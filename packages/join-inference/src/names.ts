@@ -3,7 +3,7 @@
  * table and column. Pure; works on identifiers as schemas spell them (snake_case, camelCase,
  * `schema_table`, TPC-H's `l_orderkey` prefixes).
  */
-import { identifierWords } from '@guided-retrieval/profiler/internal';
+import { identifierWords, singular } from '@guided-retrieval/text';
 
 /** Words that say a column identifies rows. */
 const ID_WORDS = new Set(['id', 'key', 'code', 'no', 'num', 'number', 'nr', 'pk', 'uid', 'guid', 'uuid', 'sk']);
@@ -34,14 +34,6 @@ export const words = memo((name: string): string[] => identifierWords(name, { di
 
 /** An identifier squeezed to lower-case letters and digits: `Customer_ID` → customerid. */
 export const squeeze = memo((name: string): string => words(name).join(''));
-
-/** A crude singular: regions → region, categories → category, addresses → address. */
-export function singular(word: string): string {
-  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
-  if (word.length > 4 && /(ses|xes|zes|ches|shes)$/.test(word)) return word.slice(0, -2);
-  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us')) return word.slice(0, -1);
-  return word;
-}
 
 /**
  * A column name without a short table prefix (`l_orderkey` → orderkey, `ps_partkey` → partkey)

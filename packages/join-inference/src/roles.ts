@@ -6,11 +6,12 @@
  * fit every key counting from 1), nothing is said.
  */
 import type { ColumnProfile, TableProfile } from '@guided-retrieval/profiler';
+import { singular } from '@guided-retrieval/text';
 import { type KeyTarget, passesPruning, type ValueKind, valueKind } from './candidates.js';
 import { type Containment, estimateContainment, rangeDensity } from './containment.js';
 import { joinEdgeId } from './declared.js';
 import { isUnique } from './keys.js';
-import { isGeneric, mentionsTable, namedAfterTable, namedThings, roleName, singular, squeeze, tableNames, words } from './names.js';
+import { isGeneric, mentionsTable, namedAfterTable, namedThings, roleName, squeeze, tableNames, words } from './names.js';
 import type { JoinEdge } from './types.js';
 
 /** Confidence of a reference found by role name and values: above the default floor, inside the adjudication band. */

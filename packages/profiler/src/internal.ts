@@ -8,7 +8,6 @@ export { guidedCacheDir } from './cache-dir.js';
 export { fmix32 } from './hash.js';
 /** Connection URLs with hostile passwords: the redaction's test table, run by the CLI's leak test too. */
 export { HOSTILE_URLS, type HostileUrl } from './hostile-urls.js';
-export { type DigitPolicy, identifierWords } from './identifier-words.js';
 export { isRecord } from './is-record.js';
 export { checkParams, deepFreeze, mergeParams, type ParamSpec, readParamsFile } from './params-file.js';
 export { type BloomReader, buildSketch, canonicalValue, isCompleteSketch, readBloom } from './sketch.js';

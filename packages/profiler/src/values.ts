@@ -1,6 +1,6 @@
+import { identifierWords } from '@guided-retrieval/text';
 import { byCodeUnit } from './code-unit.js';
 import type { Dialect, Scalar } from './connector.js';
-import { identifierWords } from './identifier-words.js';
 import type { ColumnProfile, ColumnValues, DatabaseProfile, InferredType, ValueFrequency } from './types.js';
 import { buildValueFilter, hasValueKey, isNameLike, VALUE_MAX_LENGTH } from './value-keys.js';
 

@@ -6,7 +6,7 @@
  */
 import type { ContextGraph, JoinDirection, JoinPath } from '@guided-retrieval/context-graph';
 import type { GroundingResult } from '@guided-retrieval/grounding';
-import { identifierWords } from '@guided-retrieval/profiler/internal';
+import { identifierWords } from '@guided-retrieval/text';
 import type { PathLimits } from './limits.js';
 import type { RoleRequest } from './types.js';
 

@@ -5,7 +5,7 @@
  */
 import type { ContextGraph } from '@guided-retrieval/context-graph';
 import type { GroundingResult } from '@guided-retrieval/grounding';
-import { identifierWords } from '@guided-retrieval/profiler/internal';
+import { identifierWords, singular } from '@guided-retrieval/text';
 import { defaultHeuristicParams, type HeuristicParams } from './params.js';
 
 /**
@@ -118,15 +118,9 @@ function columnNamedBy(graph: ContextGraph, holder: string, target: string, word
     .filter(
       (c) =>
         !joining.has(c.name.toLowerCase()) &&
-        identifierWords(c.name, { digits: 'split' }).some((w) => words.has(w) || words.has(singularOf(w))),
+        identifierWords(c.name, { digits: 'split' }).some((w) => words.has(w) || words.has(singular(w))),
     )
     .map((c) => c.name);
-}
-
-/** `students` → `student`: enough to meet a question word's lemma. */
-function singularOf(word: string): string {
-  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
-  return word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
 }
 
 /** Whether a copy was matched by words its original was not (`history` for `orders_hist`). */
@@ -171,7 +165,7 @@ export function familyCopies(
     const shared = [...words[0]!].filter((w) => words.every((ws) => ws.has(w)));
     const scored = members.map((table, i) => {
       const own = [...words[i]!].filter((w) => !shared.includes(w));
-      const hits = own.filter((w) => said.has(w) || said.has(singularOf(w))).length;
+      const hits = own.filter((w) => said.has(w) || said.has(singular(w))).length;
       return { table, hits, misses: own.length - hits };
     });
     const best = scored.reduce((a, b) => (b.hits > a.hits || (b.hits === a.hits && b.misses < a.misses) ? b : a));
@@ -224,7 +218,7 @@ export function tablesPerWord(graph: ContextGraph): { columns: Map<string, numbe
     const wordsOf = (name: string) => {
       let words = wordsOfName.get(name);
       if (!words) {
-        words = identifierWords(name, { digits: 'split' }).map(singularOf);
+        words = identifierWords(name, { digits: 'split' }).map(singular);
         wordsOfName.set(name, words);
       }
       return words;
@@ -269,7 +263,7 @@ export function heldByCommonWord(
     if (!token) continue;
     const island = graph.islandOf(t);
     const map = byColumn ? counts.columns : counts.names;
-    const count = (w: string) => map.get(`${island}:${singularOf(w)}`) ?? 0;
+    const count = (w: string) => map.get(`${island}:${singular(w)}`) ?? 0;
     const tables = Math.max(count(token.lemma.toLowerCase()), count(token.lower));
     if (tables >= params.commonWordTables) weak.push({ table: t, word: token.text, tables, where: byColumn ? 'columns' : 'names' });
   }

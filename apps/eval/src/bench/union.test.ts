@@ -1,5 +1,5 @@
 import { graphFromSchema } from '@guided-retrieval/context-graph';
-import { identifierWords } from '@guided-retrieval/profiler/internal';
+import { identifierWords } from '@guided-retrieval/text';
 import { describe, expect, it } from 'vitest';
 import { goldTables } from '../gold.js';
 import type { BenchDatabase } from './types.js';

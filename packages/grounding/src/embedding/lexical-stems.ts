@@ -2,10 +2,11 @@
  * Text → word stems, for the offline embedder. Reads prose and identifiers alike:
  * `How are our sales trending?`, `L_SHIPDATE`, `orderDate`, `unit_price2`.
  */
+
+import { identifierWords, segment, stem } from '@guided-retrieval/text';
 import { CONCEPTS } from '../lexicon/concepts.js';
 import { EMBEDDER_ABBREVIATIONS, EMBEDDER_COMPOUND_WORDS, EMBEDDER_HEAD_WORDS, EMBEDDER_STOP_WORDS } from '../lexicon/embedder-words.js';
 import { remembering } from '../memo.js';
-import { stem } from './stem.js';
 
 /** Every word the segmenter knows, lowercase. */
 const KNOWN_WORDS: ReadonlySet<string> = new Set([
@@ -19,13 +20,9 @@ const KNOWN_WORDS: ReadonlySet<string> = new Set([
 const KNOWN_STEMS: ReadonlySet<string> = new Set([...KNOWN_WORDS].map(stem));
 /** Longest first, so that `…amount` is tried before `…count`. */
 const HEADS_LONGEST_FIRST = [...EMBEDDER_HEAD_WORDS].sort((a, b) => b.length - a.length);
-const LONGEST_KNOWN = Math.max(...[...KNOWN_WORDS].map((w) => w.length));
 
 /** Runs of letters, digits and underscores: the raw words of a text. */
 const RAW_WORD = /[\p{L}\p{N}_]+/gu;
-/** Boundaries inside a raw word: `order|Date`, `XML|Parser`, `col|2`, `2|nd`. */
-const IDENTIFIER_BOUNDARY = /(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u;
-
 /** Whether a raw word looks like an identifier rather than prose. */
 function isIdentifier(raw: string): boolean {
   return (
@@ -37,27 +34,6 @@ function isIdentifier(raw: string): boolean {
 }
 
 /**
- * Splits `word` into known words covering all of it, with as few pieces as possible, or returns
- * undefined when no such split exists.
- */
-function splitIntoKnownWords(word: string): string[] | undefined {
-  // best[i]: the fewest-pieces split of word.slice(0, i), if any.
-  const best: (string[] | undefined)[] = [[]];
-  for (let end = 1; end <= word.length; end++) {
-    for (let start = Math.max(0, end - LONGEST_KNOWN); start < end; start++) {
-      const prefix = best[start];
-      const piece = word.slice(start, end);
-      if (prefix === undefined || !KNOWN_WORDS.has(piece)) continue;
-      const current = best[end];
-      if (current === undefined || prefix.length + 1 < current.length) {
-        best[end] = [...prefix, piece];
-      }
-    }
-  }
-  return best[word.length];
-}
-
-/**
  * Splits a glued lowercase word into its parts: first into known words covering all of it
  * (`shipdate` → ship + date, `custkey` → cust + key); failing that, in identifiers only, a known
  * head word is split off its end (`receiptdate` → receipt + date). Known words and short words
@@ -65,8 +41,15 @@ function splitIntoKnownWords(word: string): string[] | undefined {
  */
 export function splitCompound(word: string, identifier: boolean): string[] {
   if (word.length < 5 || KNOWN_WORDS.has(word) || KNOWN_STEMS.has(stem(word))) return [word];
-  const pieces = splitIntoKnownWords(word);
-  if (pieces !== undefined) return pieces;
+  const pieces = segment(word, {
+    vocabulary: KNOWN_WORDS,
+    abbreviations: false,
+    maxUnknown: 0,
+    minLength: 0,
+    minKnownPiece: 1,
+    minScore: 0,
+  });
+  if (pieces.length > 1) return pieces;
   if (identifier) {
     for (const head of HEADS_LONGEST_FIRST) {
       const rest = word.slice(0, word.length - head.length);
@@ -102,8 +85,7 @@ const stemsOfRawWord = remembering((raw: string): readonly string[] => {
     parts.shift();
   }
   for (const part of parts) {
-    for (const token of part.split(IDENTIFIER_BOUNDARY)) {
-      const word = token.toLowerCase();
+    for (const word of identifierWords(part, { digits: 'apart', letters: 'any' })) {
       if (word.length < 2 || EMBEDDER_STOP_WORDS.has(word)) continue;
       for (const piece of splitCompound(word, identifier)) {
         stems.push(stem(EMBEDDER_ABBREVIATIONS.get(piece) ?? piece));

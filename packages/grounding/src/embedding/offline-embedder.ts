@@ -9,10 +9,10 @@
  */
 import type { Embedder } from '@guided-retrieval/llm-adapters';
 import { fmix32 } from '@guided-retrieval/profiler/internal';
+import { stem } from '@guided-retrieval/text';
 import { CONCEPTS } from '../lexicon/concepts.js';
 import { remembering } from '../memo.js';
 import { lexicalStems } from './lexical-stems.js';
-import { stem } from './stem.js';
 
 export const OFFLINE_EMBEDDER_ID = 'offline-lexical-v1';
 export const DEFAULT_OFFLINE_DIMENSIONS = 512;

@@ -87,3 +87,8 @@ export const DEMONYMS: Readonly<Record<string, readonly string[]>> = {
   asian: ['asia'],
   european: ['europe'],
 };
+
+/** The countries a demonym names (`indian` → india); none for any other word (`constructor` too). */
+export function demonymsOf(word: string): readonly string[] {
+  return Object.hasOwn(DEMONYMS, word) ? DEMONYMS[word]! : [];
+}

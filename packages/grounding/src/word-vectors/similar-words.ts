@@ -5,10 +5,11 @@
  * only against the schema's own name words, and only when its nearest is near enough and clearly
  * nearer than the next.
  */
+
+import { plural, singular } from '@guided-retrieval/text';
 import type { EntryShape, InvertedIndex } from '../inverted-index.js';
 import type { GroundingParams } from '../params.js';
 import { defaultGroundingParams } from '../params-load.js';
-import { plural, singular } from '../singular.js';
 import type { WordVectors } from './store.js';
 
 /** The schema's name words that the vectors know, grouped by singular (`singers`, `singer`). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { identifierWords } from './identifier-words.js';
+import { identifierWords } from './identifier.js';
 
 // name, words with digits joined (join inference's `words`), words with digits split (grounding's `splitIdentifier`)
 const TABLE: [string, string[], string[]][] = [
@@ -21,7 +21,9 @@ const TABLE: [string, string[], string[]][] = [
   ['version_2_1', ['version21'], ['version', '2', '1']],
   ['ABC123def', ['abc123def'], ['abc123def']],
   ['col1Name', ['col1', 'name'], ['col', '1', 'name']],
-  ['IPv4Address', ['i', 'pv4', 'address'], ['i', 'pv', '4', 'address']],
+  ['IPv4Address', ['ipv4', 'address'], ['ipv', '4', 'address']],
+  // An acronym's plural `s` stays with it.
+  ['CustomerIDs', ['customer', 'ids'], ['customer', 'ids']],
   ['x__y', ['x', 'y'], ['x', 'y']],
   ['', [], []],
   ['___', [], []],
@@ -37,5 +39,24 @@ describe('identifierWords', () => {
   it.each(TABLE)('%j: digits joined and split', (name, joined, split) => {
     expect(identifierWords(name, { digits: 'join' })).toEqual(joined);
     expect(identifierWords(name, { digits: 'split' })).toEqual(split);
+  });
+});
+
+describe('identifierWords options', () => {
+  it('cuts every change between letters and digits with `apart`', () => {
+    expect(identifierWords('b2b_order', { digits: 'apart' })).toEqual(['b', '2', 'b', 'order']);
+    expect(identifierWords('unit_price2', { digits: 'apart' })).toEqual(['unit', 'price', '2']);
+  });
+
+  it('cuts a count from its unit with `units`, not an ordinal', () => {
+    expect(identifierWords('county_2017_5yr', { digits: 'split', units: true })).toEqual(['county', '2017', '5', 'yr']);
+    expect(identifierWords('rank_1st', { digits: 'split', units: true })).toEqual(['rank', '1st']);
+    expect(identifierWords('county_2017_5yr', { digits: 'split' })).toEqual(['county', '2017', '5yr']);
+  });
+
+  it('keeps letters of every script with `any`', () => {
+    expect(identifierWords('Zürich_Straße', { digits: 'split', letters: 'any' })).toEqual(['zürich', 'straße']);
+    expect(identifierWords('Zürich', { digits: 'split' })).toEqual(['z', 'rich']);
+    expect(identifierWords('prénomClient', { digits: 'split', letters: 'any' })).toEqual(['prénom', 'client']);
   });
 });

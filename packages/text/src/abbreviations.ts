@@ -43,7 +43,7 @@ export const ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** `quantity` → `qty`: the reverse direction, for words spelled out in the schema. */
-export const CONTRACTIONS: Readonly<Record<string, readonly string[]>> = (() => {
+const CONTRACTIONS: Readonly<Record<string, readonly string[]>> = (() => {
   const out: Record<string, string[]> = {};
   for (const [abbr, words] of Object.entries(ABBREVIATIONS)) {
     for (const w of words) {
@@ -56,7 +56,14 @@ export const CONTRACTIONS: Readonly<Record<string, readonly string[]>> = (() => 
   return out;
 })();
 
-/** Own-property lookup in a lexicon, so that words like `constructor` find nothing. */
-export function lexiconLookup(lexicon: Readonly<Record<string, readonly string[]>>, word: string): readonly string[] {
-  return Object.hasOwn(lexicon, word) ? lexicon[word]! : [];
+const NONE: readonly string[] = [];
+
+/** The words an abbreviation stands for (`acct` → account); none for any other word (`constructor` too). */
+export function expansionsOf(word: string): readonly string[] {
+  return Object.hasOwn(ABBREVIATIONS, word) ? ABBREVIATIONS[word]! : NONE;
+}
+
+/** The abbreviations of a one-word name (`quantity` → qty); none for any other word. */
+export function abbreviationsOf(word: string): readonly string[] {
+  return Object.hasOwn(CONTRACTIONS, word) ? CONTRACTIONS[word]! : NONE;
 }

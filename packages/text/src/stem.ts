@@ -1,3 +1,5 @@
+import { singular } from './inflection.js';
+
 /**
  * A light suffix stemmer for English words, as used by the offline embedder.
  * Not a linguistic stemmer: it only has to map the inflections that appear in questions and in
@@ -33,8 +35,7 @@ function stripVerbSuffix(word: string, suffix: string): string | undefined {
 /**
  * The stem of one lowercase word. Words shorter than 4 letters, and words with digits, are
  * returned as they are. Otherwise, in order:
- *  1. plurals: `-ies` → `-y` (countries → country), `-sses` → `-ss`, `-es` after s/x/z/ch/sh
- *     (boxes → box), else a final `-s` unless it follows s, u or i (status, analysis stay);
+ *  1. plurals: the word's `singular` (countries → country, boxes → box; status, analysis stay);
  *  2. one of `-ing` or `-ed` (not `-eed`) when ≥ 3 letters with a vowel remain, undoubling a
  *     final consonant they leave (shipping → ship); or `-ly` when ≥ 4 letters remain and it
  *     doesn't follow a vowel, b or p (monthly → month; supply, family, assembly stay);
@@ -46,11 +47,7 @@ export function stem(word: string): string {
   const exception = EXCEPTIONS.get(word);
   if (exception !== undefined) return exception;
 
-  let w = word;
-  if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
-  else if (w.endsWith('sses')) w = w.slice(0, -2);
-  else if (w.length >= 5 && /(?:[sxz]|ch|sh)es$/.test(w)) w = w.slice(0, -2);
-  else if (w.endsWith('s') && !/[sui]s$/.test(w)) w = w.slice(0, -1);
+  let w = singular(word);
 
   const stripped =
     stripVerbSuffix(w, 'ing') ??
