@@ -1,11 +1,12 @@
 /** Plain-English forms of table and column names, for the generated questions. */
+import { plural } from '@guided-retrieval/text';
 
 /** `invoice_line` → `invoice lines`, `product_category` → `product categories`, `unit_of_measure` → `units of measure`. */
 export function pluralName(name: string): string {
   const words = name.split('_').filter((w) => w !== '');
   const of = words.indexOf('of');
   const at = of > 0 ? of - 1 : words.length - 1;
-  words[at] = pluralWord(words[at]!);
+  words[at] = plural(words[at]!);
   return words.join(' ');
 }
 
@@ -15,12 +16,6 @@ export function singularName(name: string): string {
     .split('_')
     .filter((w) => w !== '')
     .join(' ');
-}
-
-export function pluralWord(word: string): string {
-  if (/[^aeiou]y$/.test(word)) return `${word.slice(0, -1)}ies`;
-  if (/(s|x|z|ch|sh)$/.test(word)) return `${word}es`;
-  return `${word}s`;
 }
 
 /** `a`, `a and b`, `a, b and c`. */
