@@ -44,10 +44,6 @@ export const ABLATIONS: readonly Variant[] = [
     options: { disambiguator: new HeuristicDisambiguator({ countedThroughLink: false }) },
   },
   {
-    name: 'opt-in: a table only counted or grouped by is left out when a column of the tree holds it',
-    options: { disambiguator: new HeuristicDisambiguator({ heldByColumn: true }) },
-  },
-  {
     name: 'copies under other namespaces or numbers stay though the question names one',
     options: { disambiguator: new HeuristicDisambiguator({ familyCopies: false }) },
   },

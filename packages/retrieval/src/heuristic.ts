@@ -2,17 +2,10 @@ import type { ContextGraph, JoinPath } from '@guided-retrieval/context-graph';
 import type { GroundingResult } from '@guided-retrieval/grounding';
 import { exploreSources } from './explore.js';
 import { type HeuristicParams, type HeuristicParamsOverride, minStepCost, resolveHeuristicParams } from './params.js';
+import { preparePasses, runPasses } from './pruning/pass.js';
+import { BEFORE_SOURCE_PASSES, TARGET_PASSES } from './pruning/passes.js';
 import { detectRoles, referencedEntityRoles } from './roles.js';
-import { chooseSource, chooseSourceAcross, coveredBy } from './source-choice.js';
-import {
-  countedThroughLink,
-  familyCopies,
-  heldByColumn,
-  heldByCommonWord,
-  keyMentionsCovered,
-  namesOwnWords,
-  tablesPerWord,
-} from './target-pruning.js';
+import { pickSource } from './source-rules.js';
 import type {
   DisambiguationInput,
   DisambiguationNote,
@@ -51,13 +44,6 @@ export interface HeuristicOptions {
    */
   countedThroughLink?: boolean;
   /**
-   * A target the question only counts or groups by its table's name is left out when another table
-   * of the tree has a column named by that word, other than its join to the target
-   * (`business.review_count` for "the number of reviews"). Off by default: Defog F1 +0.002, but the
-   * generated snowflake and warehouse schemas at 2,000 tables lose 0.048 and 0.033 F1.
-   */
-  heldByColumn?: boolean;
-  /**
    * Of tables that are one table under several namespaces or numbers (`CRYPTO_ETHEREUM.LOGS`,
    * `CRYPTO_BAND.LOGS`), only those whose own words the question says best stay (default true).
    */
@@ -84,127 +70,52 @@ export class HeuristicDisambiguator implements Disambiguator {
     this.params = resolveHeuristicParams(params, switches);
   }
 
-  /** The look-alike map, the word counts of weak evidence and the tables' hubness, worked out when the retriever is built. */
+  /** The look-alike map, what the pruning passes share and the tables' hubness, worked out when the retriever is built. */
   prepare(graph: ContextGraph): void {
     this.lookAlikes(graph);
-    if (this.params.commonWords) tablesPerWord(graph);
+    preparePasses([...BEFORE_SOURCE_PASSES, ...TARGET_PASSES], graph, this.params);
     hubnessOf(graph);
   }
 
   async chooseSourceAndTargets(given: DisambiguationInput): Promise<SourceAndTargets> {
     const notes: DisambiguationNote[] = [];
     const input = this.withoutWeakTargets(given, notes);
-    const { source, reverse } = this.pickSource(input, notes);
+    const { source, reverse } = pickSource(input, this.params, this.lookAlikes(input.graph), notes);
     const targets = this.refineTargets(input, source, reverse, notes);
     const roles = this.addRoles(input, source, targets, reverse, notes);
     return { source, targets, roles, notes, reverse };
   }
 
   /**
-   * Before the source is chosen: initial targets held only by one word many tables carry, and
-   * copies (under another namespace or number) the question's words tell apart from the one it
-   * means, are left out (unless every target would be), so that they choose
-   * nothing; exploration is redone without them.
+   * Before the source is chosen: `BEFORE_SOURCE_PASSES` leave out initial targets weak evidence
+   * holds (unless every target would go), so that they choose nothing; exploration is redone
+   * without them.
    */
   private withoutWeakTargets(input: DisambiguationInput, notes: DisambiguationNote[]): DisambiguationInput {
-    const { graph, grounding } = input;
-    const dropped = new Set<string>();
-    const drop = (tables: readonly string[], reason: string) => {
-      const left = input.initialTargets.filter((t) => !dropped.has(t) && !tables.includes(t));
-      if (tables.length === 0 || left.length === 0) return;
-      for (const t of tables) dropped.add(t);
-      notes.push({ kind: 'pruned', tables: [...tables], reason });
+    const { graph, grounding, initialTargets } = input;
+    const ctx = {
+      graph,
+      grounding,
+      source: null,
+      reverse: false,
+      targets: initialTargets,
+      params: this.params,
+      lookAlikes: this.lookAlikes(graph),
     };
-    if (this.params.commonWords) {
-      for (const w of heldByCommonWord(graph, grounding, input.initialTargets, this.params))
-        drop([w.table], `held only by "${w.word}", a word the ${w.where} of ${w.tables} tables carry`);
-    }
-    if (this.params.familyCopies) {
-      const left = input.initialTargets.filter((t) => !dropped.has(t));
-      for (const family of familyCopies(grounding, null, left, this.params)) drop(family.tables, copyReason(family.kept));
-    }
-    if (dropped.size === 0) return input;
-    const strong = input.initialTargets.filter((t) => !dropped.has(t));
+    const strong = runPasses(BEFORE_SOURCE_PASSES, ctx, notes, { keepOne: true });
+    if (strong.length === initialTargets.length) return input;
     return { ...input, initialTargets: strong, candidates: exploreSources(graph, strong) };
   }
 
-  /** Step 5: the candidate that covers the most named tables; across a shared dimension when no table reaches them all. */
-  private pickSource(input: DisambiguationInput, notes: DisambiguationNote[]): { source: string; reverse: boolean } {
-    const { graph, grounding, initialTargets, limits } = input;
-    const copies = this.lookAlikes(graph);
-    // Tables the question's words matched choose the source; those semantic enrichment added (next
-    // to them in the join graph) may still make the tree walk keys backwards to reach them.
-    const core = initialTargets.filter((t) => grounding.grounded.some((g) => g.table === t));
-    const wanted = core.length > 0 ? core : initialTargets;
-    const strength = groundingStrength(grounding);
-    let source = chooseSource(input.candidates, graph, strength, copies, wanted).table;
-    // A table only similarity added never becomes the source over one the question's words name
-    // (it may still be the bridge between named tables: PARTSUPP between PART and SUPPLIER).
-    const added = new Set(grounding.enrichment.added.map((a) => a.table));
-    if (added.has(source) && core.length > 0) {
-      const rest = input.candidates.filter((c) => !added.has(c.table));
-      const named = rest.length > 0 ? chooseSource(rest, graph, strength, copies, wanted).table : undefined;
-      if (named && core.includes(named)) {
-        notes.push({ kind: 'source', tables: [named], reason: `the question names it; ${source} was added by similarity alone` });
-        source = named;
-      }
-    }
-    if (!limits.reverse || coveredBy(graph, source, initialTargets, false) === initialTargets.length) return { source, reverse: false };
-    const across = chooseSourceAcross(input, initialTargets, wanted, this.params);
-    if (!across || coveredBy(graph, across, initialTargets, true) <= coveredBy(graph, source, initialTargets, false)) {
-      return { source, reverse: false };
-    }
-    notes.push({
-      kind: 'source',
-      tables: [across],
-      reason: "no table reaches every target along the keys' direction: joined walking some edges backwards",
-    });
-    return { source: across, reverse: true };
-  }
-
-  /** Step 6: the initial targets the source can join, less those the tree does not need as tables of their own. */
+  /** Step 6: the initial targets the source can join, less those `TARGET_PASSES` find the tree does not need as tables of their own. */
   private refineTargets(input: DisambiguationInput, source: string, reverse: boolean, notes: DisambiguationNote[]): string[] {
     const { graph, grounding, initialTargets } = input;
-    const copies = this.lookAlikes(graph);
-    const joinable = (t: string) => (reverse ? graph.linked(source, t) : graph.reaches(source, t));
-    let targets = initialTargets.filter((t) => t !== source && joinable(t));
-    const prune = (tables: string[], reason: string) => {
-      if (tables.length === 0) return;
-      targets = targets.filter((t) => !tables.includes(t));
-      notes.push({ kind: 'pruned', tables, reason });
-    };
-    prune(
-      initialTargets.filter((t) => t !== source && !joinable(t)),
-      `not reachable from ${source}`,
+    const targets = initialTargets.filter((t) => t !== source);
+    return runPasses(
+      TARGET_PASSES,
+      { graph, grounding, source, reverse, targets, params: this.params, lookAlikes: this.lookAlikes(graph) },
+      notes,
     );
-    const copiesNamed = targets.filter(
-      (t) =>
-        copies.has(t) && (copies.get(t) === source || targets.includes(copies.get(t)!)) && !namesOwnWords(grounding, t, copies.get(t)!),
-    );
-    prune(copiesNamed, `a copy of ${copiesNamed.map((t) => copies.get(t)).join(', ')}, matched by the same words`);
-    if (this.params.familyCopies) {
-      for (const family of familyCopies(grounding, source, targets, this.params)) {
-        prune(
-          family.tables,
-          `a copy under another namespace or number of ${family.kept.join(', ')}, which the question's words name as well or better`,
-        );
-      }
-    }
-    if (this.params.countedThroughLink) {
-      prune(countedThroughLink(graph, grounding, source, targets), `only counted or grouped by, which ${source}'s references do`);
-    }
-    if (this.params.heldByColumn) {
-      for (const held of heldByColumn(graph, grounding, source, targets)) {
-        prune([held.table], `only counted or grouped by, which ${held.heldBy} holds`);
-      }
-    }
-    if (this.params.keysByReference) {
-      prune(
-        keyMentionsCovered(graph, grounding, source, targets),
-        'the question asks only for its key, which a reference in the tree holds',
-      );
-    }
-    return targets;
   }
 
   /** Tables needed in two roles, and the tables a role brings in (its referenced entity, its bridges): added to `targets`. */
@@ -296,10 +207,6 @@ export class HeuristicDisambiguator implements Disambiguator {
       params: this.params,
     });
   }
-}
-
-function copyReason(kept: readonly string[]): string {
-  return `a copy of ${kept.join(', ')}, which the question's words name as well or better`;
 }
 
 function withoutLastStep(path: JoinPath): JoinPath {

@@ -36,14 +36,14 @@ describe('heuristic parameters', () => {
   });
 
   it('change the result when set otherwise, through Retriever.create', async () => {
-    const question = 'What is the total number of reviews for each business category?';
+    const question = 'How many reviews were posted for each business id?';
     const byDefault = await (await Retriever.create(reviews)).retrieve(question);
-    expect([...byDefault.tables].sort()).toEqual(['business', 'category', 'review']);
-    const held = await (await Retriever.create(reviews, { heuristicParams: { heldByColumn: true } })).retrieve(question);
-    expect([...held.tables].sort()).toEqual(['business', 'category']);
+    expect(byDefault.tables).toEqual(['review']);
+    const kept = await (await Retriever.create(reviews, { heuristicParams: { keysByReference: false } })).retrieve(question);
+    expect([...kept.tables].sort()).toEqual(['business', 'review']);
     // A switch of the disambiguator's options is set over its parameters.
-    const disambiguator = new HeuristicDisambiguator({ params: { heldByColumn: true }, heldByColumn: false });
-    expect(disambiguator.params.heldByColumn).toBe(false);
+    const disambiguator = new HeuristicDisambiguator({ params: { keysByReference: false }, keysByReference: true });
+    expect(disambiguator.params.keysByReference).toBe(true);
   });
 
   it('set the step costs', () => {

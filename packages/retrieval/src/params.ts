@@ -55,13 +55,6 @@ export interface HeuristicParams {
    */
   countedThroughLink: boolean;
   /**
-   * A target the question only counts or groups by its table's name is left out when another table
-   * of the tree has a column named by that word, other than its join to the target
-   * (`business.review_count` for "the number of reviews"). Off: Defog F1 +0.002, but the
-   * generated snowflake and warehouse schemas at 2,000 tables lose 0.048 and 0.033 F1.
-   */
-  heldByColumn: boolean;
-  /**
    * Of tables that are one table under several namespaces or numbers (`CRYPTO_ETHEREUM.LOGS`,
    * `CRYPTO_BAND.LOGS`), only those whose own words the question says best stay (true).
    */
@@ -98,7 +91,6 @@ const SPECS: Readonly<Record<keyof HeuristicParams, ParamSpec>> = {
   referencedEntities: SWITCH,
   keysByReference: SWITCH,
   countedThroughLink: SWITCH,
-  heldByColumn: SWITCH,
   familyCopies: SWITCH,
   commonWords: SWITCH,
   unjoined: SWITCH,

@@ -1,9 +1,9 @@
 import { graphFromSchema } from '@guided-retrieval/context-graph';
 import type { GroundingResult } from '@guided-retrieval/grounding';
 import { describe, expect, it } from 'vitest';
-import { HeuristicDisambiguator } from './heuristic.js';
-import { Retriever } from './retriever.js';
-import { familyCopies } from './target-pruning.js';
+import { HeuristicDisambiguator } from '../heuristic.js';
+import { Retriever } from '../retriever.js';
+import { familyCopies } from './family-copies.js';
 
 // The question's words as grounding gives them: only the words and the grounded order matter here.
 function grounding(question: string, grounded: string[]): GroundingResult {
