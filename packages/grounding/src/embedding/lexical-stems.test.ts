@@ -21,7 +21,7 @@ describe('lexicalStems', () => {
 
   it('expands abbreviations', () => {
     expect(lexicalStems('C_CUSTKEY')).toEqual(['customer', 'key']);
-    expect(lexicalStems('avail_qty')).toEqual(lexicalStems('available quantity'));
+    expect(lexicalStems('cust_qty')).toEqual(lexicalStems('customer quantity'));
   });
 
   it('gives nothing for empty text, punctuation or stop words only', () => {

@@ -2,9 +2,10 @@
  * Word lists of the offline embedder (`embedding/`): the stop words it drops, the abbreviations it
  * expands, and the vocabulary that glued-together names (`SHIPDATE`, `unitprice`, `custkey`) are
  * split by. General database vocabulary only, like the concept lexicon; nothing specific to one
- * benchmark or schema. Kept apart from grounding's own lists (`abbreviations.ts`, `vocabulary.ts`,
- * `stop-words.ts`) on purpose: the embedder's vectors are pinned (`offline-lexical-v1`), and any
- * change to these lists changes them.
+ * benchmark or schema. Kept apart from the text module's lists (`ABBREVIATIONS`, `COMPOUND_WORDS`,
+ * `STOP_WORDS` of `@guided-retrieval/text`) on purpose: the embedder's vectors are pinned
+ * (`offline-lexical-v2`), and any change to these lists changes them. How the words are read (split,
+ * segmented, stemmed) is the text module's, as for every package.
  */
 
 /** Common abbreviations in column and table names, mapped to the word they stand for. */
@@ -12,7 +13,6 @@ export const EMBEDDER_ABBREVIATIONS: ReadonlyMap<string, string> = new Map([
   ['acct', 'account'],
   ['addr', 'address'],
   ['amt', 'amount'],
-  ['avail', 'available'],
   ['avg', 'average'],
   ['bal', 'balance'],
   ['cnt', 'count'],
@@ -21,7 +21,6 @@ export const EMBEDDER_ABBREVIATIONS: ReadonlyMap<string, string> = new Map([
   ['desc', 'description'],
   ['dt', 'date'],
   ['emp', 'employee'],
-  ['mfgr', 'manufacturer'],
   ['mgr', 'manager'],
   ['mkt', 'market'],
   ['nbr', 'number'],
