@@ -1,6 +1,7 @@
 import type { JoinEdge } from '@guided-retrieval/join-inference';
 import type { DatabaseProfile, TableProfile } from '@guided-retrieval/profiler';
 import { ContextGraph } from './graph.js';
+import { namespaceFromName } from './namespace.js';
 import { GRAPH_FORMAT_VERSION, type GraphColumn, type GraphTable } from './types.js';
 
 /** Descriptions and aliases known besides the profile: schema documentation, an LLM, a user. */
@@ -45,9 +46,13 @@ function toGraphTable(table: TableProfile, tableNotes: Map<string, Annotation>, 
       ...(c.values ? { values: c.values } : {}),
     };
   });
+  // `sales.orders` of schema `sales` is qualified by it; a name no `schema` explains (`public.orders`
+  // of the default schema, a catalog export's names) by what comes before its last dot.
+  const namespace = table.schema && table.name.startsWith(`${table.schema}.`) ? table.schema : namespaceFromName(table.name);
   return {
     name: table.name,
     ...(table.schema ? { schema: table.schema } : {}),
+    ...(namespace === undefined ? {} : { namespace }),
     ...(table.kind ? { kind: table.kind } : {}),
     description: note.description ?? table.description ?? '',
     aliases: uniq(note.aliases ?? []),

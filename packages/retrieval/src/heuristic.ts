@@ -121,7 +121,7 @@ export class HeuristicDisambiguator implements Disambiguator {
     }
     if (this.params.familyCopies) {
       const left = input.initialTargets.filter((t) => !dropped.has(t));
-      for (const family of familyCopies(grounding, null, left, this.params)) drop(family.tables, copyReason(family.kept));
+      for (const family of familyCopies(graph, grounding, null, left, this.params)) drop(family.tables, copyReason(family.kept));
     }
     if (dropped.size === 0) return input;
     const strong = input.initialTargets.filter((t) => !dropped.has(t));
@@ -183,7 +183,7 @@ export class HeuristicDisambiguator implements Disambiguator {
     );
     prune(copiesNamed, `a copy of ${copiesNamed.map((t) => copies.get(t)).join(', ')}, matched by the same words`);
     if (this.params.familyCopies) {
-      for (const family of familyCopies(grounding, source, targets, this.params)) {
+      for (const family of familyCopies(graph, grounding, source, targets, this.params)) {
         prune(
           family.tables,
           `a copy under another namespace or number of ${family.kept.join(', ')}, which the question's words name as well or better`,

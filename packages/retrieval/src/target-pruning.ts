@@ -152,6 +152,7 @@ export interface FamilyPruning {
  * unless it says a number they share ("sales in 1999" for twelve monthly copies of 1999).
  */
 export function familyCopies(
+  graph: ContextGraph,
   grounding: GroundingResult,
   source: string | null,
   targets: readonly string[],
@@ -159,7 +160,7 @@ export function familyCopies(
 ): FamilyPruning[] {
   const families = new Map<string, string[]>();
   for (const t of source === null ? targets : [source, ...targets]) {
-    const key = familyKey(t);
+    const key = familyKey(graph, t);
     families.set(key, [...(families.get(key) ?? []), t]);
   }
   const said = new Set(grounding.tokens.flatMap((w) => [w.lower, w.lemma.toLowerCase()]));
@@ -190,10 +191,10 @@ export function familyCopies(
   return out;
 }
 
-/** A table's name with its namespace (`CRYPTO_BAND.`) and numbers set aside: the same for every copy. */
-function familyKey(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return (dot >= 0 ? name.slice(dot + 1) : name).toLowerCase().replace(/\d+/g, '#');
+/** A table's name with its namespace (`GraphTable.namespace`: `CRYPTO_BAND`) and numbers set aside: the same for every copy. */
+function familyKey(graph: ContextGraph, name: string): string {
+  const namespace = graph.table(name)?.namespace;
+  return (namespace === undefined ? name : name.slice(namespace.length + 1)).toLowerCase().replace(/\d+/g, '#');
 }
 
 /** A target left out because one common word is all that points at it. */
