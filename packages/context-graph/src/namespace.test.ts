@@ -1,4 +1,4 @@
-import type { DatabaseProfile, TableProfile } from '@guided-retrieval/profiler';
+import type { ColumnProfile, DatabaseProfile, TableProfile } from '@guided-retrieval/profiler';
 import { describe, expect, it } from 'vitest';
 import { buildContextGraph, ContextGraph, GraphValidationError, graphFromSchema, parseGraph, serializeGraph } from './index.js';
 import { v1Text } from './test-support/v1.js';
@@ -11,6 +11,19 @@ const table = (name: string, schema?: string): TableProfile => ({
   primaryKey: [],
   foreignKeys: [],
 });
+
+const column: ColumnProfile = {
+  name: 'id',
+  declaredType: 'INTEGER',
+  inferredType: 'integer',
+  rowCount: 0,
+  count: 0,
+  nulls: 0,
+  distinct: 0,
+  min: null,
+  max: null,
+  sample: [],
+};
 
 // Two schemas share `orders` (so both are named qualified: `public.orders` of the default schema
 // carries no `schema`); `audit` lives in `sales` under its bare name; `events` in the default one.
@@ -38,6 +51,16 @@ describe('GraphTable.namespace', () => {
     expect(namespaces(graph)).toEqual({ 'public.orders': 'public', 'sales.orders': 'sales', audit: undefined, events: undefined });
     expect(graph.table('audit')).not.toHaveProperty('namespace');
     expect(graph.table('audit')?.schema).toBe('sales');
+  });
+
+  it('annotates a column of a namespaced table by table and column, not by a dotted string', () => {
+    const withColumn = { ...profile, tables: [{ ...table('sales.orders', 'sales'), columns: [{ ...column, name: 'id' }] }] };
+    const graph = buildContextGraph(withColumn, [], {
+      tables: { 'SALES.ORDERS': { description: 'Orders of the sales schema' } },
+      columns: { 'sales.orders': { ID: { description: 'The order', aliases: ['order number'] } } },
+    });
+    expect(graph.table('sales.orders')?.description).toBe('Orders of the sales schema');
+    expect(graph.column('sales.orders', 'id')).toMatchObject({ description: 'The order', aliases: ['order number'] });
   });
 
   it("is set from a schema's names: Spider 2.0-lite's DB.SCHEMA of DB.SCHEMA.TABLE", () => {
