@@ -1,4 +1,4 @@
-import { formatNote, type JoinTree, joinCondition, type RetrievalResult } from '@guided-retrieval/retrieval';
+import { formatTrace, type JoinTree, joinCondition, type RetrievalResult } from '@guided-retrieval/retrieval';
 import { describeMatch } from './view/html.js';
 
 const ms = (n: number) => `${n.toFixed(2)} ms`;
@@ -40,11 +40,11 @@ export function renderResult(result: RetrievalResult): string {
   }
   out.push(`3. Disambiguation (${trace.disambiguation.by}, ${ms(t.disambiguation)})`);
   out.push(`   source: ${result.source}`, `   targets: {${result.targets.join(', ')}}`);
-  for (const note of trace.disambiguation.notes) out.push(`   ${formatNote(note)}`);
+  for (const note of trace.disambiguation.notes) out.push(`   ${formatTrace.note(note)}`);
   out.push(`   paths enumerated (${ms(t.pathEnumeration)}):`);
-  for (const p of trace.pathEnumeration) out.push(`     to ${p.target}: ${p.paths.join(' | ') || 'none'}`);
+  for (const p of trace.pathEnumeration) out.push(`     to ${p.target}: ${p.paths.map(formatTrace.path).join(' | ') || 'none'}`);
   out.push(`   paths chosen (${ms(t.pathSelection)}):`);
-  for (const s of trace.pathSelection) out.push(`     ${s.path}  (${s.reason})`);
+  for (const s of trace.pathSelection) out.push(`     ${formatTrace.path(s.path)}  (${s.reason})`);
   out.push('', `4. Merging (${ms(t.merging)})`, '   join tree:');
   out.push(...renderTree(result.joinTree).map((line) => `     ${line}`));
   out.push('', ...(result.sql ?? '').split('\n').map((line) => `   ${line}`));

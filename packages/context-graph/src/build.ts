@@ -1,6 +1,7 @@
 import type { JoinEdge } from '@guided-retrieval/join-inference';
 import type { DatabaseProfile, TableProfile } from '@guided-retrieval/profiler';
 import { ContextGraph } from './graph.js';
+import { namespaceFromName } from './namespace.js';
 import { GRAPH_FORMAT_VERSION, type GraphColumn, type GraphTable } from './types.js';
 
 /** Descriptions and aliases known besides the profile: schema documentation, an LLM, a user. */
@@ -10,16 +11,21 @@ export interface Annotation {
 }
 
 export interface Annotations {
-  /** Keyed by table name. */
+  /** Keyed by table name (matched case-insensitively). */
   tables?: Record<string, Annotation>;
-  /** Keyed by `table.column`. */
-  columns?: Record<string, Annotation>;
+  /**
+   * Keyed by table name, then by column name (both matched case-insensitively): not one
+   * `table.column` string, which a table in a namespace (`sales.orders`) would make ambiguous.
+   */
+  columns?: Record<string, Record<string, Annotation>>;
 }
 
 /** Builds the context graph from a profile and its join edges (declared or inferred). */
 export function buildContextGraph(profile: DatabaseProfile, edges: readonly JoinEdge[], annotations: Annotations = {}): ContextGraph {
   const tableNotes = lowerKeys(annotations.tables);
-  const columnNotes = lowerKeys(annotations.columns);
+  const columnNotes = new Map(
+    Object.entries(annotations.columns ?? {}).map(([table, columns]) => [table.toLowerCase(), lowerKeys(columns)]),
+  );
   const tables = profile.tables.map((t) => toGraphTable(t, tableNotes, columnNotes));
   return new ContextGraph({
     formatVersion: GRAPH_FORMAT_VERSION,
@@ -30,10 +36,15 @@ export function buildContextGraph(profile: DatabaseProfile, edges: readonly Join
   });
 }
 
-function toGraphTable(table: TableProfile, tableNotes: Map<string, Annotation>, columnNotes: Map<string, Annotation>): GraphTable {
+function toGraphTable(
+  table: TableProfile,
+  tableNotes: Map<string, Annotation>,
+  columnNotes: Map<string, Map<string, Annotation>>,
+): GraphTable {
   const note = tableNotes.get(table.name.toLowerCase()) ?? {};
+  const notesOfColumns = columnNotes.get(table.name.toLowerCase());
   const columns: GraphColumn[] = table.columns.map((c) => {
-    const cn = columnNotes.get(`${table.name}.${c.name}`.toLowerCase()) ?? {};
+    const cn = notesOfColumns?.get(c.name.toLowerCase()) ?? {};
     return {
       name: c.name,
       declaredType: c.declaredType,
@@ -45,9 +56,13 @@ function toGraphTable(table: TableProfile, tableNotes: Map<string, Annotation>, 
       ...(c.values ? { values: c.values } : {}),
     };
   });
+  // `sales.orders` of schema `sales` is qualified by it; a name no `schema` explains (`public.orders`
+  // of the default schema, a catalog export's names) by what comes before its last dot.
+  const namespace = table.schema && table.name.startsWith(`${table.schema}.`) ? table.schema : namespaceFromName(table.name);
   return {
     name: table.name,
     ...(table.schema ? { schema: table.schema } : {}),
+    ...(namespace === undefined ? {} : { namespace }),
     ...(table.kind ? { kind: table.kind } : {}),
     description: note.description ?? table.description ?? '',
     aliases: uniq(note.aliases ?? []),

@@ -35,6 +35,10 @@ export class ContextGraph {
     data.tables.forEach((table, i) => {
       const key = table.name.toLowerCase();
       if (this.byLowerName.has(key)) throw new GraphValidationError(`duplicate table name: ${table.name}`);
+      const ns = table.namespace;
+      if (ns !== undefined && (ns === '' || table.name.length <= ns.length + 1 || !table.name.startsWith(`${ns}.`))) {
+        throw new GraphValidationError(`table ${table.name}: its name is not qualified by its namespace ${JSON.stringify(ns)}`);
+      }
       this.byLowerName.set(key, table);
       this.indexOf.set(table.name, i);
     });

@@ -6,6 +6,7 @@
  */
 import { ENGINES } from '@guided-retrieval/profiler';
 import { z } from 'zod';
+import { namespaceFromName } from './namespace.js';
 import { INFERRED_TYPES } from './read-v2.js';
 import { type ContextGraphData, GRAPH_FORMAT_VERSION } from './types.js';
 
@@ -83,7 +84,14 @@ const graphFile = z.object({
  */
 export function checkGraphV1(json: unknown): { ok: true; data: ContextGraphData } | { ok: false; problem: string } {
   const parsed = graphFile.safeParse(json);
-  if (parsed.success) return { ok: true, data: { ...parsed.data, formatVersion: GRAPH_FORMAT_VERSION } as ContextGraphData };
+  if (parsed.success) {
+    // Version 1 has no namespaces: a table's is what comes before the last dot of its name.
+    const tables = parsed.data.tables.map((t) => {
+      const namespace = namespaceFromName(t.name);
+      return namespace === undefined ? t : { ...t, namespace };
+    });
+    return { ok: true, data: { ...parsed.data, tables, formatVersion: GRAPH_FORMAT_VERSION } as ContextGraphData };
+  }
   const issue = parsed.error.issues[0]!;
   return { ok: false, problem: `${jsonPath(issue.path)}: ${issue.message.toLowerCase()}` };
 }

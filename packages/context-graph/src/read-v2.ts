@@ -8,6 +8,7 @@
 import { ENGINES, type InferredType } from '@guided-retrieval/profiler';
 import { isRecord } from '@guided-retrieval/profiler/internal';
 import { FileShapeError, type Path, stringList } from './file-shape.js';
+import { namespaceFromName } from './namespace.js';
 import { readEdgesV2 } from './read-v2-edges.js';
 import { readColumnValues } from './read-values.js';
 import { type ColumnStats, type ContextGraphData, GRAPH_FORMAT_VERSION, type GraphColumn, type GraphTable } from './types.js';
@@ -39,6 +40,15 @@ function readTable(raw: unknown, i: number): GraphTable {
   if (raw.schema !== undefined) {
     if (typeof raw.schema !== 'string' || raw.schema === '') throw new FileShapeError(at('schema'), 'expected a name (a non-empty string)');
     table.schema = raw.schema;
+  }
+  if (raw.namespace !== undefined) {
+    if (typeof raw.namespace !== 'string' || raw.namespace === '')
+      throw new FileShapeError(at('namespace'), 'expected a name (a non-empty string)');
+    table.namespace = raw.namespace;
+  } else {
+    // Written before the field existed: the name is all there is.
+    const namespace = namespaceFromName(raw.name);
+    if (namespace !== undefined) table.namespace = namespace;
   }
   if (raw.kind !== undefined) {
     if (!(TABLE_KINDS as readonly unknown[]).includes(raw.kind))

@@ -1,6 +1,7 @@
 import { type JoinEdge, joinEdgeId } from '@guided-retrieval/join-inference';
 import type { InferredType } from '@guided-retrieval/profiler';
 import { ContextGraph } from './graph.js';
+import { namespaceFromName } from './namespace.js';
 import { GRAPH_FORMAT_VERSION, type GraphTable } from './types.js';
 
 /**
@@ -14,6 +15,7 @@ export interface SchemaSpec {
 }
 
 export interface SchemaTableSpec {
+  /** `DB.SCHEMA.TABLE` or `schema.table` for a table in a namespace (`GraphTable.namespace`: what comes before the last dot). */
   name: string;
   description?: string;
   aliases?: string[];
@@ -42,6 +44,7 @@ export interface SchemaForeignKeySpec {
 export function graphFromSchema(spec: SchemaSpec): ContextGraph {
   const tables: GraphTable[] = spec.tables.map((t) => ({
     name: t.name,
+    ...namespaceOf(t.name),
     description: t.description ?? '',
     aliases: t.aliases ?? [],
     rowCount: 0,
@@ -70,6 +73,11 @@ export function graphFromSchema(spec: SchemaSpec): ContextGraph {
     evidence: ['declared FOREIGN KEY'],
   }));
   return new ContextGraph({ formatVersion: GRAPH_FORMAT_VERSION, database: spec.database, tables, edges });
+}
+
+function namespaceOf(name: string): { namespace?: string } {
+  const namespace = namespaceFromName(name);
+  return namespace === undefined ? {} : { namespace };
 }
 
 /**

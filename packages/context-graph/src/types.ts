@@ -43,6 +43,17 @@ export interface GraphTable {
   name: string;
   /** The schema or database the table lives in when not the default one (the profile's `schema`): SQL names it `schema.table`. */
   schema?: string;
+  /**
+   * The namespace the table's name is qualified by, when it is: `DB.SCHEMA` of Spider 2.0-lite's
+   * `DB.SCHEMA.TABLE`, `sales` of `sales.orders` (a PostgreSQL table whose name two schemas share).
+   * The name is then this, a dot and the table's own name (the graph checks it); absent for a bare
+   * name. Unlike `schema` (where SQL finds the table) it says how the name reads: grounding sets it
+   * aside when it matches a question's words against the name, and retrieval takes tables whose own
+   * names are alike under several namespaces for copies of one table. A union benchmark's
+   * `<db>__<table>` prefix is no namespace: it is words of the name. Graph files without it (version
+   * 1, or version 2 written before it) get it from the name: what comes before its last dot.
+   */
+  namespace?: string;
   /** A view or materialized view rather than a base table; absent for tables. */
   kind?: 'view' | 'materialized view';
   description: string;

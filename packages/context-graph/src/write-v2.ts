@@ -4,7 +4,7 @@
  * ```text
  * { "formatVersion": 2, "database": "shop", "engine"?: "sqlite",
  *   "evidence": ["declared FOREIGN KEY", …],          every distinct evidence text, once
- *   "tables": [ { "name", "schema"?, "kind"?, "description"?, "aliases"?, "rowCount"?, "primaryKey"?,
+ *   "tables": [ { "name", "schema"?, "namespace"?, "kind"?, "description"?, "aliases"?, "rowCount"?, "primaryKey"?,
  *                 "columns": { "name": […], "declaredType"?: […], "inferredType"?: […], "description"?: […],
  *                              "aliases"?: […], "stats"?: […], "sample"?: […], "values"?: […] } }, … ],
  *   "edges": { "from": […], "fromColumns": […], "to": […], "toColumns": […],
@@ -12,7 +12,8 @@
  * ```
  *
  * - A table's `description` (""), `aliases` ([]), `rowCount` (0) and `primaryKey` ([]) are left
- *   out at their defaults.
+ *   out at their defaults; `namespace` is written when the table has one. A file without it (one
+ *   written before it existed) gets it from each name on load: what comes before the last dot.
  * - A table's columns are a list per field, an entry per column; a field whose every entry is at
  *   its default ("", "unknown", "", [], null, [], none) is left out. A `stats` entry is null or
  *   `[rowCount, count, nulls, distinct, min, max]`; a `sample` entry is `[value, count, value,
@@ -52,6 +53,7 @@ export function writeGraphV2(graph: ContextGraph): string {
 function tableText(table: GraphTable): string {
   const head: Record<string, unknown> = { name: table.name };
   if (table.schema !== undefined) head.schema = table.schema;
+  if (table.namespace !== undefined) head.namespace = table.namespace;
   if (table.kind !== undefined) head.kind = table.kind;
   if (table.description !== '') head.description = table.description;
   if (table.aliases.length > 0) head.aliases = table.aliases;

@@ -134,7 +134,7 @@ function saidWords(tokens: readonly QuestionToken[]): Set<string> {
 const nameFormsByGraph = new WeakMap<ContextGraph, Map<string, string[][]>>();
 
 /**
- * A table's name words (namespace set aside), each with the forms a question may say it in (as
+ * A table's name words (its `namespace` set aside), each with the forms a question may say it in (as
  * written, singular, abbreviation expanded): worked out once per table, not per question.
  */
 function nameForms(graph: ContextGraph, table: string): string[][] {
@@ -145,7 +145,9 @@ function nameForms(graph: ContextGraph, table: string): string[][] {
   }
   let forms = byTable.get(table);
   if (!forms) {
-    forms = splitIdentifier(table.slice(table.lastIndexOf('.') + 1)).map((w) => [w, singular(w), ...expansionsOf(w)]);
+    const namespace = graph.table(table)?.namespace;
+    const own = namespace === undefined ? table : table.slice(namespace.length + 1);
+    forms = splitIdentifier(own).map((w) => [w, singular(w), ...expansionsOf(w)]);
     byTable.set(table, forms);
   }
   return forms;

@@ -8,7 +8,7 @@
  */
 import { type ContextGraph, graphFromSchema, type SchemaSpec } from '@guided-retrieval/context-graph';
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_PATH_LIMITS, type RetrievalResult, Retriever } from './index.js';
+import { DEFAULT_PATH_LIMITS, type RetrievalResult, type RetrievalTrace, Retriever } from './index.js';
 
 type Table = SchemaSpec['tables'][number];
 type ForeignKey = NonNullable<SchemaSpec['foreignKeys']>[number];
@@ -122,7 +122,11 @@ function expectValidTree(graph: ContextGraph, result: RetrievalResult): void {
  */
 function expectBoundedTrace(graph: ContextGraph, result: RetrievalResult): void {
   const { trace } = result;
-  const edgesOf = (path: string) => path.split(/ [→←] /).length - 1;
+  const edgesOf = (path: RetrievalTrace['pathEnumeration'][number]['paths'][number]) => {
+    expect(path.tables).toHaveLength(path.edges.length + 1);
+    for (const e of path.edges) expect(graph.edges.some((g) => g.id === e.id)).toBe(true);
+    return path.edges.length;
+  };
   expect(trace.exploration.candidates.length).toBeLessThanOrEqual(graph.tables.length);
   const rolePaths = new Map(trace.disambiguation.roles.map((r) => [r.table, r.paths.length]));
   for (const role of trace.disambiguation.roles) for (const p of role.paths) expect(edgesOf(p)).toBeLessThanOrEqual(maxLength);

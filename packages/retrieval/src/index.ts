@@ -1,7 +1,6 @@
 export { HeuristicDisambiguator, type HeuristicOptions } from './heuristic.js';
 export { DEFAULT_PATH_LIMITS, type PathLimits } from './limits.js';
 export { LlmDisambiguator, type LlmDisambiguatorOptions } from './llm-disambiguator.js';
-export { formatNote } from './notes.js';
 export {
   defaultHeuristicParams,
   type HeuristicParams,
@@ -11,6 +10,7 @@ export {
 } from './params.js';
 export { MAX_QUESTION_LENGTH, RetrievalInputError, Retriever, type RetrieverOptions } from './retriever.js';
 export { type FromClauseOptions, joinCondition, quoteIdentifier, renderFromClause, type SqlDialect } from './sql.js';
+export { formatTrace } from './trace-text.js';
 export type {
   CandidateSource,
   DisambiguationInput,

@@ -4,3 +4,4 @@
 export { mergePaths, trimPath } from './merge.js';
 export { isBareName, joinCondition, renderFromClause, tableReference } from './sql.js';
 export { POSTGRES_KEYWORDS, SQLITE_KEYWORDS } from './sql-keywords.js';
+export { formatPath } from './trace-text.js';

@@ -5,7 +5,7 @@ import { type ChatModel, type ChatRequest, type ChatResponse, OllamaChatModel } 
 import { TABLE_DDL, TABLE_NAMES } from '@guided-retrieval/tpch';
 import { CONTAINERS, NATIONS, PRIORITIES, REGIONS, SEGMENTS, SHIP_INSTRUCTIONS, SHIP_MODES } from '@guided-retrieval/tpch/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatNote, LlmDisambiguator, type RetrievalResult, Retriever } from './index.js';
+import { formatTrace, LlmDisambiguator, type RetrievalResult, Retriever } from './index.js';
 import { PAPER_TREE, treeAsSql } from './test-support/tree.js';
 
 /** Value domains of TPC-H's categorical columns, as the generator draws them. */
@@ -226,7 +226,7 @@ describe('LlmDisambiguator prompts on the paper example (golden)', () => {
     expect(result.source).toBe('LINEITEM');
     expect(result.targets).toEqual(['SUPPLIER', 'NATION', 'ORDERS', 'CUSTOMER']);
     expect(treeAsSql(result.joinTree)).toEqual(PAPER_TREE);
-    expect(result.trace.pathSelection.filter((s) => s.target === 'NATION')).toEqual([
+    expect(result.trace.pathSelection.filter((s) => s.target === 'NATION').map((s) => ({ ...s, path: formatTrace.path(s.path) }))).toEqual([
       {
         target: 'NATION',
         path: 'LINEITEM → SUPPLIER → NATION',
@@ -265,8 +265,22 @@ describe('LlmDisambiguator decisions', () => {
       'FROM LINEITEM AS lineitem\nJOIN SUPPLIER AS supplier ON lineitem.L_SUPPKEY = supplier.S_SUPPKEY\nJOIN NATION AS nation ON supplier.S_NATIONKEY = nation.N_NATIONKEY',
     );
     expect(result.trace.pathSelection).toEqual([
-      { target: 'SUPPLIER', path: 'LINEITEM → SUPPLIER', reason: 'llm: path 1 of 2: direct' },
-      { target: 'NATION', path: 'LINEITEM → SUPPLIER → NATION', reason: 'llm: path 1 of 3: the supplier nation' },
+      {
+        target: 'SUPPLIER',
+        path: { tables: ['LINEITEM', 'SUPPLIER'], edges: [{ id: 'LINEITEM(L_SUPPKEY)->SUPPLIER(S_SUPPKEY)', direction: 'forward' }] },
+        reason: 'llm: path 1 of 2: direct',
+      },
+      {
+        target: 'NATION',
+        path: {
+          tables: ['LINEITEM', 'SUPPLIER', 'NATION'],
+          edges: [
+            { id: 'LINEITEM(L_SUPPKEY)->SUPPLIER(S_SUPPKEY)', direction: 'forward' },
+            { id: 'SUPPLIER(S_NATIONKEY)->NATION(N_NATIONKEY)', direction: 'forward' },
+          ],
+        },
+        reason: 'llm: path 1 of 3: the supplier nation',
+      },
     ]);
   });
 
@@ -288,7 +302,7 @@ describe('LlmDisambiguator decisions', () => {
     const model = new ScriptedModel((r) => (isPathSelection(r) ? { selections: [] } : { source: 'REGION', targets: [], reason: 'x' }));
     const result = await run(model);
     expect(result.source).toBe(heuristic.source);
-    expect(formatNote(result.trace.disambiguation.notes.at(-1)!)).toBe(
+    expect(formatTrace.note(result.trace.disambiguation.notes.at(-1)!)).toBe(
       'rejected REGION: llm proposed source REGION, which is not a candidate source: kept heuristic choice',
     );
   });
@@ -301,7 +315,7 @@ describe('LlmDisambiguator decisions', () => {
     );
     expect(invented.source).toBe(heuristic.source);
     expect(invented.targets).toEqual(heuristic.targets);
-    expect(invented.trace.disambiguation.notes.map(formatNote)).toContain(
+    expect(invented.trace.disambiguation.notes.map(formatTrace.note)).toContain(
       `rejected WAREHOUSE: llm proposed target unknown table WAREHOUSE: kept heuristic targets ${heuristic.targets.join(', ')}`,
     );
 
@@ -318,7 +332,7 @@ describe('LlmDisambiguator decisions', () => {
     expect(unreachable.source).toBe('SUPPLIER');
     expect(unreachable.targets).toEqual(expected);
     expect(expected).toEqual(['NATION']);
-    expect(unreachable.trace.disambiguation.notes.map(formatNote)).toContain(
+    expect(unreachable.trace.disambiguation.notes.map(formatTrace.note)).toContain(
       'rejected LINEITEM: llm proposed target LINEITEM, not reachable from SUPPLIER: kept heuristic targets NATION',
     );
   });
@@ -370,7 +384,7 @@ describe('LlmDisambiguator decisions', () => {
   it('falls back on a malformed answer', async () => {
     const result = await run(new ScriptedModel(() => ({ choice: 'LINEITEM' })));
     expect(result.joinTree).toEqual(heuristic.joinTree);
-    expect(formatNote(result.trace.disambiguation.notes.at(-1)!)).toBe(
+    expect(formatTrace.note(result.trace.disambiguation.notes.at(-1)!)).toBe(
       'rejected: llm answer is not {source, targets}: kept heuristic choice',
     );
   });

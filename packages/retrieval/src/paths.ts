@@ -5,7 +5,7 @@
  */
 import type { ContextGraph, JoinPath } from '@guided-retrieval/context-graph';
 import { nameRecord } from './name-record.js';
-import type { PathLimits, PathSelectionInput, SelectedPath, SourceAndTargets } from './types.js';
+import type { PathLimits, PathSelectionInput, SelectedPath, SourceAndTargets, TracePath } from './types.js';
 
 /** Limits as the chosen source needs them: reverse joins only when the disambiguation walks backwards. */
 export function limitsFor(choice: SourceAndTargets, limits: PathLimits): PathLimits {
@@ -65,9 +65,9 @@ export function checkPaths(
   );
 }
 
-/** `LINEITEM → ORDERS`; a step against the key's direction shows as `schools ← satscores`. */
-export function describePath(path: JoinPath): string {
-  return path.tables.map((t, i) => (i === 0 ? t : `${path.edges[i - 1]!.direction === 'reverse' ? ' ← ' : ' → '}${t}`)).join('');
+/** A path as the trace keeps it: its tables and its edges' ids and directions, nothing more. */
+export function tracePath(path: JoinPath): TracePath {
+  return { tables: [...path.tables], edges: path.edges.map((e) => ({ id: e.id, direction: e.direction })) };
 }
 
 /** Paths through more of the wanted tables first, then fewer backward steps, then shorter, then the given order. */

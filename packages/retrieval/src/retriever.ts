@@ -20,7 +20,7 @@ import { HeuristicDisambiguator } from './heuristic.js';
 import { type PathLimits, pathLimits } from './limits.js';
 import { mergePaths } from './merge.js';
 import { type HeuristicParams, type HeuristicParamsOverride, resolveHeuristicParams } from './params.js';
-import { checkPaths, describePath, enumeratePaths, limitsFor, pathSelectionInput } from './paths.js';
+import { checkPaths, enumeratePaths, limitsFor, pathSelectionInput, tracePath } from './paths.js';
 import { renderFromClause } from './sql.js';
 import type { Disambiguator, PhaseTimings, RetrievalResult, RetrievalTrace, SourceAndTargets } from './types.js';
 
@@ -175,12 +175,12 @@ export class Retriever {
           by: this.disambiguator.name,
           source: choice.source,
           targets,
-          roles: choice.roles.map((r) => ({ table: r.table, paths: r.paths.map(describePath) })),
+          roles: choice.roles.map((r) => ({ table: r.table, paths: r.paths.map(tracePath) })),
           notes: choice.notes,
           reverse: Boolean(choice.reverse),
         },
-        pathEnumeration: offeredTables(choice).map((target) => ({ target, paths: (paths[target] ?? []).map(describePath) })),
-        pathSelection: valid.map((s) => ({ target: s.target, path: describePath(s.path), reason: s.reason })),
+        pathEnumeration: offeredTables(choice).map((target) => ({ target, paths: (paths[target] ?? []).map(tracePath) })),
+        pathSelection: valid.map((s) => ({ target: s.target, path: tracePath(s.path), reason: s.reason })),
         timings,
       },
     };

@@ -1,7 +1,7 @@
 import { graphFromSchema } from '@guided-retrieval/context-graph';
 import type { ChatModel } from '@guided-retrieval/llm-adapters';
 import { describe, expect, it } from 'vitest';
-import { joinCondition, LlmDisambiguator, Retriever } from './index.js';
+import { formatTrace, joinCondition, LlmDisambiguator, Retriever } from './index.js';
 
 /** Two fact tables that share a dimension, as BIRD's california_schools does. */
 const graph = graphFromSchema({
@@ -38,7 +38,7 @@ describe('joining across a shared dimension', () => {
     expect(leaf!.join).toMatchObject({ direction: 'reverse', columns: [{ parent: 'CDSCode', child: keyOf[leaf!.table] }] });
     expect(leaf!.join!.edge).not.toMatch(/^~/);
     expect(joinCondition(leaf!, result.joinTree.dialect)).toBe(`schools.CDSCode = ${leaf!.alias}.${keyOf[leaf!.table]}`);
-    expect(result.trace.pathSelection.map((p) => p.path)).toContain(`${root!.table} → schools ← ${leaf!.table}`);
+    expect(result.trace.pathSelection.map((p) => formatTrace.path(p.path))).toContain(`${root!.table} → schools ← ${leaf!.table}`);
   });
 
   it("prunes the unreachable target when reverse joins are off (the paper's directed reachability)", async () => {

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RetrievalInputError, type RetrievalResult, Retriever } from './index.js';
+import { formatTrace, RetrievalInputError, type RetrievalResult, Retriever } from './index.js';
 import { type TpchFixture, tpchFixture } from './test-support/tpch-db.js';
 import { PAPER_TREE, treeAsSql } from './test-support/tree.js';
 
@@ -42,9 +42,17 @@ describe("the paper's running example on a real TPC-H database", () => {
 
   it('refines the targets to {Supplier, Nation, Orders, Customer} (§3.3)', () => {
     expect(result.targets).toEqual(['SUPPLIER', 'NATION', 'ORDERS', 'CUSTOMER']);
-    expect(result.trace.disambiguation.roles).toEqual([
+    expect(result.trace.disambiguation.roles.map((r) => ({ ...r, paths: r.paths.map(formatTrace.path) }))).toEqual([
       { table: 'NATION', paths: ['LINEITEM → SUPPLIER → NATION', 'LINEITEM → ORDERS → CUSTOMER → NATION'] },
     ]);
+    // The paths as the trace holds them: tables and the join edges by id.
+    expect(result.trace.disambiguation.roles[0]!.paths[0]).toEqual({
+      tables: ['LINEITEM', 'SUPPLIER', 'NATION'],
+      edges: [
+        { id: 'LINEITEM(L_SUPPKEY)->SUPPLIER(S_SUPPKEY)', direction: 'forward' },
+        { id: 'SUPPLIER(S_NATIONKEY)->NATION(N_NATIONKEY)', direction: 'forward' },
+      ],
+    });
   });
 
   it('merges into LINEITEM → SUPPLIER → NATION_S → ORDERS → CUSTOMER → NATION_C (§3.4)', () => {

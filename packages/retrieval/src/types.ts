@@ -36,7 +36,7 @@ export interface RoleRequest {
 
 /**
  * Why the disambiguation moved a table in or out, as data: rendered to words at the edge
- * (`formatNote`), read by `explain` without parsing prose.
+ * (`formatTrace.note`), read by `explain` without parsing prose.
  */
 export interface DisambiguationNote {
   /** `source`: how the source was chosen; `added`/`pruned`: targets changed; `rejected`: a proposal refused. */
@@ -134,6 +134,19 @@ export interface PhaseTimings {
   total: number;
 }
 
+/**
+ * A join path as the trace records it: data, not text. Its steps are the graph's join edges by id
+ * (`JoinEdge.id`, as `JoinTreeNode.join.edge` names them), so two paths that read alike (parallel
+ * edges: `department → employee` by `head_id` and by `deputy_id`) stay two; `formatTrace.path`
+ * renders one for people. A `JoinPath` is one.
+ */
+export interface TracePath {
+  /** `[source, …, target]`; one longer than `edges`. */
+  tables: string[];
+  /** Each step: the join edge it walks, by id, and which way (`reverse`: against the key). */
+  edges: { id: string; direction: JoinDirection }[];
+}
+
 export interface RetrievalTrace {
   grounding: {
     matches: GroundingMatch[];
@@ -148,12 +161,15 @@ export interface RetrievalTrace {
     by: string;
     source: string | null;
     targets: string[];
-    roles: { table: string; paths: string[] }[];
+    /** Tables needed in several roles, each with its paths (one per role). */
+    roles: { table: string; paths: TracePath[] }[];
     notes: DisambiguationNote[];
     reverse: boolean;
   };
-  pathEnumeration: { target: string; paths: string[] }[];
-  pathSelection: { target: string; path: string; reason: string }[];
+  /** Per target, the paths offered to the path selection, in the order offered. */
+  pathEnumeration: { target: string; paths: TracePath[] }[];
+  /** The paths chosen, each with why: match one to the offered ones by its edges' ids, not by its text. */
+  pathSelection: { target: string; path: TracePath; reason: string }[];
   /** Milliseconds per phase; the only part of a result that differs between identical runs. */
   timings: PhaseTimings;
 }

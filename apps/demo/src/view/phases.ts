@@ -2,6 +2,9 @@
  * The four phases of a retrieval result as HTML (one `<section data-phase>` each), plus the FROM
  * clause and the row preview. Pure: a string in, a string out, tested without a browser.
  */
+import type { RetrievalTrace } from '@guided-retrieval/retrieval';
+// The light entry: the browser bundle must not load the retriever.
+import { formatPath } from '@guided-retrieval/retrieval/internal';
 import type { Preview, RetrieveResponse } from './api-types.js';
 import { describeMatch, disambiguatorLabel, escapeHtml as esc, ms, questionHtml } from './html.js';
 
@@ -58,7 +61,9 @@ function exploration(r: RetrieveResponse): string {
 
 function disambiguation(r: RetrieveResponse): string {
   const d = r.trace.disambiguation;
-  const roles = d.roles.map((role) => `<li>${esc(role.table)} in ${role.paths.length} roles: ${esc(role.paths.join(' | '))}</li>`).join('');
+  const roles = d.roles
+    .map((role) => `<li>${esc(role.table)} in ${role.paths.length} roles: ${esc(role.paths.map(formatPath).join(' | '))}</li>`)
+    .join('');
   // The note as data, drawn here: the browser bundle takes types only from the retrieval package.
   const notes = d.notes
     .map(
@@ -78,21 +83,36 @@ function disambiguation(r: RetrieveResponse): string {
   );
 }
 
+type TracePath = RetrievalTrace['pathSelection'][number]['path'];
+
+/** One path and another are the same route: the same source, then the same edges (by id) walked the same ways. */
+function samePath(a: TracePath, b: TracePath): boolean {
+  return (
+    a.tables[0] === b.tables[0] &&
+    a.edges.length === b.edges.length &&
+    a.edges.every((e, i) => e.id === b.edges[i]!.id && e.direction === b.edges[i]!.direction)
+  );
+}
+
+/** `data-edges`: the path's edges' ids, as JSON (an id may hold any character a table name does). */
+const edgesAttr = (path: TracePath) => esc(JSON.stringify(path.edges.map((e) => e.id)));
+
 function paths(r: RetrieveResponse): string {
   const t = r.trace.timings;
-  const chosen = new Set(r.trace.pathSelection.map((s) => `${s.target}|${s.path}`));
-  const reason = new Map(r.trace.pathSelection.map((s) => [`${s.target}|${s.path}`, s.reason]));
   const blocks = r.trace.pathEnumeration
     .map((p) => {
+      // Matched by edge ids, not by text: paths over parallel edges read alike.
+      const selected = r.trace.pathSelection.filter((s) => s.target === p.target);
       const items = p.paths
         .map((path) => {
-          const key = `${p.target}|${path}`;
-          return chosen.has(key)
-            ? `<li class="chosen" data-path="${esc(path)}">${esc(path)} <span class="reason">✔ ${esc(reason.get(key) ?? '')}</span></li>`
-            : `<li data-path="${esc(path)}">${esc(path)}</li>`;
+          const text = esc(formatPath(path));
+          const chosen = selected.find((s) => samePath(s.path, path));
+          return chosen
+            ? `<li class="chosen" data-edges="${edgesAttr(path)}">${text} <span class="reason">✔ ${esc(chosen.reason)}</span></li>`
+            : `<li data-edges="${edgesAttr(path)}">${text}</li>`;
         })
         .join('');
-      return `<div class="target-paths"><h4>to ${esc(p.target)}</h4><ul>${items || '<li><em>no path</em></li>'}</ul></div>`;
+      return `<div class="target-paths" data-target="${esc(p.target)}"><h4>to ${esc(p.target)}</h4><ul>${items || '<li><em>no path</em></li>'}</ul></div>`;
     })
     .join('');
   return section(

@@ -144,8 +144,38 @@ describe('the question and the phases', () => {
     ]);
     expect(html).toContain(escapeHtml(result.sql ?? ''));
     expect(html).toContain('no LLM configured: heuristic disambiguator');
-    expect(html).toContain('data-path="LINEITEM → ORDERS → CUSTOMER → NATION"');
+    const viaCustomer = [
+      'LINEITEM(L_ORDERKEY)->ORDERS(O_ORDERKEY)',
+      'ORDERS(O_CUSTKEY)->CUSTOMER(C_CUSTKEY)',
+      'CUSTOMER(C_NATIONKEY)->NATION(N_NATIONKEY)',
+    ];
+    expect(html).toContain(
+      `<li class="chosen" data-edges="${escapeHtml(JSON.stringify(viaCustomer))}">LINEITEM → ORDERS → CUSTOMER → NATION <span`,
+    );
+    expect(html).toContain('NATION in 2 roles: LINEITEM → SUPPLIER → NATION | LINEITEM → ORDERS → CUSTOMER → NATION');
     expect(html).toContain('No database attached');
+  });
+
+  it('marks the chosen paths by their edge ids: of two that read alike (parallel edges), only the one chosen', () => {
+    const via = (column: string) => ({
+      tables: ['department', 'employee'],
+      edges: [{ id: `department(${column})->employee(id)`, direction: 'forward' as const }],
+    });
+    const parallel: RetrievalResult = {
+      ...result,
+      trace: {
+        ...result.trace,
+        pathEnumeration: [{ target: 'employee', paths: [via('head_id'), via('deputy_id')] }],
+        pathSelection: [{ target: 'employee', path: via('deputy_id'), reason: 'the deputy' }],
+      },
+    };
+    const html = renderResultHtml(parallel);
+    const items = [...html.matchAll(/<li( class="chosen")? data-edges="([^"]*)">department → employee/g)];
+    expect(items.map((m) => [Boolean(m[1]), JSON.parse(m[2]!.replaceAll('&quot;', '"').replaceAll('&gt;', '>'))])).toEqual([
+      [false, ['department(head_id)->employee(id)']],
+      [true, ['department(deputy_id)->employee(id)']],
+    ]);
+    expect(html.match(/✔ the deputy/g)).toHaveLength(1);
   });
 
   it('says why nothing came back', async () => {

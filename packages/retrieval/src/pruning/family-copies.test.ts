@@ -1,4 +1,4 @@
-import { graphFromSchema } from '@guided-retrieval/context-graph';
+import { ContextGraph, graphFromSchema } from '@guided-retrieval/context-graph';
 import type { GroundingResult } from '@guided-retrieval/grounding';
 import { describe, expect, it } from 'vitest';
 import { HeuristicDisambiguator } from '../heuristic.js';
@@ -13,31 +13,44 @@ function grounding(question: string, grounded: string[]): GroundingResult {
   return { tokens, grounded: grounded.map((table) => ({ table, score: 1, matches: 1 })) } as unknown as GroundingResult;
 }
 
+// Every table the tests below name, each namespace read from its name (`graphFromSchema`).
+const names = [
+  'TOKENS',
+  'product',
+  'SALES.ORDERS',
+  'RETURNS.ORDERS',
+  ...['ETHEREUM', 'ETHEREUM_CLASSIC', 'BAND', 'ZILLIQA'].map((n) => `CRYPTO_${n}.LOGS`),
+  ...['A', 'B', 'C', 'D', 'E'].map((n) => `CHAIN_${n}.LOGS`),
+  ...Array.from({ length: 12 }, (_, i) => `sales_1999_${String(i + 1).padStart(2, '0')}`),
+];
+const graph = graphFromSchema({ database: 'names', tables: names.map((name) => ({ name, columns: ['id'] })) });
+
 describe('copies of one table under several namespaces', () => {
   const logs = ['CRYPTO_ETHEREUM.LOGS', 'CRYPTO_ETHEREUM_CLASSIC.LOGS', 'CRYPTO_BAND.LOGS'];
 
   it('keep the one whose namespace the question names, all of it', () => {
     const g = grounding('balances from Ethereum Classic logs', ['TOKENS', ...logs]);
-    expect(familyCopies(g, 'TOKENS', logs)).toEqual([
+    expect(familyCopies(graph, g, 'TOKENS', logs)).toEqual([
       { tables: ['CRYPTO_ETHEREUM.LOGS', 'CRYPTO_BAND.LOGS'], kept: ['CRYPTO_ETHEREUM_CLASSIC.LOGS'] },
     ]);
   });
 
   it('keep the one whose namespace says nothing the question does not', () => {
     const g = grounding('balances from Ethereum logs', ['TOKENS', ...logs]);
-    expect(familyCopies(g, 'TOKENS', logs)).toEqual([
+    expect(familyCopies(graph, g, 'TOKENS', logs)).toEqual([
       { tables: ['CRYPTO_ETHEREUM_CLASSIC.LOGS', 'CRYPTO_BAND.LOGS'], kept: ['CRYPTO_ETHEREUM.LOGS'] },
     ]);
   });
 
   it('all stay when the question names none of them and they are few', () => {
-    expect(familyCopies(grounding('balances from logs', ['TOKENS', ...logs]), 'TOKENS', logs)).toEqual([]);
+    expect(familyCopies(graph, grounding('balances from logs', ['TOKENS', ...logs]), 'TOKENS', logs)).toEqual([]);
   });
 
   it('only the source stays when the question names none of many', () => {
     const many = ['A', 'B', 'C', 'D', 'E'].map((n) => `CHAIN_${n}.LOGS`);
     expect(
       familyCopies(
+        graph,
         grounding('balances from logs', many),
         many[2]!,
         many.filter((t) => t !== many[2]),
@@ -45,9 +58,16 @@ describe('copies of one table under several namespaces', () => {
     ).toEqual([{ tables: many.filter((t) => t !== many[2]), kept: [many[2]] }]);
   });
 
+  it('read the namespace from the graph, not from the name: a dot in a bare name parts nothing', () => {
+    const bare = new ContextGraph({ ...graph.toData(), tables: graph.toData().tables.map(({ namespace: _, ...t }) => t) });
+    expect(graph.table('CRYPTO_BAND.LOGS')?.namespace).toBe('CRYPTO_BAND');
+    const g = grounding('balances from Ethereum Classic logs', ['TOKENS', ...logs]);
+    expect(familyCopies(bare, g, 'TOKENS', logs)).toEqual([]);
+  });
+
   it('a family the question tells apart from the source is left as it is: the source roots the tree', () => {
     const g = grounding('balances from Ethereum Classic logs', logs);
-    expect(familyCopies(g, 'CRYPTO_BAND.LOGS', logs.slice(0, 2))).toEqual([]);
+    expect(familyCopies(graph, g, 'CRYPTO_BAND.LOGS', logs.slice(0, 2))).toEqual([]);
   });
 });
 
@@ -85,7 +105,7 @@ describe('copies the question chose by a number they share', () => {
   it('all stay: "sales in 1999" means every month of 1999', () => {
     const months = Array.from({ length: 12 }, (_, i) => `sales_1999_${String(i + 1).padStart(2, '0')}`);
     const g = grounding('sales in 1999 by product', ['product', ...months]);
-    expect(familyCopies(g, 'product', months)).toEqual([]);
+    expect(familyCopies(graph, g, 'product', months)).toEqual([]);
   });
 });
 
@@ -93,18 +113,20 @@ describe('copies before the source is chosen (no source yet)', () => {
   it('keep the one the question names, though it is not the strongest grounded', () => {
     const logs = ['CRYPTO_BAND.LOGS', 'CRYPTO_ETHEREUM.LOGS', 'CRYPTO_ZILLIQA.LOGS'];
     const g = grounding('balances from Ethereum logs', logs);
-    expect(familyCopies(g, null, logs)).toEqual([{ tables: ['CRYPTO_BAND.LOGS', 'CRYPTO_ZILLIQA.LOGS'], kept: ['CRYPTO_ETHEREUM.LOGS'] }]);
+    expect(familyCopies(graph, g, null, logs)).toEqual([
+      { tables: ['CRYPTO_BAND.LOGS', 'CRYPTO_ZILLIQA.LOGS'], kept: ['CRYPTO_ETHEREUM.LOGS'] },
+    ]);
   });
 
   it('keep the strongest grounded of many the question does not tell apart', () => {
     const many = ['A', 'B', 'C', 'D'].map((n) => `CHAIN_${n}.LOGS`);
     const g = grounding('balances from logs', [many[3]!, ...many.slice(0, 3)]);
-    expect(familyCopies(g, null, many)).toEqual([{ tables: many.slice(0, 3), kept: [many[3]] }]);
+    expect(familyCopies(graph, g, null, many)).toEqual([{ tables: many.slice(0, 3), kept: [many[3]] }]);
   });
 
   it('read a plural name word by its singular: "a return" names `RETURNS.ORDERS`', () => {
     const orders = ['SALES.ORDERS', 'RETURNS.ORDERS'];
-    expect(familyCopies(grounding('orders with a return', orders), null, orders)).toEqual([
+    expect(familyCopies(graph, grounding('orders with a return', orders), null, orders)).toEqual([
       { tables: ['SALES.ORDERS'], kept: ['RETURNS.ORDERS'] },
     ]);
   });

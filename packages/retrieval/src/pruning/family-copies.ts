@@ -2,6 +2,7 @@
  * Drops the copies of one table under several namespaces or numbers (`CRYPTO_ETHEREUM.LOGS`,
  * `CRYPTO_BAND.LOGS`) that the question's words name less well than another copy: it means that one.
  */
+import type { ContextGraph } from '@guided-retrieval/context-graph';
 import type { GroundingResult } from '@guided-retrieval/grounding';
 import { identifierWords, singular } from '@guided-retrieval/text';
 import { defaultHeuristicParams, type HeuristicParams } from '../params.js';
@@ -23,6 +24,7 @@ export interface FamilyPruning {
  * unless it says a number they share ("sales in 1999" for twelve monthly copies of 1999).
  */
 export function familyCopies(
+  graph: ContextGraph,
   grounding: GroundingResult,
   source: string | null,
   targets: readonly string[],
@@ -30,7 +32,7 @@ export function familyCopies(
 ): FamilyPruning[] {
   const families = new Map<string, string[]>();
   for (const t of source === null ? targets : [source, ...targets]) {
-    const key = familyKey(t);
+    const key = familyKey(graph, t);
     families.set(key, [...(families.get(key) ?? []), t]);
   }
   const said = new Set(grounding.tokens.flatMap((w) => [w.lower, w.lemma.toLowerCase()]));
@@ -61,18 +63,18 @@ export function familyCopies(
   return out;
 }
 
-/** A table's name with its namespace (`CRYPTO_BAND.`) and numbers set aside: the same for every copy. */
-function familyKey(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return (dot >= 0 ? name.slice(dot + 1) : name).toLowerCase().replace(/\d+/g, '#');
+/** A table's name with its namespace (`GraphTable.namespace`: `CRYPTO_BAND`) and numbers set aside: the same for every copy. */
+function familyKey(graph: ContextGraph, name: string): string {
+  const namespace = graph.table(name)?.namespace;
+  return (namespace === undefined ? name : name.slice(namespace.length + 1)).toLowerCase().replace(/\d+/g, '#');
 }
 
 /** Each family's copies `familyCopies` leaves out, dropped together (`familyCopies`); before the source and after it. */
 export const familyCopiesPass: PrunePass = {
   name: 'family copies',
   switch: 'familyCopies',
-  run: ({ grounding, source, targets, params }) =>
-    familyCopies(grounding, source, targets, params).map((family) => ({
+  run: ({ graph, grounding, source, targets, params }) =>
+    familyCopies(graph, grounding, source, targets, params).map((family) => ({
       tables: family.tables,
       note:
         source === null
