@@ -1,16 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { type Annotations, buildContextGraph, type ContextGraph } from '@guided-retrieval/context-graph';
-import {
-  declaredJoinEdges,
-  defaultJoinEdges,
-  edgesForProfile,
-  inferJoins,
-  type JoinEdge,
-  type JoinsFile,
-  loadJoins,
-  mergeEdges,
-} from '@guided-retrieval/join-inference';
+import { declaredJoinEdges, defaultJoinEdges, inferJoins, type JoinEdge, type JoinsFile, loadJoins } from '@guided-retrieval/join-inference';
+import { edgesForProfile, mergeEdges } from '@guided-retrieval/join-inference/internal';
 import {
   type Connector,
   type DatabaseProfile,
