@@ -1,4 +1,5 @@
-import { formatNote, type JoinTree, joinCondition, type RetrievalResult } from '@guided-retrieval/retrieval';
+import { type JoinTree, joinCondition, type RetrievalResult } from '@guided-retrieval/retrieval';
+import { formatNote } from '@guided-retrieval/retrieval/internal';
 import { describeMatch } from './view/html.js';
 
 const ms = (n: number) => `${n.toFixed(2)} ms`;

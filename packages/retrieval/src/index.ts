@@ -1,7 +1,6 @@
 export { HeuristicDisambiguator, type HeuristicOptions } from './heuristic.js';
 export { DEFAULT_PATH_LIMITS, type PathLimits } from './limits.js';
 export { LlmDisambiguator, type LlmDisambiguatorOptions } from './llm-disambiguator.js';
-export { formatNote } from './notes.js';
 export {
   defaultHeuristicParams,
   type HeuristicParams,

@@ -5,7 +5,8 @@ import { type ChatModel, type ChatRequest, type ChatResponse, OllamaChatModel } 
 import { TABLE_DDL, TABLE_NAMES } from '@guided-retrieval/tpch';
 import { CONTAINERS, NATIONS, PRIORITIES, REGIONS, SEGMENTS, SHIP_INSTRUCTIONS, SHIP_MODES } from '@guided-retrieval/tpch/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatNote, LlmDisambiguator, type RetrievalResult, Retriever } from './index.js';
+import { LlmDisambiguator, type RetrievalResult, Retriever } from './index.js';
+import { formatNote } from './notes.js';
 import { PAPER_TREE, treeAsSql } from './test-support/tree.js';
 
 /** Value domains of TPC-H's categorical columns, as the generator draws them. */
