@@ -1,18 +1,24 @@
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { type Annotations, buildContextGraph, type ContextGraph } from '@guided-retrieval/context-graph';
-import { declaredJoinEdges, defaultJoinEdges, inferJoins, type JoinEdge, type JoinsFile, loadJoins } from '@guided-retrieval/join-inference';
+import {
+  declaredJoinEdges,
+  defaultJoinEdges,
+  inferJoins,
+  type JoinEdge,
+  type JoinsFile,
+  loadJoins,
+} from '@guided-retrieval/join-inference';
 import { edgesForProfile, mergeEdges } from '@guided-retrieval/join-inference/internal';
 import {
   type Connector,
   type DatabaseProfile,
-  hashProfileValues,
   parseProfile,
   profileDatabase,
   type ViewMode,
   withConnection,
 } from '@guided-retrieval/profiler';
-import { isRecord } from '@guided-retrieval/profiler/internal';
+import { hashProfileValues, isRecord } from '@guided-retrieval/profiler/internal';
 import { UserError } from './errors.js';
 import { describeInference, summarizeInference } from './joins.js';
 import { plural, profiledAll, tableDone, tableStarted } from './progress.js';
