@@ -4,23 +4,21 @@ import { type Annotations, buildContextGraph, type ContextGraph } from '@guided-
 import {
   declaredJoinEdges,
   defaultJoinEdges,
-  edgesForProfile,
   inferJoins,
   type JoinEdge,
   type JoinsFile,
   loadJoins,
-  mergeEdges,
 } from '@guided-retrieval/join-inference';
+import { edgesForProfile, mergeEdges } from '@guided-retrieval/join-inference/internal';
 import {
   type Connector,
   type DatabaseProfile,
-  hashProfileValues,
   parseProfile,
   profileDatabase,
   type ViewMode,
   withConnection,
 } from '@guided-retrieval/profiler';
-import { isRecord } from '@guided-retrieval/profiler/internal';
+import { hashProfileValues, isRecord } from '@guided-retrieval/profiler/internal';
 import { UserError } from './errors.js';
 import { describeInference, summarizeInference } from './joins.js';
 import { plural, profiledAll, tableDone, tableStarted } from './progress.js';

@@ -5,7 +5,7 @@
  * password; and a server on a role whose password is hostile, whose HTTP answers and logs are read.
  */
 import { spawn } from 'node:child_process';
-import { HOSTILE_URLS } from '@guided-retrieval/profiler/internal';
+import { HOSTILE_URLS } from '@guided-retrieval/profiler/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, requireBuiltCli, type Sandbox, sandbox } from './test-support/cli.js';

@@ -8,7 +8,8 @@
 import type { Stats } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
-import { type ConnectorEngine, ProfilerError, parseConnection, redactUrl, sniffFile } from '@guided-retrieval/profiler';
+import { type ConnectorEngine, ProfilerError, parseConnection, redactUrl } from '@guided-retrieval/profiler';
+import { sniffFile } from '@guided-retrieval/profiler/internal';
 import { UserError } from './errors.js';
 
 export type Source =

@@ -8,8 +8,6 @@ import { isRecord } from '@guided-retrieval/profiler/internal';
 import { ContextGraph } from './graph.js';
 import type { ContextGraphData, GraphColumn, GraphTable } from './types.js';
 
-export const DESCRIBE_PROMPT_VERSION = 'describe-graph/v1';
-
 /** The part of `ChatModel` (llm-adapters) this needs, so that this package depends on no model code. */
 export interface DescribeChatModel {
   readonly id: string;
@@ -50,7 +48,7 @@ const DESCRIBED_SCHEMA = {
 };
 
 /** The prompt for one batch of one table's columns. */
-export function describePrompt(graph: ContextGraph, table: GraphTable, columns: readonly GraphColumn[]) {
+function describePrompt(graph: ContextGraph, table: GraphTable, columns: readonly GraphColumn[]) {
   const joins = graph.outEdges(table.name).map((e) => `${e.fromColumns.join(', ')} → ${e.toTable}.${e.toColumns.join(', ')}`);
   const lines = [
     `Database: ${graph.database}`,

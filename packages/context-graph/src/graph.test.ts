@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { graphFromEdgeList } from './index.js';
+import { graphFromEdgeList } from './internal.js';
 
 /** TPC-H's join graph as the spec declares it (LINEITEM also references PART and SUPPLIER directly). */
 const tpch = graphFromEdgeList('tpch', [

@@ -3,12 +3,11 @@ export type { JoinEdge } from '@guided-retrieval/join-inference';
 // profiler's value keys (`@guided-retrieval/profiler/internal`), so both sides derive keys alike.
 export type { ColumnValues, ValueFilter } from '@guided-retrieval/profiler';
 export { type Annotation, type Annotations, buildContextGraph } from './build.js';
-export { DESCRIBE_PROMPT_VERSION, type DescribeChatModel, type DescribeOptions, describeGraph, describePrompt } from './describe.js';
+export { type DescribeChatModel, type DescribeOptions, describeGraph } from './describe.js';
 export { GraphValidationError } from './errors.js';
-export { ContextGraph, DEFAULT_MAX_PATH_LENGTH } from './graph.js';
-export { GraphFileError, loadGraph, MAX_GRAPH_FILE_BYTES, parseGraph, saveGraph, serializeGraph } from './io.js';
+export { ContextGraph } from './graph.js';
+export { GraphFileError, loadGraph, parseGraph, saveGraph, serializeGraph } from './io.js';
 export {
-  graphFromEdgeList,
   graphFromSchema,
   type SchemaColumnSpec,
   type SchemaForeignKeySpec,

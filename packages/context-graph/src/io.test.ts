@@ -2,7 +2,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { GraphFileError, graphFromSchema, loadGraph, MAX_GRAPH_FILE_BYTES, parseGraph, saveGraph, serializeGraph } from './index.js';
+import { GraphFileError, graphFromSchema, loadGraph, parseGraph, saveGraph, serializeGraph } from './index.js';
+import { MAX_GRAPH_FILE_BYTES } from './io.js';
 import { v1Text } from './test-support/v1.js';
 
 const graph = graphFromSchema({

@@ -1,4 +1,5 @@
-import { type JoinEdge, joinEdgeId } from '@guided-retrieval/join-inference';
+import type { JoinEdge } from '@guided-retrieval/join-inference';
+import { joinEdgeId } from '@guided-retrieval/join-inference/internal';
 import { isRecord } from '@guided-retrieval/profiler/internal';
 import { GraphValidationError } from './errors.js';
 import { FileShapeError, type Path } from './file-shape.js';

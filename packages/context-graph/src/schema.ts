@@ -1,4 +1,5 @@
-import { type JoinEdge, joinEdgeId } from '@guided-retrieval/join-inference';
+import type { JoinEdge } from '@guided-retrieval/join-inference';
+import { joinEdgeId } from '@guided-retrieval/join-inference/internal';
 import type { InferredType } from '@guided-retrieval/profiler';
 import { ContextGraph } from './graph.js';
 import { namespaceFromName } from './namespace.js';

@@ -30,7 +30,8 @@
  * worth in a fifth of the time, and the parsed file is a few long lists instead of as many
  * small objects for the garbage collector to move while the graph is built.
  */
-import { type JoinEdge, joinEdgeId } from '@guided-retrieval/join-inference';
+import type { JoinEdge } from '@guided-retrieval/join-inference';
+import { joinEdgeId } from '@guided-retrieval/join-inference/internal';
 import type { ContextGraph } from './graph.js';
 import type { GraphColumn, GraphTable } from './types.js';
 

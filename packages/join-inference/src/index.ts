@@ -1,6 +1,5 @@
 export { type AdjudicatorOptions, createJoinAdjudicator } from './adjudicate.js';
-export { declaredJoinEdges, joinEdgeId } from './declared.js';
-export { edgesForProfile, mergeEdges } from './file-edges.js';
+export { declaredJoinEdges } from './declared.js';
 export { inferJoins } from './infer.js';
 export {
   JOINS_FORMAT_VERSION,

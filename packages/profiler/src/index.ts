@@ -1,5 +1,5 @@
 export { type CatalogExportOptions, catalogExportFromRows, readCatalogExport } from './catalog-export.js';
-export { type Connection, openConnection, parseConnection, profileConnection, sniffFile, withConnection } from './connect.js';
+export { type Connection, openConnection, parseConnection, profileConnection, withConnection } from './connect.js';
 export type {
   ColumnDescription,
   ColumnExpressions,
@@ -17,7 +17,7 @@ export { type MysqlOptions, openMysql, profileMysql } from './mysql.js';
 export { openPostgres, type PostgresOptions, profilePostgres } from './postgres.js';
 export { type ProfileOptions, type ProfileProgress, profileDatabase, type TableDone, VIEW_MODES, type ViewMode } from './profile.js';
 export { loadProfile, ProfileFileError, parseProfile } from './profile-file.js';
-export { connectionSecrets, redactSecrets, redactUrl, redactUrls } from './redact.js';
+export { redactUrl } from './redact.js';
 export type { SchemaRead } from './schema-only.js';
 export { openSqlite, profileSqlite } from './sqlite.js';
 export {
@@ -38,4 +38,3 @@ export {
   type ValueFrequency,
   type ValueSketch,
 } from './types.js';
-export { hashProfileValues } from './values.js';

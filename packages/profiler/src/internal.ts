@@ -1,27 +1,47 @@
 /**
- * What the other `@guided-retrieval/*` packages share with the profiler, one copy each: the
- * primitives (hashing, JSON and file helpers, text and identifier words), the value sketches join
- * inference compares and the value keys grounding looks values up by. Not part of the profiler's
- * public API: it may change in any release.
+ * `@guided-retrieval/profiler/internal`: what the profiler shares with the other
+ * `@guided-retrieval/*` packages and apps, one copy each. Not public API: it is versioned with the
+ * package, but any release may change it (the changeset says so). Grouped by concern; each group
+ * names who uses it. The profiler is the root of the dependency graph (it depends on no workspace
+ * package), which is why the generic primitives live here.
  */
+
+// ─── Primitives ─────────────────────────────────────────────────────────────────────────────────
+// fmix32: grounding (offline embedder), tpch (random numbers). isRecord: context-graph,
+// join-inference, retrieval, the demo and eval (reading JSON). readTextFile, writeFileAtomic:
+// context-graph and join-inference (their files). guidedCacheDir: grounding (word vectors), the
+// demo's cache, eval's joins bench.
+
 export { guidedCacheDir } from './cache-dir.js';
 export { fmix32 } from './hash.js';
-/** Connection URLs with hostile passwords: the redaction's test table, run by the CLI's leak test too. */
-export { HOSTILE_URLS, type HostileUrl } from './hostile-urls.js';
 export { isRecord } from './is-record.js';
-export { checkParams, deepFreeze, mergeParams, type ParamSpec, readParamsFile } from './params-file.js';
+export { readTextFile, writeFileAtomic } from './text-file.js';
+
+// ─── Value sketches: join-inference compares columns' values through them ────────────────────────
+
 export { type BloomReader, buildSketch, canonicalValue, isCompleteSketch, readBloom } from './sketch.js';
-export { type ReadTextFileOptions, readTextFile, writeFileAtomic } from './text-file.js';
+
+// ─── Value keys ─────────────────────────────────────────────────────────────────────────────────
+// Grounding looks a column's listed or filtered values up by the keys the profiler derived them by
+// (the context graph carries the filters; its test builds one); isProseColumn: grounding leaves
+// free-text columns' values out of its index.
+
 export {
   buildValueFilter,
   couldBeValueKey,
   eachValueKey,
   filterHashes,
-  normalizeText,
   readValueFilter,
   VALUE_MAX_WORDS,
   type ValueFilterReader,
-  type ValueKey,
-  valueKeys,
 } from './value-keys.js';
 export { isProseColumn } from './values.js';
+
+// ─── Sources and secrets, for the demo's CLI ─────────────────────────────────────────────────────
+// sniffFile: a file's engine from its first bytes (`source.ts`). hashProfileValues: a profile JSON
+// hashed as it is read (`--hash-values`). connectionSecrets, redactSecrets, redactUrls: the output
+// guard and the preview child keep passwords out of every stream.
+
+export { sniffFile } from './connect.js';
+export { connectionSecrets, redactSecrets, redactUrls } from './redact.js';
+export { hashProfileValues } from './values.js';

@@ -1,7 +1,16 @@
-// For the workspace's own apps and tests (the demo checks the quoting against real engines, and its
-// preview child renders FROM clauses without loading the retriever); not a stable API: names here
-// may change in any release.
-export { mergePaths, trimPath } from './merge.js';
-export { isBareName, joinCondition, renderFromClause, tableReference } from './sql.js';
+/**
+ * `@guided-retrieval/retrieval/internal`: what retrieval shares with the workspace's apps. Not public
+ * API: it is versioned with the package, but any release may change it (the changeset says so).
+ *
+ * - `formatPath`: a trace path in words, for the web view's browser bundle, which loads no
+ *   retriever (`formatTrace.path` on the main entry is the same function).
+ * - `joinCondition`, `renderFromClause` (also on the main entry): the demo's preview child and web
+ *   view render FROM clauses and ON conditions through this entry, which loads no grounding or
+ *   language model, unlike the main one (`server/preview-child.ts`, `view/join-graph.ts`).
+ * - `mergePaths`, `POSTGRES_KEYWORDS`, `SQLITE_KEYWORDS`: the demo checks the quoting against real
+ *   engines (`sql-dialects.test.ts`).
+ */
+export { mergePaths } from './merge.js';
+export { joinCondition, renderFromClause } from './sql.js';
 export { POSTGRES_KEYWORDS, SQLITE_KEYWORDS } from './sql-keywords.js';
 export { formatPath } from './trace-text.js';

@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_PATH_LENGTH } from '@guided-retrieval/context-graph';
+import { DEFAULT_MAX_PATH_LENGTH } from '@guided-retrieval/context-graph/internal';
 
 /** How far the join-tree search may go: one type, one default, handed to every phase. */
 export interface PathLimits {

@@ -1,7 +1,8 @@
-import { type ContextGraph, graphFromEdgeList, type JoinPath } from '@guided-retrieval/context-graph';
+import type { ContextGraph, JoinPath } from '@guided-retrieval/context-graph';
+import { graphFromEdgeList } from '@guided-retrieval/context-graph/internal';
 import { afterAll, describe, expect, it } from 'vitest';
 import { renderFromClause } from './index.js';
-import { mergePaths, trimPath } from './internal.js';
+import { mergePaths, trimPath } from './merge.js';
 import { tpchFixture } from './test-support/tpch-db.js';
 
 const tpch = await tpchFixture();

@@ -2,7 +2,7 @@
  * Every number and switch that tunes the deterministic heuristics of exploration, disambiguation
  * and merging, in one place. The defaults live in `params/heuristic.json` (`defaultHeuristicParams`).
  */
-import { checkParams, deepFreeze, mergeParams, type ParamSpec, readParamsFile } from '@guided-retrieval/profiler/internal';
+import { checkParams, deepFreeze, mergeParams, type ParamSpec, readParamsFile } from '@guided-retrieval/grounding/internal';
 
 export interface HeuristicParams {
   // ─── The tree search's step costs (`weights.ts`) ────────────────────────────────────────────

@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
-import { hashProfileValues, loadProfile, mergeProfiles, profileConnection, redactUrl, type ViewMode } from '@guided-retrieval/profiler';
+import { loadProfile, mergeProfiles, profileConnection, redactUrl, type ViewMode } from '@guided-retrieval/profiler';
+import { hashProfileValues } from '@guided-retrieval/profiler/internal';
 import { type Command, InvalidArgumentError } from 'commander';
 import { outputPath } from '../output-path.js';
 import { plural, profiledAll, progress, tableDone, tableStarted } from '../progress.js';

@@ -7,16 +7,8 @@
  * locked).
  */
 
-import {
-  type Connector,
-  connectionSecrets,
-  openDuckdb,
-  openMysql,
-  openPostgres,
-  openSqlite,
-  redactSecrets,
-  redactUrls,
-} from '@guided-retrieval/profiler';
+import { type Connector, openDuckdb, openMysql, openPostgres, openSqlite } from '@guided-retrieval/profiler';
+import { connectionSecrets, redactSecrets, redactUrls } from '@guided-retrieval/profiler/internal';
 import { renderFromClause } from '@guided-retrieval/retrieval/internal';
 import Database from 'better-sqlite3';
 import type { PreviewJob, PreviewOpened } from './preview-job.js';

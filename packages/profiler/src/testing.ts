@@ -1,0 +1,9 @@
+/**
+ * `@guided-retrieval/profiler/testing`: test fixtures the profiler shares with the other
+ * `@guided-retrieval/*` packages' and apps' tests. Not public API: it is versioned with the package,
+ * but any release may change it.
+ *
+ * - `HOSTILE_URLS`: connection URLs with hostile passwords — the redaction's test table
+ *   (`redact.test.ts`), run by the demo's leak test too (`apps/demo/src/secrets.test.ts`).
+ */
+export { HOSTILE_URLS, type HostileUrl } from './hostile-urls.js';
