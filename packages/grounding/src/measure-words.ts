@@ -1,8 +1,9 @@
 /**
  * The measures lexicon's words: amount words ("revenue", "spent"), count words ("popular",
- * "sold the most"), self-reference words ("manager"), months and years; and the column-name words
+ * "sold the most"), self-reference words ("manager"), years and months; and the column-name words
  * of money. Data, not tuning: what the words mean is English, not a fit to any schema.
  */
+import { isMonthName } from './question.js';
 import type { QuestionToken } from './types.js';
 
 /** Question words that ask for an amount of money. */
@@ -108,39 +109,18 @@ export const SELF_REFERENCE_WORDS: ReadonlySet<string> = new Set([
   'parents',
 ]);
 
-const MONTHS = new Set([
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-  'jan',
-  'feb',
-  'mar',
-  'apr',
-  'jun',
-  'jul',
-  'aug',
-  'sep',
-  'sept',
-  'oct',
-  'nov',
-  'dec',
-]);
+/** The entities wink-nlp marks a date or a time of day in ("March 2020", "from June to August", "Monday morning"). */
+const DATE_ENTITIES: ReadonlySet<string> = new Set(['DATE', 'DURATION', 'TIME']);
 
-/** What a time word is: a year (`2013`), a month (`March`), a date (`2023-04-01`). */
+/**
+ * What a time word is: a year (`2013`), or a month (`March`) in a date wink-nlp found in the
+ * question — "May" in "sales in May 2013" is one, in "May I see" none; "March" in "3 for March",
+ * no date, none.
+ */
 export function timeWord(token: QuestionToken): { year: number | null } | null {
   const t = token.lower;
   if (/^(19|20)\d\d$/.test(t)) return { year: Number(t) };
-  if (/^(19|20)\d\d-\d\d(-\d\d)?$/.test(t)) return { year: Number(t.slice(0, 4)) };
-  if (MONTHS.has(t) && t !== 'may') return { year: null };
+  if (token.entity !== undefined && DATE_ENTITIES.has(token.entity) && /^[a-z]+$/.test(t) && isMonthName(t)) return { year: null };
   return null;
 }
 
