@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeWord } from './measure-words.js';
+import { isAmountWord, isCountWord, isSelfReferenceWord, timeWord } from './measure-words.js';
 import { tokenizeQuestion } from './question.js';
 
 /** The time words of `question`, each with what it is. */
@@ -27,5 +27,25 @@ describe('time words', () => {
     expect(timeWords('What were the sales last year?')).toEqual([]);
     expect(timeWords('How many orders on Monday?')).toEqual([]);
     expect(timeWords('Which month (e.g., 3 for March) had the most sales?')).toEqual([]);
+  });
+});
+
+describe('lexicon words', () => {
+  const words = (question: string, is: (t: ReturnType<typeof tokenizeQuestion>[number]) => boolean) =>
+    tokenizeQuestion(question)
+      .filter(is)
+      .map((t) => t.lower);
+
+  it('are matched by lemma and singular, the lists holding base forms: "managers", "Bosses", "paid", "sold"', () => {
+    expect(words('Who are the managers and supervisors of each employee?', isSelfReferenceWord)).toEqual(['managers', 'supervisors']);
+    // Capitalised, wink reads a name and gives no lemma; the singular still finds the word.
+    expect(words('Bosses of each employee', isSelfReferenceWord)).toEqual(['bosses']);
+    expect(words('How much was paid for the items sold, and what were the revenues?', isAmountWord)).toEqual(['paid', 'sold', 'revenues']);
+    expect(words('Who is the parent of this category?', isAmountWord)).toEqual([]);
+  });
+
+  it('read count words by lemma too: "bestsellers"', () => {
+    const tokens = tokenizeQuestion('Which are the bestsellers?');
+    expect(tokens.map((_, i) => isCountWord(tokens, i))).toEqual([false, false, false, true]);
   });
 });

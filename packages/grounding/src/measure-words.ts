@@ -5,33 +5,22 @@
  */
 import { isMonthName } from './question.js';
 import type { QuestionToken } from './types.js';
+import { wordVariants } from './variants.js';
 
-/** Question words that ask for an amount of money. */
-export const AMOUNT_WORDS: ReadonlySet<string> = new Set([
+/** Question words that ask for an amount of money (base forms: a word is matched by its lemma or singular too). */
+const AMOUNT_WORDS: ReadonlySet<string> = new Set([
   'revenue',
-  'revenues',
-  'sales',
   'sale',
-  'sold',
   'sell',
-  'sells',
   'selling',
-  'spent',
   'spend',
-  'spends',
   'spending',
-  'paid',
   'pay',
-  'pays',
   'payment',
-  'payments',
   'cost',
-  'costs',
   'price',
-  'prices',
   'amount',
-  'amounts',
-  'earned',
+  'earn',
   'earnings',
   'income',
   'turnover',
@@ -84,29 +73,22 @@ export const SECONDARY_MONEY_WORDS: ReadonlySet<string> = new Set([
   'cost',
 ]);
 
-/** Question words that ask which rows have the most events: a count over the fact table. */
+/** Question words that ask which rows have the most events: a count over the fact table (base forms). */
 const COUNT_WORDS: ReadonlySet<string> = new Set([
   'popular',
   'popularity',
   'busiest',
   'bestselling',
-  'best-selling',
   'bestseller',
-  'bestsellers',
 ]);
 
-/** Words for the row a table's reference to itself points at: the employee's manager, the category's parent. */
+/** Words for the row a table's reference to itself points at: the employee's manager, the category's parent (base forms). */
 export const SELF_REFERENCE_WORDS: ReadonlySet<string> = new Set([
   'manager',
-  'managers',
   'boss',
-  'bosses',
   'supervisor',
-  'supervisors',
   'superior',
-  'superiors',
   'parent',
-  'parents',
 ]);
 
 /** The entities wink-nlp marks a date or a time of day in ("March 2020", "from June to August", "Monday morning"). */
@@ -124,10 +106,28 @@ export function timeWord(token: QuestionToken): { year: number | null } | null {
   return null;
 }
 
+/**
+ * Whether `words` holds the token's word in a form it is looked up by — as written, its lemma, its
+ * singular: "managers", "Managers" (read as a name, no lemma) and "paid" are manager and pay.
+ */
+function hasWord(words: ReadonlySet<string>, token: QuestionToken): boolean {
+  return wordVariants(token).some((v) => words.has(v.key));
+}
+
+/** An amount word: "revenue", "sold", "paid". */
+export function isAmountWord(token: QuestionToken): boolean {
+  return hasWord(AMOUNT_WORDS, token);
+}
+
+/** A self-reference word: "manager", "bosses". */
+export function isSelfReferenceWord(token: QuestionToken): boolean {
+  return hasWord(SELF_REFERENCE_WORDS, token);
+}
+
 /** Whether the lexicon has anything to say about the word at `i`: most questions have no such word. */
 export function lexiconWord(tokens: readonly QuestionToken[], i: number): boolean {
-  const word = tokens[i]!.lower;
-  return AMOUNT_WORDS.has(word) || isCountWord(tokens, i) || SELF_REFERENCE_WORDS.has(word) || timeWord(tokens[i]!) !== null;
+  const token = tokens[i]!;
+  return isAmountWord(token) || isCountWord(tokens, i) || isSelfReferenceWord(token) || timeWord(token) !== null;
 }
 
 /**
@@ -135,13 +135,13 @@ export function lexiconWord(tokens: readonly QuestionToken[], i: number): boolea
  * readings by word vectors or synonyms are no reading of it (`sales` is no `product`).
  */
 export function isMeasureWord(tokens: readonly QuestionToken[], i: number): boolean {
-  return AMOUNT_WORDS.has(tokens[i]!.lower) || isCountWord(tokens, i);
+  return isAmountWord(tokens[i]!) || isCountWord(tokens, i);
 }
 
 /** A count word, or "most" followed by no word ("sold the most", not "the most expensive"). */
 export function isCountWord(tokens: readonly QuestionToken[], i: number): boolean {
-  const word = tokens[i]!.lower;
-  if (COUNT_WORDS.has(word)) return true;
+  const token = tokens[i]!;
+  if (hasWord(COUNT_WORDS, token)) return true;
   const next = tokens[i + 1];
-  return word === 'most' && (next === undefined || next.stopWord || !/\p{L}/u.test(next.text));
+  return token.lower === 'most' && (next === undefined || next.stopWord || !/\p{L}/u.test(next.text));
 }
