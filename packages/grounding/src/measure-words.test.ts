@@ -44,6 +44,11 @@ describe('lexicon words', () => {
     expect(words('Who is the parent of this category?', isAmountWord)).toEqual([]);
   });
 
+  it('count the currency of a sum of money wink-nlp found as an amount word: "fifty dollars", not the number', () => {
+    expect(words('Which events cost the members more than 50 dollars?', isAmountWord)).toEqual(['cost', 'dollars']);
+    expect(words('List the dollars of each event', isAmountWord)).toEqual([]);
+  });
+
   it('read count words by lemma too: "bestsellers"', () => {
     const tokens = tokenizeQuestion('Which are the bestsellers?');
     expect(tokens.map((_, i) => isCountWord(tokens, i))).toEqual([false, false, false, true]);

@@ -74,22 +74,10 @@ export const SECONDARY_MONEY_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Question words that ask which rows have the most events: a count over the fact table (base forms). */
-const COUNT_WORDS: ReadonlySet<string> = new Set([
-  'popular',
-  'popularity',
-  'busiest',
-  'bestselling',
-  'bestseller',
-]);
+const COUNT_WORDS: ReadonlySet<string> = new Set(['popular', 'popularity', 'busiest', 'bestselling', 'bestseller']);
 
 /** Words for the row a table's reference to itself points at: the employee's manager, the category's parent (base forms). */
-export const SELF_REFERENCE_WORDS: ReadonlySet<string> = new Set([
-  'manager',
-  'boss',
-  'supervisor',
-  'superior',
-  'parent',
-]);
+const SELF_REFERENCE_WORDS: ReadonlySet<string> = new Set(['manager', 'boss', 'supervisor', 'superior', 'parent']);
 
 /** The entities wink-nlp marks a date or a time of day in ("March 2020", "from June to August", "Monday morning"). */
 const DATE_ENTITIES: ReadonlySet<string> = new Set(['DATE', 'DURATION', 'TIME']);
@@ -114,9 +102,9 @@ function hasWord(words: ReadonlySet<string>, token: QuestionToken): boolean {
   return wordVariants(token).some((v) => words.has(v.key));
 }
 
-/** An amount word: "revenue", "sold", "paid". */
+/** An amount word: "revenue", "sold", "paid"; or the currency of a sum of money wink-nlp found ("50 USD", "fifty dollars"). */
 export function isAmountWord(token: QuestionToken): boolean {
-  return hasWord(AMOUNT_WORDS, token);
+  return hasWord(AMOUNT_WORDS, token) || (token.entity === 'MONEY' && token.pos !== 'NUM' && /^[a-z]+$/.test(token.lower));
 }
 
 /** A self-reference word: "manager", "bosses". */
