@@ -17,6 +17,7 @@ import { tokenizeQuestion } from './question.js';
 import { dropWeakTables, groundedTables, keepStrongest, namedTables } from './settle.js';
 import type { GroundingMatch, GroundingOptions, GroundingResult, QuestionToken } from './types.js';
 import { weighValueMatches } from './value-evidence.js';
+import type { Demonyms } from './variants.js';
 
 /** What grounding reads at question time, built once per graph (`GroundingIndex.build`). */
 export interface SchemaIndex {
@@ -33,6 +34,8 @@ export interface SchemaIndex {
   readonly silent: SilentWordReaders;
   /** A sentence embedder's say in which island a question means, when its words leave several close. */
   readonly islandSense?: IslandSense;
+  /** The places a demonym names ("Indian" → india): WordNet's reading, live when it is installed, else its table (`lexicon/demonyms.ts`). */
+  readonly demonyms?: Demonyms;
 }
 
 /** Grounds `question` in the schema `index` was built from: T0, the matches behind it, and enrichment. */
@@ -63,7 +66,7 @@ type ByName = Pick<GroundingResult, 'matches' | 'weakerMatches' | 'grounded' | '
 /** T0 from the question's words: the index's matches, then the lexicon's, near the tables they name. */
 async function groundByName(index: SchemaIndex, question: string, tokens: QuestionToken[]): Promise<ByName> {
   const { graph, params } = index;
-  const found = lookupAll(tokens, index.keys, params, index.silent);
+  const found = lookupAll(tokens, index.keys, params, index.silent, index.demonyms);
   const read = params.measureWords ? found.filter((m) => !bentMeasureWord(m, tokens)) : found;
   const distinct = (table: string, column: string) => index.keys.distinctValues(table, column);
   const all = chooseAmongAlternatives(weighValueMatches(read, tokens, distinct, params.valueEvidence), tokens, graph, params);

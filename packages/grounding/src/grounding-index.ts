@@ -6,6 +6,7 @@ import { OfflineEmbedder } from './embedding/offline-embedder.js';
 import { similarityIndex } from './enrich.js';
 import { ground, type SchemaIndex } from './ground.js';
 import { IslandSense } from './island-sense.js';
+import { demonymsOf } from './lexicon/demonyms.js';
 import { WordNet } from './lexicon/wordnet.js';
 import { lookupAll } from './lookup.js';
 import { measureColumns } from './measures.js';
@@ -58,7 +59,8 @@ export class GroundingIndex {
         })
       : undefined;
     const dictionary = vectors && params.dictionary ? generalDictionary(vectors, params) : undefined;
-    const keys = buildInvertedIndex(graph, { ...(await indexOptions(params)), ...(dictionary ? { dictionary } : {}) });
+    const wordnet = await WordNet.load();
+    const keys = buildInvertedIndex(graph, { ...indexOptions(params, wordnet), ...(dictionary ? { dictionary } : {}) });
     const similarity = await similarityIndex(graph, options.embedder ?? new OfflineEmbedder(), params);
     // The lexicon, the event tables and the alternatives walk the joins: each table's neighbours listed now.
     tableNeighbours(graph);
@@ -69,6 +71,7 @@ export class GroundingIndex {
       similarity,
       params,
       ...(options.islandEmbedder ? { islandSense: new IslandSense(graph, options.islandEmbedder, options.onNote, params) } : {}),
+      demonyms: wordnet ? (word: string) => wordnet.places(word) : demonymsOf,
       silent: {
         ...(params.descriptionWords ? { described: descriptionIndex(graph, params) } : {}),
         ...(vectors && params.similarWords ? { similar: similarWords(keys, vectors, params) } : {}),
@@ -101,14 +104,13 @@ export class GroundingIndex {
   valueMatches(question: string): ValueMatchFeatures[] {
     const tokens = tokenizeQuestion(question);
     const { keys } = this.index;
-    return valueMatchFeatures(lookupAll(tokens, keys, this.index.params, this.index.silent), tokens, (table, column) =>
+    return valueMatchFeatures(lookupAll(tokens, keys, this.index.params, this.index.silent, this.index.demonyms), tokens, (table, column) =>
       keys.distinctValues(table, column),
     );
   }
 }
 
 /** The index build's parameters; WordNet's synonyms when the switch and the optional package allow. */
-async function indexOptions(params: GroundingParams): Promise<IndexOptions> {
-  const wordnet = params.synonyms ? await WordNet.load() : undefined;
-  return { ...(wordnet ? { synonyms: (w: string) => wordnet.synonyms(w) } : {}), params };
+function indexOptions(params: GroundingParams, wordnet: WordNet | undefined): IndexOptions {
+  return { ...(wordnet && params.synonyms ? { synonyms: (w: string) => wordnet.synonyms(w) } : {}), params };
 }

@@ -11,7 +11,7 @@ import { defaultGroundingParams } from './params-load.js';
 import { ListPosting } from './postings.js';
 import { namedTables } from './settle.js';
 import type { GroundingMatch, MatchKind, QuestionToken, VariantKind } from './types.js';
-import { spanVariants, type Variant, wordVariants } from './variants.js';
+import { type Demonyms, spanVariants, type Variant, wordVariants } from './variants.js';
 import { nearestSchemaWord, type SimilarWords } from './word-vectors/similar-words.js';
 
 /**
@@ -101,10 +101,11 @@ export function lookupAll(
   index: InvertedIndex,
   params: GroundingParams = defaultGroundingParams(),
   silent: SilentWordReaders = {},
+  demonyms?: Demonyms,
 ): GroundingMatch[] {
   const found = new SpanMatches(params);
   const unselective: Lookup[] = [];
-  const direct = lookups(tokens, index, params);
+  const direct = lookups(tokens, index, params, demonyms);
   const all = [...direct, ...silentWordLookups(tokens, index, direct, silent, params)];
   for (const lookup of all) {
     if (lookup.posting.size > params.unselectiveKeyEntries) unselective.push(lookup);
@@ -117,14 +118,14 @@ export function lookupAll(
 }
 
 /** Every run of up to `maxSpan` words (no stop word at either end), in every variant the index has a key for. */
-function lookups(tokens: readonly QuestionToken[], index: InvertedIndex, params: GroundingParams): Lookup[] {
+function lookups(tokens: readonly QuestionToken[], index: InvertedIndex, params: GroundingParams, demonyms?: Demonyms): Lookup[] {
   const found: Lookup[] = [];
   for (let start = 0; start < tokens.length; start++) {
     for (let end = start + 1; end <= Math.min(tokens.length, start + params.maxSpan); end++) {
       const span = tokens.slice(start, end);
       if (span[0]!.stopWord || span[span.length - 1]!.stopWord) continue;
       if (end - start === 1 && span[0]!.lower.length < params.minKeyLength) continue;
-      const variants = end - start === 1 ? wordVariants(span[0]!) : spanVariants(span);
+      const variants = end - start === 1 ? wordVariants(span[0]!, demonyms) : spanVariants(span);
       const token = span.map((t) => t.text).join(' ');
       for (const variant of variants) {
         const posting = lookupKey(index, variant.key);

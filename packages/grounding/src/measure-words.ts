@@ -1,36 +1,26 @@
 /**
  * The measures lexicon's words: amount words ("revenue", "spent"), count words ("popular",
- * "sold the most"), self-reference words ("manager"), months and years; and the column-name words
+ * "sold the most"), self-reference words ("manager"), years and months; and the column-name words
  * of money. Data, not tuning: what the words mean is English, not a fit to any schema.
  */
+import { isMonthName } from './question.js';
 import type { QuestionToken } from './types.js';
+import { wordVariants } from './variants.js';
 
-/** Question words that ask for an amount of money. */
-export const AMOUNT_WORDS: ReadonlySet<string> = new Set([
+/** Question words that ask for an amount of money (base forms: a word is matched by its lemma or singular too). */
+const AMOUNT_WORDS: ReadonlySet<string> = new Set([
   'revenue',
-  'revenues',
-  'sales',
   'sale',
-  'sold',
   'sell',
-  'sells',
   'selling',
-  'spent',
   'spend',
-  'spends',
   'spending',
-  'paid',
   'pay',
-  'pays',
   'payment',
-  'payments',
   'cost',
-  'costs',
   'price',
-  'prices',
   'amount',
-  'amounts',
-  'earned',
+  'earn',
   'earnings',
   'income',
   'turnover',
@@ -83,71 +73,49 @@ export const SECONDARY_MONEY_WORDS: ReadonlySet<string> = new Set([
   'cost',
 ]);
 
-/** Question words that ask which rows have the most events: a count over the fact table. */
-const COUNT_WORDS: ReadonlySet<string> = new Set([
-  'popular',
-  'popularity',
-  'busiest',
-  'bestselling',
-  'best-selling',
-  'bestseller',
-  'bestsellers',
-]);
+/** Question words that ask which rows have the most events: a count over the fact table (base forms). */
+const COUNT_WORDS: ReadonlySet<string> = new Set(['popular', 'popularity', 'busiest', 'bestselling', 'bestseller']);
 
-/** Words for the row a table's reference to itself points at: the employee's manager, the category's parent. */
-export const SELF_REFERENCE_WORDS: ReadonlySet<string> = new Set([
-  'manager',
-  'managers',
-  'boss',
-  'bosses',
-  'supervisor',
-  'supervisors',
-  'superior',
-  'superiors',
-  'parent',
-  'parents',
-]);
+/** Words for the row a table's reference to itself points at: the employee's manager, the category's parent (base forms). */
+const SELF_REFERENCE_WORDS: ReadonlySet<string> = new Set(['manager', 'boss', 'supervisor', 'superior', 'parent']);
 
-const MONTHS = new Set([
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-  'jan',
-  'feb',
-  'mar',
-  'apr',
-  'jun',
-  'jul',
-  'aug',
-  'sep',
-  'sept',
-  'oct',
-  'nov',
-  'dec',
-]);
+/** The entities wink-nlp marks a date or a time of day in ("March 2020", "from June to August", "Monday morning"). */
+const DATE_ENTITIES: ReadonlySet<string> = new Set(['DATE', 'DURATION', 'TIME']);
 
-/** What a time word is: a year (`2013`), a month (`March`), a date (`2023-04-01`). */
+/**
+ * What a time word is: a year (`2013`), or a month (`March`) in a date wink-nlp found in the
+ * question — "May" in "sales in May 2013" is one, in "May I see" none; "March" in "3 for March",
+ * no date, none.
+ */
 export function timeWord(token: QuestionToken): { year: number | null } | null {
   const t = token.lower;
   if (/^(19|20)\d\d$/.test(t)) return { year: Number(t) };
-  if (/^(19|20)\d\d-\d\d(-\d\d)?$/.test(t)) return { year: Number(t.slice(0, 4)) };
-  if (MONTHS.has(t) && t !== 'may') return { year: null };
+  if (token.entity !== undefined && DATE_ENTITIES.has(token.entity) && /^[a-z]+$/.test(t) && isMonthName(t)) return { year: null };
   return null;
+}
+
+/**
+ * Whether `words` holds the token's word in a form it is looked up by — as written, its lemma, its
+ * singular: "managers", "Managers" (read as a name, no lemma) and "paid" are manager and pay.
+ */
+function hasWord(words: ReadonlySet<string>, token: QuestionToken): boolean {
+  return wordVariants(token).some((v) => words.has(v.key));
+}
+
+/** An amount word: "revenue", "sold", "paid"; or the currency of a sum of money wink-nlp found ("50 USD", "fifty dollars"). */
+export function isAmountWord(token: QuestionToken): boolean {
+  return hasWord(AMOUNT_WORDS, token) || (token.entity === 'MONEY' && token.pos !== 'NUM' && /^[a-z]+$/.test(token.lower));
+}
+
+/** A self-reference word: "manager", "bosses". */
+export function isSelfReferenceWord(token: QuestionToken): boolean {
+  return hasWord(SELF_REFERENCE_WORDS, token);
 }
 
 /** Whether the lexicon has anything to say about the word at `i`: most questions have no such word. */
 export function lexiconWord(tokens: readonly QuestionToken[], i: number): boolean {
-  const word = tokens[i]!.lower;
-  return AMOUNT_WORDS.has(word) || isCountWord(tokens, i) || SELF_REFERENCE_WORDS.has(word) || timeWord(tokens[i]!) !== null;
+  const token = tokens[i]!;
+  return isAmountWord(token) || isCountWord(tokens, i) || isSelfReferenceWord(token) || timeWord(token) !== null;
 }
 
 /**
@@ -155,13 +123,13 @@ export function lexiconWord(tokens: readonly QuestionToken[], i: number): boolea
  * readings by word vectors or synonyms are no reading of it (`sales` is no `product`).
  */
 export function isMeasureWord(tokens: readonly QuestionToken[], i: number): boolean {
-  return AMOUNT_WORDS.has(tokens[i]!.lower) || isCountWord(tokens, i);
+  return isAmountWord(tokens[i]!) || isCountWord(tokens, i);
 }
 
 /** A count word, or "most" followed by no word ("sold the most", not "the most expensive"). */
 export function isCountWord(tokens: readonly QuestionToken[], i: number): boolean {
-  const word = tokens[i]!.lower;
-  if (COUNT_WORDS.has(word)) return true;
+  const token = tokens[i]!;
+  if (hasWord(COUNT_WORDS, token)) return true;
   const next = tokens[i + 1];
-  return word === 'most' && (next === undefined || next.stopWord || !/\p{L}/u.test(next.text));
+  return token.lower === 'most' && (next === undefined || next.stopWord || !/\p{L}/u.test(next.text));
 }

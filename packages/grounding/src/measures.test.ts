@@ -165,4 +165,11 @@ describe('self-reference words', () => {
       expect.objectContaining({ token: 'manager', table: 'Employee', column: 'ReportsTo', kind: 'alias', variant: 'self-reference' }),
     );
   });
+
+  it('point "bosses" there too, the word read by its lemma (the list holds "boss")', async () => {
+    const result = await (await GroundingIndex.build(staff)).ground('Who are the bosses of each employee?');
+    expect(result.matches).toContainEqual(
+      expect.objectContaining({ token: 'bosses', table: 'Employee', column: 'ReportsTo', kind: 'alias', variant: 'self-reference' }),
+    );
+  });
 });

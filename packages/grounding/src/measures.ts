@@ -10,12 +10,12 @@ import type { ContextGraph, GraphColumn, GraphTable } from '@guided-retrieval/co
 import { describeEvent, type EventTable, eventTables, nearestEvent } from './event-tables.js';
 import { splitIdentifier } from './identifiers.js';
 import {
-  AMOUNT_WORDS,
+  isAmountWord,
   isCountWord,
+  isSelfReferenceWord,
   lexiconWord,
   MONEY_COLUMN_WORDS,
   SECONDARY_MONEY_WORDS,
-  SELF_REFERENCE_WORDS,
   timeWord,
 } from './measure-words.js';
 import { perName } from './memo.js';
@@ -203,7 +203,7 @@ function amountAndCountMatches(
   );
   tokens.forEach((token, i) => {
     if (!unmatched(i)) return;
-    if (AMOUNT_WORDS.has(token.lower)) {
+    if (isAmountWord(token)) {
       if (amountNamed) return;
       // "sales representative", "sales quota": the word names a kind of something, not an amount.
       if (token.pos === 'NOUN' && tokens[i + 1]?.pos === 'NOUN') return;
@@ -240,7 +240,7 @@ function selfReferenceMatches(
 ): GroundingMatch[] {
   const out: GroundingMatch[] = [];
   tokens.forEach((token, i) => {
-    if (!SELF_REFERENCE_WORDS.has(token.lower)) return;
+    if (!isSelfReferenceWord(token)) return;
     for (const table of named) {
       for (const e of graph.outEdges(table)) {
         if (e.toTable !== table || e.fromColumns.length !== 1) continue;

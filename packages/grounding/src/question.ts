@@ -41,6 +41,7 @@ export function tokenizeQuestion(question: string): QuestionToken[] {
       const text = token.out();
       const lemma = String(token.out(its.lemma as never)).toLowerCase();
       const pos = String(token.out(its.pos));
+      const entity = token.parentEntity()?.out(its.type);
       const runs = text
         .toLowerCase()
         .split(/[^a-z0-9]+/)
@@ -52,12 +53,32 @@ export function tokenizeQuestion(question: string): QuestionToken[] {
           lemma: runs.length === 1 ? lemma.replace(/[^a-z0-9]/g, '') || run : run,
           stopWord: STOP_WORDS.has(run),
           pos,
+          ...(entity ? { entity: String(entity) } : {}),
         });
       }
     });
   markSortingWords(tokens);
   return tokens;
 }
+
+/**
+ * Whether `word` is a month's name (`march`, `may`, `sep`): wink-nlp reads "1 <word> 2020" as one
+ * date. A weekday, a season, `today` or a length of time (`year`, `week`) makes no such date.
+ * Asked once per word.
+ */
+export function isMonthName(word: string): boolean {
+  let known = MONTH_NAMES.get(word);
+  if (known === undefined) {
+    const nlp = loadLanguageModel();
+    const probe = `1 ${word} 2020`;
+    const entities = nlp.readDoc(probe).entities();
+    known = entities.length() === 1 && entities.itemAt(0).out(nlp.its.type) === 'DATE' && entities.itemAt(0).out() === probe;
+    MONTH_NAMES.set(word, known);
+  }
+  return known;
+}
+
+const MONTH_NAMES = new Map<string, boolean>();
 
 /** Words that say how to sort ("in descending order", "order by", "ranked by"), not what to read. */
 const SORTING_WORDS = new Set(['order', 'ordered', 'sort', 'sorted']);

@@ -47,6 +47,8 @@ export interface QuestionToken {
   stopWord: boolean;
   /** wink-nlp's universal part of speech (`NOUN`, `VERB`, `ADJ`, `PROPN`…). */
   pos: string;
+  /** The type of the wink-nlp entity the word lies in (`DATE`, `DURATION`, `TIME`, `MONEY`, `CARDINAL`…), if any. */
+  entity?: string;
 }
 
 export interface GroundedTable {

@@ -1,5 +1,4 @@
 import { singular } from '@guided-retrieval/text';
-import { demonymsOf } from './lexicon/demonyms.js';
 import type { QuestionToken, VariantKind } from './types.js';
 
 /** Small numbers a question spells out, as a name writes them (`five` → 5). */
@@ -17,8 +16,11 @@ export interface Variant {
   kind: VariantKind;
 }
 
-/** Keys a single question word is looked up by: as written, its lemma, singular, demonym's country. */
-export function wordVariants(token: QuestionToken): Variant[] {
+/** The names of the places an adjective pertains to ("Indian" → india): WordNet's, when installed. */
+export type Demonyms = (word: string) => readonly string[];
+
+/** Keys a single question word is looked up by: as written, its lemma, singular, the place a demonym names. */
+export function wordVariants(token: QuestionToken, demonyms?: Demonyms): Variant[] {
   const variants: Variant[] = [{ key: token.lower, kind: 'exact' }];
   const push = (key: string, kind: VariantKind) => {
     if (key && !variants.some((v) => v.key === key)) variants.push({ key, kind });
@@ -28,7 +30,7 @@ export function wordVariants(token: QuestionToken): Variant[] {
   push(singular(token.lemma), 'lemma');
   const digits = NUMBER_WORDS.get(token.lower);
   if (digits) push(digits, 'lemma');
-  for (const country of [...demonymsOf(token.lower), ...demonymsOf(singular(token.lower))]) push(country, 'demonym');
+  if (demonyms) for (const place of [...demonyms(token.lower), ...demonyms(singular(token.lower))]) push(place, 'demonym');
   return variants;
 }
 

@@ -24,6 +24,16 @@ describe('WordNet synonyms', () => {
     expect(wordnet.synonyms('inventory', 2)).toContain('stock');
   });
 
+  it('reads the places a demonym names from its pertainyms, named places only', () => {
+    expect(wordnet.places('indian')).toEqual(['india', 'republic of india', 'bharat']);
+    expect(wordnet.places('Dutch')).toEqual(expect.arrayContaining(['netherlands', 'holland']));
+    expect(wordnet.places('african')).toEqual(['africa']);
+    // "urban" pertains to city, a kind of place and no place's name; "financial" to no place at all.
+    expect(wordnet.places('urban')).toEqual([]);
+    expect(wordnet.places('financial')).toEqual([]);
+    expect(wordnet.places('qwertyuiop')).toEqual([]);
+  });
+
   it('lets a question find a table by a synonym of its name, and not when switched off', async () => {
     const graph = graphFromSchema({
       database: 'shop',
