@@ -1,25 +1,9 @@
-import { graphFromSchema } from '@guided-retrieval/context-graph';
 import type { ChatModel } from '@guided-retrieval/llm-adapters';
 import { describe, expect, it } from 'vitest';
 import { formatTrace, joinCondition, LlmDisambiguator, Retriever } from './index.js';
+import { SCHOOLS } from './test-support/schools.js';
 
-/** Two fact tables that share a dimension, as BIRD's california_schools does. */
-const graph = graphFromSchema({
-  database: 'schools',
-  tables: [
-    {
-      name: 'schools',
-      primaryKey: ['CDSCode'],
-      columns: ['CDSCode', { name: 'County', inferredType: 'text', sample: ['Alameda', 'Fresno'] }],
-    },
-    { name: 'frpm', columns: ['CDSCode', { name: 'Free Meal Count', inferredType: 'integer' }] },
-    { name: 'satscores', columns: ['cds', { name: 'NumTstTakr', inferredType: 'integer', aliases: ['number of test takers'] }] },
-  ],
-  foreignKeys: [
-    { fromTable: 'frpm', fromColumns: ['CDSCode'], toTable: 'schools', toColumns: ['CDSCode'] },
-    { fromTable: 'satscores', fromColumns: ['cds'], toTable: 'schools', toColumns: ['CDSCode'] },
-  ],
-});
+const graph = SCHOOLS;
 const QUESTION = 'What is the free meal count in Fresno where the number of test takers is over 500?';
 
 describe('joining across a shared dimension', () => {

@@ -3,23 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { formatTrace, Retriever } from './index.js';
 import { formatPath } from './internal.js';
 import { tracePath } from './paths.js';
+import { SCHOOLS } from './test-support/schools.js';
 
-const schools = graphFromSchema({
-  database: 'schools',
-  tables: [
-    {
-      name: 'schools',
-      primaryKey: ['CDSCode'],
-      columns: ['CDSCode', { name: 'County', inferredType: 'text', sample: ['Alameda', 'Fresno'] }],
-    },
-    { name: 'frpm', columns: ['CDSCode', { name: 'Free Meal Count', inferredType: 'integer' }] },
-    { name: 'satscores', columns: ['cds', { name: 'NumTstTakr', inferredType: 'integer', aliases: ['number of test takers'] }] },
-  ],
-  foreignKeys: [
-    { fromTable: 'frpm', fromColumns: ['CDSCode'], toTable: 'schools', toColumns: ['CDSCode'] },
-    { fromTable: 'satscores', fromColumns: ['cds'], toTable: 'schools', toColumns: ['CDSCode'] },
-  ],
-});
+const schools = SCHOOLS;
 
 describe('formatTrace.path (formatPath)', () => {
   it('renders a path for people: along the key →, against it ←', () => {
