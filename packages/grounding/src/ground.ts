@@ -34,7 +34,7 @@ export interface SchemaIndex {
   readonly silent: SilentWordReaders;
   /** A sentence embedder's say in which island a question means, when its words leave several close. */
   readonly islandSense?: IslandSense;
-  /** The places a demonym names ("Indian" → india): WordNet's reading, live when it is installed, else its table (`lexicon/demonyms.ts`). */
+  /** The places a demonym names ("Indian" → india): WordNet's pertainyms, as `lexicon/demonyms.ts` holds them. */
   readonly demonyms?: Demonyms;
 }
 

@@ -59,8 +59,7 @@ export class GroundingIndex {
         })
       : undefined;
     const dictionary = vectors && params.dictionary ? generalDictionary(vectors, params) : undefined;
-    const wordnet = await WordNet.load();
-    const keys = buildInvertedIndex(graph, { ...indexOptions(params, wordnet), ...(dictionary ? { dictionary } : {}) });
+    const keys = buildInvertedIndex(graph, { ...(await indexOptions(params)), ...(dictionary ? { dictionary } : {}) });
     const similarity = await similarityIndex(graph, options.embedder ?? new OfflineEmbedder(), params);
     // The lexicon, the event tables and the alternatives walk the joins: each table's neighbours listed now.
     tableNeighbours(graph);
@@ -71,7 +70,9 @@ export class GroundingIndex {
       similarity,
       params,
       ...(options.islandEmbedder ? { islandSense: new IslandSense(graph, options.islandEmbedder, options.onNote, params) } : {}),
-      demonyms: wordnet ? (word: string) => wordnet.places(word) : demonymsOf,
+      // WordNet's pertainyms, read from the table generated from them (checked against WordNet by its
+      // test): the same places, with no WordNet file read per question word.
+      demonyms: demonymsOf,
       silent: {
         ...(params.descriptionWords ? { described: descriptionIndex(graph, params) } : {}),
         ...(vectors && params.similarWords ? { similar: similarWords(keys, vectors, params) } : {}),
@@ -111,6 +112,7 @@ export class GroundingIndex {
 }
 
 /** The index build's parameters; WordNet's synonyms when the switch and the optional package allow. */
-function indexOptions(params: GroundingParams, wordnet: WordNet | undefined): IndexOptions {
-  return { ...(wordnet && params.synonyms ? { synonyms: (w: string) => wordnet.synonyms(w) } : {}), params };
+async function indexOptions(params: GroundingParams): Promise<IndexOptions> {
+  const wordnet = params.synonyms ? await WordNet.load() : undefined;
+  return { ...(wordnet ? { synonyms: (w: string) => wordnet.synonyms(w) } : {}), params };
 }
