@@ -1,7 +1,18 @@
 import pluralize from 'pluralize';
-import { remembering } from './memo.js';
 
-const singularOf = remembering((word: string) => pluralize.singular(word));
+const SINGULARS = new Map<string, string>();
+/** Memo size: a warehouse's words, not an unbounded stream of questions (speed, not results). */
+const MAX_MEMO = 100_000;
+
+function singularOf(word: string): string {
+  let form = SINGULARS.get(word);
+  if (form === undefined) {
+    form = pluralize.singular(word);
+    if (SINGULARS.size >= MAX_MEMO) SINGULARS.clear();
+    SINGULARS.set(word, form);
+  }
+  return form;
+}
 
 /**
  * The singular of a lower-case word (`suppliers` → `supplier`, `categories` → `category`,
