@@ -13,23 +13,18 @@ const sources = readdirSync(here)
   .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
   .map((f) => ({ file: f, text: readFileSync(join(here, f), 'utf8') }));
 
-const textManifest = JSON.parse(readFileSync(join(here, '..', '..', 'text', 'package.json'), 'utf8')) as {
-  dependencies?: Record<string, string>;
-};
-
 describe('the package stands alone', () => {
-  it('depends on the word module alone (itself only pluralize); every driver is an optional peer', () => {
-    expect(Object.keys(manifest.dependencies ?? {})).toEqual(['@guided-retrieval/text']);
-    expect(Object.keys(textManifest.dependencies ?? {})).toEqual(['pluralize']);
+  it('has no runtime dependency; every driver is an optional peer', () => {
+    expect(manifest.dependencies ?? {}).toEqual({});
     for (const driver of ['better-sqlite3', 'pg', '@duckdb/node-api']) {
       expect(manifest.peerDependencies?.[driver], driver).toBeDefined();
       expect(manifest.peerDependenciesMeta?.[driver]?.optional, driver).toBe(true);
     }
   });
 
-  it('imports no workspace package but the word module from its sources', () => {
+  it('imports no workspace package from its sources', () => {
     for (const { file, text } of sources) {
-      expect(text, file).not.toMatch(/from\s+['"]@guided-retrieval\/(?!text['"])/);
+      expect(text, file).not.toMatch(/from\s+['"]@guided-retrieval\//);
       expect(text, file).not.toMatch(/import\(\s*['"]@guided-retrieval\//);
     }
   });

@@ -213,6 +213,8 @@ describe('value keys', () => {
     expect(isProseColumn('notes2')).toBe(false); // a trailing number: not a prose word either way
     expect(isProseColumn('notes_2')).toBe(false);
     expect(isProseColumn('textSize')).toBe(false);
+    expect(isProseColumn('XMLText')).toBe(true);
+    expect(isProseColumn('context')).toBe(false);
     expect(wantsValues('rowguid', 'text', [{ value: 'Van Halen', count: 1 }])).toBe(false);
     expect(wantsValues('name', 'integer', [{ value: 'Van Halen', count: 1 }])).toBe(false);
   });
