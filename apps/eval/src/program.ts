@@ -11,6 +11,7 @@ import type { JoinsBench } from './joins/run.js';
 import { resultLines, writeReports } from './report.js';
 import { runEvaluation } from './run.js';
 import { BUILD_CHOICES, type BuildChoice, runSampleQuestions } from './sample/command.js';
+import { trainingQuestions } from './train/questions.js';
 import {
   parseBudget,
   parseSeed,
@@ -41,6 +42,7 @@ const BENCH_HELP = [
   'benchmark: bird-dev, spider-dev, spider-syn or spider2-lite (table retrieval; spider-syn is Spider dev with its questions reworded by synonyms; spider2-lite is scored against its listed gold tables);',
   'defog (table retrieval on real PostgreSQL databases: each dump loaded into a scratch database on --postgres, profiled, joins inferred, graph built, as `guided build` does);',
   'sample-questions (plain business questions over real sample databases, each built from its SQLite file and from its PostgreSQL dump, see --build; --data is the folder holding sample-dbs/ and defog/);',
+  'train-questions (the training questions over train-dbs/, built from their SQLite files; --data is the folder holding train-dbs/ and train-questions/);',
   'joins (join inference on every *.sqlite under --data, one per subfolder, plus TPC-H);',
   'joins-bird or joins-spider (join inference on the BIRD or Spider dev schemas, and retrieval with declared vs inferred edges);',
   'scale (latency, memory and accuracy on generated schemas of 50 to 2000 tables; needs no --data);',
@@ -76,6 +78,7 @@ export function program(): Command {
           'spider2-lite',
           'defog',
           'sample-questions',
+          'train-questions',
           ...JOINS_BENCHES,
           'scale',
           'fit',
@@ -227,10 +230,12 @@ export function program(): Command {
             if (interactive && done === total) process.stderr.write('\n');
           },
         };
-        if (bench === 'sample-questions') {
+        if (bench === 'sample-questions' || bench === 'train-questions') {
           if (options.union || options.ablation || evidence)
-            throw new Error('--union, --ablation, --evidence and --instructions do not apply to sample-questions');
+            throw new Error(`--union, --ablation, --evidence and --instructions do not apply to ${bench}`);
+          const training = bench === 'train-questions' ? trainingQuestions(resolve(options.data)) : {};
           const runs = await runSampleQuestions({
+            ...training,
             dataDir: resolve(options.data),
             out: resolve(options.out),
             ...(options.build ? { build: options.build } : {}),

@@ -6,11 +6,13 @@
 import type { ContextGraph } from '@guided-retrieval/context-graph';
 import { chooseAmongAlternatives } from './alternatives.js';
 import { enrich, type SimilarityIndex } from './enrich.js';
+import { calendarTables } from './calendar.js';
+import { tableEvidence } from './evidence.js';
 import type { InvertedIndex } from './inverted-index.js';
 import type { IslandSense } from './island-sense.js';
 import { chooseIsland, rankIslands } from './islands.js';
 import { lookupAll, type SilentWordReaders } from './lookup.js';
-import { isMeasureWord } from './measure-words.js';
+import { isMeasureWord, wordCues } from './measure-words.js';
 import { lexiconMatches, type MeasureColumns } from './measures.js';
 import type { GroundingParams } from './params.js';
 import { tokenizeQuestion } from './question.js';
@@ -42,7 +44,14 @@ export interface SchemaIndex {
 export async function ground(index: SchemaIndex, question: string, options: GroundingOptions = {}): Promise<GroundingResult> {
   const tokens = tokenizeQuestion(question);
   const byName = await groundByName(index, question, tokens);
-  const enrichment = await enrich(index.graph, index.similarity, { question, tokens, grounded: byName.grounded }, index.params, options);
+  // Read lower-cased as the words are: capitalisation changes nothing.
+  const enrichment = await enrich(
+    index.graph,
+    index.similarity,
+    { question: question.toLowerCase(), tokens, grounded: byName.grounded },
+    index.params,
+    options,
+  );
   return {
     question,
     tokens,
@@ -61,7 +70,7 @@ function bentMeasureWord(m: GroundingMatch, tokens: readonly QuestionToken[]): b
   );
 }
 
-type ByName = Pick<GroundingResult, 'matches' | 'weakerMatches' | 'grounded' | 'elsewhere' | 'islandSense'>;
+type ByName = Pick<GroundingResult, 'matches' | 'weakerMatches' | 'grounded' | 'elsewhere' | 'islandSense' | 'evidence'>;
 
 /** T0 from the question's words: the index's matches, then the lexicon's, near the tables they name. */
 async function groundByName(index: SchemaIndex, question: string, tokens: QuestionToken[]): Promise<ByName> {
@@ -73,12 +82,12 @@ async function groundByName(index: SchemaIndex, question: string, tokens: Questi
   // The island first: a word's strongest match elsewhere must not hide its match in the island meant.
   const ratio = params.weakTableRatio;
   const settle = (found: readonly GroundingMatch[]) => dropWeakTables(keepStrongest(found, params), ratio);
-  let island: { matches: GroundingMatch[]; elsewhere: ByName['elsewhere'] };
+  let island: { matches: GroundingMatch[]; unsettled: readonly GroundingMatch[]; elsewhere: ByName['elsewhere'] };
   let sensed: Awaited<ReturnType<IslandSense['prefer']>>;
-  if (!params.oneIsland) island = { matches: settle(all), elsewhere: [] };
+  if (!params.oneIsland) island = { matches: settle(all), unsettled: all, elsewhere: [] };
   else {
     const ranked = rankIslands(graph, all, params.islandNames ? tokens : undefined, params);
-    sensed = index.islandSense ? await index.islandSense.prefer(question, ranked) : undefined;
+    sensed = index.islandSense ? await index.islandSense.prefer(question.toLowerCase(), ranked) : undefined;
     island = chooseIsland(graph, all, settle, ranked, sensed?.id);
   }
   // The lexicon reads the chosen island only: "2016" or "revenue" must not choose the island
@@ -88,11 +97,53 @@ async function groundByName(index: SchemaIndex, question: string, tokens: Questi
     : [];
   const matches = lexicon.length > 0 ? settle([...island.matches, ...lexicon]) : island.matches;
   const best = Math.max(0, ...matches.map((m) => m.score));
+  const limits = { ratio: params.evidenceRatio, maxTables: params.evidenceMaxTables };
+  // The evidence also holds what the lexicon would say were no word matched yet, and the calendar
+  // a time word points at: candidate trees are weighed on what settling and the lexicon's rules set aside.
+  const named = namedTables(island.matches, params);
+  const unrestricted = params.measureWords ? lexiconMatches(tokens, graph, index.measures, [], named, params) : [];
+  const calendar = calendarMatches(tokens, graph, island.unsettled, params);
   return {
     matches,
+    evidence: tableEvidence([...island.unsettled, ...lexicon, ...unrestricted, ...calendar], tokens, limits),
     weakerMatches: all.length - matches.length,
     grounded: groundedTables(matches),
     elsewhere: island.elsewhere.filter((e) => e.score >= ratio * best - 1e-9),
     ...(sensed ? { islandSense: sensed.step } : {}),
   };
+}
+
+/**
+ * A time or period word ("in 1997", "per quarter", "weekends") on each calendar dimension of the
+ * island the question's matches lie in: the fact table holds only its key, the calendar the year.
+ */
+function calendarMatches(
+  tokens: readonly QuestionToken[],
+  graph: ContextGraph,
+  island: readonly GroundingMatch[],
+  params: GroundingParams,
+): GroundingMatch[] {
+  const cues = wordCues(tokens);
+  if (!cues.some((c) => c === 'time' || c === 'period')) return [];
+  const islands = new Set(island.map((m) => graph.islandOf(m.table)));
+  const calendars = calendarTables(graph, { minColumns: params.calendarMinColumns, minShare: params.calendarMinShare }).filter(
+    (t) => islands.size === 0 || islands.has(graph.islandOf(t)),
+  );
+  const out: GroundingMatch[] = [];
+  cues.forEach((cue, i) => {
+    if (cue !== 'time' && cue !== 'period') return;
+    for (const table of calendars)
+      out.push({
+        token: tokens[i]!.text,
+        span: [i, i + 1],
+        variant: cue === 'time' ? 'date' : 'period',
+        variantKind: 'synonym',
+        table,
+        column: null,
+        kind: 'time',
+        coverage: 1,
+        score: params.lexiconMatchScore,
+      });
+  });
+  return out;
 }

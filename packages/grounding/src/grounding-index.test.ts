@@ -81,7 +81,7 @@ describe('semantic enrichment', () => {
     expect(embedder.calls[0]).toHaveLength(smallSchemaGraph().tables.length);
 
     const result = await index.ground('Tell me about zorblax');
-    expect(embedder.calls.at(-1)).toEqual(['Tell me about zorblax']);
+    expect(embedder.calls.at(-1)).toEqual(['tell me about zorblax']);
     expect(result.enrichment).toEqual({ triggered: true, k: 3, embedder: 'keyword-fake-v1', added: [{ table: 'REGION', similarity: 1 }] });
     expect(result.initialTargets).toEqual(['REGION']);
 

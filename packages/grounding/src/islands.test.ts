@@ -99,7 +99,7 @@ describe('islands the words leave close, told apart by their tables own names', 
       { name: 'CRYPTO_ETHEREUM.LOGS', columns: ['id'] },
     ],
   });
-  const tokens = ['ethereum', 'logs'].map((w) => ({ text: w, lower: w, lemma: w, stopWord: false, pos: 'NOUN' }));
+  const tokens = ['ethereum', 'logs'].map((w) => ({ text: w, lower: w, lemma: w, stopWord: false, pos: 'NOUN', name: false }));
   const match = (table: string): GroundingMatch => ({
     token: 'logs',
     span: [1, 2],

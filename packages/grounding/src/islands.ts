@@ -15,8 +15,10 @@ import type { GroundingMatch, QuestionToken } from './types.js';
 import { numberDigits } from './variants.js';
 
 interface IslandChoice {
-  /** The matches in the chosen island. */
+  /** The matches in the chosen island, settled. */
   matches: GroundingMatch[];
+  /** The matches in the chosen island before settling. */
+  unsettled: readonly GroundingMatch[];
   /** Tables matched in other islands, strongest first: no join path reaches them from the chosen one. */
   elsewhere: { table: string; score: number; byName: boolean }[];
 }
@@ -33,7 +35,7 @@ export function chooseIsland(
   ranked: readonly RankedIsland[] = rankIslands(graph, matches, undefined, defaultGroundingParams()),
   preferred?: number,
 ): IslandChoice {
-  if (ranked.length <= 1) return { matches: settle(matches), elsewhere: [] };
+  if (ranked.length <= 1) return { matches: settle(matches), unsettled: matches, elsewhere: [] };
   const chosen = ranked.find((r) => r.id === preferred) ?? ranked[0];
   const explained = new Set<number>();
   for (const m of chosen!.list) for (let i = m.span[0]; i < m.span[1]; i++) explained.add(i);
@@ -50,6 +52,7 @@ export function chooseIsland(
   }
   return {
     matches: settle(chosen!.list),
+    unsettled: chosen!.list,
     elsewhere: [...elsewhere].map(([table, e]) => ({ table, ...e })).sort((a, b) => b.score - a.score || (a.table < b.table ? -1 : 1)),
   };
 }

@@ -133,3 +133,55 @@ export function isCountWord(tokens: readonly QuestionToken[], i: number): boolea
   const next = tokens[i + 1];
   return token.lower === 'most' && (next === undefined || next.stopWord || !/\p{L}/u.test(next.text));
 }
+
+/** Words of a calendar period: "per month", "each quarter", "on weekends", "yearly" (base forms). */
+const PERIOD_WORDS: ReadonlySet<string> = new Set([
+  'year',
+  'yearly',
+  'annual',
+  'annually',
+  'month',
+  'monthly',
+  'quarter',
+  'quarterly',
+  'week',
+  'weekly',
+  'weekend',
+  'weekday',
+  'day',
+  'daily',
+  'date',
+  'season',
+  'holiday',
+  'morning',
+  'afternoon',
+  'evening',
+  'night',
+  'hour',
+  'hourly',
+]);
+
+/** A calendar period word: "monthly", "quarters", "weekends". */
+export function isPeriodWord(token: QuestionToken): boolean {
+  return hasWord(PERIOD_WORDS, token);
+}
+
+/** What the measures lexicon reads a question word as, when anything: what a choice among trees asks of a tree. */
+export type WordCue = 'amount' | 'count' | 'time' | 'period' | 'self-reference';
+
+/** Each token's cue (null for most words). */
+export function wordCues(tokens: readonly QuestionToken[]): (WordCue | null)[] {
+  return tokens.map((token, i) =>
+    timeWord(token) !== null
+      ? 'time'
+      : isAmountWord(token)
+        ? 'amount'
+        : isCountWord(tokens, i)
+          ? 'count'
+          : isSelfReferenceWord(token)
+            ? 'self-reference'
+            : isPeriodWord(token)
+              ? 'period'
+              : null,
+  );
+}

@@ -157,6 +157,18 @@ export interface GroundingParams {
   /** A table named outright says more about where the question lives than any other word: its match counts this much more. */
   tableNamedWeight: number;
 
+  /**
+   * The evidence kept for a choice among candidate trees (evidence.ts): tables whose best match,
+   * before settling, is at least this share of the strongest table's…
+   */
+  evidenceRatio: number;
+  /** …at most this many of them, strongest first. */
+  evidenceMaxTables: number;
+  /** A calendar dimension (calendar.ts) has at least this many columns that are parts of a date… */
+  calendarMinColumns: number;
+  /** …and they are at least this share of its columns. */
+  calendarMinShare: number;
+
   // ─── Measures lexicon ───────────────────────────────────────────────────────────────────────
 
   /** A lexicon word that would land on more tables than this at the nearest distance says nothing about which is meant. */

@@ -1,3 +1,4 @@
+import type { TableEvidence } from './evidence.js';
 import type { IslandSenseStep } from './island-sense.js';
 import type { GroundingLeverName, GroundingParams } from './params.js';
 
@@ -45,8 +46,13 @@ export interface QuestionToken {
   lower: string;
   lemma: string;
   stopWord: boolean;
-  /** wink-nlp's universal part of speech (`NOUN`, `VERB`, `ADJ`, `PROPN`…). */
+  /** wink-nlp's universal part of speech (`NOUN`, `VERB`, `ADJ`, `PROPN`…), read from the lower-cased question. */
   pos: string;
+  /**
+   * Spelled as a name, whatever its capitalisation: a digit or a sign in it (`AC/DC`, `A380`), a
+   * proper noun, or a word the language model's vocabulary does not hold (`Metallica`, `Facello`).
+   */
+  name: boolean;
   /** The type of the wink-nlp entity the word lies in (`DATE`, `DURATION`, `TIME`, `MONEY`, `CARDINAL`…), if any. */
   entity?: string;
 }
@@ -73,6 +79,11 @@ export interface GroundingResult {
   matches: GroundingMatch[];
   /** Matches dropped because the same words matched something stronger. */
   weakerMatches: number;
+  /**
+   * Each table's strongest match per question word before settling (the chosen island's, the
+   * lexicon's included), strongest tables first: what a choice among candidate trees weighs.
+   */
+  evidence: TableEvidence[];
   /** T0 from hash matches, strongest first. */
   grounded: GroundedTable[];
   /**

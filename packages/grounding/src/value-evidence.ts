@@ -19,18 +19,16 @@ export interface ValueEvidenceWeights {
   perExtraWord: number;
 }
 
-/** Whether the words at `span` are spelled as a name: capitalized past the question's first word, or holding a digit or a sign (`AC/DC`, `R2-D2`). */
+/** Whether the words at `span` are spelled as a name (`QuestionToken.name`: a digit or a sign, a proper noun, a word no dictionary holds). */
 export function spelledAsName(tokens: readonly QuestionToken[], span: readonly [number, number]): boolean {
-  for (let i = span[0]; i < span[1]; i++) {
-    const text = tokens[i]?.text ?? '';
-    if ((i > 0 && /^\p{Lu}/u.test(text)) || /[\d/&]/.test(text) || tokens[i]?.pos === 'PROPN') return true;
-  }
+  for (let i = span[0]; i < span[1]; i++) if (tokens[i]?.name) return true;
   return false;
 }
 
 /** The share of a value match's score it keeps, in (0, 1]: 1 for a name the question spells. */
 export function valueEvidence(distinct: number, coverage: number, words: number, asName: boolean, w: ValueEvidenceWeights): number {
-  if (asName) return 1;
+  // Two or more words that are a whole value ("academy dinosaur", "aer lingus") are a name however written.
+  if (asName || (coverage === 1 && words >= 2)) return 1;
   const logit =
     w.intercept + w.perLogDistinct * Math.log1p(Math.max(0, distinct)) + w.perUncovered * (1 - coverage) + w.perExtraWord * (words - 1);
   return Math.min(1, sigmoid(logit) / sigmoid(w.intercept));

@@ -87,6 +87,21 @@ export class HeuristicDisambiguator implements Disambiguator {
   }
 
   /**
+   * The source and roles for exactly these targets, no pass pruning any: how a candidate tree
+   * over a chosen set of tables is rooted (`choice/propose.ts`).
+   */
+  chooseFor(given: DisambiguationInput, tables: readonly string[]): SourceAndTargets | null {
+    const candidates = exploreSources(given.graph, tables);
+    if (candidates.length === 0) return null;
+    const notes: DisambiguationNote[] = [];
+    const input = { ...given, initialTargets: tables, candidates };
+    const { source, reverse } = pickSource(input, this.params, this.lookAlikes(input.graph), notes);
+    const targets = tables.filter((t) => t !== source && (reverse ? input.graph.linked(source, t) : input.graph.reaches(source, t)));
+    const roles = this.addRoles(input, source, targets, reverse, notes);
+    return { source, targets, roles, notes, reverse };
+  }
+
+  /**
    * Before the source is chosen: `BEFORE_SOURCE_PASSES` leave out initial targets weak evidence
    * holds (unless every target would go), so that they choose nothing; exploration is redone
    * without them.
@@ -188,6 +203,11 @@ export class HeuristicDisambiguator implements Disambiguator {
       if (path) selected.push({ target, path, reason: describeChoice(path, wanted, (input.paths[target] ?? []).length) });
     }
     return selected;
+  }
+
+  /** Look-alike copies of other tables (`ORDERS_HIST` → `ORDERS`), worked out once per graph. */
+  lookAlikesOf(graph: ContextGraph): ReadonlyMap<string, string> {
+    return this.lookAlikes(graph);
   }
 
   private lookAlikes(graph: ContextGraph): Map<string, string> {

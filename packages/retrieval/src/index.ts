@@ -1,3 +1,17 @@
+export { FEATURE_NAMES } from './choice/features.js';
+export { type ChoiceExample, crossValidate, type FitSettings, fitChoice } from './choice/fit.js';
+export { FittedDisambiguator, type FittedOptions } from './choice/fitted-disambiguator.js';
+export {
+  type ChoiceFile,
+  ChoiceFileError,
+  type ChoiceFitSettings,
+  type ChoiceProvenance,
+  defaultChoiceFile,
+  loadChoiceFile,
+  writeChoiceModel,
+} from './choice/model-file.js';
+export type { ProposalLimits } from './choice/propose.js';
+export type { ChoiceModel } from './choice/score.js';
 export { HeuristicDisambiguator, type HeuristicOptions } from './heuristic.js';
 export { DEFAULT_PATH_LIMITS, type PathLimits } from './limits.js';
 export { LlmDisambiguator, type LlmDisambiguatorOptions } from './llm-disambiguator.js';
@@ -13,6 +27,7 @@ export { type FromClauseOptions, joinCondition, quoteIdentifier, renderFromClaus
 export { formatTrace } from './trace-text.js';
 export type {
   CandidateSource,
+  CandidateTrace,
   DisambiguationInput,
   DisambiguationNote,
   Disambiguator,

@@ -16,7 +16,8 @@ import type { Embedder } from '@guided-retrieval/llm-adapters';
 import { disambiguate } from './disambiguate.js';
 import { explainTables, explainUnjoined, islandsReason, noMatchReason } from './explain.js';
 import { exploreSources } from './explore.js';
-import { HeuristicDisambiguator } from './heuristic.js';
+import { FittedDisambiguator } from './choice/fitted-disambiguator.js';
+import type { ChoiceFile } from './choice/model-file.js';
 import { type PathLimits, pathLimits } from './limits.js';
 import { mergePaths } from './merge.js';
 import { type HeuristicParams, type HeuristicParamsOverride, resolveHeuristicParams } from './params.js';
@@ -29,6 +30,8 @@ export interface RetrieverOptions {
   disambiguator?: Disambiguator;
   /** For semantic enrichment; the offline lexical embedder by default. */
   embedder?: Embedder;
+  /** The fitted choice among candidate trees: its model and proposal limits (default: the shipped `params/choice.json`). */
+  choice?: ChoiceFile;
   /** Enrich when hash grounding finds fewer than k tables (default 3, as the paper). */
   k?: number;
   /** How far the join-tree search may go (longest path 6 edges, 4 alternatives per target, reverse joins on). */
@@ -92,7 +95,7 @@ export class Retriever {
       ...(options.islandEmbedder ? { islandEmbedder: options.islandEmbedder } : {}),
     });
     const params = resolveHeuristicParams(options.heuristicParams, options.unjoined === undefined ? {} : { unjoined: options.unjoined });
-    const disambiguator = options.disambiguator ?? new HeuristicDisambiguator({ params });
+    const disambiguator = options.disambiguator ?? new FittedDisambiguator({ params, ...(options.choice ? { choice: options.choice } : {}) });
     disambiguator.prepare?.(graph);
     return new Retriever(graph, index, disambiguator, options, pathLimits(options.limits), params);
   }
@@ -110,6 +113,7 @@ export class Retriever {
     const groundingTrace = {
       matches: grounding.matches,
       grounded: grounding.grounded,
+      evidence: grounding.evidence,
       enrichment: grounding.enrichment,
       ...(grounding.islandSense ? { islandSense: grounding.islandSense } : {}),
       initialTargets,
@@ -178,6 +182,7 @@ export class Retriever {
           roles: choice.roles.map((r) => ({ table: r.table, paths: r.paths.map(tracePath) })),
           notes: choice.notes,
           reverse: Boolean(choice.reverse),
+          ...(choice.candidates ? { candidates: choice.candidates } : {}),
         },
         pathEnumeration: offeredTables(choice).map((target) => ({ target, paths: (paths[target] ?? []).map(tracePath) })),
         pathSelection: valid.map((s) => ({ target: s.target, path: tracePath(s.path), reason: s.reason })),

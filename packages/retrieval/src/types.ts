@@ -1,5 +1,12 @@
 import type { ContextGraph, JoinDirection, JoinPath } from '@guided-retrieval/context-graph';
-import type { EnrichmentStep, GroundedTable, GroundingMatch, GroundingResult, IslandSenseStep } from '@guided-retrieval/grounding';
+import type {
+  EnrichmentStep,
+  GroundedTable,
+  GroundingMatch,
+  GroundingResult,
+  IslandSenseStep,
+  TableEvidence,
+} from '@guided-retrieval/grounding';
 import type { PathLimits } from './limits.js';
 import type { SqlDialect } from './sql.js';
 
@@ -46,6 +53,14 @@ export interface DisambiguationNote {
   reason: string;
 }
 
+/** A candidate tree a fitted choice weighed: how it was proposed, its tables, its features and its score. */
+export interface CandidateTrace {
+  origin: string;
+  tables: string[];
+  score: number;
+  features: Record<string, number>;
+}
+
 export interface SourceAndTargets {
   source: string;
   /** The final targets T (the source is not among them). */
@@ -58,6 +73,8 @@ export interface SourceAndTargets {
    * direction, so the tree joins across a shared dimension (frpm → schools ← satscores).
    */
   reverse?: boolean;
+  /** The candidate trees a fitted choice weighed, the chosen one highest (absent for other disambiguators). */
+  candidates?: CandidateTrace[];
 }
 
 export interface PathSelectionInput {
@@ -151,6 +168,8 @@ export interface RetrievalTrace {
   grounding: {
     matches: GroundingMatch[];
     grounded: GroundedTable[];
+    /** Each table's strongest match per question word before settling: the evidence candidate trees are weighed on. */
+    evidence: TableEvidence[];
     enrichment: EnrichmentStep;
     /** How a sentence model chose among islands the words left close, when it did. */
     islandSense?: IslandSenseStep;
@@ -165,6 +184,8 @@ export interface RetrievalTrace {
     roles: { table: string; paths: TracePath[] }[];
     notes: DisambiguationNote[];
     reverse: boolean;
+    /** The candidate trees a fitted choice weighed, with their features and scores. */
+    candidates?: CandidateTrace[];
   };
   /** Per target, the paths offered to the path selection, in the order offered. */
   pathEnumeration: { target: string; paths: TracePath[] }[];

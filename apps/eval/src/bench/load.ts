@@ -30,7 +30,8 @@ export function loadBenchmarkWithStats(name: BenchName, dataDir: string): { benc
     case 'defog':
       throw new Error('defog loads its databases into PostgreSQL: use loadDefog (bench/defog.ts)');
     case 'sample-questions':
-      throw new Error('sample-questions profiles its databases per build: use loadSampleBuild (sample/builds.ts)');
+    case 'train-questions':
+      throw new Error(`${name} profiles its databases per build: use loadSampleBuild (sample/builds.ts)`);
     default: {
       const unknown: never = name;
       throw new Error(`unknown benchmark: ${String(unknown)} (expected bird-dev, spider-dev, spider-syn or spider2-lite)`);

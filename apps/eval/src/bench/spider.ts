@@ -18,11 +18,18 @@ export const SPIDER_TABLES_FILE = 'tables.json';
 
 const LABELS = { 'spider-dev': 'Spider dev', 'spider-syn': 'Spider-Syn dev' } as const;
 
-/** A Spider-format folder: Spider dev, or Spider-Syn dev (`name` is what the benchmark is reported as). */
-export function loadSpider(dataDir: string, name: keyof typeof LABELS = 'spider-dev'): { benchmark: Benchmark; stats: LoadStats } {
-  const folder: DataFolder = { label: LABELS[name], dir: dataDir, required: `${SPIDER_QUESTIONS_FILE} and ${SPIDER_TABLES_FILE}` };
+/**
+ * A Spider-format folder: Spider dev, or Spider-Syn dev (`name` is what the benchmark is reported
+ * as); `questionsFile` reads another file of the folder (Spider train's `train.json`, for fitting).
+ */
+export function loadSpider(
+  dataDir: string,
+  name: keyof typeof LABELS = 'spider-dev',
+  questionsFile = SPIDER_QUESTIONS_FILE,
+): { benchmark: Benchmark; stats: LoadStats } {
+  const folder: DataFolder = { label: LABELS[name], dir: dataDir, required: `${questionsFile} and ${SPIDER_TABLES_FILE}` };
   requireDirectory(folder);
-  const questions = parseSpiderQuestions(readJson(folder, SPIDER_QUESTIONS_FILE), folder);
+  const questions = parseSpiderQuestions(readJson(folder, questionsFile), folder);
   const schemas = parseSpiderSchemas(readJson(folder, SPIDER_TABLES_FILE), folder, SPIDER_TABLES_FILE);
   const known = new Set(schemas.map((s) => s.db_id));
   for (const q of questions) {

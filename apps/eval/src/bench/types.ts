@@ -1,7 +1,7 @@
 import type { SchemaSpec } from '@guided-retrieval/context-graph';
 import type { DatabaseProfile } from '@guided-retrieval/profiler';
 
-export type BenchName = 'bird-dev' | 'spider-dev' | 'spider-syn' | 'spider2-lite' | 'defog' | 'sample-questions';
+export type BenchName = 'bird-dev' | 'spider-dev' | 'spider-syn' | 'spider2-lite' | 'defog' | 'sample-questions' | 'train-questions';
 
 export interface BenchQuestion {
   /** Stable id within the benchmark (BIRD's question_id, Spider's and Spider-Syn's index in dev.json). */

@@ -1,153 +1,153 @@
 /**
- * `guided-eval --bench fit` (`pnpm fit`): fits how much a match on a data value says, on the
- * databases that have real rows — the sample-questions SQLite build and Defog's PostgreSQL dumps,
- * built through the product path — and writes the weights into grounding's parameters file.
- *
- * Each value match a question's words make (before weighing) is one example: its column's
- * distinct values, the share of the value its words leave uncovered and its extra words are the
- * features; whether its table is one the question needs is the label. A match the question spells
- * as a name keeps its weight whatever the fit says, so those are left out; a match on a table the
- * question may also read (optional) says neither. Cross-validated leave-one-database-out.
+ * `guided-eval --bench fit` (`pnpm fit`): fits the choice among candidate trees on training data
+ * only — the training questions (`train-questions/` over the real rows of `train-dbs/`) and,
+ * weighted by `fit.namesOnlyWeight`, Spider train in both wordings (`spider-train/`, names only,
+ * no database shared with any measured set) — each built and asked through the product path.
+ * Reports the out-of-fold exact-set accuracy on the training questions (one fold per database;
+ * Spider train always in), against the heuristic's tree and the best any candidate reaches, and
+ * with `--write` writes the model through the retrieval package's `writeChoiceModel`.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { GroundingIndex, type ValueEvidenceWeights } from '@guided-retrieval/grounding';
-import { loadDefog } from '../bench/defog.js';
-import { benchGraph } from '../bench/graph.js';
-import type { Benchmark } from '../bench/types.js';
-import { questionGold } from '../run.js';
-import { loadSampleBuild, SAMPLE_DATABASES } from '../sample/builds.js';
-import { DEFAULT_QUESTIONS_FILE, loadSampleQuestions } from '../sample/questions.js';
-import { type CrossValidation, crossValidate, type Example, fitLogistic } from './logistic.js';
+import {
+  type ChoiceExample,
+  type ChoiceFile,
+  crossValidate,
+  defaultChoiceFile,
+  FEATURE_NAMES,
+  fitChoice,
+  writeChoiceModel,
+} from '@guided-retrieval/retrieval';
+import { loadSpider } from '../bench/spider.js';
+import { loadSampleBuild } from '../sample/builds.js';
+import { loadQuestionFiles } from '../sample/questions.js';
+import { trainingQuestions } from '../train/questions.js';
+import { type CollectedQuestion, collectChoiceExamples } from './choice.js';
 
 export interface FitCliOptions {
   data?: string;
   out: string;
-  postgres?: string;
-  /** Write the fitted weights into grounding's parameters file (default: only report them). */
+  /** Write the fitted model into the retrieval package's params/choice.json (default: only report it). */
   write?: boolean;
 }
 
-const GROUNDING_PARAMS_FILE = fileURLToPath(new URL('../../../../packages/grounding/params/grounding.json', import.meta.url));
+/** Spider train's question files: Spider's wording and the synonym rewording. */
+const NAMES_ONLY_FILES = ['train.json', 'train-syn.json'] as const;
 
-/** L2 penalty: a few hundred examples, so the weights are kept from chasing single databases. */
-const L2 = 1;
-
-export interface ValueEvidenceFit {
-  examples: number;
-  positives: number;
-  databases: Record<string, { examples: number; positives: number }>;
-  /** The intercept, then the weights of the features in `valueExamples`' order. */
-  weights: ValueEvidenceWeights;
-  crossValidation: CrossValidation;
+export interface ChoiceFitReport {
+  questions: number;
+  namesOnlyQuestions: number;
+  databases: Record<string, { questions: number; fitted: number; heuristic: number; oracle: number }>;
+  outOfFold: { fitted: number; heuristic: number; oracle: number };
+  file: ChoiceFile;
 }
 
-/** The examples of one benchmark's databases: each question's value matches, labelled by its gold tables. */
-async function valueExamples(bench: Benchmark, group: (db: string) => string = (db) => db): Promise<Example[]> {
-  const out: Example[] = [];
-  for (const db of bench.databases) {
-    const { graph } = await benchGraph(db);
-    const index = await GroundingIndex.build(graph);
-    const tables = db.schema.tables.map((t) => t.name);
-    for (const q of bench.questions.filter((x) => x.db === db.name)) {
-      const gold = questionGold(q, tables);
-      if (!gold.ok) continue;
-      const optional = new Set(q.optionalTables ?? []);
-      // A needed table the question also names otherwise (a table or column name) is no test of
-      // its value match: only value matches that alone would bring a needed table in are positives.
-      const otherwise = new Set((await index.ground(q.question)).matches.filter((m) => m.kind !== 'value').map((m) => m.table));
-      for (const m of index.valueMatches(q.question)) {
-        if (m.asName || optional.has(m.table)) continue;
-        if (gold.tables.includes(m.table) && otherwise.has(m.table)) continue;
-        out.push({
-          features: [Math.log1p(m.distinct), 1 - m.coverage, m.words - 1],
-          label: gold.tables.includes(m.table) ? 1 : 0,
-          group: group(db.name),
-        });
-      }
+/** Out-of-fold figures on `held` (Spider train's questions always in the fit) and the model fitted on all. */
+export function fitReport(
+  held: readonly CollectedQuestion[],
+  namesOnly: readonly ChoiceExample[],
+  base: ChoiceFile,
+  provenance: { commit: string; data: string[] },
+): ChoiceFitReport {
+  const settings = { features: FEATURE_NAMES, penalty: base.fit.penalty, maxSteps: base.fit.maxSteps };
+  const cv = crossValidate(held, settings, namesOnly);
+  const databases: ChoiceFitReport['databases'] = {};
+  const totals = { fitted: 0, heuristic: 0, oracle: 0 };
+  for (const e of held) {
+    const d = (databases[e.group] ??= { questions: 0, fitted: 0, heuristic: 0, oracle: 0 });
+    const scored = { fitted: e.right[cv.picks.get(e.id) ?? 0] ? 1 : 0, heuristic: e.right[0] ? 1 : 0, oracle: e.right.some(Boolean) ? 1 : 0 };
+    d.questions += 1;
+    for (const k of ['fitted', 'heuristic', 'oracle'] as const) {
+      d[k] += scored[k];
+      totals[k] += scored[k];
     }
   }
-  return out;
-}
-
-export function fitValueEvidence(examples: readonly Example[]): ValueEvidenceFit {
-  const { weights } = fitLogistic(examples, { l2: L2 });
-  const databases: ValueEvidenceFit['databases'] = {};
-  for (const e of examples) {
-    const d = databases[e.group] ?? { examples: 0, positives: 0 };
-    databases[e.group] = d;
-    d.examples++;
-    d.positives += e.label;
-  }
+  const n = held.length;
+  const share = (x: number) => (n === 0 ? 0 : Math.round((x / n) * 1e4) / 1e4);
+  const outOfFold = { fitted: share(totals.fitted), heuristic: share(totals.heuristic), oracle: share(totals.oracle) };
+  const model = fitChoice([...held, ...namesOnly], settings);
   return {
-    examples: examples.length,
-    positives: examples.filter((e) => e.label === 1).length,
+    questions: n,
+    namesOnlyQuestions: namesOnly.length,
     databases,
-    weights: {
-      intercept: weights[0]!,
-      perLogDistinct: weights[1]!,
-      perUncovered: weights[2]!,
-      perExtraWord: weights[3]!,
-    },
-    crossValidation: crossValidate(examples, { l2: L2 }),
+    outOfFold,
+    file: { limits: base.limits, fit: base.fit, model, provenance: { ...provenance, outOfFold: { questions: n, ...outOfFold } } },
   };
 }
 
-export async function runFitCommand(options: FitCliOptions, log: (message: string) => void): Promise<void> {
-  if (!options.data) throw new Error('--bench fit needs --data <dir>: the folder holding sample-dbs/ and defog/');
-  const data = resolve(options.data);
-  const questions = loadSampleQuestions(
-    DEFAULT_QUESTIONS_FILE,
-    SAMPLE_DATABASES.map((d) => d.name),
-  );
-  log('fit: building the sample-questions SQLite build (profile → joins → graph)');
-  const sample = await loadSampleBuild({ dataDir: data, build: 'sqlite', questions, onStep: log });
-  const examples = await valueExamples(sample.benchmark);
-  const postgres = options.postgres ?? process.env.GUIDED_TEST_POSTGRES_URL;
-  if (postgres) {
-    log('fit: loading and profiling Defog (PostgreSQL)');
-    const defog = await loadDefog(join(data, 'defog'), { postgresUrl: postgres, onProgress: log });
-    examples.push(...(await valueExamples(defog.benchmark, (db) => `defog/${db}`)));
-  } else
-    log('fit: no PostgreSQL server (pass --postgres URL or set GUIDED_TEST_POSTGRES_URL): fitting on the SQLite sample databases alone');
-  const fit = fitValueEvidence(examples);
-  const out = resolve(options.out);
-  await mkdir(out, { recursive: true });
-  await writeFile(join(out, 'value-evidence.json'), `${JSON.stringify(fit, null, 2)}\n`);
-  await writeFile(join(out, 'value-evidence.md'), fitMarkdown(fit));
-  const cv = fit.crossValidation;
-  log(`fit: ${fit.examples} value matches (${fit.positives} on a needed table) over ${Object.keys(fit.databases).length} databases`);
-  log(`fit: weights ${JSON.stringify(fit.weights)}`);
-  log(`fit: leave-one-database-out log loss ${cv.logLoss} (constant baseline ${cv.baselineLogLoss}), AUC ${cv.auc}`);
-  if (options.write) {
-    const file = GROUNDING_PARAMS_FILE;
-    const params = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
-    if (!('valueEvidence' in params)) throw new Error(`${file} has no "valueEvidence" key to write the fitted weights into`);
-    params.valueEvidence = fit.weights;
-    await writeFile(file, `${JSON.stringify(params, null, 2)}\n`);
-    log(`fit: wrote the weights into ${file}`);
-  } else log('fit: pass --write to write them into packages/grounding/params/grounding.json');
-  log(`fit: wrote ${join(out, 'value-evidence.md')} and value-evidence.json`);
+function currentCommit(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return 'unknown';
+  }
 }
 
-export function fitMarkdown(fit: ValueEvidenceFit): string {
-  const cv = fit.crossValidation;
-  const rows = cv.folds.map((f) => `| ${f.group} | ${f.examples} | ${f.logLoss} | ${f.baselineLogLoss} | ${f.auc} |`);
+export async function runFitCommand(options: FitCliOptions, log: (message: string) => void): Promise<void> {
+  if (!options.data) throw new Error('--bench fit needs --data <dir>: the folder holding train-dbs/, train-questions/ and spider-train/');
+  const data = resolve(options.data);
+  const base = defaultChoiceFile();
+  const training = trainingQuestions(data);
+  const questions = loadQuestionFiles(training.questionsFile, training.sampleDatabases.map((d) => d.name));
+  log(`fit: building the ${training.sampleDatabases.length} training databases (profile → keys → graph)`);
+  const build = await loadSampleBuild({ dataDir: data, build: 'sqlite', questions, databases: training.sampleDatabases, onStep: log });
+  const held = await collectChoiceExamples(build.benchmark, { onStep: log });
+  const namesOnly: ChoiceExample[] = [];
+  const spiderDir = join(data, 'spider-train');
+  if (!existsSync(spiderDir)) throw new Error(`--bench fit: ${spiderDir} not found (Spider train, names only, is part of the training data)`);
+  for (const file of NAMES_ONLY_FILES) {
+    log(`fit: Spider train ${file}: asking every question (names only)`);
+    const spider = loadSpider(spiderDir, 'spider-dev', file).benchmark;
+    const collected = await collectChoiceExamples(spider, { group: (db) => `spider-train/${db}` });
+    namesOnly.push(...collected.map((e) => ({ group: e.group, id: `${file}:${e.id}`, vectors: e.vectors, right: e.right, weight: base.fit.namesOnlyWeight })));
+  }
+  log(`fit: fitting on ${held.length} training questions and ${namesOnly.length} Spider train questions (weight ${base.fit.namesOnlyWeight})`);
+  const report = fitReport(held, namesOnly, base, {
+    commit: currentCommit(),
+    data: [
+      `train-questions: ${held.length} questions over ${Object.keys(groupCounts(held)).length} databases of train-dbs`,
+      `spider-train ${NAMES_ONLY_FILES.join(' + ')}: ${namesOnly.length} questions over ${new Set(namesOnly.map((e) => e.group)).size} databases, weight ${base.fit.namesOnlyWeight}`,
+    ],
+  });
+  const out = resolve(options.out);
+  await mkdir(out, { recursive: true });
+  await writeFile(join(out, 'choice-fit.json'), `${JSON.stringify(report, null, 2)}\n`);
+  await writeFile(join(out, 'choice-fit.md'), fitMarkdown(report));
+  const o = report.outOfFold;
+  log(`fit: out of fold on the training questions (one fold per database): fitted ${o.fitted}, heuristic ${o.heuristic}, best candidate ${o.oracle}`);
+  if (options.write) {
+    writeChoiceModel(report.file);
+    log("fit: wrote the model into the retrieval package's params/choice.json");
+  } else log("fit: pass --write to write it into the retrieval package's params/choice.json");
+  log(`fit: wrote ${join(out, 'choice-fit.md')} and choice-fit.json`);
+}
+
+function groupCounts(examples: readonly ChoiceExample[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const e of examples) counts[e.group] = (counts[e.group] ?? 0) + 1;
+  return counts;
+}
+
+export function fitMarkdown(report: ChoiceFitReport): string {
+  const rows = Object.entries(report.databases).map(
+    ([db, d]) =>
+      `| ${db} | ${d.questions} | ${(d.fitted / d.questions).toFixed(3)} | ${(d.heuristic / d.questions).toFixed(3)} | ${(d.oracle / d.questions).toFixed(3)} |`,
+  );
+  const o = report.outOfFold;
   return [
-    '# Value evidence, fitted',
+    '# The choice among candidate trees, fitted',
     '',
-    `${fit.examples} value matches (${fit.positives} on a table the question needs), words not spelled as a name.`,
+    `${report.questions} training questions (and ${report.namesOnlyQuestions} Spider train questions, always in the fit); exact-set accuracy out of fold (one fold per database): fitted choice ${o.fitted}, the heuristic's tree ${o.heuristic}, the best candidate ${o.oracle}.`,
     '',
-    `Weights: ${Object.entries(fit.weights)
-      .map(([k, v]) => `${k} ${v}`)
-      .join(', ')}.`,
-    '',
-    `Leave-one-database-out: log loss ${cv.logLoss} against ${cv.baselineLogLoss} for the constant baseline; AUC ${cv.auc}.`,
-    '',
-    '| held-out database | examples | log loss | baseline | AUC |',
+    '| held-out database | questions | fitted | heuristic | best candidate |',
     '| --- | --- | --- | --- | --- |',
     ...rows,
+    '',
+    '| feature | weight |',
+    '| --- | --- |',
+    ...report.file.model.features.map((f, i) => `| ${f} | ${report.file.model.weights[i]} |`),
     '',
   ].join('\n');
 }

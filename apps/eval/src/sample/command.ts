@@ -15,7 +15,7 @@ import {
   type SampleBuild,
   type SampleDatabase,
 } from './builds.js';
-import { DEFAULT_QUESTIONS_FILE, loadSampleQuestions } from './questions.js';
+import { DEFAULT_QUESTIONS_FILE, loadQuestionFiles } from './questions.js';
 
 export type BuildChoice = SampleBuild | 'both';
 export const BUILD_CHOICES: readonly BuildChoice[] = ['sqlite', 'postgres', 'both'];
@@ -34,8 +34,10 @@ export interface SampleRunOptions extends RetrieverOptions {
   /** At most this many questions per build (in file order). */
   limit?: number;
   postgresUrl?: string;
-  /** The questions file (default: the repository's benchmarks/sample-questions/questions.jsonl). */
-  questionsFile?: string;
+  /** The questions file or files (default: the repository's benchmarks/sample-questions/questions.jsonl). */
+  questionsFile?: string | readonly string[];
+  /** The name the results carry (default sample-questions; train-questions for the training set). */
+  bench?: 'sample-questions' | 'train-questions';
   /** The databases and their files (default SAMPLE_DATABASES; tests give a fixture). */
   sampleDatabases?: readonly SampleDatabase[];
   onStep?: (message: string) => void;
@@ -58,8 +60,10 @@ export interface SampleBuildRun {
 export async function runSampleQuestions(options: SampleRunOptions): Promise<SampleBuildRun[]> {
   const specs = options.sampleDatabases ?? SAMPLE_DATABASES;
   const names = specs.map((d) => d.name);
-  const file = options.questionsFile ?? DEFAULT_QUESTIONS_FILE;
-  const all = loadSampleQuestions(file, names);
+  const files = typeof options.questionsFile === 'string' ? [options.questionsFile] : (options.questionsFile ?? [DEFAULT_QUESTIONS_FILE]);
+  const file = files.join(', ');
+  const all = loadQuestionFiles(files, names);
+  const bench = options.bench ?? 'sample-questions';
   const wanted = options.databases && options.databases.length > 0 ? new Set(options.databases) : null;
   if (wanted) {
     const unknown = [...wanted].filter((d) => !names.includes(d));
@@ -96,7 +100,7 @@ export async function runSampleQuestions(options: SampleRunOptions): Promise<Sam
       ...(options.onStep ? { onStep: options.onStep } : {}),
     });
     const { results, outcomes } = await runEvaluation({
-      bench: 'sample-questions',
+      bench,
       dataDir: options.dataDir,
       loaded,
       ...(options.llm ? { llm: options.llm } : {}),

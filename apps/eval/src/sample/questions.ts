@@ -79,6 +79,17 @@ export function loadSampleQuestions(file: string, databases: readonly string[]):
   return questions;
 }
 
+/** Reads and parses several questions files as one (ids unique across them). */
+export function loadQuestionFiles(files: readonly string[], databases: readonly string[]): SampleQuestion[] {
+  const all = files.flatMap((file) => loadSampleQuestions(file, databases));
+  const seen = new Set<string>();
+  for (const q of all) {
+    if (seen.has(q.id)) throw new BenchmarkDataError(`sample-questions: id "${q.id}" appears in more than one of ${files.join(', ')}`);
+    seen.add(q.id);
+  }
+  return all;
+}
+
 /** A table name compared across spellings: lower case, every non-alphanumeric character dropped. */
 export function normalizeTableName(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]/g, '');

@@ -1,0 +1,24 @@
+/**
+ * `train-questions`: the training questions (`train-questions/questions-*.jsonl`) over the
+ * training databases (`train-dbs/`), asked as the sample questions are, from the SQLite build.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { BenchmarkDataError } from '../bench/files.js';
+import { TRAIN_DATABASES } from '../sample/builds.js';
+import type { SampleRunOptions } from '../sample/command.js';
+
+/** The files and databases of the training questions under `dataDir` (the folder holding train-dbs/ and train-questions/). */
+export function trainingQuestions(
+  dataDir: string,
+): Required<Pick<SampleRunOptions, 'sampleDatabases' | 'bench' | 'build'>> & { questionsFile: string[] } {
+  const folder = join(dataDir, 'train-questions');
+  if (!existsSync(folder))
+    throw new BenchmarkDataError(`train-questions: ${folder} not found (point --data at the folder holding train-dbs/ and train-questions/)`);
+  const files = readdirSync(folder)
+    .filter((f) => /^questions.*\.jsonl$/.test(f))
+    .sort()
+    .map((f) => join(folder, f));
+  if (files.length === 0) throw new BenchmarkDataError(`train-questions: no questions*.jsonl in ${folder}`);
+  return { questionsFile: files, sampleDatabases: TRAIN_DATABASES, bench: 'train-questions', build: 'sqlite' };
+}

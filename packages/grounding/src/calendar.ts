@@ -1,0 +1,35 @@
+/**
+ * Calendar dimensions, found from structure and names: a table most of whose columns are parts of
+ * a date (year, month, quarter, week, day, season, holiday…) and that other tables reference by a
+ * key — a star schema's `date` or `time_by_day`. A time in the question ("in 1997", "per quarter",
+ * "on weekends") is evidence for it: the fact table holds only the key, never the year.
+ */
+import type { ContextGraph } from '@guided-retrieval/context-graph';
+
+/** Column-name parts of a calendar (matched inside glued names: `d_dayofweek`, `month_of_year`). */
+const CALENDAR_PART = /(year|month|quarter|week|day|date|season|holiday|fiscal|hour|minute|period)/;
+
+export interface CalendarSettings {
+  /** Least number of calendar columns. */
+  minColumns: number;
+  /** Least share of its columns that are calendar columns. */
+  minShare: number;
+}
+
+const BY_GRAPH = new WeakMap<ContextGraph, readonly string[]>();
+
+/** The graph's calendar dimensions (referenced by at least one table), by name; worked out once per graph. */
+export function calendarTables(graph: ContextGraph, settings: CalendarSettings): readonly string[] {
+  let found = BY_GRAPH.get(graph);
+  if (!found) {
+    found = graph.tables
+      .filter((t) => {
+        if (graph.inDegree(t.name) === 0 || t.columns.length === 0) return false;
+        const calendar = t.columns.filter((c) => c.inferredType === 'date' || CALENDAR_PART.test(c.name.toLowerCase())).length;
+        return calendar >= settings.minColumns && calendar >= settings.minShare * t.columns.length;
+      })
+      .map((t) => t.name);
+    BY_GRAPH.set(graph, found);
+  }
+  return found;
+}

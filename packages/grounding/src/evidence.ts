@@ -1,0 +1,64 @@
+/**
+ * The evidence for each table, before settling: every question word a table's matches cover, with
+ * the strongest match per word. Settling keeps for each word only its strongest table and drops
+ * weak tables from T0; a choice among candidate trees needs what settling set aside (the
+ * `salary` column of employees when "job title" named jobs more strongly), so it is kept here.
+ */
+import type { GroundingMatch, QuestionToken } from './types.js';
+
+/** A question word a table's matches cover, and the strongest of them. */
+export interface WordEvidence {
+  /** The word's position in `GroundingResult.tokens`. */
+  word: number;
+  score: number;
+  match: GroundingMatch;
+}
+
+/** One table's evidence: its strongest match per question word. */
+export interface TableEvidence {
+  table: string;
+  /** Its strongest match's score. */
+  best: number;
+  /** Per word it covers, ordered by position. */
+  words: WordEvidence[];
+}
+
+/** The limits of what is kept: tables within `ratio` of the strongest, at most `maxTables` of them. */
+export interface EvidenceLimits {
+  ratio: number;
+  maxTables: number;
+}
+
+/**
+ * Each table's strongest match per word, for the tables within `limits.ratio` of the strongest
+ * table (at most `limits.maxTables`, strongest first; ties by name). Stop words carry no evidence.
+ */
+export function tableEvidence(
+  matches: readonly GroundingMatch[],
+  tokens: readonly QuestionToken[],
+  limits: EvidenceLimits,
+): TableEvidence[] {
+  const byTable = new Map<string, Map<number, WordEvidence>>();
+  for (const m of matches) {
+    let words = byTable.get(m.table);
+    for (let i = m.span[0]; i < m.span[1]; i++) {
+      if (tokens[i]?.stopWord) continue;
+      if (!words) {
+        words = new Map();
+        byTable.set(m.table, words);
+      }
+      const current = words.get(i);
+      if (!current || m.score > current.score) words.set(i, { word: i, score: m.score, match: m });
+    }
+  }
+  const all = [...byTable].map(([table, words]) => ({
+    table,
+    best: Math.max(...[...words.values()].map((w) => w.score)),
+    words: [...words.values()].sort((a, b) => a.word - b.word),
+  }));
+  const strongest = Math.max(0, ...all.map((t) => t.best));
+  return all
+    .filter((t) => t.best >= limits.ratio * strongest - 1e-9)
+    .sort((a, b) => b.best - a.best || (a.table < b.table ? -1 : a.table > b.table ? 1 : 0))
+    .slice(0, limits.maxTables);
+}

@@ -1,0 +1,263 @@
+/**
+ * What the choice weighs in a candidate tree: question-level evidence, not per-table scores alone —
+ * which of the question's words the tree's tables explain and which they leave unexplained (by
+ * kind of match), how many of its tables explain nothing of their own, whether a measure asked
+ * finds an event table and a time asked a date, and how far the tree strays from the heuristic's.
+ * Each feature is a named function in `FEATURES`, in the order the weights file lists them.
+ */
+import type { ContextGraph } from '@guided-retrieval/context-graph';
+import { type GroundingResult, type QuestionToken, type WordCue, type WordEvidence, wordCues } from '@guided-retrieval/grounding';
+import type { CandidateTree } from './propose.js';
+
+/** What every candidate of one question is weighed against, worked out once per question. */
+export interface QuestionEvidence {
+  graph: ContextGraph;
+  /** Per table, its strongest match per word, with the match's class. */
+  byTable: ReadonlyMap<string, ReadonlyMap<number, ClassedEvidence>>;
+  /** Per evidenced word, its strongest evidence over all tables. */
+  best: ReadonlyMap<number, ClassedEvidence>;
+  cues: readonly (WordCue | null)[];
+  tokens: readonly QuestionToken[];
+  /** Tables only semantic enrichment added. */
+  enriched: ReadonlySet<string>;
+  /** The heuristic's tree's tables. */
+  heuristic: ReadonlySet<string>;
+  lookAlikes: { has(table: string): boolean };
+  /** The calendar dimensions among the evidence (a time word's `time` matches without a column). */
+  calendars: ReadonlySet<string>;
+}
+
+interface ClassedEvidence {
+  score: number;
+  kind: EvidenceClass;
+}
+
+/**
+ * A match's class as the features weigh it: what it landed on (a table's name, a column, a value
+ * spelled as a name or an everyday word, a measure, a time) and how the word was bent to reach it
+ * (spelled as the schema does, bent by an abbreviation, demonym or synonym, or read loosely by word
+ * vectors or a description); a column matched in part (`units` in `unit_price`) is a class of its own.
+ */
+export const EVIDENCE_CLASSES = [
+  'table-spelled',
+  'table-bent',
+  'table-loose',
+  'column-spelled',
+  'column-partial',
+  'column-key',
+  'column-bent',
+  'column-loose',
+  'value-name',
+  'value-word',
+  'measure',
+  'time',
+] as const;
+export type EvidenceClass = (typeof EVIDENCE_CLASSES)[number];
+
+const SPELLED = new Set(['exact', 'lemma', 'singular', 'plural', 'compound']);
+const LOOSE = new Set(['similar', 'described']);
+
+function classOf(e: WordEvidence, tokens: readonly QuestionToken[], keys: KeyColumns): EvidenceClass {
+  const m = e.match;
+  const bent = SPELLED.has(m.variantKind) ? 'spelled' : LOOSE.has(m.variantKind) ? 'loose' : 'bent';
+  if (m.kind === 'table' || (m.kind === 'alias' && m.column === null)) return `table-${bent}`;
+  // A join key's name says which table it points at, not that its own table is meant.
+  if ((m.kind === 'alias' || m.kind === 'column') && m.column !== null && keys.has(m.table, m.column)) return 'column-key';
+  if (m.kind === 'alias' || m.kind === 'column') return bent === 'spelled' && m.coverage < 1 ? 'column-partial' : `column-${bent}`;
+  if (m.kind === 'value') return spelledAsName(tokens, m.span) ? 'value-name' : 'value-word';
+  return m.kind;
+}
+
+/** Spelled as a name (`QuestionToken.name`, whatever the capitalisation). */
+function spelledAsName(tokens: readonly QuestionToken[], span: readonly [number, number]): boolean {
+  for (let i = span[0]; i < span[1]; i++) if (tokens[i]?.name) return true;
+  return false;
+}
+
+/** The columns of the graph's join edges (either end), per table. */
+interface KeyColumns {
+  has(table: string, column: string): boolean;
+}
+
+const KEYS = new WeakMap<ContextGraph, KeyColumns>();
+
+function keyColumns(graph: ContextGraph): KeyColumns {
+  let keys = KEYS.get(graph);
+  if (!keys) {
+    const byTable = new Map<string, Set<string>>();
+    const add = (table: string, columns: readonly string[]) => {
+      const set = byTable.get(table) ?? new Set<string>();
+      for (const c of columns) set.add(c);
+      byTable.set(table, set);
+    };
+    for (const e of graph.edges) {
+      add(e.fromTable, e.fromColumns);
+      add(e.toTable, e.toColumns);
+    }
+    keys = { has: (table, column) => byTable.get(table)?.has(column) ?? false };
+    KEYS.set(graph, keys);
+  }
+  return keys;
+}
+
+export function questionEvidence(
+  graph: ContextGraph,
+  grounding: GroundingResult,
+  heuristic: readonly string[],
+  lookAlikes: { has(table: string): boolean },
+): QuestionEvidence {
+  const byTable = new Map<string, Map<number, ClassedEvidence>>();
+  const best = new Map<number, ClassedEvidence>();
+  const calendars = new Set<string>();
+  const keys = keyColumns(graph);
+  for (const t of grounding.evidence) {
+    const words = new Map<number, ClassedEvidence>();
+    for (const w of t.words) {
+      const e = { score: w.score, kind: classOf(w, grounding.tokens, keys) };
+      words.set(w.word, e);
+      if (w.match.kind === 'time' && w.match.column === null) calendars.add(t.table);
+      const current = best.get(w.word);
+      if (!current || e.score > current.score) best.set(w.word, e);
+    }
+    byTable.set(t.table, words);
+  }
+  return {
+    graph,
+    byTable,
+    best,
+    cues: wordCues(grounding.tokens),
+    tokens: grounding.tokens,
+    enriched: new Set(grounding.enrichment.added.map((a) => a.table)),
+    heuristic: new Set(heuristic),
+    lookAlikes,
+    calendars,
+  };
+}
+
+/** A tree's view of the evidence: per word, the best its tables explain, and each table's own share. */
+interface TreeView {
+  q: QuestionEvidence;
+  tree: CandidateTree;
+  /** Per evidenced word, the strongest score among the tree's tables (0 when none explains it). */
+  explained: Map<number, number>;
+  /** Per table of the tree, what it explains that no other table of the tree explains as well. */
+  unique: Map<string, number>;
+}
+
+function view(q: QuestionEvidence, tree: CandidateTree): TreeView {
+  const explained = new Map<number, number>();
+  const second = new Map<number, number>();
+  for (const word of q.best.keys()) {
+    let first = 0;
+    let next = 0;
+    for (const t of tree.tables) {
+      const s = q.byTable.get(t)?.get(word)?.score ?? 0;
+      if (s > first) {
+        next = first;
+        first = s;
+      } else if (s > next) next = s;
+    }
+    explained.set(word, first);
+    second.set(word, next);
+  }
+  const unique = new Map<string, number>();
+  for (const t of tree.tables) {
+    let own = 0;
+    for (const [word, e] of q.byTable.get(t) ?? []) {
+      if (e.score >= explained.get(word)! - 1e-9) own += e.score - second.get(word)!;
+    }
+    unique.set(t, own);
+  }
+  return { q, tree, explained, unique };
+}
+
+type Feature = (v: TreeView) => number;
+
+/** The evidence the tree loses of the words whose strongest evidence is of class `kind`. */
+function lostOf(kind: EvidenceClass): Feature {
+  return ({ q, explained }) => {
+    let lost = 0;
+    for (const [word, b] of q.best) if (b.kind === kind) lost += b.score - explained.get(word)!;
+    return lost;
+  };
+}
+
+/** The tree's tables whose strongest evidence of their own is of class `kind`. */
+function tablesBy(kind: EvidenceClass): Feature {
+  return ({ q, tree }) =>
+    tree.tables.filter((t) => {
+      let top: ClassedEvidence | undefined;
+      for (const e of q.byTable.get(t)?.values() ?? []) if (!top || e.score > top.score) top = e;
+      return top?.kind === kind;
+    }).length;
+}
+
+function asked(q: QuestionEvidence, cues: readonly WordCue[]): boolean {
+  return q.cues.some((c) => c !== null && cues.includes(c));
+}
+
+/** A table that references two or more others: where events are recorded (lines, orders, rentals). */
+function eventLike(graph: ContextGraph, table: string): boolean {
+  return new Set(graph.outEdges(table).map((e) => e.toTable).filter((t) => t !== table)).size >= 2;
+}
+
+const DATE_NAME = /(date|year|month|quarter|timestamp|datetime|day|time)$/i;
+
+function dated(graph: ContextGraph, table: string): boolean {
+  return (graph.table(table)?.columns ?? []).some((c) => c.inferredType === 'date' || DATE_NAME.test(c.name));
+}
+
+const PERSON_WORDS = new Set(['who', 'whom', 'whose', 'people', 'person', 'persons', 'someone', 'anyone', 'everyone', 'staff']);
+
+/** A table of people: a first and a last name, or a name with a birth date, gender, email or phone. */
+function personLike(graph: ContextGraph, table: string): boolean {
+  const names = (graph.table(table)?.columns ?? []).map((c) => c.name.toLowerCase().replace(/[^a-z]/g, ''));
+  const has = (re: RegExp) => names.some((n) => re.test(n));
+  return (has(/first.?name|fname|given/) && has(/last.?name|lname|surname|family/)) || (has(/name$/) && has(/birth|gender|sex|email|phone/));
+}
+
+function asksForPeople(q: QuestionEvidence): boolean {
+  return q.tokens.some((t) => PERSON_WORDS.has(t.lower));
+}
+
+function bridges(v: TreeView): string[] {
+  return v.tree.tables.filter((t) => !v.q.byTable.has(t));
+}
+
+/** The features, by name, in the order the weights file lists them. */
+export const FEATURES: ReadonlyArray<readonly [string, Feature]> = [
+  ...EVIDENCE_CLASSES.map((c) => [`lost ${c}`, lostOf(c)] as const),
+  ...EVIDENCE_CLASSES.map((c) => [`tables by ${c}`, tablesBy(c)] as const),
+  ['unexplainedWords', ({ explained }) => [...explained.values()].filter((s) => s === 0).length],
+  ['tables', ({ tree }) => tree.tables.length],
+  ['single', ({ tree }) => (tree.tables.length === 1 ? 1 : 0)],
+  ['bridges', (v) => bridges(v).length],
+  ['hubBridges', (v) => bridges(v).reduce((sum, t) => sum + Math.log2(1 + v.q.graph.inDegree(t)), 0)],
+  ['idleTables', ({ tree, unique, q }) => (tree.tables.length < 2 ? 0 : tree.tables.filter((t) => q.byTable.has(t) && unique.get(t)! <= 1e-9).length)],
+  ['heuristic', ({ tree }) => (tree.origin === 'heuristic' ? 1 : 0)],
+  ['addedToHeuristic', ({ tree, q }) => tree.tables.filter((t) => !q.heuristic.has(t)).length],
+  ['removedFromHeuristic', ({ tree, q }) => [...q.heuristic].filter((t) => !tree.tables.includes(t)).length],
+  ['measureWithEvent', ({ tree, q }) => (asked(q, ['amount', 'count']) && tree.tables.some((t) => eventLike(q.graph, t)) ? 1 : 0)],
+  ['measureWithoutEvent', ({ tree, q }) => (asked(q, ['amount', 'count']) && !tree.tables.some((t) => eventLike(q.graph, t)) ? 1 : 0)],
+  ['timeWithCalendar', ({ tree, q }) => (asked(q, ['time', 'period']) && tree.tables.some((t) => q.calendars.has(t)) ? 1 : 0)],
+  [
+    'timeWithoutDate',
+    ({ tree, q }) => (asked(q, ['time', 'period']) && !tree.tables.some((t) => q.calendars.has(t) || dated(q.graph, t)) ? 1 : 0),
+  ],
+  ['peopleWithPerson', ({ tree, q }) => (asksForPeople(q) && tree.tables.some((t) => personLike(q.graph, t)) ? 1 : 0)],
+  ['peopleWithoutPerson', ({ tree, q }) => (asksForPeople(q) && !tree.tables.some((t) => personLike(q.graph, t)) ? 1 : 0)],
+  ['enrichedTables', ({ tree, q }) => tree.tables.filter((t) => q.enriched.has(t)).length],
+  ['roles', ({ tree }) => tree.roles.length],
+  ['reversedSteps', ({ tree }) => tree.reversed],
+  ['lookAlikes', ({ tree, q }) => tree.tables.filter((t) => q.lookAlikes.has(t)).length],
+];
+
+export const FEATURE_NAMES: readonly string[] = FEATURES.map(([name]) => name);
+
+/** Each candidate's feature vector, in `FEATURE_NAMES` order. */
+export function featureVectors(q: QuestionEvidence, trees: readonly CandidateTree[]): number[][] {
+  return trees.map((tree) => {
+    const v = view(q, tree);
+    return FEATURES.map(([, f]) => f(v));
+  });
+}

@@ -1,0 +1,144 @@
+/**
+ * Candidate trees for a question: the heuristic's own tree, it less one of its targets, it plus
+ * one table the evidence points at, and trees over the few tables the evidence points at most.
+ * A fitted scorer (`score.ts`) then picks one. Proposing is cheap and bounded: at most
+ * `ChoiceSettings.maxCandidates` trees, each one tree search.
+ */
+import type { JoinPath } from '@guided-retrieval/context-graph';
+import type { HeuristicDisambiguator } from '../heuristic.js';
+import type { DisambiguationInput, SourceAndTargets } from '../types.js';
+
+/** A join tree the choice may pick: how it was proposed, its choice of source and targets, and its tables. */
+export interface CandidateTree {
+  /** How it was proposed: `heuristic`, `without <table>`, `with <table>`, `over <tables>`. */
+  origin: string;
+  choice: SourceAndTargets;
+  /** The tree's distinct tables, sorted. */
+  tables: string[];
+  /** Tables of the tree no other table hangs from (the source, when alone). */
+  leaves: string[];
+  /** Tables of the tree with two or more nodes (roles). */
+  roles: string[];
+  /** Join steps of the tree. */
+  edges: number;
+  /** Steps walked against the key's direction. */
+  reversed: number;
+}
+
+/** How many candidates, from how many evidence tables. */
+export interface ProposalLimits {
+  /** Evidence tables (strongest first) a table may be added from, and trees over subsets of. */
+  evidenceTables: number;
+  /** Subsets of the strongest tables of at most this many tables become candidates of their own. */
+  subsetTables: number;
+  maxCandidates: number;
+}
+
+/** The realized tree of a choice: the paths the heuristic's tree search selects. */
+export async function realize(
+  heuristic: HeuristicDisambiguator,
+  input: DisambiguationInput,
+  choice: SourceAndTargets,
+  origin: string,
+): Promise<CandidateTree> {
+  const selected = await heuristic.selectPaths({
+    question: input.question,
+    graph: input.graph,
+    grounding: input.grounding,
+    source: choice.source,
+    targets: choice.targets,
+    roles: choice.roles,
+    paths: {},
+    limits: { ...input.limits, reverse: Boolean(choice.reverse) },
+  });
+  return treeOf(origin, choice, selected.map((s) => s.path));
+}
+
+function treeOf(origin: string, choice: SourceAndTargets, paths: readonly JoinPath[]): CandidateTree {
+  const tables = new Set([choice.source]);
+  const parents = new Set<string>();
+  const steps = new Set<string>();
+  const nodes = new Map<string, Set<string>>();
+  let reversed = 0;
+  for (const path of paths) {
+    path.tables.forEach((t, i) => {
+      tables.add(t);
+      if (i < path.tables.length - 1) parents.add(t);
+    });
+    path.edges.forEach((e, i) => {
+      // A step is one node of the merged tree: the same edge from the same prefix is one join.
+      const key = `${path.tables.slice(0, i + 1).join('>')}|${e.id}|${e.direction}`;
+      if (steps.has(key)) return;
+      steps.add(key);
+      if (e.direction === 'reverse') reversed += 1;
+      const into = path.tables[i + 1]!;
+      const via = nodes.get(into) ?? new Set<string>();
+      via.add(`${e.id}|${e.direction}`);
+      nodes.set(into, via);
+    });
+  }
+  const sorted = [...tables].sort();
+  return {
+    origin,
+    choice,
+    tables: sorted,
+    leaves: sorted.filter((t) => !parents.has(t)),
+    roles: [...nodes].filter(([t, via]) => via.size > 1 || (t === choice.source && via.size > 0)).map(([t]) => t),
+    edges: steps.size,
+    reversed,
+  };
+}
+
+/**
+ * The candidates: the heuristic's tree first, then each variant, one per distinct set of tables
+ * (the first proposed of a set is kept), at most `limits.maxCandidates`.
+ */
+export async function proposeTrees(
+  heuristic: HeuristicDisambiguator,
+  input: DisambiguationInput,
+  base: SourceAndTargets,
+  limits: ProposalLimits,
+): Promise<CandidateTree[]> {
+  const out: CandidateTree[] = [];
+  const seen = new Set<string>();
+  const asked = new Set<string>();
+  const add = (tree: CandidateTree | null) => {
+    if (!tree || out.length >= limits.maxCandidates) return;
+    const key = tree.tables.join('\u0000');
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push(tree);
+  };
+  // Each set of tables is rooted and searched once, however many ways it is proposed.
+  const tryTables = async (tables: readonly string[], origin: string) => {
+    if (out.length >= limits.maxCandidates) return;
+    const wanted = [...new Set(tables)].sort();
+    const key = wanted.join('\u0000');
+    if (asked.has(key) || seen.has(key)) return;
+    asked.add(key);
+    const choice = heuristic.chooseFor(input, wanted);
+    if (choice) add(await realize(heuristic, input, choice, origin));
+  };
+  const first = await realize(heuristic, input, base, 'heuristic');
+  add(first);
+  asked.add([base.source, ...base.targets].sort().join('\u0000'));
+  const evidence = input.grounding.evidence.slice(0, limits.evidenceTables).map((e) => e.table);
+  const wanted = [base.source, ...base.targets];
+  for (const t of first.leaves.length > 1 ? first.leaves : []) {
+    await tryTables(
+      wanted.filter((w) => w !== t),
+      `without ${t}`,
+    );
+  }
+  for (const t of evidence) if (!first.tables.includes(t)) await tryTables([...wanted, t], `with ${t}`);
+  const strongest = evidence.slice(0, limits.subsetTables);
+  for (const subset of subsets(strongest)) await tryTables(subset, `over ${subset.join(', ')}`);
+  return out;
+}
+
+/** Every non-empty subset of `items`, smaller first, in order. */
+function subsets<T>(items: readonly T[]): T[][] {
+  const all: T[][] = [];
+  for (let mask = 1; mask < 1 << items.length; mask++) all.push(items.filter((_, i) => mask & (1 << i)));
+  return all.sort((a, b) => a.length - b.length);
+}
