@@ -1,3 +1,13 @@
+export {
+  type ColumnParams,
+  type ColumnParamsOverride,
+  defaultColumnParams,
+  loadColumnParams,
+  withColumnParams,
+} from './columns/params.js';
+export { type PromptContext, type PromptOptions, type PromptSource, renderPromptContext, renderSchemaText, type SchemaSelection } from './columns/prompt.js';
+export { countTokens, TOKENIZER, type TokenCounter } from './columns/tokens.js';
+export type { ColumnEvidence, ColumnRole, RelevantColumn, TableColumns } from './columns/types.js';
 export { HeuristicDisambiguator, type HeuristicOptions } from './heuristic.js';
 export { DEFAULT_PATH_LIMITS, type PathLimits } from './limits.js';
 export { LlmDisambiguator, type LlmDisambiguatorOptions } from './llm-disambiguator.js';

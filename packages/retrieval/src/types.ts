@@ -1,5 +1,6 @@
 import type { ContextGraph, JoinDirection, JoinPath } from '@guided-retrieval/context-graph';
 import type { EnrichmentStep, GroundedTable, GroundingMatch, GroundingResult, IslandSenseStep } from '@guided-retrieval/grounding';
+import type { TableColumns } from './columns/types.js';
 import type { PathLimits } from './limits.js';
 import type { SqlDialect } from './sql.js';
 
@@ -131,6 +132,8 @@ export interface PhaseTimings {
   pathEnumeration: number;
   pathSelection: number;
   merging: number;
+  /** Column relevance (`columns/relevance.ts`), after merging. */
+  columns: number;
   total: number;
 }
 
@@ -194,6 +197,11 @@ export interface RetrievalResult {
   sql: string | null;
   /** For each table of the tree, why it is there. */
   explanations: Record<string, string>;
+  /**
+   * For each of `tables`, in their order: the columns the question needs, each with its roles and
+   * why, and the next likeliest (`columns/relevance.ts`); empty when nothing was found.
+   */
+  columns: TableColumns[];
   /**
    * Why the result is empty, or which initial targets could not be joined to the source (they lie
    * in another island of the join graph); null otherwise.
