@@ -14,7 +14,7 @@ import type { ContextGraph, GraphColumn } from '@guided-retrieval/context-graph'
 import type { GroundingMatch, GroundingResult } from '@guided-retrieval/grounding';
 import { quoteIdentifier } from '../sql.js';
 import type { JoinTree } from '../types.js';
-import { COLUMN_FEATURES, columnFeatures, columnType, questionStems, stemShare, type TableFacts, tableShape } from './features.js';
+import { COLUMN_FEATURES, columnFeatures, columnType, isNumericColumn as numeric, questionStems, stemShare, type TableFacts, tableShape } from './features.js';
 import type { ColumnParams } from './params.js';
 import type { ColumnEvidence, ColumnRole, RelevantColumn, TableColumns } from './types.js';
 
@@ -39,12 +39,10 @@ export interface WeighedColumn {
   values: string[];
 }
 
-const ROLE_OF_MATCH: Readonly<Record<string, ColumnRole>> = {
+const ROLE_OF_MATCH: Readonly<Partial<Record<string, ColumnRole>>> = {
   value: 'filter',
   measure: 'measure',
   time: 'date',
-  column: 'label',
-  alias: 'label',
 };
 const ROLE_ORDER: readonly ColumnRole[] = ['key', 'filter', 'measure', 'date', 'label', 'identifier'];
 
@@ -90,12 +88,14 @@ export function weighColumns(input: ColumnInput, params: ColumnParams): WeighedC
         ...matches.map((m) => ({ kind: m.kind as ColumnEvidence['kind'], words: m.token, via: m.variantKind, score: m.score })),
       ];
       const roles = new Set<ColumnRole>(join.length > 0 ? ['key'] : []);
-      for (const m of matches) roles.add(ROLE_OF_MATCH[m.kind] ?? 'label');
+      // A column the question names is what it shows or groups by (a label), or, holding numbers, what it sums or compares (a measure).
+      const named = numeric(column) ? 'measure' : 'label';
+      for (const m of matches) roles.add(ROLE_OF_MATCH[m.kind] ?? named);
       const pk = features[COLUMN_FEATURES.indexOf('primaryKey')] === 1;
       if (matches.length === 0 && join.length === 0) {
         if (features[COLUMN_FEATURES.indexOf('nameWords')]! > 0) {
           evidence.push({ kind: 'name', words: column.name, score: 1 });
-          roles.add('label');
+          roles.add(named);
         }
         if (facts.named > 0 && (pk || shape.label === column.name)) evidence.push({ kind: 'table', words: table.name, score: facts.named });
       }
