@@ -51,10 +51,14 @@ export function nameStems(name: string): string[] {
     .map(stem);
 }
 
-/** Share of a name's word stems the question says. */
-export function stemShare(nameStems: readonly string[], stems: ReadonlySet<string>): number {
-  if (nameStems.length === 0) return 0;
-  return nameStems.filter((w) => stems.has(w)).length / nameStems.length;
+/** The largest share of one of a column's names' (its own, then its aliases') word stems that the question says. */
+export function stemShare(names: readonly (readonly string[])[], stems: ReadonlySet<string>): number {
+  let best = 0;
+  for (const words of names) {
+    if (words.length === 0) continue;
+    best = Math.max(best, words.filter((w) => stems.has(w)).length / words.length);
+  }
+  return best;
 }
 
 export function isNumericColumn(column: GraphColumn): boolean {
@@ -70,8 +74,8 @@ export function columnType(column: GraphColumn): string {
 export interface TableShape {
   /** Its first text column that holds no join key (its primary key, a key of an edge in or out): a name or title the rows are told apart by. */
   label: string | null;
-  /** Each column's name stems, in column order. */
-  stems: readonly (readonly string[])[];
+  /** Each column's names' stems (its name's, then each alias's: other names users call it by), in column order. */
+  stems: readonly (readonly (readonly string[])[])[];
   /** Each column: in the primary key. */
   primaryKey: readonly boolean[];
   /** Each column: its name has a word of its table's name (`schools.School`, `singer.Singer_Name`). */
@@ -92,12 +96,12 @@ export function tableShape(graph: ContextGraph, table: GraphTable): TableShape {
     );
     const pk = new Set(table.primaryKey.map((c) => c.toLowerCase()));
     const own = new Set(nameStems(table.name.slice(table.namespace ? table.namespace.length + 1 : 0)));
-    const stems = table.columns.map((c) => nameStems(c.name));
+    const stems = table.columns.map((c) => [c.name, ...c.aliases].map(nameStems));
     shape = {
       label: label?.name ?? null,
       stems,
       primaryKey: table.columns.map((c) => pk.has(c.name.toLowerCase())),
-      namesTable: stems.map((words) => words.some((w) => own.has(w))),
+      namesTable: stems.map(([words]) => (words ?? []).some((w) => own.has(w))),
     };
     shapes.set(table, shape);
   }
