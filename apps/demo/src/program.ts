@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { saveGraph } from '@guided-retrieval/context-graph';
-import { defaultColumnParams } from '@guided-retrieval/retrieval';
 import type { ViewMode } from '@guided-retrieval/profiler';
+import { defaultColumnParams } from '@guided-retrieval/retrieval';
 import { DEFAULT_SCALE_FACTOR, generateTpch } from '@guided-retrieval/tpch';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { demoGraph } from './cache.js';
@@ -93,7 +93,11 @@ export function program(): Command {
     .option('--graph <file>', 'context graph file from `guided build` (default: the demo TPC-H graph)')
     .option('--json', 'print the full result as JSON on stdout, nothing else')
     .addOption(new Option('--format <format>', FORMAT_HELP).choices(FORMATS))
-    .option('--max-tokens <n>', `with --format prompt: the most tokens (o200k_base) the prompt may take (default ${defaultColumnParams().defaultMaxTokens})`, maxTokens)
+    .option(
+      '--max-tokens <n>',
+      `with --format prompt: the most tokens (o200k_base) the prompt may take (default ${defaultColumnParams().defaultMaxTokens})`,
+      maxTokens,
+    )
     .option('--llm <spec>', LLM_HELP)
     .option('--embedder <spec>', EMBEDDER_HELP)
     .action(async (words: string[], options: { graph?: string; json?: boolean; format?: Format; maxTokens?: number } & ModelFlags) => {

@@ -53,7 +53,9 @@ export function renderResult(result: RetrievalResult): string {
   out.push('', `5. Columns (${ms(t.columns)})`);
   for (const table of result.columns) {
     const needed = table.columns.map((c) => `${c.column}${c.roles.length > 0 ? ` (${c.roles.join(', ')})` : ''}`);
-    out.push(`   ${table.table}: ${needed.join(', ') || 'none'}${table.likely.length > 0 ? `; likely ${table.likely.map((l) => l.column).join(', ')}` : ''}`);
+    out.push(
+      `   ${table.table}: ${needed.join(', ') || 'none'}${table.likely.length > 0 ? `; likely ${table.likely.map((l) => l.column).join(', ')}` : ''}`,
+    );
   }
   out.push('', `Total: ${ms(t.total)}`);
   return out.join('\n');

@@ -102,7 +102,13 @@ export class ColumnBench {
       schemaTokens: this.schemaTokens,
       overheadMs: Math.round(overheadMs * 1000) / 1000,
       baselines: {
-        'all-columns': { columns: all, tokens: this.tokens(result.tables.map((t) => ({ table: t })), result.sql) },
+        'all-columns': {
+          columns: all,
+          tokens: this.tokens(
+            result.tables.map((t) => ({ table: t })),
+            result.sql,
+          ),
+        },
         'bm25-columns': { columns: top, tokens: this.tokens(grouped(top)) },
       },
     };

@@ -45,7 +45,7 @@ const BENCH_HELP = [
   'joins (join inference on every *.sqlite under --data, one per subfolder, plus TPC-H);',
   'joins-bird or joins-spider (join inference on the BIRD or Spider dev schemas, and retrieval with declared vs inferred edges);',
   'scale (latency, memory and accuracy on generated schemas of 50 to 2000 tables; needs no --data);',
-  'fit-columns (fits the column model on Spider\'s training set, --data holding spider-train/, cross-validated by database; --write writes it into packages/retrieval/params/columns.json);',
+  "fit-columns (fits the column model on Spider's training set, --data holding spider-train/, cross-validated by database; --write writes it into packages/retrieval/params/columns.json);",
   'fit (fits the value-evidence weights on the databases with real rows: the sample-questions SQLite build and Defog; --data is the folder holding sample-dbs/ and defog/; --write writes them into packages/grounding/params/grounding.json);',
   'all (every retrieval benchmark in turn, each in a child process: bird-dev, bird-dev --union, spider-dev, spider-dev --union, spider-syn, spider2-lite, defog, sample-questions in both builds; --data is the folder holding their folders; one summary table on stdout and in <out>/summary.md and summary.json, full reports in <out>/<benchmark>/)',
 ].join(' ');

@@ -10,13 +10,13 @@ import {
 } from '@guided-retrieval/llm-adapters';
 import { LlmDisambiguator, type PhaseTimings, Retriever } from '@guided-retrieval/retrieval';
 import { createBaselines } from './baselines.js';
-import { ColumnBench, type ColumnSummary, type QuestionColumns, summarizeColumns } from './columns.js';
 import { loadDefog } from './bench/defog.js';
 import { type GoldJoin, type GoldJoinSummary, goldJoins, summarizeGoldJoins } from './bench/gold-joins.js';
 import { type BenchGraph, benchGraph } from './bench/graph.js';
 import { loadBenchmark } from './bench/load.js';
 import type { BenchDatabase, Benchmark, BenchName, BenchQuestion } from './bench/types.js';
 import { unionSchemas } from './bench/union.js';
+import { ColumnBench, type ColumnSummary, type QuestionColumns, summarizeColumns } from './columns.js';
 import { fingerprint, type ResultFingerprint } from './fingerprint.js';
 import { type GoldTables, goldTables, listedGoldTables } from './gold.js';
 import { goldColumns } from './gold-columns.js';
@@ -215,7 +215,10 @@ export async function runEvaluation(options: EvalOptions): Promise<{ results: Ev
     if (!db) throw new Error(`question ${dbQuestions[0]!.id} names database ${dbName}, which has no schema`);
     const { graph, retriever, baselines, inferred, columns } =
       union?.setup ?? (await setUp(() => benchGraph(db, options.edges?.[dbName]), dbName));
-    const schemaColumns = db.schema.tables.map((t) => ({ name: t.name, columns: t.columns.map((c) => (typeof c === 'string' ? c : c.name)) }));
+    const schemaColumns = db.schema.tables.map((t) => ({
+      name: t.name,
+      columns: t.columns.map((c) => (typeof c === 'string' ? c : c.name)),
+    }));
     // Gold joins are read from the gold SQL; sample questions list their tables and have none.
     const listing = dbQuestions.filter((q) => q.goldTables && q.sql !== '');
     if (inferred && listing.length > 0)

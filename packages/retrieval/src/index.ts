@@ -5,7 +5,14 @@ export {
   loadColumnParams,
   withColumnParams,
 } from './columns/params.js';
-export { type PromptContext, type PromptOptions, type PromptSource, renderPromptContext, renderSchemaText, type SchemaSelection } from './columns/prompt.js';
+export {
+  type PromptContext,
+  type PromptOptions,
+  type PromptSource,
+  renderPromptContext,
+  renderSchemaText,
+  type SchemaSelection,
+} from './columns/prompt.js';
 export { countTokens, TOKENIZER, type TokenCounter } from './columns/tokens.js';
 export type { ColumnEvidence, ColumnRole, RelevantColumn, TableColumns } from './columns/types.js';
 export { HeuristicDisambiguator, type HeuristicOptions } from './heuristic.js';

@@ -91,7 +91,13 @@ export function createMcpServer(context: McpContext): McpServer {
       outputSchema: schemaContextOutput,
       annotations: readOnly,
     },
-    ({ question, maxTokens }) => answer(log, 'schema_context', () => schemaContext(retriever, question, maxTokens), (c) => c.text),
+    ({ question, maxTokens }) =>
+      answer(
+        log,
+        'schema_context',
+        () => schemaContext(retriever, question, maxTokens),
+        (c) => c.text,
+      ),
   );
   server.registerTool(
     'describe_table',

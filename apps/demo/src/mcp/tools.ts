@@ -43,7 +43,9 @@ export const schemaContextInput = {
 export const schemaContextOutput = z.object({
   question: z.string(),
   database: z.string(),
-  text: z.string().describe('The schema context to put in the prompt: tables, the columns the question needs with types, roles and values, the joins'),
+  text: z
+    .string()
+    .describe('The schema context to put in the prompt: tables, the columns the question needs with types, roles and values, the joins'),
   tokens: z.number().describe('Tokens of `text`'),
   maxTokens: z.number(),
   tokenizer: z.string().describe('The encoding tokens are counted with'),

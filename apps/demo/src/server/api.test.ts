@@ -173,7 +173,11 @@ describe('POST /api/retrieve without a preview', () => {
 
 describe('POST /api/context', () => {
   const context = (body: unknown) =>
-    fetch(new URL('api/context', server.url), { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+    fetch(new URL('api/context', server.url), {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json' },
+    });
 
   it('answers with the prompt context within the budget asked', async () => {
     const response = await context({ question: 'Which Indian suppliers are shipping the most to China?', maxTokens: 500 });

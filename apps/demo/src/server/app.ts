@@ -73,7 +73,10 @@ export function createApp(options: AppOptions): Hono {
 
   app.get('/api/graph', (c) => c.json(payload));
 
-  const limit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, 413, `the request body is larger than ${MAX_BODY_BYTES} bytes`) });
+  const limit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => fail(c, 413, `the request body is larger than ${MAX_BODY_BYTES} bytes`),
+  });
   app.post('/api/retrieve', limit, async (c) => {
     const read = await readQuestion(c);
     if (read instanceof Response) return read;

@@ -114,7 +114,10 @@ export async function exerciseTools(client: Client): Promise<void> {
     (t) => t.table === 'NATION',
   );
   expect(nation?.columns.find((c) => c.column === 'N_NAME')?.roles).toContain('filter');
-  const context = (await client.callTool({ name: 'schema_context', arguments: { question: PAPER_QUESTION, maxTokens: 400 } })) as CallToolResult;
+  const context = (await client.callTool({
+    name: 'schema_context',
+    arguments: { question: PAPER_QUESTION, maxTokens: 400 },
+  })) as CallToolResult;
   expect(context.isError ?? false, text(context)).toBe(false);
   const prompt = context.structuredContent as { text: string; tokens: number; maxTokens: number; overBudget: boolean; sql: string };
   expect(prompt).toMatchObject({ maxTokens: 400, overBudget: false, sql: result.sql });

@@ -261,7 +261,7 @@ export function summaryMarkdown(summary: AllSummary): string {
       ]),
     ),
     '',
-    'Strict recall: every column the gold query reads is shown; given the tables: over the questions whose gold tables were all retrieved; token share: prompt tokens over the whole schema\'s (o200k_base), mean per question; overhead: column relevance plus rendering the prompt.',
+    "Strict recall: every column the gold query reads is shown; given the tables: over the questions whose gold tables were all retrieved; token share: prompt tokens over the whole schema's (o200k_base), mean per question; overhead: column relevance plus rendering the prompt.",
   ];
   return `${[
     '# Table retrieval on every benchmark',

@@ -34,11 +34,7 @@ export function loadSpider(
   const known = new Set(schemas.map((s) => s.db_id));
   for (const q of questions) {
     if (!known.has(q.db))
-      throw malformed(
-        folder,
-        questionsFile,
-        `question ${q.id} names database ${q.db}, which ${SPIDER_TABLES_FILE} does not describe`,
-      );
+      throw malformed(folder, questionsFile, `question ${q.id} names database ${q.db}, which ${SPIDER_TABLES_FILE} does not describe`);
   }
   const used = new Set(questions.map((q) => q.db));
   const stats = emptyLoadStats();

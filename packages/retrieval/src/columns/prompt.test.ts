@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countTokens, defaultColumnParams, renderSchemaText, Retriever } from '../index.js';
+import { countTokens, defaultColumnParams, Retriever, renderSchemaText } from '../index.js';
 import { shop } from '../test-support/shop.js';
 
 const QUESTION = 'What is the total of the orders of customers in Paris?';
@@ -17,7 +17,8 @@ describe('the prompt context', async () => {
     expect(full.text).toMatch(/^ {2}city TEXT {2}-- filter "Paris"; e\.g\. 'Paris', 'Lyon', 'Nantes'$/m);
     expect(full.text).toContain(result.sql!);
     expect(full.tokens).toBe(countTokens(full.text));
-    for (const t of result.columns) for (const c of t.columns) expect(full.shown.find((s) => s.table === t.table)?.columns).toContain(c.column);
+    for (const t of result.columns)
+      for (const c of t.columns) expect(full.shown.find((s) => s.table === t.table)?.columns).toContain(c.column);
   });
 
   it('never exceeds the budget, and a tighter budget shows no column a looser one leaves out', () => {
@@ -50,7 +51,9 @@ describe('the prompt context', async () => {
     expect(tiny.overBudget).toBe(true);
     for (const table of result.tables) expect(tiny.text).toContain(`TABLE ${table}`);
     expect(tiny.text).toContain('customer_id INTEGER');
-    expect(tiny.text).toMatch(/-- over budget: the tables' names and join keys take \d+ tokens, more than the 5 allowed; every other column is left out$/);
+    expect(tiny.text).toMatch(
+      /-- over budget: the tables' names and join keys take \d+ tokens, more than the 5 allowed; every other column is left out$/,
+    );
     expect(tiny.text).not.toContain("'Paris'");
   });
 

@@ -36,7 +36,10 @@ export interface PromptContext {
   overBudget: boolean;
 }
 
-export type PromptSource = Pick<RetrievalResult, 'question' | 'database' | 'tables' | 'unjoined' | 'sql' | 'reason' | 'joinTree' | 'columns'>;
+export type PromptSource = Pick<
+  RetrievalResult,
+  'question' | 'database' | 'tables' | 'unjoined' | 'sql' | 'reason' | 'joinTree' | 'columns'
+>;
 
 /** One line the budget may take or leave, in the order offered. */
 interface Item {
@@ -47,9 +50,15 @@ interface Item {
 }
 
 /** The prompt context of `result` (see the file's comment); an invalid budget is a `RangeError`. */
-export function renderPromptContext(graph: ContextGraph, result: PromptSource, params: ColumnParams, options: PromptOptions = {}): PromptContext {
+export function renderPromptContext(
+  graph: ContextGraph,
+  result: PromptSource,
+  params: ColumnParams,
+  options: PromptOptions = {},
+): PromptContext {
   const maxTokens = options.maxTokens ?? params.defaultMaxTokens;
-  if (!Number.isSafeInteger(maxTokens) || maxTokens < 1) throw new RangeError(`the token budget must be a whole number ≥ 1, not ${maxTokens}`);
+  if (!Number.isSafeInteger(maxTokens) || maxTokens < 1)
+    throw new RangeError(`the token budget must be a whole number ≥ 1, not ${maxTokens}`);
   const count = options.countTokens ?? countTokens;
   const dialect = result.joinTree.dialect;
   const q = (name: string) => quoteIdentifier(name, dialect);
@@ -142,7 +151,10 @@ export function renderPromptContext(graph: ContextGraph, result: PromptSource, p
       tokenizer: TOKENIZER,
       shown: tables.map((t) => ({
         table: t.name,
-        columns: [...(shown.get(t.name) ?? []), ...items.filter((i) => taken.has(i) && i.table === t.name && i.column !== null).map((i) => i.column!)],
+        columns: [
+          ...(shown.get(t.name) ?? []),
+          ...items.filter((i) => taken.has(i) && i.table === t.name && i.column !== null).map((i) => i.column!),
+        ],
       })),
       omitted,
       overBudget,
@@ -169,7 +181,11 @@ export function renderSchemaText(graph: ContextGraph, params: ColumnParams, only
     lines.push(`TABLE ${tableReference(t.name, dialect, t.schema)}`);
     if (t.description.trim() !== '') lines.push(`  -- ${oneLine(t.description, params.textChars)}`);
     const refs = new Map<string, string>();
-    for (const e of graph.outEdges(t.name)) e.fromColumns.forEach((c, i) => refs.set(c.toLowerCase(), `${e.toTable}.${e.toColumns[i]}`));
+    for (const e of graph.outEdges(t.name)) {
+      e.fromColumns.forEach((c, i) => {
+        refs.set(c.toLowerCase(), `${e.toTable}.${e.toColumns[i]}`);
+      });
+    }
     const pk = new Set(t.primaryKey.map((k) => k.toLowerCase()));
     for (const c of t.columns) {
       if (wanted && !wanted.has(c.name.toLowerCase())) continue;

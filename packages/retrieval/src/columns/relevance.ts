@@ -14,7 +14,16 @@ import type { ContextGraph, GraphColumn } from '@guided-retrieval/context-graph'
 import type { GroundingMatch, GroundingResult } from '@guided-retrieval/grounding';
 import { quoteIdentifier } from '../sql.js';
 import type { JoinTree } from '../types.js';
-import { COLUMN_FEATURES, columnFeatures, columnType, isNumericColumn as numeric, questionStems, stemShare, type TableFacts, tableShape } from './features.js';
+import {
+  COLUMN_FEATURES,
+  columnFeatures,
+  columnType,
+  isNumericColumn as numeric,
+  questionStems,
+  stemShare,
+  type TableFacts,
+  tableShape,
+} from './features.js';
 import type { ColumnParams } from './params.js';
 import type { ColumnEvidence, ColumnRole, RelevantColumn, TableColumns } from './types.js';
 
@@ -110,7 +119,7 @@ export function weighColumns(input: ColumnInput, params: ColumnParams): WeighedC
         forced,
         evidence,
         roles: ROLE_ORDER.filter((r) => roles.has(r)),
-        values: matches.filter((m) => m.kind === 'value').map((m) => valueOf(column, m)),
+        values: matches.filter((m) => m.kind === 'value').map((m) => namedValue(column, m)),
       });
     });
   }
@@ -186,7 +195,7 @@ function joinKeys(tree: JoinTree): Map<string, string[]> {
 }
 
 /** The column's value the match names, as the column spells it when its sample has it; else the question's words. */
-function valueOf(column: GraphColumn, match: GroundingMatch): string {
+function namedValue(column: GraphColumn, match: GroundingMatch): string {
   const key = match.variant.toLowerCase();
   const found = column.sample.find((s) => String(s.value).toLowerCase() === key);
   return found === undefined ? match.token : String(found.value);
