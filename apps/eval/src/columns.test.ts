@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type QuestionColumns, scoreColumns, summarizeColumns } from './columns.js';
+import { columnOverhead, type QuestionColumns, scoreColumns, summarizeColumns } from './columns.js';
 
 const question = (gold: string[], shown: string[], tokens: number, tablesComplete = true): QuestionColumns => ({
   gold,
@@ -46,5 +46,6 @@ describe('the column scores', () => {
     expect(summary?.atTargetShare).toMatchObject({ share: 0.2, strictRecall: 0.5, tokenShare: 0.05, overBudget: 2 });
     expect(summary?.baselines['all-columns']).toMatchObject({ strictRecall: 0.5, precision: 0.5, tokenShare: 0.5 });
     expect(summarizeColumns([question([], [], 0)])).toBeNull();
+    expect(columnOverhead([question(['a.x'], ['a.x'], 10)])).toEqual({ p50: 0.5, p95: 0.5, max: 0.5 });
   });
 });

@@ -58,8 +58,6 @@ export interface ColumnSummary extends ColumnScores {
   meanTokens: number;
   /** Prompts over their budget (only when the tree's names and keys alone need more). */
   overBudget: number;
-  /** Column relevance plus the prompt's rendering, per question. */
-  overheadMs: LatencySummary;
   /** The prompt with a budget of `TARGET_SHARE` of each schema's tokens (the issue's target), and how often the tree's names and keys needed more. */
   atTargetShare: ColumnScores & { share: number; overBudget: number };
   baselines: Record<string, ColumnScores>;
@@ -147,6 +145,11 @@ export function scoreColumns(shown: ShownColumns, gold: readonly ColumnKey[], sc
   };
 }
 
+/** Milliseconds of column relevance and the prompt's rendering per question (the run's timings, apart from its figures). */
+export function columnOverhead(questions: readonly QuestionColumns[]): LatencySummary {
+  return summarizeLatency(questions.map((q) => q.overheadMs));
+}
+
 /** The benchmark's column figures over its scored questions; null when none has gold columns. */
 export function summarizeColumns(questions: readonly QuestionColumns[]): ColumnSummary | null {
   const scored = questions.filter((q) => q.gold.length > 0);
@@ -171,7 +174,6 @@ export function summarizeColumns(questions: readonly QuestionColumns[]): ColumnS
     meanColumns: mean(scored.map((q) => q.prompt.columns.length)),
     meanTokens: mean(scored.map((q) => q.prompt.tokens)),
     overBudget: scored.filter((q) => q.prompt.overBudget).length,
-    overheadMs: summarizeLatency(questions.map((q) => q.overheadMs)),
     atTargetShare: {
       share: TARGET_SHARE,
       ...average((q) => scoreColumns(q.atTargetShare, q.gold, q.schemaTokens)),

@@ -16,7 +16,7 @@ import { type BenchGraph, benchGraph } from './bench/graph.js';
 import { loadBenchmark } from './bench/load.js';
 import type { BenchDatabase, Benchmark, BenchName, BenchQuestion } from './bench/types.js';
 import { unionSchemas } from './bench/union.js';
-import { ColumnBench, type ColumnSummary, type QuestionColumns, summarizeColumns } from './columns.js';
+import { ColumnBench, type ColumnSummary, columnOverhead, type QuestionColumns, summarizeColumns } from './columns.js';
 import { fingerprint, type ResultFingerprint } from './fingerprint.js';
 import { type GoldTables, goldTables, listedGoldTables } from './gold.js';
 import { goldColumns } from './gold-columns.js';
@@ -94,11 +94,12 @@ export interface EvalResults {
   retriever: { disambiguator: string; embedder: string; islandEmbedder: string | null };
   /** The models that ran and what they cost (all zero without a model). */
   models: { llm: string | null; embedder: string; seconds: number } & Omit<UsageSnapshot, 'ms'>;
-  /** `columns`: the column benchmark (`columns.ts`); null when no question has gold SQL the scorer reads, or in a union run. */
-  overall: MetricSummary & { columns?: ColumnSummary | null };
+  /** `columns`: the column benchmark (`columns.ts`); absent when no question has gold SQL the scorer reads, and in a union run. */
+  overall: MetricSummary & { columns?: ColumnSummary };
   perDatabase: Record<string, MetricSummary>;
   baselines: Record<string, { overall: MetricSummary; perDatabase: Record<string, MetricSummary> }>;
-  latencyMs: LatencySummary & { perPhase: Record<PhaseName, LatencySummary> };
+  /** `columnOverhead`: column relevance plus the prompt's rendering, per question with gold columns (absent without). */
+  latencyMs: LatencySummary & { perPhase: Record<PhaseName, LatencySummary>; columnOverhead?: LatencySummary };
   graphBuildMs: Record<string, number>;
   /** Defog: milliseconds to load and profile each real database (before the graph build). */
   profileMs: Record<string, number>;
@@ -312,6 +313,8 @@ function summarize(
       return [name, { overall: averageMetrics(scored.map(score)), perDatabase: perDb(score) }];
     }),
   );
+  const measured = outcomes.flatMap((o) => (o.columns ? [o.columns] : []));
+  const columns = summarizeColumns(measured);
   const perPhase = Object.fromEntries(PHASES.map((p) => [p, summarizeLatency(outcomes.map((o) => o.timings[p]))])) as Record<
     PhaseName,
     LatencySummary
@@ -335,13 +338,14 @@ function summarize(
       completionTokens: 0,
       seconds: 0,
     },
-    overall: {
-      ...averageMetrics(scored.map(ours)),
-      columns: summarizeColumns(outcomes.flatMap((o) => (o.columns ? [o.columns] : []))),
-    },
+    overall: { ...averageMetrics(scored.map(ours)), ...(columns ? { columns } : {}) },
     perDatabase: perDb(ours),
     baselines,
-    latencyMs: { ...summarizeLatency(outcomes.map((o) => o.timings.total)), perPhase },
+    latencyMs: {
+      ...summarizeLatency(outcomes.map((o) => o.timings.total)),
+      perPhase,
+      ...(columns ? { columnOverhead: columnOverhead(measured) } : {}),
+    },
     graphBuildMs,
     profileMs: {},
     goldRewritten: 0,
