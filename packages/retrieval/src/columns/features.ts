@@ -78,6 +78,8 @@ export interface TableShape {
   stems: readonly (readonly (readonly string[])[])[];
   /** Each column: in the primary key. */
   primaryKey: readonly boolean[];
+  /** Each column: holds a key (its primary key, or a key of a join edge in or out). */
+  key: readonly boolean[];
   /** Each column: its name has a word of its table's name (`schools.School`, `singer.Singer_Name`). */
   namesTable: readonly boolean[];
 }
@@ -101,6 +103,7 @@ export function tableShape(graph: ContextGraph, table: GraphTable): TableShape {
       label: label?.name ?? null,
       stems,
       primaryKey: table.columns.map((c) => pk.has(c.name.toLowerCase())),
+      key: table.columns.map((c) => keys.has(c.name.toLowerCase())),
       namesTable: stems.map(([words]) => (words ?? []).some((w) => own.has(w))),
     };
     shapes.set(table, shape);

@@ -38,13 +38,15 @@ describe('column relevance', () => {
     expect(city?.why).toMatch(/"Paris" → value match/);
   });
 
-  it('needs a column the question names, as a measure when it holds numbers, as one an amount word points at', async () => {
+  it('needs a column the question names: a measure when it holds numbers (as one an amount word points at), an identifier when a key, else a label', async () => {
     const total = column(paris, 'orders', 'total');
     expect(total?.roles).toEqual(['measure']);
     expect(total?.why).toBe('its name is in the question');
     const price = await retriever.retrieve('What is the price of the Lamp?');
     expect(column(price, 'product', 'price')).toMatchObject({ roles: ['measure'], values: [] });
     expect(column(price, 'product', 'title')).toMatchObject({ roles: ['filter'], values: ['Lamp'] });
+    const ids = await retriever.retrieve('List the customer id of each order');
+    expect(column(ids, 'orders', 'customer_id')?.roles).toEqual(['identifier']);
     const names = await retriever.retrieve('What are the names of the customers in Lyon?');
     expect(column(names, 'customer', 'name')?.roles).toEqual(['label']);
     const spend = await retriever.retrieve('How much did customers in Lyon spend?');

@@ -97,10 +97,11 @@ export function weighColumns(input: ColumnInput, params: ColumnParams): WeighedC
         ...matches.map((m) => ({ kind: m.kind as ColumnEvidence['kind'], words: m.token, via: m.variantKind, score: m.score })),
       ];
       const roles = new Set<ColumnRole>(join.length > 0 ? ['key'] : []);
-      // A column the question names is what it shows or groups by (a label), or, holding numbers, what it sums or compares (a measure).
-      const named = numeric(column) ? 'measure' : 'label';
-      for (const m of matches) roles.add(ROLE_OF_MATCH[m.kind] ?? named);
       const pk = features[COLUMN_FEATURES.indexOf('primaryKey')] === 1;
+      // A column the question names is what it shows or groups by (a label), or, holding numbers,
+      // what it sums or compares (a measure); a key it names is an identifier to show.
+      const named: ColumnRole = shape.key[i] ? 'identifier' : numeric(column) ? 'measure' : 'label';
+      for (const m of matches) roles.add(ROLE_OF_MATCH[m.kind] ?? named);
       if (matches.length === 0 && join.length === 0) {
         if (features[COLUMN_FEATURES.indexOf('nameWords')]! > 0) {
           evidence.push({ kind: 'name', words: column.name, score: 1 });
