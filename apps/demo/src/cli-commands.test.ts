@@ -31,7 +31,7 @@ describe('guided --help', () => {
 
   const options: Record<string, string[]> = {
     demo: ['[question...]', '--json', '--database <source>', '--schema <names>', '--scale-factor <sf>'],
-    retrieve: ['<question...>', '--graph <file>', '--json'],
+    retrieve: ['<question...>', '--graph <file>', '--json', '--format <format>', '--max-tokens <n>'],
     build: [
       '<database>',
       'a SQLite, DuckDB or Parquet file, a folder of Parquet',

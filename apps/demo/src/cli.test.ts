@@ -325,6 +325,36 @@ describe('guided build and guided retrieve --graph', () => {
     expectOneLineError(box.run(['retrieve', '--graph', file, 'orders']), file);
   });
 
+  it('retrieve --format prompt: the tables, the columns the question needs with types and values, the joins, within --max-tokens', () => {
+    const question = 'How many orders were shipped by truck?';
+    const json = JSON.parse(box.run(['retrieve', '--graph', 'graph.json', '--json', question]).stdout) as Result & {
+      columns: { table: string; columns: { column: string; roles: string[] }[] }[];
+    };
+    const shipmode = json.columns.find((t) => t.table === 'LINEITEM')?.columns.find((c) => c.column === 'L_SHIPMODE');
+    expect(shipmode?.roles).toContain('filter');
+    const run = box.run(['retrieve', '--graph', 'graph.json', '--format', 'prompt', question]);
+    expect(run.status, run.stderr).toBe(0);
+    for (const table of json.tables) expect(run.stdout).toMatch(new RegExp(`^TABLE ${table}\\b`, 'm'));
+    expect(run.stdout).toMatch(/^ {2}L_SHIPMODE \S+ {2}-- filter .*"truck"; e\.g\. .*'TRUCK'/m);
+    expect(run.stdout).toContain(json.sql);
+    const tight = box.run(['retrieve', '--graph', 'graph.json', '--format', 'prompt', '--max-tokens', '12', question]);
+    expect(tight.status, tight.stderr).toBe(0);
+    expect(tight.stdout).toMatch(/-- over budget: the tables' names and join keys take \d+ tokens, more than the 12 allowed/);
+    const sql = box.run(['retrieve', '--graph', 'graph.json', '--format', 'sql', question]);
+    expect(sql.stdout).toBe(`${json.sql}\n`);
+  });
+
+  it('retrieve: a --max-tokens that is no whole number, or without --format prompt, is one clear error', () => {
+    const run = box.run(['retrieve', '--graph', 'graph.json', '--format', 'prompt', '--max-tokens', 'lots', 'orders']);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.split('\n')[0]).toContain('--max-tokens');
+    expect(run.stderr.split('\n')[0]).toContain('"lots"');
+    expect(run.stderr).not.toMatch(/^\s+at /m);
+    expectOneLineError(box.run(['retrieve', '--graph', 'graph.json', '--max-tokens', '100', 'orders']), '--format prompt');
+    expectOneLineError(box.run(['retrieve', '--graph', 'graph.json', '--json', '--format', 'sql', 'orders']), '--json', '--format sql');
+  });
+
   it('retrieve: an empty question is one line saying so', () => {
     expectOneLineError(box.run(['retrieve', '--graph', 'graph.json', '']), 'question is empty');
     expectOneLineError(box.run(['retrieve', '--graph', 'graph.json', '   ']), 'question is empty');

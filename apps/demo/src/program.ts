@@ -2,13 +2,14 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { saveGraph } from '@guided-retrieval/context-graph';
 import type { ViewMode } from '@guided-retrieval/profiler';
+import { defaultColumnParams } from '@guided-retrieval/retrieval';
 import { DEFAULT_SCALE_FACTOR, generateTpch } from '@guided-retrieval/tpch';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { demoGraph } from './cache.js';
 import { registerInferJoins } from './commands/infer-joins.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerProfile } from './commands/profile.js';
-import { ask } from './commands/retrieve.js';
+import { ask, FORMAT_HELP, FORMATS, type Format, maxTokens } from './commands/retrieve.js';
 import { DEFAULT_PORT, port, registerServe, serveWeb } from './commands/serve.js';
 import { describeError, UserError } from './errors.js';
 import { loadGraphFile } from './graph-file.js';
@@ -91,9 +92,15 @@ export function program(): Command {
     .argument('<question...>', 'the question, in plain English')
     .option('--graph <file>', 'context graph file from `guided build` (default: the demo TPC-H graph)')
     .option('--json', 'print the full result as JSON on stdout, nothing else')
+    .addOption(new Option('--format <format>', FORMAT_HELP).choices(FORMATS))
+    .option(
+      '--max-tokens <n>',
+      `with --format prompt: the most tokens (o200k_base) the prompt may take (default ${defaultColumnParams().defaultMaxTokens})`,
+      maxTokens,
+    )
     .option('--llm <spec>', LLM_HELP)
     .option('--embedder <spec>', EMBEDDER_HELP)
-    .action(async (words: string[], options: { graph?: string; json?: boolean } & ModelFlags) => {
+    .action(async (words: string[], options: { graph?: string; json?: boolean; format?: Format; maxTokens?: number } & ModelFlags) => {
       const models = retrieverOptions(options);
       const graph = options.graph ? await loadGraphFile(options.graph) : (await demoGraph(log)).graph;
       await ask(graph, words, options, models);

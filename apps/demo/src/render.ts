@@ -50,6 +50,13 @@ export function renderResult(result: RetrievalResult): string {
   out.push('', ...(result.sql ?? '').split('\n').map((line) => `   ${line}`));
   if (result.unjoined.length > 0) out.push('', `   Also needed, joined to nothing (no key connects them): ${result.unjoined.join(', ')}`);
   if (result.reason) out.push('', `   Note: ${result.reason}`);
+  out.push('', `5. Columns (${ms(t.columns)})`);
+  for (const table of result.columns) {
+    const needed = table.columns.map((c) => `${c.column}${c.roles.length > 0 ? ` (${c.roles.join(', ')})` : ''}`);
+    out.push(
+      `   ${table.table}: ${needed.join(', ') || 'none'}${table.likely.length > 0 ? `; likely ${table.likely.map((l) => l.column).join(', ')}` : ''}`,
+    );
+  }
   out.push('', `Total: ${ms(t.total)}`);
   return out.join('\n');
 }

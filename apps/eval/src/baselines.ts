@@ -46,18 +46,12 @@ const bm25: Bm25Function = (() => {
 export async function createBaselines(graph: ContextGraph, embedder: Embedder): Promise<Baseline[]> {
   const tables = graph.tables.map((t) => t.name);
   const texts = graph.tables.map(tableText);
-  const documents = texts.map((text) => spaced(bm25Tokens(text)));
   const vectors = texts.length === 0 ? [] : await embedder.embed(texts);
   if (vectors.length !== texts.length) {
     throw new Error(`embedder ${embedder.id} returned ${vectors.length} vectors for ${texts.length} tables`);
   }
 
-  const bm25Scores = (question: string): number[] => {
-    if (documents.length === 0) return [];
-    const terms = [...new Set(bm25Tokens(question))].map((t) => ` ${t} `);
-    if (terms.length === 0) return documents.map(() => 0);
-    return (bm25(documents, terms) as number[]).map((s) => (Number.isFinite(s) ? s : 0));
-  };
+  const bm25Scores = bm25Scorer(texts);
   const embeddingScores = async (question: string): Promise<number[]> => {
     if (vectors.length === 0) return [];
     const [query] = await embedder.embed([question]);
@@ -78,6 +72,17 @@ export async function createBaselines(graph: ContextGraph, embedder: Embedder): 
     topK('embedding-top3', 3, embeddingScores),
     topK('embedding-top5', 5, embeddingScores),
   ];
+}
+
+/** BM25 scores of `texts` (one document each) for a question, as the baselines read them (see the file's comment). */
+export function bm25Scorer(texts: readonly string[]): (question: string) => number[] {
+  const documents = texts.map((text) => spaced(bm25Tokens(text)));
+  return (question) => {
+    if (documents.length === 0) return [];
+    const terms = [...new Set(bm25Tokens(question))].map((t) => ` ${t} `);
+    if (terms.length === 0) return documents.map(() => 0);
+    return (bm25(documents, terms) as number[]).map((s) => (Number.isFinite(s) ? s : 0));
+  };
 }
 
 /** `names` ordered by `scores` descending, ties (and non-finite scores, as 0) by position. */
@@ -105,7 +110,7 @@ export function tableText(table: GraphTable): string {
 }
 
 /** An identifier's words, as the product reads them (`customer_ID` → `customer id`). */
-function spacedWords(identifier: string): string {
+export function spacedWords(identifier: string): string {
   return identifierWords(identifier, { digits: 'split', letters: 'any' }).join(' ');
 }
 

@@ -82,7 +82,8 @@ export function listedGoldTables(listed: readonly string[], schemaTables: readon
 
 type Parsed = { ok: true; ast: unknown } | { ok: false; error: string };
 
-function parse(sql: string, schemaKeys: ReadonlySet<string>): Parsed {
+/** The AST of `sql` under the first dialect that reads it (as `goldTables` parses), or why none does. */
+export function parse(sql: string, schemaKeys: ReadonlySet<string>): Parsed {
   if (sql.trim() === '') return { ok: false, error: 'empty SQL' };
   const attempts = [sql];
   const normalized = normalizeForParser(sql, schemaKeys);
@@ -207,14 +208,14 @@ function cteName(cte: unknown): string | null {
 }
 
 /** Identifiers come as plain strings or as `{ value: string }` nodes depending on the dialect. */
-function identifierText(value: unknown): string | null {
+export function identifierText(value: unknown): string | null {
   if (typeof value === 'string') return value;
   if (isRecord(value) && typeof value.value === 'string') return value.value;
   return null;
 }
 
 /** The parser already strips quotes; this guards against any that survive. */
-function unquote(name: string): string {
+export function unquote(name: string): string {
   const trimmed = name.trim();
   if (trimmed.length >= 2) {
     const first = trimmed[0];
@@ -226,7 +227,7 @@ function unquote(name: string): string {
   return trimmed;
 }
 
-function oneLine(error: unknown): string {
+export function oneLine(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   const flat = message.replace(/\s+/g, ' ').trim();
   return flat.length > MAX_ERROR_LENGTH ? `${flat.slice(0, MAX_ERROR_LENGTH - 1)}…` : flat;

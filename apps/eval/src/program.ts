@@ -4,6 +4,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { ablationMarkdown, runAblation } from './ablation.js';
 import { type AllCliOptions, refuseAllOptions, runAllCommand } from './all/command.js';
 import type { BenchName } from './bench/types.js';
+import { runFitColumns } from './fit/columns.js';
 import { type FitCliOptions, runFitCommand } from './fit/command.js';
 import { isJoinsBench, JOINS_BENCHES, type JoinsCliOptions, runJoinsCommand } from './joins/command.js';
 import { DEFAULT_HIDE_SEED } from './joins/hide.js';
@@ -46,6 +47,7 @@ const BENCH_HELP = [
   'joins (join inference on every *.sqlite under --data, one per subfolder, plus TPC-H);',
   'joins-bird or joins-spider (join inference on the BIRD or Spider dev schemas, and retrieval with declared vs inferred edges);',
   'scale (latency, memory and accuracy on generated schemas of 50 to 2000 tables; needs no --data);',
+  "fit-columns (fits the column model on Spider's training set, --data holding spider-train/, cross-validated by database; --write writes it into packages/retrieval/params/columns.json);",
   'fit (fits the value-evidence weights on the databases with real rows: the sample-questions SQLite build and Defog; --data is the folder holding sample-dbs/ and defog/; --write writes them into packages/grounding/params/grounding.json);',
   'all (every retrieval benchmark in turn, each in a child process: bird-dev, bird-dev --union, spider-dev, spider-dev --union, spider-syn, spider2-lite, defog, sample-questions in both builds; --data is the folder holding their folders; one summary table on stdout and in <out>/summary.md and summary.json, full reports in <out>/<benchmark>/)',
 ].join(' ');
@@ -82,6 +84,7 @@ export function program(): Command {
           ...JOINS_BENCHES,
           'scale',
           'fit',
+          'fit-columns',
           'all',
         ])
         .makeOptionMandatory(),
@@ -108,7 +111,10 @@ export function program(): Command {
       '--union',
       'one context graph of every database (with --db, of those), colliding table names prefixed <db>__<table>; every question asked against it',
     )
-    .option('--write', 'fit: write the fitted weights into packages/grounding/params/grounding.json (default: report them only)')
+    .option(
+      '--write',
+      'fit, fit-columns: write the fitted weights into packages/grounding/params/grounding.json or packages/retrieval/params/columns.json (default: report them only)',
+    )
     .option(
       '--out <dir>',
       'where to write results.json, results.md and charts/ (all: summary.md, summary.json and a folder per benchmark)',
@@ -163,7 +169,7 @@ export function program(): Command {
     .showHelpAfterError('(run with --help for usage)')
     .action(
       async (options: {
-        bench: BenchName | JoinsBench | 'scale' | 'fit' | 'all';
+        bench: BenchName | JoinsBench | 'scale' | 'fit' | 'fit-columns' | 'all';
         write?: boolean;
         data: string;
         db?: string[];
@@ -188,6 +194,10 @@ export function program(): Command {
           throw new Error('--hide-declared and --hide-seed only apply to the joins benches (joins, joins-bird, joins-spider)');
         if (options.bench === 'scale') return runScaleCommand(options as unknown as ScaleCliOptions, log);
         if (options.bench === 'fit') return runFitCommand(options as FitCliOptions, log);
+        if (options.bench === 'fit-columns') {
+          await runFitColumns(options, log);
+          return;
+        }
         refuseScaleOptions(options);
         if (options.bench === 'all') {
           refuseAllOptions(options as unknown as Record<string, unknown>);

@@ -32,7 +32,16 @@ describe('runEvaluation on a small Spider-format benchmark', async () => {
     const scored = outcomes.filter((o) => o.metrics);
     const meanF1 = scored.reduce((s, o) => s + o.metrics!.f1, 0) / scored.length;
     expect(results.overall.f1).toBeCloseTo(meanF1, 10);
-    expect(results.perDatabase.shop).toEqual(results.overall);
+    const { columns, ...tables } = results.overall;
+    expect(results.perDatabase.shop).toEqual(tables);
+    // the column benchmark over the questions whose gold SQL reads a column, baselines beside
+    expect(columns?.questions).toBe(outcomes.filter((o) => (o.columns?.gold.length ?? 0) > 0).length);
+    expect(columns?.questions).toBeGreaterThan(0);
+    for (const scores of [columns!, ...Object.values(columns!.baselines)])
+      for (const x of [scores.strictRecall, scores.recall, scores.precision]) expect(x).toBeGreaterThanOrEqual(0);
+    expect(Object.keys(columns!.baselines)).toEqual(['all-columns', 'bm25-columns']);
+    expect(columns!.baselines['all-columns']!.recall).toBeGreaterThanOrEqual(columns!.recall);
+    expect(results.latencyMs.columnOverhead?.p95).toBeGreaterThanOrEqual(0);
   });
 
   it('measures the baselines in the same run on the same questions', () => {

@@ -16,8 +16,10 @@ import { type BenchGraph, benchGraph } from './bench/graph.js';
 import { loadBenchmark } from './bench/load.js';
 import type { BenchDatabase, Benchmark, BenchName, BenchQuestion } from './bench/types.js';
 import { unionSchemas } from './bench/union.js';
+import { ColumnBench, type ColumnSummary, columnOverhead, type QuestionColumns, summarizeColumns } from './columns.js';
 import { fingerprint, type ResultFingerprint } from './fingerprint.js';
 import { type GoldTables, goldTables, listedGoldTables } from './gold.js';
+import { goldColumns } from './gold-columns.js';
 import { type LatencySummary, summarizeLatency } from './latency.js';
 import { averageMetrics, type MetricSummary, type QuestionMetrics, scoreQuestion } from './metrics.js';
 import { type Slice, sliceResults } from './slices.js';
@@ -74,6 +76,8 @@ export interface QuestionOutcome extends ResultFingerprint {
   backend?: string;
   /** Tables that may also be retrieved without penalty (sample questions), scored so for the baselines too. */
   optional?: string[];
+  /** The column benchmark's measures, when the gold SQL was read (not in a union run). */
+  columns?: QuestionColumns;
 }
 
 type PhaseName = Exclude<keyof PhaseTimings, 'total'>;
@@ -90,10 +94,12 @@ export interface EvalResults {
   retriever: { disambiguator: string; embedder: string; islandEmbedder: string | null };
   /** The models that ran and what they cost (all zero without a model). */
   models: { llm: string | null; embedder: string; seconds: number } & Omit<UsageSnapshot, 'ms'>;
-  overall: MetricSummary;
+  /** `columns`: the column benchmark (`columns.ts`); absent when no question has gold SQL the scorer reads, and in a union run. */
+  overall: MetricSummary & { columns?: ColumnSummary };
   perDatabase: Record<string, MetricSummary>;
   baselines: Record<string, { overall: MetricSummary; perDatabase: Record<string, MetricSummary> }>;
-  latencyMs: LatencySummary & { perPhase: Record<PhaseName, LatencySummary> };
+  /** `columnOverhead`: column relevance plus the prompt's rendering, per question with gold columns (absent without). */
+  latencyMs: LatencySummary & { perPhase: Record<PhaseName, LatencySummary>; columnOverhead?: LatencySummary };
   graphBuildMs: Record<string, number>;
   /** Defog: milliseconds to load and profile each real database (before the graph build). */
   profileMs: Record<string, number>;
@@ -150,7 +156,7 @@ export function renamedGold(gold: GoldTables, db: string, rename: ((db: string, 
 /** The paper's BIRD-dev figures (with an LLM in the loop), for comparison. */
 export const PAPER_BIRD_DEV = { bench: 'bird-dev', accuracy: 0.85, precision: 0.94, recall: 0.89, f1: 0.92, perfectRecall: 0.81 } as const;
 
-const PHASES: PhaseName[] = ['grounding', 'exploration', 'disambiguation', 'pathEnumeration', 'pathSelection', 'merging'];
+const PHASES: PhaseName[] = ['grounding', 'exploration', 'disambiguation', 'pathEnumeration', 'pathSelection', 'merging', 'columns'];
 
 /**
  * Runs retrieval and every baseline on every question, one context graph per database (or one
@@ -187,7 +193,8 @@ export async function runEvaluation(options: EvalOptions): Promise<{ results: Ev
     });
     graphBuildMs[key] = round(performance.now() - buildStart);
     const baselines = options.baselines === false ? [] : await createBaselines(graph, embedder);
-    return { graph, retriever, baselines, inferred };
+    const columns = options.union ? null : new ColumnBench(graph, retriever);
+    return { graph, retriever, baselines, inferred, columns };
   };
   let union: { rename: (db: string, table: string) => string; setup: Awaited<ReturnType<typeof setUp>> } | null = null;
   let unionGraph: EvalResults['unionGraph'] = null;
@@ -207,7 +214,12 @@ export async function runEvaluation(options: EvalOptions): Promise<{ results: Ev
   for (const [dbName, dbQuestions] of byDb) {
     const db = bench.databases.find((d) => d.name === dbName);
     if (!db) throw new Error(`question ${dbQuestions[0]!.id} names database ${dbName}, which has no schema`);
-    const { graph, retriever, baselines, inferred } = union?.setup ?? (await setUp(() => benchGraph(db, options.edges?.[dbName]), dbName));
+    const { graph, retriever, baselines, inferred, columns } =
+      union?.setup ?? (await setUp(() => benchGraph(db, options.edges?.[dbName]), dbName));
+    const schemaColumns = db.schema.tables.map((t) => ({
+      name: t.name,
+      columns: t.columns.map((c) => (typeof c === 'string' ? c : c.name)),
+    }));
     // Gold joins are read from the gold SQL; sample questions list their tables and have none.
     const listing = dbQuestions.filter((q) => q.goldTables && q.sql !== '');
     if (inferred && listing.length > 0)
@@ -221,6 +233,8 @@ export async function runEvaluation(options: EvalOptions): Promise<{ results: Ev
       const gold = renamedGold(questionGold(q, tableNames), dbName, union?.rename ?? null);
       const baselineTables: Record<string, string[]> = {};
       for (const b of baselines) baselineTables[b.name] = await b.retrieve(text);
+      // Gold columns are read from the gold SQL; a benchmark that lists its gold tables has none the scorer reads.
+      const goldCols = columns && gold.ok && !q.goldTables && q.sql !== '' ? goldColumns(q.sql, schemaColumns) : null;
       outcomes.push({
         id: q.id,
         db: dbName,
@@ -234,6 +248,7 @@ export async function runEvaluation(options: EvalOptions): Promise<{ results: Ev
         baselines: baselineTables,
         ...(q.backend ? { backend: q.backend } : {}),
         ...(q.optionalTables ? { optional: q.optionalTables } : {}),
+        ...(columns && goldCols?.ok && gold.ok ? { columns: columns.measure(text, result, goldCols.columns, gold.tables) } : {}),
       });
       options.onProgress?.({ db: dbName, done: ++done, total: dbQuestions.length });
     }
@@ -298,6 +313,8 @@ function summarize(
       return [name, { overall: averageMetrics(scored.map(score)), perDatabase: perDb(score) }];
     }),
   );
+  const measured = outcomes.flatMap((o) => (o.columns ? [o.columns] : []));
+  const columns = summarizeColumns(measured);
   const perPhase = Object.fromEntries(PHASES.map((p) => [p, summarizeLatency(outcomes.map((o) => o.timings[p]))])) as Record<
     PhaseName,
     LatencySummary
@@ -321,10 +338,14 @@ function summarize(
       completionTokens: 0,
       seconds: 0,
     },
-    overall: averageMetrics(scored.map(ours)),
+    overall: { ...averageMetrics(scored.map(ours)), ...(columns ? { columns } : {}) },
     perDatabase: perDb(ours),
     baselines,
-    latencyMs: { ...summarizeLatency(outcomes.map((o) => o.timings.total)), perPhase },
+    latencyMs: {
+      ...summarizeLatency(outcomes.map((o) => o.timings.total)),
+      perPhase,
+      ...(columns ? { columnOverhead: columnOverhead(measured) } : {}),
+    },
     graphBuildMs,
     profileMs: {},
     goldRewritten: 0,

@@ -12,6 +12,23 @@ export {
 } from './choice/model-file.js';
 export type { ProposalLimits } from './choice/propose.js';
 export type { ChoiceModel } from './choice/score.js';
+export {
+  type ColumnParams,
+  type ColumnParamsOverride,
+  defaultColumnParams,
+  loadColumnParams,
+  withColumnParams,
+} from './columns/params.js';
+export {
+  type PromptContext,
+  type PromptOptions,
+  type PromptSource,
+  renderPromptContext,
+  renderSchemaText,
+  type SchemaSelection,
+} from './columns/prompt.js';
+export { countTokens, TOKENIZER, type TokenCounter } from './columns/tokens.js';
+export type { ColumnEvidence, ColumnRole, RelevantColumn, TableColumns } from './columns/types.js';
 export { HeuristicDisambiguator, type HeuristicOptions } from './heuristic.js';
 export { DEFAULT_PATH_LIMITS, type PathLimits } from './limits.js';
 export { LlmDisambiguator, type LlmDisambiguatorOptions } from './llm-disambiguator.js';

@@ -13,6 +13,9 @@ import {
   type GroundingResult,
 } from '@guided-retrieval/grounding';
 import type { Embedder } from '@guided-retrieval/llm-adapters';
+import { type ColumnParams, type ColumnParamsOverride, defaultColumnParams, withColumnParams } from './columns/params.js';
+import { type PromptContext, type PromptOptions, type PromptSource, renderPromptContext } from './columns/prompt.js';
+import { relevantColumns } from './columns/relevance.js';
 import { disambiguate } from './disambiguate.js';
 import { explainTables, explainUnjoined, islandsReason, noMatchReason } from './explain.js';
 import { exploreSources } from './explore.js';
@@ -49,6 +52,8 @@ export interface RetrieverOptions {
    * (`unjoined`, `maxUnjoined`).
    */
   heuristicParams?: HeuristicParams | HeuristicParamsOverride;
+  /** The column model's weights and thresholds, some over the defaults of `params/columns.json` (`columns/params.ts`). */
+  columnParams?: ColumnParamsOverride;
   /**
    * Return beside the tree the tables the question points at that join nothing at all (a table
    * alone in its island of the join graph, as in a warehouse that declares no keys), when matched
@@ -83,6 +88,8 @@ export class Retriever {
     private readonly options: RetrieverOptions,
     private readonly limits: PathLimits,
     private readonly params: HeuristicParams,
+    /** The column model's weights and thresholds, and the prompt's settings. */
+    readonly columnParams: ColumnParams,
   ) {}
 
   static async create(graph: ContextGraph, options: RetrieverOptions = {}): Promise<Retriever> {
@@ -97,7 +104,8 @@ export class Retriever {
     const params = resolveHeuristicParams(options.heuristicParams, options.unjoined === undefined ? {} : { unjoined: options.unjoined });
     const disambiguator = options.disambiguator ?? new FittedDisambiguator({ params, ...(options.choice ? { choice: options.choice } : {}) });
     disambiguator.prepare?.(graph);
-    return new Retriever(graph, index, disambiguator, options, pathLimits(options.limits), params);
+    const columnParams = options.columnParams ? withColumnParams(options.columnParams) : defaultColumnParams();
+    return new Retriever(graph, index, disambiguator, options, pathLimits(options.limits), params, columnParams);
   }
 
   async retrieve(question: string): Promise<RetrievalResult> {
@@ -143,15 +151,7 @@ export class Retriever {
       this.graph.engine,
     );
     const sql = renderFromClause(joinTree, { schemaOf: (table) => this.graph.table(table)?.schema });
-    const timings: PhaseTimings = {
-      grounding: groundingMs,
-      exploration: explorationMs,
-      disambiguation: disambiguationMs,
-      pathEnumeration: pathEnumerationMs,
-      pathSelection: pathSelectionMs,
-      merging: clock.lap(),
-      total: clock.total(),
-    };
+    const mergingMs = clock.lap();
     const treeTables = [...new Set(joinTree.nodes.map((n) => n.table))];
     // Reachable is not joinable: the tree search goes at most maxLength joins, so a target the keys
     // reach only farther away is not in the tree; it is said, and not listed as a target.
@@ -161,16 +161,29 @@ export class Retriever {
     }
     const targets = choice.targets.filter((t) => treeTables.includes(t));
     const unjoined = this.unjoinedTables(grounding, choice.source);
+    const tables = [...treeTables, ...unjoined];
+    const columns = relevantColumns({ graph: this.graph, grounding, joinTree, tables }, this.columnParams);
+    const timings: PhaseTimings = {
+      grounding: groundingMs,
+      exploration: explorationMs,
+      disambiguation: disambiguationMs,
+      pathEnumeration: pathEnumerationMs,
+      pathSelection: pathSelectionMs,
+      merging: mergingMs,
+      columns: clock.lap(),
+      total: clock.total(),
+    };
     return {
       question: text,
       database: this.graph.database,
       targets,
       source: choice.source,
       joinTree,
-      tables: [...treeTables, ...unjoined],
+      tables,
       unjoined,
       sql,
       explanations: Object.assign(explainTables(treeTables, choice, grounding, valid), explainUnjoined(unjoined, grounding)),
+      columns,
       reason: islandsReason(this.graph, choice.source, [...initialTargets, ...grounding.elsewhere.map((e) => e.table)]),
       trace: {
         grounding: groundingTrace,
@@ -189,6 +202,11 @@ export class Retriever {
         timings,
       },
     };
+  }
+
+  /** The prompt context of a result of this retriever, under a token budget (`columns/prompt.ts`). */
+  promptContext(result: PromptSource, options: PromptOptions = {}): PromptContext {
+    return renderPromptContext(this.graph, result, this.columnParams, options);
   }
 
   /**
@@ -223,6 +241,7 @@ export class Retriever {
       unjoined: [],
       sql: null,
       explanations: {},
+      columns: [],
       reason,
       trace,
     };
@@ -245,7 +264,7 @@ function offeredTables(choice: SourceAndTargets): string[] {
 }
 
 /** The phases a question that matches nothing never reaches. */
-const NOTHING_MORE = { disambiguation: 0, pathEnumeration: 0, pathSelection: 0, merging: 0 } as const;
+const NOTHING_MORE = { disambiguation: 0, pathEnumeration: 0, pathSelection: 0, merging: 0, columns: 0 } as const;
 
 function emptyTrace(grounding: RetrievalTrace['grounding'], by: string, timings: PhaseTimings): RetrievalTrace {
   return {

@@ -7,6 +7,7 @@ import type {
   IslandSenseStep,
   TableEvidence,
 } from '@guided-retrieval/grounding';
+import type { TableColumns } from './columns/types.js';
 import type { PathLimits } from './limits.js';
 import type { SqlDialect } from './sql.js';
 
@@ -148,6 +149,8 @@ export interface PhaseTimings {
   pathEnumeration: number;
   pathSelection: number;
   merging: number;
+  /** Column relevance (`columns/relevance.ts`), after merging. */
+  columns: number;
   total: number;
 }
 
@@ -215,6 +218,11 @@ export interface RetrievalResult {
   sql: string | null;
   /** For each table of the tree, why it is there. */
   explanations: Record<string, string>;
+  /**
+   * For each of `tables`, in their order: the columns the question needs, each with its roles and
+   * why, and the next likeliest (`columns/relevance.ts`); empty when nothing was found.
+   */
+  columns: TableColumns[];
   /**
    * Why the result is empty, or which initial targets could not be joined to the source (they lie
    * in another island of the join graph); null otherwise.

@@ -47,6 +47,7 @@ describe('the checked-in JSON Schema', () => {
     expect(schema.properties.joinTree?.additionalProperties).toBe(false);
     expect(schema.required.sort()).toEqual(Object.keys(schema.properties).sort());
     expect(schema.required.sort()).toEqual([
+      'columns',
       'database',
       'explanations',
       'joinTree',

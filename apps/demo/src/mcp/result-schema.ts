@@ -32,6 +32,40 @@ export const joinTreeNodeSchema = z.object({
     .describe('How the node joins its parent; null at the root'),
 });
 
+const columnRoleSchema = z
+  .enum(['filter', 'measure', 'label', 'date', 'key', 'identifier'])
+  .describe(
+    'filter: the question names a value of it (WHERE); measure: an amount or count word points at it; label: the question names it, or it names the rows asked about (SELECT, GROUP BY); date: a date word points at it; key: the join tree joins on it; identifier: the primary key',
+  );
+
+export const tableColumnsSchema = z.object({
+  table: z.string(),
+  columns: z
+    .array(
+      z.object({
+        column: z.string(),
+        type: z.string().describe('The declared type, or the inferred one when none is declared'),
+        roles: z.array(columnRoleSchema).describe('What the column does in the query; empty for a column only likely'),
+        likelihood: z.number().describe('How likely the query reads it, in [0, 1] (the fitted column model; 1 for a join key)'),
+        why: z.string().describe('The evidence in words'),
+        evidence: z.array(
+          z.object({
+            kind: z.enum(['value', 'column', 'alias', 'measure', 'time', 'join', 'name', 'table']),
+            words: z.string().describe("The question's words (for a join, the predicate)"),
+            via: z.string().optional().describe('How the words matched (exact, lemma, synonym…)'),
+            score: z.number(),
+          }),
+        ),
+        values: z.array(z.string()).describe('Values of the column the question names'),
+      }),
+    )
+    .describe('The columns the question needs, likeliest first'),
+  likely: z
+    .array(z.object({ column: z.string(), type: z.string(), likelihood: z.number() }))
+    .describe('The next likeliest columns, shown in a prompt while its budget allows'),
+  total: z.number().describe('How many columns the table has'),
+});
+
 export const retrievalResultSchema = z
   .object({
     question: z.string().describe('The question, trimmed'),
@@ -52,6 +86,9 @@ export const retrievalResultSchema = z
       .describe('The join tree rooted at the source'),
     sql: z.string().nullable().describe('`FROM … JOIN … ON …` over the join tree; null when nothing was retrieved'),
     explanations: z.record(z.string(), z.string()).describe('For each retrieved table, why it is there'),
+    columns: z
+      .array(tableColumnsSchema)
+      .describe('For each retrieved table, in order: the columns the question needs (with roles and why), then the next likeliest'),
     reason: z.string().nullable().describe('Why nothing was retrieved, or which needed tables could not be joined; null otherwise'),
   })
   // Open at the top: `guided retrieve --json` adds the per-phase `trace`, the HTTP API a row `preview`.
@@ -84,6 +121,17 @@ export function toRetrievalOutput(result: RetrievalResult): RetrievalOutput {
     },
     sql: result.sql,
     explanations: { ...result.explanations },
+    columns: result.columns.map((t) => ({
+      table: t.table,
+      columns: t.columns.map((c) => ({
+        ...c,
+        roles: [...c.roles],
+        evidence: c.evidence.map((e) => ({ ...e })),
+        values: [...c.values],
+      })),
+      likely: t.likely.map((l) => ({ ...l })),
+      total: t.total,
+    })),
     reason: result.reason,
   };
 }

@@ -1,6 +1,6 @@
 /**
- * `guided mcp`: the retriever as Model Context Protocol tools (retrieve_tables, describe_table,
- * list_tables), over stdio or Streamable HTTP on 127.0.0.1, with the official SDK.
+ * `guided mcp`: the retriever as Model Context Protocol tools (retrieve_tables, schema_context,
+ * describe_table, list_tables), over stdio or Streamable HTTP on 127.0.0.1, with the official SDK.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,6 +23,9 @@ import {
   renderTableList,
   retrieveTables,
   retrieveTablesInput,
+  schemaContext,
+  schemaContextInput,
+  schemaContextOutput,
   TOOL_DESCRIPTIONS,
   ToolInputError,
 } from './tools.js';
@@ -38,7 +41,7 @@ export interface McpContext {
 export const MCP_PATH = '/mcp';
 
 const INSTRUCTIONS =
-  "Guided Retrieval over one relational database. Before writing SQL for a question, call retrieve_tables: it returns the tables the question needs, the join tree and a FROM clause to build on. describe_table gives a table's columns (with sample values) and keys; list_tables lists every table.";
+  "Guided Retrieval over one relational database. Before writing SQL for a question, call retrieve_tables: it returns the tables the question needs, the join tree, the columns it needs and a FROM clause to build on; schema_context gives the same as prompt text within a token budget. describe_table gives a table's columns (with sample values) and keys; list_tables lists every table.";
 
 /** A result with structured content and a short text rendering; a `ToolInputError` becomes a tool error. */
 async function answer<T extends Record<string, unknown>>(
@@ -78,6 +81,23 @@ export function createMcpServer(context: McpContext): McpServer {
       annotations: readOnly,
     },
     ({ question }) => answer(log, 'retrieve_tables', () => retrieveTables(retriever, question), renderRetrieval),
+  );
+  server.registerTool(
+    'schema_context',
+    {
+      title: 'Schema context for a prompt',
+      description: TOOL_DESCRIPTIONS.schema_context,
+      inputSchema: schemaContextInput,
+      outputSchema: schemaContextOutput,
+      annotations: readOnly,
+    },
+    ({ question, maxTokens }) =>
+      answer(
+        log,
+        'schema_context',
+        () => schemaContext(retriever, question, maxTokens),
+        (c) => c.text,
+      ),
   );
   server.registerTool(
     'describe_table',

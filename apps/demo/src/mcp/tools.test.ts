@@ -14,6 +14,8 @@ import {
   renderRetrieval,
   renderTableList,
   retrieveTables,
+  schemaContext,
+  schemaContextOutput,
   ToolInputError,
 } from './tools.js';
 
@@ -122,5 +124,18 @@ describe('retrieve_tables', () => {
     const none = await retrieveTables(retriever, 'xyzzy plugh');
     expect(none.source).toBeNull();
     expect(renderRetrieval(none)).toMatch(/^No tables retrieved from shop: /);
+  });
+});
+
+describe('schema_context', () => {
+  it('answers with the prompt context within the budget, and refuses a blank question as a tool input error', async () => {
+    const retriever = await Retriever.create(graph);
+    const out = await schemaContext(retriever, 'Which customers in Paris bought a lamp?', 300);
+    expect(schemaContextOutput.parse(out)).toEqual(out);
+    expect(out).toMatchObject({ database: 'shop', maxTokens: 300, tokenizer: 'o200k_base', overBudget: false });
+    expect(out.tokens).toBeLessThanOrEqual(300);
+    expect(out.text).toContain(out.sql ?? 'no sql');
+    expect(out.text).toMatch(/^ {2}city \S+ {2}-- filter "Paris"/m);
+    await expect(schemaContext(retriever, '   ')).rejects.toThrow(ToolInputError);
   });
 });

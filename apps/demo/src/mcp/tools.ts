@@ -29,6 +29,36 @@ export const retrieveTablesInput = {
     .describe('The question, in plain English, e.g. "Which Indian suppliers are shipping the most to China?"'),
 };
 
+export const schemaContextInput = {
+  question: retrieveTablesInput.question,
+  maxTokens: z
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .optional()
+    .describe('The most tokens (o200k_base) the context may take; the retriever default (4000) when absent'),
+};
+
+export const schemaContextOutput = z.object({
+  question: z.string(),
+  database: z.string(),
+  text: z
+    .string()
+    .describe('The schema context to put in the prompt: tables, the columns the question needs with types, roles and values, the joins'),
+  tokens: z.number().describe('Tokens of `text`'),
+  maxTokens: z.number(),
+  tokenizer: z.string().describe('The encoding tokens are counted with'),
+  shown: z.array(z.object({ table: z.string(), columns: z.array(z.string()) })).describe('The columns `text` shows, per table'),
+  omitted: z.array(z.object({ table: z.string(), columns: z.number() })).describe('How many columns of each table it leaves out'),
+  overBudget: z
+    .boolean()
+    .describe("The tables' names and join keys alone need more than maxTokens: `text` is those and a line saying what was left out"),
+  sql: z.string().nullable().describe('The FROM clause; null when nothing was retrieved'),
+  reason: z.string().nullable(),
+});
+export type SchemaContextOutput = z.infer<typeof schemaContextOutput>;
+
 export const describeTableInput = {
   table: z.string().trim().min(1).max(500).describe('The table name, as list_tables or retrieve_tables gives it (case-insensitive)'),
 };
@@ -80,12 +110,34 @@ export const TOOL_DESCRIPTIONS = {
   describe_table:
     'Describe one table: its columns (type, description, a few sample values), primary key, and the joins to and from other tables.',
   list_tables: 'List every table of the database with its row and column counts.',
+  schema_context:
+    'The schema context to write the SQL for a question from, ready for a prompt and within a token budget: the tables the question needs, the columns it needs with types, roles (filter, measure, label, date, key, identifier) and the values it names, the likeliest other columns while the budget allows, and the joins as a FROM clause.',
 } as const;
 
 /** Retrieves for one question; a question the retriever refuses is a `ToolInputError`. */
 export async function retrieveTables(retriever: Retriever, question: string): Promise<RetrievalOutput> {
   try {
     return toRetrievalOutput(await retriever.retrieve(question));
+  } catch (error) {
+    if (error instanceof RetrievalInputError) throw new ToolInputError(error.message);
+    throw error;
+  }
+}
+
+/** The prompt context for one question; a question the retriever refuses is a `ToolInputError`. */
+export async function schemaContext(retriever: Retriever, question: string, maxTokens?: number): Promise<SchemaContextOutput> {
+  try {
+    const result = await retriever.retrieve(question);
+    const prompt = retriever.promptContext(result, maxTokens === undefined ? {} : { maxTokens });
+    return {
+      question: result.question,
+      database: result.database,
+      ...prompt,
+      shown: prompt.shown.map((s) => ({ table: s.table, columns: [...s.columns] })),
+      omitted: prompt.omitted.map((o) => ({ ...o })),
+      sql: result.sql,
+      reason: result.reason,
+    };
   } catch (error) {
     if (error instanceof RetrievalInputError) throw new ToolInputError(error.message);
     throw error;

@@ -170,3 +170,29 @@ describe('POST /api/retrieve without a preview', () => {
     expect(result.preview).toBeUndefined();
   });
 });
+
+describe('POST /api/context', () => {
+  const context = (body: unknown) =>
+    fetch(new URL('api/context', server.url), {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json' },
+    });
+
+  it('answers with the prompt context within the budget asked', async () => {
+    const response = await context({ question: 'Which Indian suppliers are shipping the most to China?', maxTokens: 500 });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { text: string; tokens: number; maxTokens: number; overBudget: boolean; shown: unknown[] };
+    expect(body).toMatchObject({ maxTokens: 500, overBudget: false });
+    expect(body.tokens).toBeLessThanOrEqual(500);
+    expect(body.text).toMatch(/^TABLE LINEITEM/m);
+    expect(body.shown.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a budget that is no whole number of tokens, a missing question, and GET', async () => {
+    await expectError(await context({ question: 'orders', maxTokens: 'lots' }), 400, /maxTokens/);
+    await expectError(await context({ question: 'orders', maxTokens: 0 }), 400, /maxTokens/);
+    await expectError(await context({ maxTokens: 100 }), 400, /question/);
+    await expectError(await fetch(new URL('api/context', server.url)), 405, /POST/);
+  });
+});

@@ -65,7 +65,7 @@ const text = (result: CallToolResult) => result.content.map((c) => (c.type === '
 /** Lists the tools and calls each, as an agent would; the paper's question gives the six-node tree. */
 export async function exerciseTools(client: Client): Promise<void> {
   const { tools } = await client.listTools();
-  expect(tools.map((t) => t.name).sort()).toEqual(['describe_table', 'list_tables', 'retrieve_tables']);
+  expect(tools.map((t) => t.name).sort()).toEqual(['describe_table', 'list_tables', 'retrieve_tables', 'schema_context']);
   for (const tool of tools) {
     expect(tool.description?.length ?? 0).toBeGreaterThan(20);
     expect(tool.outputSchema?.type).toBe('object');
@@ -109,6 +109,22 @@ export async function exerciseTools(client: Client): Promise<void> {
   expect(text(paper)).toContain('└─ NATION as nation_customer  ON customer.C_NATIONKEY = nation_customer.N_NATIONKEY');
   expect(text(paper)).toContain(result.sql);
 
+  // the columns the question needs come with the result, and as a prompt within a budget
+  const nation = (result as unknown as { columns: { table: string; columns: { column: string; roles: string[] }[] }[] }).columns.find(
+    (t) => t.table === 'NATION',
+  );
+  expect(nation?.columns.find((c) => c.column === 'N_NAME')?.roles).toContain('filter');
+  const context = (await client.callTool({
+    name: 'schema_context',
+    arguments: { question: PAPER_QUESTION, maxTokens: 400 },
+  })) as CallToolResult;
+  expect(context.isError ?? false, text(context)).toBe(false);
+  const prompt = context.structuredContent as { text: string; tokens: number; maxTokens: number; overBudget: boolean; sql: string };
+  expect(prompt).toMatchObject({ maxTokens: 400, overBudget: false, sql: result.sql });
+  expect(prompt.tokens).toBeLessThanOrEqual(400);
+  expect(prompt.text).toMatch(/^ {2}N_NAME \S+ {2}-- filter "Indian" "China"/m);
+  expect(text(context)).toBe(prompt.text);
+
   const nothing = (await client.callTool({ name: 'retrieve_tables', arguments: { question: 'xyzzy plugh frobnicate' } })) as CallToolResult;
   expect(nothing.isError ?? false).toBe(false);
   expect(nothing.structuredContent).toMatchObject({ source: null, sql: null, tables: [] });
@@ -149,6 +165,8 @@ export async function exerciseErrors(client: Client): Promise<void> {
   await toolError('retrieve_tables', { question: 'x'.repeat(2001) }, /question/);
   await toolError('retrieve_tables', { question: 42 }, /expected string/);
   await toolError('retrieve_tables', {}, /question/);
+  await toolError('schema_context', { question: 'orders', maxTokens: 0 }, /maxTokens/);
+  await toolError('schema_context', { question: 'orders', maxTokens: 'lots' }, /expected number/);
   await toolError('describe_table', {}, /table/);
   await toolError('describe_table', { table: ['SUPPLIER'] }, /expected string/);
   await toolError('describe_table', { table: 'suplier' }, /no table "suplier" in tpch; the nearest names: SUPPLIER/);

@@ -4,6 +4,7 @@
  * gain only if no benchmark's F1 drops by more than 0.005.
  */
 import type { BenchName } from '../bench/types.js';
+import type { ColumnSummary } from '../columns.js';
 import type { EvalResults } from '../run.js';
 
 /** One benchmark run of `--bench all`: its name in the summary, the bench it runs and the folder (under --data) it reads. */
@@ -70,6 +71,8 @@ export interface RanRow {
   wallMs: number;
   /** Current F1 minus the baseline summary's, when compared with one and both ran. */
   deltaF1?: number;
+  /** The column benchmark, when the benchmark's gold SQL is read (see columns.ts), with its overhead's 95th percentile. */
+  columns?: ColumnSummary & { overheadP95Ms: number };
 }
 
 /** A benchmark that did not run (its folder is missing, or Defog without PostgreSQL), or failed. */
@@ -127,6 +130,7 @@ export function summaryRow(
     bestBaseline,
     p95Ms: results.latencyMs.p95,
     wallMs,
+    ...(o.columns ? { columns: { ...o.columns, overheadP95Ms: results.latencyMs.columnOverhead?.p95 ?? 0 } } : {}),
   };
 }
 
@@ -218,6 +222,49 @@ export function summaryMarkdown(summary: AllSummary): string {
     ? `commit ${summary.git.commit.slice(0, 12)}${summary.git.dirty ? ' (packages/ modified)' : summary.git.dirty === false ? ' (packages/ clean)' : ''}`
     : 'commit unknown';
   const c = summary.comparison;
+  const withColumns = summary.rows.filter(
+    (r): r is RanRow & { columns: NonNullable<RanRow['columns']> } => r.status === 'ok' && r.columns !== undefined,
+  );
+  const base = (r: ColumnSummary, name: string) => {
+    const b = r.baselines[name];
+    return b ? `${f(b.strictRecall)} / ${f(b.precision)} / ${f(b.tokenShare)}` : '–';
+  };
+  const columnTable = [
+    '',
+    '## Columns: the prompt context against every column the gold SQL reads',
+    '',
+    line([
+      'set',
+      'questions',
+      'strict recall',
+      'given the tables',
+      'recall',
+      'precision',
+      'token share',
+      'at 20 % of the schema: strict / share',
+      'all columns of the tables: strict / precision / share',
+      'BM25 columns: strict / precision / share',
+      'overhead p95 ms',
+    ]),
+    line(Array.from({ length: 11 }, () => '---')),
+    ...withColumns.map((r) =>
+      line([
+        r.name,
+        String(r.columns.questions),
+        `**${f(r.columns.strictRecall)}**`,
+        `${f(r.columns.strictRecallGivenTables)} (${r.columns.questionsGivenTables})`,
+        f(r.columns.recall),
+        f(r.columns.precision),
+        f(r.columns.tokenShare),
+        `${f(r.columns.atTargetShare.strictRecall)} / ${f(r.columns.atTargetShare.tokenShare)}`,
+        base(r.columns, 'all-columns'),
+        base(r.columns, 'bm25-columns'),
+        String(r.columns.overheadP95Ms),
+      ]),
+    ),
+    '',
+    "Strict recall: every column the gold query reads is shown; given the tables: over the questions whose gold tables were all retrieved; token share: prompt tokens over the whole schema's (o200k_base), mean per question; overhead: column relevance plus rendering the prompt.",
+  ];
   return `${[
     '# Table retrieval on every benchmark',
     '',
@@ -236,5 +283,6 @@ export function summaryMarkdown(summary: AllSummary): string {
           c.line,
         ]
       : []),
+    ...(withColumns.length > 0 ? columnTable : []),
   ].join('\n')}\n`;
 }

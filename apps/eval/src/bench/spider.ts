@@ -20,7 +20,7 @@ const LABELS = { 'spider-dev': 'Spider dev', 'spider-syn': 'Spider-Syn dev' } as
 
 /**
  * A Spider-format folder: Spider dev, or Spider-Syn dev (`name` is what the benchmark is reported
- * as); `questionsFile` reads another file of the folder (Spider train's `train.json`, for fitting).
+ * as); `questionsFile` another file of the same format in it (Spider's training set: `train.json`).
  */
 export function loadSpider(
   dataDir: string,
@@ -29,16 +29,12 @@ export function loadSpider(
 ): { benchmark: Benchmark; stats: LoadStats } {
   const folder: DataFolder = { label: LABELS[name], dir: dataDir, required: `${questionsFile} and ${SPIDER_TABLES_FILE}` };
   requireDirectory(folder);
-  const questions = parseSpiderQuestions(readJson(folder, questionsFile), folder);
+  const questions = parseSpiderQuestions(readJson(folder, questionsFile), folder, questionsFile);
   const schemas = parseSpiderSchemas(readJson(folder, SPIDER_TABLES_FILE), folder, SPIDER_TABLES_FILE);
   const known = new Set(schemas.map((s) => s.db_id));
   for (const q of questions) {
     if (!known.has(q.db))
-      throw malformed(
-        folder,
-        SPIDER_QUESTIONS_FILE,
-        `question ${q.id} names database ${q.db}, which ${SPIDER_TABLES_FILE} does not describe`,
-      );
+      throw malformed(folder, questionsFile, `question ${q.id} names database ${q.db}, which ${SPIDER_TABLES_FILE} does not describe`);
   }
   const used = new Set(questions.map((q) => q.db));
   const stats = emptyLoadStats();
@@ -55,10 +51,10 @@ export function loadSpider(
   return { benchmark: { name, databases, questions }, stats };
 }
 
-function parseSpiderQuestions(raw: unknown, folder: DataFolder): BenchQuestion[] {
-  if (!Array.isArray(raw)) throw malformed(folder, SPIDER_QUESTIONS_FILE, 'expected a JSON array of questions');
+function parseSpiderQuestions(raw: unknown, folder: DataFolder, file: string): BenchQuestion[] {
+  if (!Array.isArray(raw)) throw malformed(folder, file, 'expected a JSON array of questions');
   return raw.map((item: unknown, i) => {
-    const at = (what: string) => malformed(folder, SPIDER_QUESTIONS_FILE, `item ${i}: ${what}`);
+    const at = (what: string) => malformed(folder, file, `item ${i}: ${what}`);
     if (!isRecord(item)) throw at('expected an object');
     // Only these three: Spider-Syn's spider_question (the original wording) must not reach the retriever.
     const { db_id, question, query } = item;

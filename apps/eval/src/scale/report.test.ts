@@ -17,7 +17,16 @@ const question = (ms: number) => ({
     resultHash: `hash-${ms}`,
     ms,
     bm25Ms: 1,
-    timings: { grounding: 1, exploration: 1, disambiguation: 1, pathEnumeration: ms - 4, pathSelection: 1, merging: 0, total: ms },
+    timings: {
+      grounding: 1,
+      exploration: 1,
+      disambiguation: 1,
+      pathEnumeration: ms - 4,
+      pathSelection: 1,
+      merging: 0,
+      columns: 0,
+      total: ms,
+    },
   },
 });
 

@@ -30,6 +30,7 @@ const PHASE_SHORT: Record<(typeof PHASES)[number], string> = {
   pathEnumeration: 'paths',
   pathSelection: 'select',
   merging: 'merge',
+  columns: 'columns',
 };
 
 const num = (n: number | null | undefined, digits = 1) => (n === null || n === undefined ? '–' : n.toFixed(digits));

@@ -48,6 +48,7 @@ describe('runCase and summarizeCase', () => {
       'pathEnumeration',
       'pathSelection',
       'merging',
+      'columns',
     ]);
     expect(row.guided.questions).toBe(4);
     expect(row.bm25.questions).toBe(4);

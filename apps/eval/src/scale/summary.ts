@@ -7,7 +7,15 @@ import { caseLabel, type ScaleCase } from './generate.js';
 import type { CaseEvent, QuestionRecord, SetupFacts } from './run-case.js';
 
 export type PhaseName = Exclude<keyof PhaseTimings, 'total'>;
-export const PHASES: readonly PhaseName[] = ['grounding', 'exploration', 'disambiguation', 'pathEnumeration', 'pathSelection', 'merging'];
+export const PHASES: readonly PhaseName[] = [
+  'grounding',
+  'exploration',
+  'disambiguation',
+  'pathEnumeration',
+  'pathSelection',
+  'merging',
+  'columns',
+];
 
 export type CaseOutcome = { status: 'ok' } | { status: 'timeout'; budgetS: number } | { status: 'error'; message: string };
 

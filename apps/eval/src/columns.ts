@@ -1,0 +1,188 @@
+/**
+ * The column benchmark: for each question whose gold SQL the scorer reads, the columns the
+ * prompt context shows (`Retriever.promptContext`, default budget) against every column the gold
+ * query reads (`gold-columns.ts`), beside two baselines in the same run:
+ *
+ * - `all-columns`: every column of the retrieved tables (what a model is handed after table
+ *   retrieval alone);
+ * - `bm25-columns`: BM25 over one document per column of the whole schema (its table's and its own
+ *   words, aliases and description; the table baselines' tokenizer), the top k, k being as many
+ *   columns as the prompt shows for that question.
+ *
+ * Per question: strict recall (1 when every gold column is shown), recall, precision, and the
+ * prompt's tokens over the whole schema's (`renderSchemaText` of every table, same tokenizer).
+ */
+import type { ContextGraph } from '@guided-retrieval/context-graph';
+import { countTokens, type RetrievalResult, type Retriever, renderSchemaText } from '@guided-retrieval/retrieval';
+import { bm25Scorer, rankByScore, spacedWords } from './baselines.js';
+import { type ColumnKey, columnKey } from './gold-columns.js';
+import { type LatencySummary, summarizeLatency } from './latency.js';
+
+/** The token budget of the `atTargetShare` prompt, as a share of the whole schema's tokens (issue #42's target). */
+export const TARGET_SHARE = 0.2;
+
+/** What one question's prompt (or a baseline's) shows, and its size. */
+export interface ShownColumns {
+  columns: ColumnKey[];
+  tokens: number;
+}
+
+export interface QuestionColumns {
+  gold: ColumnKey[];
+  /** Every gold table is among the retrieved ones. */
+  tablesComplete: boolean;
+  prompt: ShownColumns & { overBudget: boolean; maxTokens: number };
+  /** The prompt with a budget of `TARGET_SHARE` of the whole schema's tokens. */
+  atTargetShare: ShownColumns & { overBudget: boolean };
+  schemaTokens: number;
+  /** Milliseconds of column relevance (in `retrieve`) and the prompt's rendering. */
+  overheadMs: number;
+  baselines: Record<string, ShownColumns>;
+}
+
+export interface ColumnScores {
+  strictRecall: number;
+  recall: number;
+  precision: number;
+  /** Prompt tokens over the whole schema's, mean per question. */
+  tokenShare: number;
+}
+
+export interface ColumnSummary extends ColumnScores {
+  /** Questions scored: gold SQL read, at least one gold column. */
+  questions: number;
+  /** Strict recall over the questions whose gold tables were all retrieved: the column choice alone. */
+  strictRecallGivenTables: number;
+  questionsGivenTables: number;
+  meanColumns: number;
+  meanTokens: number;
+  /** Prompts over their budget (only when the tree's names and keys alone need more). */
+  overBudget: number;
+  /** The prompt with a budget of `TARGET_SHARE` of each schema's tokens (the issue's target), and how often the tree's names and keys needed more. */
+  atTargetShare: ColumnScores & { share: number; overBudget: number };
+  baselines: Record<string, ColumnScores>;
+}
+
+/** Per database: the whole schema's tokens and the BM25 column ranker, built once. */
+export class ColumnBench {
+  readonly schemaTokens: number;
+  private readonly keys: ColumnKey[];
+  private readonly bm25: (question: string) => number[];
+
+  constructor(
+    private readonly graph: ContextGraph,
+    private readonly retriever: Retriever,
+  ) {
+    this.schemaTokens = countTokens(renderSchemaText(graph, retriever.columnParams));
+    this.keys = graph.tables.flatMap((t) => t.columns.map((c) => columnKey(t.name, c.name)));
+    this.bm25 = bm25Scorer(
+      graph.tables.flatMap((t) =>
+        t.columns.map((c) => [spacedWords(t.name), spacedWords(c.name), ...c.aliases.map(spacedWords), c.description].join('\n')),
+      ),
+    );
+  }
+
+  /** The prompt and the baselines for one result, against its gold columns and tables. */
+  measure(question: string, result: RetrievalResult, gold: readonly ColumnKey[], goldTables: readonly string[]): QuestionColumns {
+    const started = performance.now();
+    const prompt = this.retriever.promptContext(result);
+    const overheadMs = result.trace.timings.columns + (performance.now() - started);
+    const shown = keysOf(prompt.shown);
+    const tight = this.retriever.promptContext(result, { maxTokens: Math.max(1, Math.floor(TARGET_SHARE * this.schemaTokens)) });
+    const retrieved = new Set(result.tables);
+    const all = result.tables.flatMap((t) => (this.graph.table(t)?.columns ?? []).map((c) => columnKey(t, c.name)));
+    const top = rankByScore(this.keys, this.bm25(question)).slice(0, shown.length);
+    return {
+      gold: [...gold],
+      tablesComplete: goldTables.every((t) => retrieved.has(t)),
+      prompt: { columns: shown, tokens: prompt.tokens, overBudget: prompt.overBudget, maxTokens: prompt.maxTokens },
+      atTargetShare: { columns: keysOf(tight.shown), tokens: tight.tokens, overBudget: tight.overBudget },
+      schemaTokens: this.schemaTokens,
+      overheadMs: Math.round(overheadMs * 1000) / 1000,
+      baselines: {
+        'all-columns': {
+          columns: all,
+          tokens: this.tokens(
+            result.tables.map((t) => ({ table: t })),
+            result.sql,
+          ),
+        },
+        'bm25-columns': { columns: top, tokens: this.tokens(grouped(top)) },
+      },
+    };
+  }
+
+  private tokens(selection: { table: string; columns?: string[] }[], sql: string | null = null): number {
+    const text = renderSchemaText(this.graph, this.retriever.columnParams, selection);
+    return countTokens(sql ? `${text}\n${sql}` : text);
+  }
+}
+
+function keysOf(shown: readonly { table: string; columns: readonly string[] }[]): ColumnKey[] {
+  return shown.flatMap((s) => s.columns.map((c) => columnKey(s.table, c)));
+}
+
+/** `table.column` keys grouped by table, in first-seen order. */
+function grouped(keys: readonly ColumnKey[]): { table: string; columns: string[] }[] {
+  const byTable = new Map<string, string[]>();
+  for (const key of keys) {
+    const dot = key.indexOf('.');
+    const [table, column] = [key.slice(0, dot), key.slice(dot + 1)];
+    byTable.set(table, [...(byTable.get(table) ?? []), column]);
+  }
+  return [...byTable].map(([table, columns]) => ({ table, columns }));
+}
+
+/** Strict recall, recall, precision and token share of one question's shown columns. */
+export function scoreColumns(shown: ShownColumns, gold: readonly ColumnKey[], schemaTokens: number): ColumnScores {
+  const set = new Set(shown.columns.map((c) => c.toLowerCase()));
+  const hit = gold.filter((g) => set.has(g.toLowerCase())).length;
+  return {
+    strictRecall: hit === gold.length ? 1 : 0,
+    recall: gold.length === 0 ? 1 : hit / gold.length,
+    precision: set.size === 0 ? 0 : hit / set.size,
+    tokenShare: schemaTokens === 0 ? 0 : shown.tokens / schemaTokens,
+  };
+}
+
+/** Milliseconds of column relevance and the prompt's rendering per question (the run's timings, apart from its figures). */
+export function columnOverhead(questions: readonly QuestionColumns[]): LatencySummary {
+  return summarizeLatency(questions.map((q) => q.overheadMs));
+}
+
+/** The benchmark's column figures over its scored questions; null when none has gold columns. */
+export function summarizeColumns(questions: readonly QuestionColumns[]): ColumnSummary | null {
+  const scored = questions.filter((q) => q.gold.length > 0);
+  if (scored.length === 0) return null;
+  const mean = (xs: readonly number[]) => round(xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length));
+  const average = (score: (q: QuestionColumns) => ColumnScores): ColumnScores => {
+    const all = scored.map(score);
+    return {
+      strictRecall: mean(all.map((s) => s.strictRecall)),
+      recall: mean(all.map((s) => s.recall)),
+      precision: mean(all.map((s) => s.precision)),
+      tokenShare: mean(all.map((s) => s.tokenShare)),
+    };
+  };
+  const complete = scored.filter((q) => q.tablesComplete);
+  const names = Object.keys(scored[0]!.baselines);
+  return {
+    questions: scored.length,
+    ...average((q) => scoreColumns(q.prompt, q.gold, q.schemaTokens)),
+    strictRecallGivenTables: mean(complete.map((q) => scoreColumns(q.prompt, q.gold, q.schemaTokens).strictRecall)),
+    questionsGivenTables: complete.length,
+    meanColumns: mean(scored.map((q) => q.prompt.columns.length)),
+    meanTokens: mean(scored.map((q) => q.prompt.tokens)),
+    overBudget: scored.filter((q) => q.prompt.overBudget).length,
+    atTargetShare: {
+      share: TARGET_SHARE,
+      ...average((q) => scoreColumns(q.atTargetShare, q.gold, q.schemaTokens)),
+      overBudget: scored.filter((q) => q.atTargetShare.overBudget).length,
+    },
+    baselines: Object.fromEntries(names.map((n) => [n, average((q) => scoreColumns(q.baselines[n]!, q.gold, q.schemaTokens))])),
+  };
+}
+
+function round(x: number): number {
+  return Math.round(x * 10000) / 10000;
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { countTokens, defaultColumnParams, Retriever, renderSchemaText } from '../index.js';
+import { shop } from '../test-support/shop.js';
+
+const QUESTION = 'What is the total of the orders of customers in Paris?';
+
+describe('the prompt context', async () => {
+  const retriever = await Retriever.create(shop);
+  const result = await retriever.retrieve(QUESTION);
+  const full = retriever.promptContext(result);
+
+  it('holds, with the default budget, every table of the tree, its join keys, the needed columns with types and values, and the FROM clause', () => {
+    expect(full.maxTokens).toBe(defaultColumnParams().defaultMaxTokens);
+    expect(full.overBudget).toBe(false);
+    for (const table of result.tables) expect(full.text).toMatch(new RegExp(`^TABLE ${table}\\b`, 'm'));
+    expect(full.text).toMatch(/^ {2}customer_id INTEGER {2}-- key$/m);
+    expect(full.text).toMatch(/^ {2}city TEXT {2}-- filter "Paris"; e\.g\. 'Paris', 'Lyon', 'Nantes'$/m);
+    expect(full.text).toContain(result.sql!);
+    expect(full.tokens).toBe(countTokens(full.text));
+    for (const t of result.columns)
+      for (const c of t.columns) expect(full.shown.find((s) => s.table === t.table)?.columns).toContain(c.column);
+  });
+
+  it('never exceeds the budget, and a tighter budget shows no column a looser one leaves out', () => {
+    const skeleton = retriever.promptContext(result, { maxTokens: 1 });
+    let before: Set<string> | null = null;
+    for (let budget = full.tokens + 20; budget >= skeleton.tokens - 3; budget--) {
+      const prompt = retriever.promptContext(result, { maxTokens: budget });
+      const shown = new Set(prompt.shown.flatMap((s) => s.columns.map((c) => `${s.table}.${c}`)));
+      if (prompt.overBudget) {
+        expect(budget).toBeLessThan(skeleton.tokens);
+        continue;
+      }
+      expect(prompt.tokens).toBeLessThanOrEqual(budget);
+      expect(prompt.tokens).toBe(countTokens(prompt.text));
+      if (before) for (const c of shown) expect(before.has(c), `${c} at ${budget}`).toBe(true);
+      before = shown;
+    }
+  });
+
+  it('says how many columns of each table it leaves out', () => {
+    const tight = retriever.promptContext(result, { maxTokens: skeletonTokens() + 5 });
+    for (const o of tight.omitted) {
+      const shown = tight.shown.find((s) => s.table === o.table)!.columns.length;
+      expect(tight.text).toContain(`TABLE ${o.table}  -- ${shown} of ${shown + o.columns} columns`);
+    }
+  });
+
+  it("keeps, below what the tree's names and keys need, those alone and a line saying what was left out", () => {
+    const tiny = retriever.promptContext(result, { maxTokens: 5 });
+    expect(tiny.overBudget).toBe(true);
+    for (const table of result.tables) expect(tiny.text).toContain(`TABLE ${table}`);
+    expect(tiny.text).toContain('customer_id INTEGER');
+    expect(tiny.text).toMatch(
+      /-- over budget: the tables' names and join keys take \d+ tokens, more than the 5 allowed; every other column is left out$/,
+    );
+    expect(tiny.text).not.toContain("'Paris'");
+  });
+
+  it('refuses a budget that is no whole number of tokens', () => {
+    for (const bad of [0, -3, 1.5, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(() => retriever.promptContext(result, { maxTokens: bad })).toThrow(RangeError);
+  });
+
+  it('says why when nothing was retrieved', async () => {
+    const none = retriever.promptContext(await retriever.retrieve('xyzzy plugh'));
+    expect(none.text).toMatch(/^-- shop: no table retrieved: /);
+    expect(none.shown).toEqual([]);
+  });
+
+  it('is shorter than the whole schema, which lists every column', () => {
+    const whole = renderSchemaText(shop, defaultColumnParams());
+    for (const t of shop.tables) for (const c of t.columns) expect(whole).toContain(`  ${c.name} `);
+    expect(countTokens(whole)).toBeGreaterThan(0);
+    const subset = renderSchemaText(shop, defaultColumnParams(), [{ table: 'orders', columns: ['total'] }]);
+    expect(subset).toBe('TABLE orders\n  total REAL');
+  });
+
+  function skeletonTokens(): number {
+    return retriever.promptContext(result, { maxTokens: 1 }).tokens;
+  }
+});
