@@ -166,15 +166,55 @@ export function isPeriodWord(token: QuestionToken): boolean {
   return hasWord(PERIOD_WORDS, token);
 }
 
+/** How many words apart a ranking word and a word of trade may be ("top 5 customers by revenue"). */
+const RANKING_REACH = 4;
+
+/** Words that rank ("best", "top", "most"): next to an amount word they rank by events ("best-selling", "top customers by revenue"). */
+const RANKING_WORDS: ReadonlySet<string> = new Set(['best', 'top', 'most', 'highest', 'biggest', 'largest', 'leading', 'worst', 'least', 'lowest']);
+
+/** Words of trade that a ranking counts in events: selling, revenue, spending, ordering, renting (base forms). */
+const TRADE_WORDS: ReadonlySet<string> = new Set([
+  'sell',
+  'sale',
+  'selling',
+  'revenue',
+  'turnover',
+  'spend',
+  'spending',
+  'spender',
+  'buy',
+  'buyer',
+  'purchase',
+  'order',
+  'rent',
+  'rental',
+  'book',
+  'booking',
+]);
+
+/**
+ * A ranking by events: a count word ("most popular"), or a ranking word within `reach` words of a
+ * word of trade ("best-selling artists", "top customers by revenue", "sold the most"): answered by
+ * the table recording the events, not by a column of the table ranked.
+ */
+function ranksByEvents(tokens: readonly QuestionToken[], i: number, reach: number): boolean {
+  if (isCountWord(tokens, i)) return true;
+  if (!hasWord(TRADE_WORDS, tokens[i]!)) return false;
+  for (let j = Math.max(0, i - reach); j <= Math.min(tokens.length - 1, i + reach); j++) if (hasWord(RANKING_WORDS, tokens[j]!)) return true;
+  return false;
+}
+
 /** What the measures lexicon reads a question word as, when anything: what a choice among trees asks of a tree. */
-export type WordCue = 'amount' | 'count' | 'time' | 'period' | 'self-reference';
+export type WordCue = 'ranking' | 'amount' | 'count' | 'time' | 'period' | 'self-reference';
 
 /** Each token's cue (null for most words). */
-export function wordCues(tokens: readonly QuestionToken[]): (WordCue | null)[] {
+export function wordCues(tokens: readonly QuestionToken[], reach = RANKING_REACH): (WordCue | null)[] {
   return tokens.map((token, i) =>
     timeWord(token) !== null
       ? 'time'
-      : isAmountWord(token)
+      : ranksByEvents(tokens, i, reach)
+        ? 'ranking'
+        : isAmountWord(token)
         ? 'amount'
         : isCountWord(tokens, i)
           ? 'count'

@@ -19,6 +19,7 @@ export type VariantKind =
   | 'compound'
   | 'demonym'
   | 'synonym'
+  | 'derived'
   | 'similar'
   | 'described';
 

@@ -14,6 +14,8 @@ import { questionGold } from '../run.js';
 export interface CollectedQuestion extends ChoiceExample {
   question: string;
   tables: string[][];
+  /** Each candidate's F1 against the gold set (optional tables neither help nor hurt). */
+  f1: number[];
 }
 
 /** Asks every question of `bench` with `choice`'s proposals and reads its candidates off the trace. */
@@ -41,6 +43,7 @@ export async function collectChoiceExamples(
         tables: candidates.map((c) => c.tables),
         vectors: candidates.map((c) => FEATURE_NAMES.map((name) => c.features[name] ?? 0)),
         right: candidates.map((c) => scoreQuestion(c.tables, gold.tables, q.optionalTables).accuracy === 1),
+        f1: candidates.map((c) => Math.round(scoreQuestion(c.tables, gold.tables, q.optionalTables).f1 * 1e4) / 1e4),
       });
     }
   }

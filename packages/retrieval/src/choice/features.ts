@@ -25,6 +25,8 @@ export interface QuestionEvidence {
   lookAlikes: { has(table: string): boolean };
   /** The calendar dimensions among the evidence (a time word's `time` matches without a column). */
   calendars: ReadonlySet<string>;
+  /** Tables a word names outright, by their name spelled as the schema does, as its strongest evidence. */
+  named: ReadonlySet<string>;
 }
 
 interface ClassedEvidence {
@@ -40,12 +42,15 @@ interface ClassedEvidence {
  */
 export const EVIDENCE_CLASSES = [
   'table-spelled',
+  'table-partial',
   'table-bent',
+  'table-derived',
   'table-loose',
   'column-spelled',
   'column-partial',
   'column-key',
   'column-bent',
+  'column-derived',
   'column-loose',
   'value-name',
   'value-word',
@@ -59,8 +64,15 @@ const LOOSE = new Set(['similar', 'described']);
 
 function classOf(e: WordEvidence, tokens: readonly QuestionToken[], keys: KeyColumns): EvidenceClass {
   const m = e.match;
-  const bent = SPELLED.has(m.variantKind) ? 'spelled' : LOOSE.has(m.variantKind) ? 'loose' : 'bent';
-  if (m.kind === 'table' || (m.kind === 'alias' && m.column === null)) return `table-${bent}`;
+  const bent = SPELLED.has(m.variantKind)
+    ? 'spelled'
+    : LOOSE.has(m.variantKind)
+      ? 'loose'
+      : m.variantKind === 'derived'
+        ? 'derived'
+        : 'bent';
+  if (m.kind === 'table' || (m.kind === 'alias' && m.column === null))
+    return bent === 'spelled' && m.coverage < 1 ? 'table-partial' : `table-${bent}`;
   // A join key's name says which table it points at, not that its own table is meant.
   if ((m.kind === 'alias' || m.kind === 'column') && m.column !== null && keys.has(m.table, m.column)) return 'column-key';
   if (m.kind === 'alias' || m.kind === 'column') return bent === 'spelled' && m.coverage < 1 ? 'column-partial' : `column-${bent}`;
@@ -121,10 +133,14 @@ export function questionEvidence(
     }
     byTable.set(t.table, words);
   }
+  const named = new Set<string>();
+  for (const [table, words] of byTable)
+    for (const [word, e] of words) if (e.kind === 'table-spelled' && e.score >= best.get(word)!.score - 1e-9) named.add(table);
   return {
     graph,
     byTable,
     best,
+    named,
     cues: wordCues(grounding.tokens),
     tokens: grounding.tokens,
     enriched: new Set(grounding.enrichment.added.map((a) => a.table)),
@@ -229,6 +245,7 @@ export const FEATURES: ReadonlyArray<readonly [string, Feature]> = [
   ...EVIDENCE_CLASSES.map((c) => [`lost ${c}`, lostOf(c)] as const),
   ...EVIDENCE_CLASSES.map((c) => [`tables by ${c}`, tablesBy(c)] as const),
   ['unexplainedWords', ({ explained }) => [...explained.values()].filter((s) => s === 0).length],
+  ['namedTablesLeftOut', ({ q, tree }) => [...q.named].filter((t) => !tree.tables.includes(t)).length],
   ['tables', ({ tree }) => tree.tables.length],
   ['single', ({ tree }) => (tree.tables.length === 1 ? 1 : 0)],
   ['bridges', (v) => bridges(v).length],
@@ -237,8 +254,10 @@ export const FEATURES: ReadonlyArray<readonly [string, Feature]> = [
   ['heuristic', ({ tree }) => (tree.origin === 'heuristic' ? 1 : 0)],
   ['addedToHeuristic', ({ tree, q }) => tree.tables.filter((t) => !q.heuristic.has(t)).length],
   ['removedFromHeuristic', ({ tree, q }) => [...q.heuristic].filter((t) => !tree.tables.includes(t)).length],
-  ['measureWithEvent', ({ tree, q }) => (asked(q, ['amount', 'count']) && tree.tables.some((t) => eventLike(q.graph, t)) ? 1 : 0)],
-  ['measureWithoutEvent', ({ tree, q }) => (asked(q, ['amount', 'count']) && !tree.tables.some((t) => eventLike(q.graph, t)) ? 1 : 0)],
+  ['rankingWithEvent', ({ tree, q }) => (asked(q, ['ranking']) && tree.tables.some((t) => eventLike(q.graph, t)) ? 1 : 0)],
+  ['rankingWithoutEvent', ({ tree, q }) => (asked(q, ['ranking']) && !tree.tables.some((t) => eventLike(q.graph, t)) ? 1 : 0)],
+  ['amountWithEvent', ({ tree, q }) => (asked(q, ['amount', 'count']) && tree.tables.some((t) => eventLike(q.graph, t)) ? 1 : 0)],
+  ['amountWithoutEvent', ({ tree, q }) => (asked(q, ['amount', 'count']) && !tree.tables.some((t) => eventLike(q.graph, t)) ? 1 : 0)],
   ['timeWithCalendar', ({ tree, q }) => (asked(q, ['time', 'period']) && tree.tables.some((t) => q.calendars.has(t)) ? 1 : 0)],
   [
     'timeWithoutDate',
