@@ -20,6 +20,8 @@ export { readTextFile, writeFileAtomic } from './text-file.js';
 // ─── Value sketches: join-inference compares columns' values through them ────────────────────────
 
 export { type BloomReader, buildSketch, canonicalValue, isCompleteSketch, readBloom } from './sketch.js';
+// columnSetProfile: join inference's tests and benchmarks profile column sets of synthetic tables as the profiler does.
+export { columnSetProfile } from './column-sets.js';
 
 // ─── Value keys ─────────────────────────────────────────────────────────────────────────────────
 // Grounding looks a column's listed or filtered values up by the keys the profiler derived them by
