@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { type Annotations, buildContextGraph, type ContextGraph } from '@guided-retrieval/context-graph';
 import {
+  columnSetsToProfile,
   declaredJoinEdges,
   defaultJoinEdges,
   inferJoins,
@@ -143,6 +144,7 @@ async function profileSource(
     const started = performance.now();
     const profile = await profileDatabase(connector, {
       database: name ?? source.name ?? connector.database,
+      columnSets: columnSetsToProfile,
       ...(options.hashValues ? { hashValues: true } : {}),
       ...(options.views ? { views: options.views } : {}),
       onProgress: (e) => progress(tableStarted(e)),

@@ -20,6 +20,8 @@ export { readTextFile, writeFileAtomic } from './text-file.js';
 // ─── Value sketches: join-inference compares columns' values through them ────────────────────────
 
 export { type BloomReader, buildSketch, canonicalValue, isCompleteSketch, readBloom } from './sketch.js';
+// declaredKind: join inference tells structured values (arrays, JSON, ranges) from a type it does not know.
+export { declaredKind } from './infer-type.js';
 // columnSetProfile: join inference's tests and benchmarks profile column sets of synthetic tables as the profiler does.
 export { columnSetProfile } from './column-sets.js';
 

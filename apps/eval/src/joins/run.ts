@@ -3,7 +3,14 @@
  * foreign keys, per database and micro-averaged; on BIRD and Spider, table retrieval run with the
  * declared edges and again with the inferred ones.
  */
-import { declaredJoinEdges, type InferJoinsOptions, inferJoins, type JoinEdge, type JoinInference } from '@guided-retrieval/join-inference';
+import {
+  columnSetsToProfile,
+  declaredJoinEdges,
+  type InferJoinsOptions,
+  inferJoins,
+  type JoinEdge,
+  type JoinInference,
+} from '@guided-retrieval/join-inference';
 import { type DatabaseProfile, profileSqlite } from '@guided-retrieval/profiler';
 import { loadBenchmark } from '../bench/load.js';
 import type { BenchName } from '../bench/types.js';
@@ -152,7 +159,7 @@ export async function runSqliteJoins(options: SqliteJoinsOptions): Promise<Joins
   const runs: [string, DatabaseRun][] = [];
   for (const db of options.databases) {
     log(`${db.name}: profiling ${db.path}`);
-    const profile = await profileSqlite(db.path, { database: db.name });
+    const profile = await profileSqlite(db.path, { database: db.name, columnSets: columnSetsToProfile });
     const run = await scoreDatabase(profile, options);
     log(`${db.name}: ${describeScore(run.score)}${run.score.partial ? `; ${describePartial(run.score.partial)}` : ''}`);
     runs.push([db.name, run]);
