@@ -5,6 +5,7 @@ import { ablationMarkdown, runAblation } from './ablation.js';
 import { type AllCliOptions, refuseAllOptions, runAllCommand } from './all/command.js';
 import type { BenchName } from './bench/types.js';
 import { type FitCliOptions, runFitCommand } from './fit/command.js';
+import { type JoinsFitCliOptions, runJoinsFitCommand } from './fit/joins.js';
 import { isJoinsBench, JOINS_BENCHES, type JoinsCliOptions, runJoinsCommand } from './joins/command.js';
 import { DEFAULT_HIDE_SEED } from './joins/hide.js';
 import type { JoinsBench } from './joins/run.js';
@@ -41,9 +42,10 @@ const BENCH_HELP = [
   'benchmark: bird-dev, spider-dev, spider-syn or spider2-lite (table retrieval; spider-syn is Spider dev with its questions reworded by synonyms; spider2-lite is scored against its listed gold tables);',
   'defog (table retrieval on real PostgreSQL databases: each dump loaded into a scratch database on --postgres, profiled, joins inferred, graph built, as `guided build` does);',
   'sample-questions (plain business questions over real sample databases, each built from its SQLite file and from its PostgreSQL dump, see --build; --data is the folder holding sample-dbs/ and defog/);',
-  'joins (join inference on every *.sqlite under --data, one per subfolder, plus TPC-H);',
+  'joins (join inference on every *.sqlite under --data, one per subfolder, plus TPC-H; --data ../shared/benchmarks scores sample-dbs (with TPC-H) and train-dbs apart, with the edges into non-unique targets, and checks the dbt-hubspot project: edges on audit or sync columns, the hand-checked sample);',
   'joins-bird or joins-spider (join inference on the BIRD or Spider dev schemas, and retrieval with declared vs inferred edges);',
   'scale (latency, memory and accuracy on generated schemas of 50 to 2000 tables; needs no --data);',
+  "fit-joins (fits join inference's thresholds on the training databases, --data ../shared/benchmarks/train-dbs, by grid search cross-validated leave-one-database-out; reports the out-of-fold figures; --write writes them into packages/join-inference/params/join-inference.json);",
   'fit (fits the value-evidence weights on the databases with real rows: the sample-questions SQLite build and Defog; --data is the folder holding sample-dbs/ and defog/; --write writes them into packages/grounding/params/grounding.json);',
   'all (every retrieval benchmark in turn, each in a child process: bird-dev, bird-dev --union, spider-dev, spider-dev --union, spider-syn, spider2-lite, defog, sample-questions in both builds; --data is the folder holding their folders; one summary table on stdout and in <out>/summary.md and summary.json, full reports in <out>/<benchmark>/)',
 ].join(' ');
@@ -79,6 +81,7 @@ export function program(): Command {
           ...JOINS_BENCHES,
           'scale',
           'fit',
+          'fit-joins',
           'all',
         ])
         .makeOptionMandatory(),
@@ -105,7 +108,10 @@ export function program(): Command {
       '--union',
       'one context graph of every database (with --db, of those), colliding table names prefixed <db>__<table>; every question asked against it',
     )
-    .option('--write', 'fit: write the fitted weights into packages/grounding/params/grounding.json (default: report them only)')
+    .option(
+      '--write',
+      'fit, fit-joins: write the fitted weights into packages/grounding/params/grounding.json, or the thresholds into packages/join-inference/params/join-inference.json (default: report them only)',
+    )
     .option(
       '--out <dir>',
       'where to write results.json, results.md and charts/ (all: summary.md, summary.json and a folder per benchmark)',
@@ -160,7 +166,7 @@ export function program(): Command {
     .showHelpAfterError('(run with --help for usage)')
     .action(
       async (options: {
-        bench: BenchName | JoinsBench | 'scale' | 'fit' | 'all';
+        bench: BenchName | JoinsBench | 'scale' | 'fit' | 'fit-joins' | 'all';
         write?: boolean;
         data: string;
         db?: string[];
@@ -185,6 +191,10 @@ export function program(): Command {
           throw new Error('--hide-declared and --hide-seed only apply to the joins benches (joins, joins-bird, joins-spider)');
         if (options.bench === 'scale') return runScaleCommand(options as unknown as ScaleCliOptions, log);
         if (options.bench === 'fit') return runFitCommand(options as FitCliOptions, log);
+        if (options.bench === 'fit-joins') {
+          await runJoinsFitCommand(options as JoinsFitCliOptions, log);
+          return;
+        }
         refuseScaleOptions(options);
         if (options.bench === 'all') {
           refuseAllOptions(options as unknown as Record<string, unknown>);
