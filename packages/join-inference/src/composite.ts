@@ -8,12 +8,12 @@
  * sets to profile together; `compositeReferences` reads what it found.
  */
 import type { ColumnProfile, ColumnSetProfile, ColumnSetRequest, DatabaseProfile, TableProfile } from '@guided-retrieval/profiler';
-import { type SetAside, columnKey } from './bookkeeping.js';
+import { columnKey, type SetAside } from './bookkeeping.js';
 import { valueKind } from './candidates.js';
 import { type Containment, estimateContainment, sketchContainment } from './containment.js';
 import { joinEdgeId } from './declared.js';
 import { isUnique, isUniqueSet, keyCandidates } from './keys.js';
-import { entityNames, isGeneric, isReferenceLike, nameMatch, namedAfterTable, squeeze, tableNames, words } from './names.js';
+import { entityNames, isGeneric, isReferenceLike, namedAfterTable, nameMatch, squeeze, tableNames, words } from './names.js';
 import { defaultJoinParams, type JoinParams } from './params.js';
 import type { JoinEdge, KeyCandidate } from './types.js';
 

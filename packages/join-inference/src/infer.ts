@@ -1,4 +1,5 @@
 import type { DatabaseProfile, TableProfile } from '@guided-retrieval/profiler';
+import { singular } from '@guided-retrieval/text';
 import { bookkeepingColumns, columnKey, type SetAside } from './bookkeeping.js';
 import { type KeyTarget, namePrior, passesPruning, type ScoredPair, scorePair, type ValueKind, valueKind } from './candidates.js';
 import { compositeReferences } from './composite.js';
@@ -8,6 +9,7 @@ import { keyCandidates } from './keys.js';
 import {
   columnPrefixes,
   entityNames,
+  entityWordsOf,
   type FromName,
   fromName,
   type NameMatch,
@@ -19,6 +21,7 @@ import {
   tableNames,
   toName,
   unnumbered,
+  words,
 } from './names.js';
 import { type JoinParams, withJoinParams } from './params.js';
 import { roleReferences } from './roles.js';
@@ -267,6 +270,15 @@ function singleColumnTargets(profile: DatabaseProfile, keys: readonly KeyCandida
  * name, else the tie stands, penalised. Before those, a key whose name the column spells out
  * (`owner_role_id` → role.role_id) wins over one whose table alone it names (owner).
  */
+/** Whether a key's table's thing is one the referencing table's name speaks of and the column's does not. */
+function speaksOf(p: ScoredPair): boolean {
+  const said = new Set(words(p.from.name).map(singular));
+  const fromWords = words(p.fromTable.name).map(singular);
+  return entityWordsOf(p.to.table.name)
+    .slice(0, -1)
+    .some((w) => !said.has(w) && fromWords.includes(w));
+}
+
 /** Name matches that spell the key's own name, not only its table's. */
 const SPELLS_KEY: ReadonlySet<NameMatch['kind']> = new Set([
   'same',
@@ -290,25 +302,30 @@ function chooseTarget(scored: ScoredPair[], params: JoinParams): ScoredPair | un
   const chosen = ties[0]!;
   const rivals = ties.filter((p) => p.to.column.distinct === chosen.to.column.distinct && p.name.score === chosen.name.score).length;
   if (rivals === 1) return chosen;
-  // A name that spells the key (`owner_role_id` ends in role_id) says more than one that spells a table (owner).
-  const spelled = ties.filter((p) => SPELLS_KEY.has(p.name.kind) && p.name.score === chosen.name.score);
-  const pool = spelled.length > 0 ? spelled : ties;
-  if (pool.length === 1)
-    return { ...pool[0]!, evidence: [...pool[0]!.evidence, `${rivals} keys fit equally; only ${pool[0]!.to.table.name}'s is spelled out`] };
-  const owner = pool.find((p) => namedForEntity(p.to.column.name, p.to.table.name));
-  if (owner)
-    return { ...owner, evidence: [...owner.evidence, `${rivals} sibling keys fit equally; ${owner.to.table.name} is named for the key`] };
-  // The very same name (`event_id` = `event_id`) says more than a table's name and a generic key (`calendar_event.id`).
-  const same = pool.filter((p) => p.to.column.name.toLowerCase() === p.from.name.toLowerCase());
-  if (same.length === 1)
-    return {
-      ...same[0]!,
-      evidence: [...same[0]!.evidence, `${rivals} keys fit equally; only ${same[0]!.to.table.name}'s has the very same name`],
-    };
+  // Narrowed in turn: a key whose name the column spells out (`owner_role_id` ends in role_id), not
+  // its table's alone (owner); a key whose table's thing the referencing table speaks of where the
+  // column does not (a ticket history's `hs_pipeline`: ticket_pipeline, not deal_pipeline); the
+  // key its own table is named for; the key of the very same name (`event_id`, not calendar_event.id).
+  const narrowings: [string, (p: ScoredPair) => boolean][] = [
+    ['its name is spelled out', (p) => SPELLS_KEY.has(p.name.kind) && p.name.score === chosen.name.score],
+    ['the referencing table speaks of its table', (p) => speaksOf(p)],
+    ['its table is named for the key', (p) => namedForEntity(p.to.column.name, p.to.table.name)],
+    ['it has the very same name', (p) => p.to.column.name.toLowerCase() === p.from.name.toLowerCase()],
+  ];
+  let pool = ties;
+  let left = rivals;
+  for (const [why, keep] of narrowings) {
+    const kept = pool.filter(keep);
+    if (kept.length === 0) continue;
+    pool = kept;
+    left = kept.length;
+    if (pool.length === 1 || why === 'its table is named for the key')
+      return { ...pool[0]!, evidence: [...pool[0]!.evidence, `${rivals} keys fit equally; ${pool[0]!.to.table.name}'s is the one: ${why}`] };
+  }
   return {
-    ...chosen,
-    confidence: chosen.confidence - params.siblingPenalty * (rivals - 1),
-    evidence: [...chosen.evidence, `${rivals} keys fit equally`],
+    ...pool[0]!,
+    confidence: pool[0]!.confidence - params.siblingPenalty * (left - 1),
+    evidence: [...pool[0]!.evidence, `${left} keys fit equally`],
   };
 }
 

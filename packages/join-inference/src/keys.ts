@@ -1,6 +1,6 @@
 import type { ColumnProfile, ColumnSetProfile, TableProfile } from '@guided-retrieval/profiler';
-import { entityNames, isIdentifierName, isReferenceLike, linksEntities, namedAfterTable, namedForEntity, squeeze } from './names.js';
 import { declaredKind } from '@guided-retrieval/profiler/internal';
+import { entityNames, isIdentifierName, isReferenceLike, linksEntities, namedAfterTable, namedForEntity, squeeze } from './names.js';
 import { defaultJoinParams, type JoinParams } from './params.js';
 import type { KeyCandidate } from './types.js';
 

@@ -69,6 +69,9 @@ function entityWords(table: string): string[] | undefined {
   return w.length < words(table).length ? w.map(singular) : undefined;
 }
 
+/** The words of a table's thing (`entityWords`), else of its name; singular. */
+export const entityWordsOf = memo((table: string): string[] => entityWords(table) ?? words(table).map(singular));
+
 /**
  * The names a table goes by: `person_businessentity` → businessentity, personbusinessentity;
  * `stg_hubspot__deal_pipeline` and `deal_pipeline_data` → dealpipeline (`entityWords`); plurals singular.
@@ -265,6 +268,8 @@ export interface ToName {
   owners: string[];
   /** The names of the table's whole thing (`entityNames`), a subset of `owners`. */
   entities: string[];
+  /** The words of the table's thing before its last (`email` of `hubspot__email_campaigns`). */
+  qualifiers: string[];
   last: string;
   generic: boolean;
   identifier: boolean;
@@ -287,6 +292,7 @@ const toNameByKey = memo((key: string): ToName => {
     tStem: tSuffix === undefined ? '' : tBare.slice(0, -tSuffix.length),
     owners: tableNames(table),
     entities: entityNames(table),
+    qualifiers: (entityWords(table) ?? tableWords).slice(0, -1),
     last: tableWords.at(-1) ?? '',
     generic: isGeneric(column),
     identifier: isIdentifierName(column),
@@ -335,6 +341,7 @@ export function preparedNameMatch(fromNames: FromName, toNames: ToName): NameMat
     identifier,
     tableWords,
     namedAfter,
+    qualifiers,
   } = toNames;
   const match = (score: number, kind: NameMatchKind, reason: string, role?: string): NameMatch =>
     role ? { score, kind, reason, role } : { score, kind, reason };
@@ -377,7 +384,13 @@ export function preparedNameMatch(fromNames: FromName, toNames: ToName): NameMat
   if (owners.some((owner) => fBare === owner || fBareSingular === owner)) return match(0.6, 'named-after', `named after ${toTable}`);
   // The table's word last (`link_to_member`, `home_player_1`), or a key suffix after its tail (`hero_id` → superhero);
   // a word after it makes another thing (`rental_duration`, `CustomerDesc`).
-  const endsOnTable = lastWord === last && (suffix !== undefined || fromWords.at(-1) === last);
+  const endsOnTable =
+    lastWord === last &&
+    (suffix !== undefined || fromWords.at(-1) === last) &&
+    !otherKind(
+      meaningful.filter((w) => w !== last),
+      qualifiers,
+    );
   if (last.length >= 3 && (endsOnTable || (stem.length >= 4 && last.endsWith(stem)))) return match(0.6, 'mentions', `mentions ${toTable}`);
   // The table's word glued last, after a role (`lo_orderdate`, `commitdate` → date).
   if (suffix === undefined && last.length >= 4 && fBare.length - last.length >= 3 && fBare.endsWith(last))
@@ -390,6 +403,16 @@ export function preparedNameMatch(fromNames: FromName, toNames: ToName): NameMat
     }
   }
   return NO_NAME_IN_COMMON;
+}
+
+/**
+ * Whether a column's words qualify the thing otherwise than its table's do: `lead_nurturing_campaign_id`
+ * and `email_campaigns` both end on campaign, but are two kinds of it.
+ */
+function otherKind(columnWords: readonly string[], qualifiers: readonly string[]): boolean {
+  if (qualifiers.length === 0) return false;
+  const own = new Set(qualifiers);
+  return columnWords.some((w) => !own.has(w)) && qualifiers.some((w) => !columnWords.includes(w));
 }
 
 /** Words after a key that say another thing than a role: its name, kind, count (`team_id_name`, `teamidtype`). */
