@@ -15,6 +15,8 @@
 export { guidedCacheDir } from './cache-dir.js';
 export { fmix32 } from './hash.js';
 export { isRecord } from './is-record.js';
+// parseCsv: the demo reads a data dictionary (`guided build --dictionary`) as the catalog exports are read.
+export { parseCsv } from './csv.js';
 export { readTextFile, writeFileAtomic } from './text-file.js';
 
 // ─── Value sketches: join-inference compares columns' values through them ────────────────────────
