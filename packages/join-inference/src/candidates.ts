@@ -75,14 +75,17 @@ function rangesExclude(from: ColumnProfile, key: ColumnProfile): boolean {
 /**
  * The cheap checks that rule a pair out before any sketch is read: compatible kinds of values,
  * no more distinct values than the key has, `from`'s value range (nearly) inside the key's, text
- * lengths inside the key's. A column with no values (an empty table, all NULL) passes: only
- * names can speak for it.
+ * lengths inside the key's. A column with no values (an empty table, all NULL) passes on its
+ * declared type: any, where the engine types columns loosely (SQLite, a schema file: `number`
+ * here, `text` there); one of a compatible kind where it enforces them (`strictTypes`: a text
+ * column references no `bigint` key), unless either declares none.
  */
-export function passesPruning(from: ColumnProfile, fromKind: ValueKind, to: KeyTarget, toKind: ValueKind): boolean {
+export function passesPruning(from: ColumnProfile, fromKind: ValueKind, to: KeyTarget, toKind: ValueKind, strictTypes = false): boolean {
   const key = to.column;
-  // Without values (an empty table, a schema without data) declared types are all there is, and
-  // schemas declare a key and its references loosely (`number` here, `text` there).
-  if (from.count === 0 || key.count === 0) return true;
+  if (from.count === 0 || key.count === 0) {
+    const declared = from.declaredType.trim() !== '' && key.declaredType.trim() !== '';
+    return !strictTypes || !declared || compatible(fromKind, toKind);
+  }
   if (!compatible(fromKind, toKind)) return false;
   // Exact counts leave room only for a few dirty rows. Sample estimates are no bound at all: a
   // sample that takes one row of each run of equal keys (clustered data) sees them all distinct.

@@ -139,6 +139,8 @@ function bestReferences(
 ) {
   const { declaredFrom, setAside, copies } = exclusions;
   const targets = singleColumnTargets(profile, keys);
+  // Engines that enforce declared types (all but SQLite) say what a column without values holds.
+  const strictTypes = profile.engine !== 'sqlite';
   const ownKeys = new Set(targets.filter((t) => t.own).map((t) => t.column));
   const prefixes = columnPrefixes(profile.tables);
   let candidatePairs = 0;
@@ -156,7 +158,7 @@ function bestReferences(
         const to = targets[i]!;
         if (to.column === from || copies.has(copyPair(table.name, to.table.name))) continue;
         candidatePairs++;
-        if (!passesPruning(from, fromKind, to, to.kind)) continue;
+        if (!passesPruning(from, fromKind, to, to.kind, strictTypes)) continue;
         afterPruning++;
         const { name, ceiling } = namePrior(from, table, to, params, prefixes, nameOf(fromNames, from.name, i), referenceLike);
         if (ceiling < floor) continue;
@@ -320,7 +322,10 @@ function chooseTarget(scored: ScoredPair[], params: JoinParams): ScoredPair | un
     pool = kept;
     left = kept.length;
     if (pool.length === 1 || why === 'its table is named for the key')
-      return { ...pool[0]!, evidence: [...pool[0]!.evidence, `${rivals} keys fit equally; ${pool[0]!.to.table.name}'s is the one: ${why}`] };
+      return {
+        ...pool[0]!,
+        evidence: [...pool[0]!.evidence, `${rivals} keys fit equally; ${pool[0]!.to.table.name}'s is the one: ${why}`],
+      };
   }
   return {
     ...pool[0]!,

@@ -393,7 +393,7 @@ export function preparedNameMatch(fromNames: FromName, toNames: ToName): NameMat
     );
   if (last.length >= 3 && (endsOnTable || (stem.length >= 4 && last.endsWith(stem)))) return match(0.6, 'mentions', `mentions ${toTable}`);
   // The table's word glued last, after a role (`lo_orderdate`, `commitdate` → date).
-  if (suffix === undefined && last.length >= 4 && fBare.length - last.length >= 3 && fBare.endsWith(last))
+  if (suffix === undefined && last.length >= 4 && fBare.length - last.length >= 3 && fBare.endsWith(last) && !fromWords.includes(last))
     return match(0.6, 'mentions', `mentions ${toTable}`, fBare.slice(0, -last.length));
   for (const w of tableWords) {
     for (const fw of meaningful) {
