@@ -272,6 +272,16 @@ function singleColumnTargets(profile: DatabaseProfile, keys: readonly KeyCandida
  * name, else the tie stands, penalised. Before those, a key whose name the column spells out
  * (`owner_role_id` → role.role_id) wins over one whose table alone it names (owner).
  */
+/**
+ * The family a table's name puts it in: what comes before its last `__` (dbt's `<source>__`),
+ * without a modelling layer's word (`stg_hubspot__owner` and `hubspot__tickets`: hubspot); empty
+ * without one (`owner_data`). Models join models of their family, loaded copies each other.
+ */
+function tableFamily(table: string): string {
+  const at = table.lastIndexOf('__');
+  return at < 0 ? '' : entityWordsOf(table.slice(0, at)).join('');
+}
+
 /** Whether a key's table's thing is one the referencing table's name speaks of and the column's does not. */
 function speaksOf(p: ScoredPair): boolean {
   const said = new Set(words(p.from.name).map(singular));
@@ -306,11 +316,14 @@ function chooseTarget(scored: ScoredPair[], params: JoinParams): ScoredPair | un
   if (rivals === 1) return chosen;
   // Narrowed in turn: a key whose name the column spells out (`owner_role_id` ends in role_id), not
   // its table's alone (owner); a key whose table's thing the referencing table speaks of where the
-  // column does not (a ticket history's `hs_pipeline`: ticket_pipeline, not deal_pipeline); the
-  // key its own table is named for; the key of the very same name (`event_id`, not calendar_event.id).
+  // column does not (a ticket history's `hs_pipeline`: ticket_pipeline, not deal_pipeline); a key
+  // of the referencing table's family (`hubspot__tickets` → stg_hubspot__owner, not the loaded
+  // owner_data); the key its own table is named for; the key of the very same name (`event_id`,
+  // not calendar_event.id).
   const narrowings: [string, (p: ScoredPair) => boolean][] = [
     ['its name is spelled out', (p) => SPELLS_KEY.has(p.name.kind) && p.name.score === chosen.name.score],
     ['the referencing table speaks of its table', (p) => speaksOf(p)],
+    ['its table is of the referencing table’s family', (p) => tableFamily(p.to.table.name) === tableFamily(p.fromTable.name)],
     ['its table is named for the key', (p) => namedForEntity(p.to.column.name, p.to.table.name)],
     ['it has the very same name', (p) => p.to.column.name.toLowerCase() === p.from.name.toLowerCase()],
   ];
