@@ -115,10 +115,16 @@ function yamlEntries(doc: unknown, file: string): DictionaryEntry[] {
   }
   if (!isRecord(doc)) throw notATable(file, 'its YAML is neither a list nor a mapping');
   const kinds = ['models', 'seeds', 'snapshots'].filter((k) => Array.isArray(doc[k]));
-  for (const kind of kinds) (doc[kind] as unknown[]).forEach((n, i) => node(n, `${kind}[${i}]`));
+  for (const kind of kinds)
+    (doc[kind] as unknown[]).forEach((n, i) => {
+      node(n, `${kind}[${i}]`);
+    });
   if (Array.isArray(doc.sources))
     doc.sources.forEach((s, i) => {
-      if (isRecord(s) && Array.isArray(s.tables)) s.tables.forEach((t, j) => node(t, `sources[${i}].tables[${j}]`));
+      if (isRecord(s) && Array.isArray(s.tables))
+        s.tables.forEach((t, j) => {
+          node(t, `sources[${i}].tables[${j}]`);
+        });
     });
   if (kinds.length === 0 && !Array.isArray(doc.sources)) throw notATable(file, 'its YAML has no models, seeds, snapshots or sources');
   return out;

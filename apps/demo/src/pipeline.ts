@@ -20,8 +20,8 @@ import {
   withConnection,
 } from '@guided-retrieval/profiler';
 import { hashProfileValues, isRecord } from '@guided-retrieval/profiler/internal';
+import { dictionaryAnnotations, overAnnotations, readDictionary } from './dictionary.js';
 import { UserError } from './errors.js';
-import { readDictionary, dictionaryAnnotations, overAnnotations } from './dictionary.js';
 import { describeInference, setAsideNotes, summarizeInference } from './joins.js';
 import { plural, profiledAll, tableDone, tableStarted } from './progress.js';
 import { checkSchemaFiles, isSchemaSource, readSchemaSource, type SchemaFiles } from './schema-source.js';

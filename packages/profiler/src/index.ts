@@ -1,5 +1,5 @@
-export type { ColumnSetPlanner, ColumnSetRequest } from './column-sets.js';
 export { type CatalogExportOptions, catalogExportFromRows, readCatalogExport } from './catalog-export.js';
+export type { ColumnSetPlanner, ColumnSetRequest } from './column-sets.js';
 export { type Connection, openConnection, parseConnection, profileConnection, withConnection } from './connect.js';
 export type {
   ColumnDescription,
