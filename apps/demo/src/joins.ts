@@ -1,5 +1,5 @@
 /** What join inference did, in one line for stderr. */
-import type { JoinInference } from '@guided-retrieval/join-inference';
+import type { JoinInference, SetAsideColumn } from '@guided-retrieval/join-inference';
 
 export interface InferenceSummary {
   database: string;
@@ -33,4 +33,22 @@ export function summarizeInference(database: string, result: JoinInference): Inf
 export function describeInference(s: InferenceSummary): string {
   const asked = s.adjudicated > 0 ? `, ${s.adjudicated} adjudicated` : '';
   return `${s.database}: ${s.tables} tables, ${s.candidatePairs} candidate pairs (${s.afterPruning} after pruning), ${s.declared} declared + ${s.inferred} inferred edges${asked}, ${s.ms} ms`;
+}
+
+/** Examples named per reason in a note. */
+const NOTE_EXAMPLES = 3;
+
+/**
+ * The build's notes on the columns inference set aside: one line per reason, how many and a few
+ * examples (`note: 80 columns never join: a data loader's or modelling tool's bookkeeping column —
+ * deal_data._fivetran_synced, …`).
+ */
+export function setAsideNotes(columns: readonly SetAsideColumn[]): string[] {
+  const byReason = new Map<string, SetAsideColumn[]>();
+  for (const c of columns) byReason.set(c.reason, [...(byReason.get(c.reason) ?? []), c]);
+  return [...byReason].map(([reason, list]) => {
+    const names = list.slice(0, NOTE_EXAMPLES).map((c) => `${c.table}.${c.column}`);
+    const more = list.length > NOTE_EXAMPLES ? ', …' : '';
+    return `note: ${list.length} column${list.length === 1 ? '' : 's'} set aside from join inference, never joined: ${reason} — ${names.join(', ')}${more}`;
+  });
 }

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { type Annotations, buildContextGraph, type ContextGraph } from '@guided-retrieval/context-graph';
 import {
+  columnSetsToProfile,
   declaredJoinEdges,
   defaultJoinEdges,
   inferJoins,
@@ -19,8 +20,9 @@ import {
   withConnection,
 } from '@guided-retrieval/profiler';
 import { hashProfileValues, isRecord } from '@guided-retrieval/profiler/internal';
+import { dictionaryAnnotations, overAnnotations, readDictionary } from './dictionary.js';
 import { UserError } from './errors.js';
-import { describeInference, summarizeInference } from './joins.js';
+import { describeInference, setAsideNotes, summarizeInference } from './joins.js';
 import { plural, profiledAll, tableDone, tableStarted } from './progress.js';
 import { checkSchemaFiles, isSchemaSource, readSchemaSource, type SchemaFiles } from './schema-source.js';
 import { resolveSource, type Source, sourceError } from './source.js';
@@ -44,6 +46,10 @@ export interface BuildOptions extends SchemaFiles {
   hashValues?: boolean;
   /** Views and materialized views (PostgreSQL, DuckDB): left out, listed without reading their rows (default), or profiled. */
   views?: ViewMode;
+  /** Inferred edges below this confidence are dropped (default: the inference default). */
+  minConfidence?: number;
+  /** A data dictionary file (`dictionary.ts`): its descriptions become the graph's. */
+  dictionary?: string;
 }
 
 /**
@@ -64,8 +70,9 @@ export async function buildGraph(
     throw new UserError(`--schema applies to PostgreSQL only, not to ${resolved.display}`);
   }
   checkSchemaFiles(resolved, options);
-  // a bad joins file should fail before minutes of profiling, not after
+  // a bad joins file or dictionary should fail before minutes of profiling, not after
   const file = edges.kind === 'file' ? await loadJoins(edges.path) : undefined;
+  const dictionary = options.dictionary === undefined ? undefined : await readDictionary(options.dictionary);
   const started = performance.now();
   let annotations: Annotations = {};
   let read: DatabaseProfile;
@@ -77,7 +84,14 @@ export async function buildGraph(
   } else read = await profileSource(resolved, progress, name, options);
   const profile = options.hashValues ? hashProfileValues(read) : read;
   if (profile.tables.length === 0) throw new UserError(`${resolved.display} has no tables: nothing to build a graph from`);
-  const joinEdges = await edgesFor(profile, schemaEdges(resolved, edges, progress), file, progress);
+  const inference = options.minConfidence === undefined ? {} : { minConfidence: options.minConfidence };
+  const joinEdges = await edgesFor(profile, schemaEdges(resolved, edges, progress), file, progress, inference);
+  if (dictionary && options.dictionary !== undefined) {
+    const found = dictionaryAnnotations(dictionary.entries, profile, options.dictionary);
+    for (const warning of [...dictionary.warnings, ...found.warnings]) progress(`warning: ${warning}`);
+    progress(`read ${plural(found.applied, 'description')} from the dictionary ${options.dictionary}`);
+    annotations = overAnnotations(annotations, found.annotations);
+  }
   const graph = buildContextGraph(profile, joinEdges, annotations);
   progress(
     `built the context graph: ${plural(graph.tables.length, 'table')}, ${plural(joinEdges.length, 'join edge')} in ${Math.round(performance.now() - started)} ms`,
@@ -143,6 +157,7 @@ async function profileSource(
     const started = performance.now();
     const profile = await profileDatabase(connector, {
       database: name ?? source.name ?? connector.database,
+      columnSets: columnSetsToProfile,
       ...(options.hashValues ? { hashValues: true } : {}),
       ...(options.views ? { views: options.views } : {}),
       onProgress: (e) => progress(tableStarted(e)),
@@ -164,21 +179,29 @@ async function edgesFor(
   source: EdgeSource,
   file: JoinsFile | undefined,
   progress: BuildProgress,
+  inference: { minConfidence?: number },
 ): Promise<JoinEdge[]> {
   if (source.kind === 'infer') {
-    const result = await inferJoins(profile, { declared: 'use', onProgress: (message) => progress(`inferring joins: ${message}`) });
+    const result = await inferJoins(profile, {
+      ...inference,
+      declared: 'use',
+      onProgress: (message) => progress(`inferring joins: ${message}`),
+    });
     progress(`inferred joins for ${describeInference(summarizeInference(profile.database, result))}`);
+    for (const note of setAsideNotes(result.setAside)) progress(note);
     return result.edges;
   }
   const onSkip = (reason: string) => progress(`skipped a foreign key: ${reason}`);
   if (source.kind === 'declared') {
-    const { edges, inference } = await defaultJoinEdges(profile, {
+    const { edges, inference: ran } = await defaultJoinEdges(profile, {
+      ...inference,
       onSkip,
       onProgress: (message) => progress(`inferring joins: ${message}`),
     });
-    if (inference) {
+    if (ran) {
       progress('the schema declares no foreign keys: inferred them (pass --joins FILE to give your own)');
-      progress(`inferred joins for ${describeInference(summarizeInference(profile.database, inference))}`);
+      progress(`inferred joins for ${describeInference(summarizeInference(profile.database, ran))}`);
+      for (const note of setAsideNotes(ran.setAside)) progress(note);
     }
     return edges;
   }

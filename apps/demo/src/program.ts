@@ -6,7 +6,7 @@ import { defaultColumnParams } from '@guided-retrieval/retrieval';
 import { DEFAULT_SCALE_FACTOR, generateTpch } from '@guided-retrieval/tpch';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { demoGraph } from './cache.js';
-import { registerInferJoins } from './commands/infer-joins.js';
+import { registerInferJoins, unitInterval } from './commands/infer-joins.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerProfile } from './commands/profile.js';
 import { ask, FORMAT_HELP, FORMATS, type Format, maxTokens } from './commands/retrieve.js';
@@ -118,6 +118,15 @@ export function program(): Command {
     .option('--schema <names>', 'PostgreSQL schemas to profile, comma-separated (default: every non-system schema)')
     .option('--joins <file>', 'joins file from `guided infer-joins`: its edges join the graph along with the declared foreign keys')
     .option('--infer-joins', 'infer join edges while building: declared keys kept, inferred edges added')
+    .option(
+      '--min-confidence <x>',
+      'inferred join edges below this confidence are left out, in [0, 1] (default: the inference default)',
+      unitInterval,
+    )
+    .option(
+      '--dictionary <file>',
+      "a data dictionary whose descriptions the graph takes: CSV or Markdown table (table, column, description) or YAML (dbt's schema.yml); see the README",
+    )
     .option('--views <mode>', VIEWS_HELP, viewMode)
     .option('--catalog <file>', "a dbt manifest's catalog.json from `dbt docs generate` (default: the one beside the manifest, if any)")
     .option('--keys <file>', "an INFORMATION_SCHEMA.COLUMNS export's key-constraint export (CSV or JSON; see the README)")
@@ -139,9 +148,13 @@ export function program(): Command {
           llm?: string;
           hashValues?: boolean;
           views?: ViewMode;
+          minConfidence?: number;
+          dictionary?: string;
         },
       ) => {
         if (options.joins && options.inferJoins) throw new UserError('pass --joins or --infer-joins, not both');
+        if (options.joins && options.minConfidence !== undefined)
+          throw new UserError('--min-confidence applies to inferred joins, not to --joins FILE');
         const output = outputPath(options.output);
         const edges: EdgeSource = options.joins
           ? { kind: 'file', path: resolve(options.joins) }
@@ -154,6 +167,8 @@ export function program(): Command {
           ...(options.views ? { views: options.views } : {}),
           ...(options.catalog === undefined ? {} : { catalog: resolve(options.catalog) }),
           ...(options.keys === undefined ? {} : { keys: resolve(options.keys) }),
+          ...(options.minConfidence === undefined ? {} : { minConfidence: options.minConfidence }),
+          ...(options.dictionary === undefined ? {} : { dictionary: resolve(options.dictionary) }),
         });
         const graph = options.llm ? await describeWithModel(built, options.llm, log) : built;
         await saveGraph(graph, output);

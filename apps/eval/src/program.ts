@@ -6,6 +6,7 @@ import { type AllCliOptions, refuseAllOptions, runAllCommand } from './all/comma
 import type { BenchName } from './bench/types.js';
 import { runFitColumns } from './fit/columns.js';
 import { type FitCliOptions, runFitCommand } from './fit/command.js';
+import { type JoinsFitCliOptions, runJoinsFitCommand } from './fit/joins.js';
 import { isJoinsBench, JOINS_BENCHES, type JoinsCliOptions, runJoinsCommand } from './joins/command.js';
 import { DEFAULT_HIDE_SEED } from './joins/hide.js';
 import type { JoinsBench } from './joins/run.js';
@@ -44,11 +45,12 @@ const BENCH_HELP = [
   'defog (table retrieval on real PostgreSQL databases: each dump loaded into a scratch database on --postgres, profiled, joins inferred, graph built, as `guided build` does);',
   'sample-questions (plain business questions over real sample databases, each built from its SQLite file and from its PostgreSQL dump, see --build; --data is the folder holding sample-dbs/ and defog/);',
   'train-questions (the training questions over train-dbs/, built from their SQLite files; --data is the folder holding train-dbs/ and train-questions/);',
-  'joins (join inference on every *.sqlite under --data, one per subfolder, plus TPC-H);',
+  'joins (join inference on every *.sqlite under --data, one per subfolder, plus TPC-H; --data ../shared/benchmarks scores sample-dbs (with TPC-H) and train-dbs apart, with the edges into non-unique targets, and checks the dbt-hubspot project: edges on audit or sync columns, the hand-checked sample);',
   'joins-bird or joins-spider (join inference on the BIRD or Spider dev schemas, and retrieval with declared vs inferred edges);',
   'scale (latency, memory and accuracy on generated schemas of 50 to 2000 tables; needs no --data);',
+  "fit-joins (fits join inference's thresholds on the training databases, --data ../shared/benchmarks/train-dbs, by grid search cross-validated leave-one-database-out; reports the out-of-fold figures; --write writes them into packages/join-inference/params/join-inference.json);",
   "fit-columns (fits the column model on Spider's training set, --data holding spider-train/, cross-validated by database; --write writes it into packages/retrieval/params/columns.json);",
-  'fit (fits the value-evidence weights on the databases with real rows: the sample-questions SQLite build and Defog; --data is the folder holding sample-dbs/ and defog/; --write writes them into packages/grounding/params/grounding.json);',
+  "fit (fits the choice among candidate trees on the training data: train-questions over train-dbs and, weighted, Spider train; --data is the folder holding train-dbs/, train-questions/ and spider-train/; reports out-of-fold accuracy by database; --write writes the model into the retrieval package's params/choice.json);",
   'all (every retrieval benchmark in turn, each in a child process: bird-dev, bird-dev --union, spider-dev, spider-dev --union, spider-syn, spider2-lite, defog, sample-questions in both builds; --data is the folder holding their folders; one summary table on stdout and in <out>/summary.md and summary.json, full reports in <out>/<benchmark>/)',
 ].join(' ');
 
@@ -85,6 +87,7 @@ export function program(): Command {
           'scale',
           'fit',
           'fit-columns',
+          'fit-joins',
           'all',
         ])
         .makeOptionMandatory(),
@@ -113,7 +116,7 @@ export function program(): Command {
     )
     .option(
       '--write',
-      'fit, fit-columns: write the fitted weights into packages/grounding/params/grounding.json or packages/retrieval/params/columns.json (default: report them only)',
+      'fit, fit-columns, fit-joins: write the fitted model into the retrieval package\'s params/choice.json, packages/retrieval/params/columns.json, or the thresholds into packages/join-inference/params/join-inference.json (default: report them only)',
     )
     .option(
       '--out <dir>',
@@ -169,7 +172,7 @@ export function program(): Command {
     .showHelpAfterError('(run with --help for usage)')
     .action(
       async (options: {
-        bench: BenchName | JoinsBench | 'scale' | 'fit' | 'fit-columns' | 'all';
+        bench: BenchName | JoinsBench | 'scale' | 'fit' | 'fit-columns' | 'fit-joins' | 'all';
         write?: boolean;
         data: string;
         db?: string[];
@@ -196,6 +199,10 @@ export function program(): Command {
         if (options.bench === 'fit') return runFitCommand(options as FitCliOptions, log);
         if (options.bench === 'fit-columns') {
           await runFitColumns(options, log);
+          return;
+        }
+        if (options.bench === 'fit-joins') {
+          await runJoinsFitCommand(options as JoinsFitCliOptions, log);
           return;
         }
         refuseScaleOptions(options);

@@ -54,6 +54,19 @@ describe('version 2 files', () => {
     expect(file.tables[4]).toEqual({ name: 'monthly', schema: 'reports', kind: 'materialized view', columns: { name: [] } });
   });
 
+  it('keep the role an edge names, and leave the list out when no edge names one', () => {
+    expect(JSON.parse(serializeGraph(v1)).edges.role).toBeUndefined();
+    const data = v1.toData();
+    const withRoles = { ...data, edges: data.edges.map((e, i) => (i === 1 ? { ...e, role: 'winner' } : e)) };
+    const text = serializeGraph(parseGraph(JSON.stringify({ ...withRoles, formatVersion: 1 }), 'roles.json'));
+    expect(JSON.parse(text).edges.role).toEqual([null, 'winner', null, null, null]);
+    const loaded = parseGraph(text, 'g.json');
+    expect(loaded.toData().edges.map((e) => e.role)).toEqual([undefined, 'winner', undefined, undefined, undefined]);
+    expect(loading((f) => (f.edges.role = [null, 3, null, null, null]))).toThrow(
+      'edges.role[1]: expected a role (a non-empty string) or null',
+    );
+  });
+
   it('round-trip a graph without edges, engine or columns', () => {
     const bare = graphFromSchema({ database: 'empty', tables: [{ name: 'lonely', columns: [] }] });
     const text = serializeGraph(bare);

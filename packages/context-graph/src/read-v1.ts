@@ -64,6 +64,7 @@ const edge = z
     origin: z.enum(['declared', 'inferred']),
     confidence: z.number().min(0).max(1),
     evidence: z.array(z.string()),
+    role: name.optional(),
   })
   .refine((e) => e.fromColumns.length === e.toColumns.length, {
     message: 'fromColumns and toColumns must pair up (as many on each side)',

@@ -22,7 +22,7 @@ export function readEdgesV2(raw: unknown, tables: readonly GraphTable[], evidenc
   };
   const from = raw.from as unknown[];
   const [fromColumns, to, toColumns] = [field('fromColumns', true)!, field('to', true)!, field('toColumns', true)!];
-  const [texts, confidences, origins] = [field('evidence'), field('confidence'), field('origin')];
+  const [texts, confidences, origins, roles] = [field('evidence'), field('confidence'), field('origin'), field('role')];
   const ids = raw.id ?? {};
   if (!isRecord(ids)) throw new FileShapeError(() => 'edges.id', 'expected an object of ids by edge index');
   const edges = new Array<JoinEdge>(n);
@@ -42,6 +42,9 @@ export function readEdgesV2(raw: unknown, tables: readonly GraphTable[], evidenc
     }
     const origin = origins ? origins[i] : 'declared';
     if (origin !== 'declared' && origin !== 'inferred') throw new FileShapeError(edgeAt('origin', i), 'expected "declared" or "inferred"');
+    const role = roles ? roles[i] : null;
+    if (role !== null && (typeof role !== 'string' || role === ''))
+      throw new FileShapeError(edgeAt('role', i), 'expected a role (a non-empty string) or null');
     const id = ids[i] ?? joinEdgeId(fromName, fromKey, toName, toKey);
     if (typeof id !== 'string' || id === '') throw new FileShapeError(() => `edges.id["${i}"]`, 'expected an id (a non-empty string)');
     edges[i] = {
@@ -53,6 +56,7 @@ export function readEdgesV2(raw: unknown, tables: readonly GraphTable[], evidenc
       origin,
       confidence,
       evidence: texts ? evidenceRefs(texts[i], i, evidence) : [],
+      ...(role ? { role } : {}),
     };
   }
   for (const key of Object.keys(ids)) {

@@ -22,9 +22,9 @@
  *   `tables`, `fromColumns`/`toColumns` the column's index in its table's `columns.name` (a list
  *   for a key of several columns); a name an edge spells otherwise than its table does (another
  *   case) is written as the edge spells it. An `evidence` entry is an index into the top-level
- *   `evidence` or a list of them; `evidence` (none), `confidence` (1) and `origin` ("declared")
- *   are left out when every edge has the default, and `id` holds, by edge index, only the ids
- *   that are not the one `joinEdgeId` gives.
+ *   `evidence` or a list of them; `evidence` (none), `confidence` (1), `origin` ("declared") and
+ *   `role` (`null`: none) are left out when every edge has the default, and `id` holds, by edge
+ *   index, only the ids that are not the one `joinEdgeId` gives.
  *
  * Lists of numbers rather than an object or array per edge: JSON.parse reads 188,000 edges'
  * worth in a fifth of the time, and the parsed file is a few long lists instead of as many
@@ -134,6 +134,7 @@ function edgeFields(edges: readonly JoinEdge[], refs: TableRefs, evidence: Map<s
   if (edges.some((e) => e.evidence.length > 0)) lines.push(`"evidence":${JSON.stringify(texts)}`);
   if (edges.some((e) => e.confidence !== 1)) lines.push(`"confidence":${JSON.stringify(edges.map((e) => e.confidence))}`);
   if (edges.some((e) => e.origin !== 'declared')) lines.push(`"origin":${JSON.stringify(edges.map((e) => e.origin))}`);
+  if (edges.some((e) => e.role)) lines.push(`"role":${JSON.stringify(edges.map((e) => e.role ?? null))}`);
   if (Object.keys(ids).length > 0) lines.push(`"id":${JSON.stringify(ids)}`);
   return lines.join(',\n');
 }

@@ -11,6 +11,7 @@ import {
   namesOwnTable,
   sameUnprefixed,
 } from './names.js';
+import type { JoinParams } from './params.js';
 
 /** A referenced single-column key: a column unique in its table, with how key-like it is. */
 export interface KeyTarget {
@@ -32,16 +33,6 @@ export interface ScoredPair {
   confidence: number;
   evidence: string[];
 }
-
-/** Estimated containment below this is no inclusion dependency (slack for sketch error and dirty rows). */
-export const MIN_CONTAINMENT = 0.9;
-/** Containment counted exactly (whole sketch, dense range, every value sampled) must be nearly total. */
-export const MIN_EXACT_CONTAINMENT = 0.98;
-/**
- * A unique column that is not its table's best key needs this key score (an identifier name): else it is a value
- * (an address, a capital).
- */
-export const MIN_TARGET_KEY_SCORE = 0.7;
 
 /** The kind of values a column compares as; text that holds only integers may also meet integers. */
 export interface ValueKind {
@@ -84,14 +75,17 @@ function rangesExclude(from: ColumnProfile, key: ColumnProfile): boolean {
 /**
  * The cheap checks that rule a pair out before any sketch is read: compatible kinds of values,
  * no more distinct values than the key has, `from`'s value range (nearly) inside the key's, text
- * lengths inside the key's. A column with no values (an empty table, all NULL) passes: only
- * names can speak for it.
+ * lengths inside the key's. A column with no values (an empty table, all NULL) passes on its
+ * declared type: any, where the engine types columns loosely (SQLite, a schema file: `number`
+ * here, `text` there); one of a compatible kind where it enforces them (`strictTypes`: a text
+ * column references no `bigint` key), unless either declares none.
  */
-export function passesPruning(from: ColumnProfile, fromKind: ValueKind, to: KeyTarget, toKind: ValueKind): boolean {
+export function passesPruning(from: ColumnProfile, fromKind: ValueKind, to: KeyTarget, toKind: ValueKind, strictTypes = false): boolean {
   const key = to.column;
-  // Without values (an empty table, a schema without data) declared types are all there is, and
-  // schemas declare a key and its references loosely (`number` here, `text` there).
-  if (from.count === 0 || key.count === 0) return true;
+  if (from.count === 0 || key.count === 0) {
+    const declared = from.declaredType.trim() !== '' && key.declaredType.trim() !== '';
+    return !strictTypes || !declared || compatible(fromKind, toKind);
+  }
   if (!compatible(fromKind, toKind)) return false;
   // Exact counts leave room only for a few dirty rows. Sample estimates are no bound at all: a
   // sample that takes one row of each run of equal keys (clustered data) sees them all distinct.
@@ -113,6 +107,7 @@ export function namePrior(
   from: ColumnProfile,
   fromTable: TableProfile,
   to: KeyTarget,
+  params: JoinParams,
   prefixes?: ColumnPrefixes,
   matched: NameMatch = nameMatch(from.name, to.table.name, to.column.name),
   referenceLike: boolean = isReferenceLike(from.name),
@@ -121,36 +116,55 @@ export function namePrior(
   if (name.score < 1 && prefixes && sameUnprefixed(from.name, fromTable.name, to.column.name, prefixes)) {
     name = { score: 1, kind: 'same-unprefixed', reason: `same name as ${to.table.name}.${to.column.name} without the column prefixes` };
   }
-  const ceiling = combine(name.score, referenceLike, to.score, PERFECT_CONTAINMENT, false);
-  // A table referencing itself says so with a role before its key's name (`parent_category_id`).
-  return { name, ceiling: fromTable === to.table && name.kind !== 'role-plus-key' ? 0 : ceiling };
+  const ceiling = combine(name.score, referenceLike, to.score, PERFECT_CONTAINMENT, false, params);
+  // A table referencing itself says so with a role beside its key's name (`parent_category_id`,
+  // `account_parent`), or by its own name on a column that is not its key (`river.River`, the
+  // river it flows into: checked on the values in `scorePair`).
+  const self = name.kind === 'role-plus-key' || (name.kind === 'named-after' && from.count > 0 && !isUnique(from));
+  return { name, ceiling: fromTable === to.table && !self ? 0 : ceiling };
 }
 
 /**
  * Confidence in [0, 1] from the evidence: names weigh most (they separate a real reference from
  * a coincidental overlap of small integers), containment next, then a reference-like name and
  * how key-like the referenced column is. Without a containment estimate, names must carry it.
+ * `chanceOverlap`: the referencing column is unique and holds numbers, as a key of its own table
+ * counting from 1 would — inside another such key by chance, unless the name says exactly this key.
  */
 export function combine(
   nameScore: number,
   referenceLike: boolean,
   keyScore: number,
   containment: Containment | undefined,
-  fromIsUnique: boolean,
+  chanceOverlap: boolean,
+  params: JoinParams,
 ): number {
   let score: number;
   if (containment) {
-    score = 0.35 + 0.45 * nameScore + (referenceLike ? 0.1 : 0) + 0.1 * keyScore;
-    if (containment.method === 'dense key range' || containment.method === 'sample values') score -= 0.05;
-    if (fromIsUnique && nameScore < 1) score -= 0.15;
+    score =
+      params.checkedBase +
+      params.checkedName * nameScore +
+      (referenceLike ? params.checkedReferenceLike : 0) +
+      params.checkedKey * keyScore;
+    if (containment.method === 'dense key range' || containment.method === 'sample values') score -= params.weakContainmentPenalty;
+    if (chanceOverlap && nameScore < 1) score -= params.uniqueFromPenalty;
   } else {
-    score = 0.2 + 0.55 * nameScore + (referenceLike ? 0.1 : 0) + 0.1 * keyScore;
+    score = params.namesBase + params.namesName * nameScore + (referenceLike ? params.namesReferenceLike : 0) + params.namesKey * keyScore;
   }
   return Math.max(0, Math.min(1, Math.round(score * 1000) / 1000));
 }
 
 function isExact(containment: Containment): boolean {
   return containment.method !== 'bloom filter' && containment.method !== 'bottom-k sketch';
+}
+
+/**
+ * Values a key counting through its range holds as well: integers, digit strings (`'01'`) and
+ * numbered codes (`ACC00012`). Names and codes of letters fall inside another key by no chance.
+ */
+function countsLikeAKey(column: ColumnProfile): boolean {
+  if (valueKind(column)?.kind === 'integer') return true;
+  return column.sample.length > 0 && column.sample.every((s) => typeof s.value === 'number' || /^[A-Za-z]{0,4}[-_]?\d+$/.test(s.value));
 }
 
 /**
@@ -165,25 +179,31 @@ export function scorePair(
   to: KeyTarget,
   name: NameMatch,
   fromIsOwnKey: boolean,
+  params: JoinParams,
 ): ScoredPair | undefined {
-  if (!to.own && to.score < MIN_TARGET_KEY_SCORE) return undefined;
-  if (fromIsOwnKey && (name.score < 1 || !to.own)) return undefined;
+  if (!to.own && to.score < params.minTargetKeyScore) return undefined;
+  const self = to.table === fromTable;
+  // A table's own key references another table when its name says which: the same key, or the
+  // table's own name (`economy.Country` → country, a table extending another one to one).
+  if (fromIsOwnKey && (!to.own || (name.score < 1 && name.kind !== 'named-after'))) return undefined;
   // A column named for its own table (`customer.customer_id`, `course.Course`) identifies or labels
   // that table's rows: it refers elsewhere only to a key named for it too (`businessentity`).
   const keyNamedForTarget =
     namesOwnTable(to.column.name, to.table.name) ||
     (namedAfterTable(to.column.name, to.table.name) && !namedAfterTable(to.column.name, fromTable.name));
-  if (namesOwnTable(from.name, fromTable.name) && !keyNamedForTarget) return undefined;
+  if (namesOwnTable(from.name, fromTable.name) && !keyNamedForTarget && !self) return undefined;
   const containment = from.count > 0 ? estimateContainment(from, to.column) : undefined;
+  if (self && name.kind === 'named-after' && !containment) return undefined;
   // With no value to compare, one table's key referencing another's is only believable as a
   // subtype of the table the key is named for; with counts alone, only into a larger key.
   if (!containment && fromIsOwnKey && !keyNamedForTarget && (from.count === 0 || from.distinct >= to.column.distinct)) return undefined;
-  if (containment && containment.value < (isExact(containment) ? MIN_EXACT_CONTAINMENT : MIN_CONTAINMENT)) return undefined;
+  if (containment && containment.value < (isExact(containment) ? params.minExactContainment : params.minContainment)) return undefined;
   const fromIsUnique = isUnique(from);
   if (containment && fromIsUnique && from.distinct >= to.column.distinct && from.distinct > 1) {
     if (!mentionsTable(from.name, to.table.name) || mentionsTable(from.name, fromTable.name)) return undefined;
   }
-  const confidence = combine(name.score, isReferenceLike(from.name), to.score, containment, fromIsUnique);
+  const chanceOverlap = fromIsUnique && countsLikeAKey(from);
+  const confidence = combine(name.score, isReferenceLike(from.name), to.score, containment, chanceOverlap, params);
   const evidence = [name.reason];
   if (containment) {
     evidence.push(

@@ -47,29 +47,8 @@ function setOf(sketch: ValueSketch): Set<number> {
  * same factor, which is divided out. Undefined when nothing can tell.
  */
 export function estimateContainment(from: ColumnProfile, to: ColumnProfile): Containment | undefined {
-  const a = from.sketch;
-  const b = to.sketch;
-  if (a && b && a.hash === b.hash && a.minHashes.length > 0) {
-    const coverage = to.distinct > 0 ? Math.min(1, b.distinct / to.distinct) : 1;
-    const bloom = bloomOf(b);
-    if (bloom && !isCompleteSketch(b)) {
-      const falsePositive = 0.01;
-      const hits = a.minHashes.filter((h) => bloom.has(h)).length / a.minHashes.length;
-      const share = Math.max(0, (hits - falsePositive) / (1 - falsePositive));
-      return { value: Math.min(1, share / coverage), method: 'bloom filter', checked: a.minHashes.length };
-    }
-    const set = setOf(b);
-    if (isCompleteSketch(b)) {
-      const hits = a.minHashes.filter((h) => set.has(h)).length;
-      return { value: Math.min(1, hits / a.minHashes.length / coverage), method: 'complete sketch', checked: a.minHashes.length };
-    }
-    const threshold = b.minHashes[b.minHashes.length - 1] ?? 0;
-    const eligible = a.minHashes.filter((h) => h <= threshold);
-    if (eligible.length >= MIN_COORDINATED) {
-      const hits = eligible.filter((h) => set.has(h)).length;
-      return { value: Math.min(1, hits / eligible.length / coverage), method: 'bottom-k sketch', checked: eligible.length };
-    }
-  }
+  const sketched = from.sketch && to.sketch ? sketchContainment(from.sketch, to.sketch, to.distinct) : undefined;
+  if (sketched) return sketched;
   if (
     isDenseIntegerKey(to) &&
     typeof from.min === 'number' &&
@@ -86,6 +65,34 @@ export function estimateContainment(from: ColumnProfile, to: ColumnProfile): Con
     return { value: hits / from.sample.length, method: 'sample values', checked: from.sample.length };
   }
   return undefined;
+}
+
+/**
+ * The share of `a`'s values that `b`'s hold, from their sketches alone (`b` sketching `bDistinct`
+ * values in all, more when its sample was smaller than its table): `b`'s Bloom filter or complete
+ * sketch probed with `a`'s bottom-k hashes, else the two bottom-k sketches below the smaller
+ * threshold. Undefined when they cannot tell (other hashes, too few hashes in common range).
+ */
+export function sketchContainment(a: ValueSketch, b: ValueSketch, bDistinct: number): Containment | undefined {
+  if (a.hash !== b.hash || a.minHashes.length === 0) return undefined;
+  const coverage = bDistinct > 0 ? Math.min(1, b.distinct / bDistinct) : 1;
+  const bloom = bloomOf(b);
+  if (bloom && !isCompleteSketch(b)) {
+    const falsePositive = 0.01;
+    const hits = a.minHashes.filter((h) => bloom.has(h)).length / a.minHashes.length;
+    const share = Math.max(0, (hits - falsePositive) / (1 - falsePositive));
+    return { value: Math.min(1, share / coverage), method: 'bloom filter', checked: a.minHashes.length };
+  }
+  const set = setOf(b);
+  if (isCompleteSketch(b)) {
+    const hits = a.minHashes.filter((h) => set.has(h)).length;
+    return { value: Math.min(1, hits / a.minHashes.length / coverage), method: 'complete sketch', checked: a.minHashes.length };
+  }
+  const threshold = b.minHashes[b.minHashes.length - 1] ?? 0;
+  const eligible = a.minHashes.filter((h) => h <= threshold);
+  if (eligible.length < MIN_COORDINATED) return undefined;
+  const hits = eligible.filter((h) => set.has(h)).length;
+  return { value: Math.min(1, hits / eligible.length / coverage), method: 'bottom-k sketch', checked: eligible.length };
 }
 
 /** A unique integer column holding every integer between its min and max. */

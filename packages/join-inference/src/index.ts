@@ -1,4 +1,6 @@
 export { type AdjudicatorOptions, createJoinAdjudicator } from './adjudicate.js';
+export type { SetAsideColumn } from './bookkeeping.js';
+export { columnSetsToProfile } from './composite.js';
 export { declaredJoinEdges } from './declared.js';
 export { inferJoins } from './infer.js';
 export {
@@ -12,5 +14,6 @@ export {
   saveJoins,
   serializeJoins,
 } from './io.js';
+export { defaultJoinParams, type JoinParams, loadJoinParams } from './params.js';
 export { type DefaultJoinEdges, defaultJoinEdges } from './policy.js';
 export type { InferJoinsOptions, JoinAdjudicator, JoinEdge, JoinInference, KeyCandidate } from './types.js';

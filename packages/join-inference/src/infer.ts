@@ -1,28 +1,33 @@
-import type { DatabaseProfile } from '@guided-retrieval/profiler';
-import {
-  type KeyTarget,
-  MIN_CONTAINMENT,
-  namePrior,
-  passesPruning,
-  type ScoredPair,
-  scorePair,
-  type ValueKind,
-  valueKind,
-} from './candidates.js';
-import { estimateContainment } from './containment.js';
+import type { DatabaseProfile, TableProfile } from '@guided-retrieval/profiler';
+import { singular } from '@guided-retrieval/text';
+import { bookkeepingColumns, columnKey, type SetAside } from './bookkeeping.js';
+import { type KeyTarget, namePrior, passesPruning, type ScoredPair, scorePair, type ValueKind, valueKind } from './candidates.js';
+import { compositeReferences } from './composite.js';
+import { type Copies, copyPair, copyTables } from './copies.js';
 import { byEdgeId, declaredJoinEdges, joinEdgeId } from './declared.js';
 import { keyCandidates } from './keys.js';
-import { columnPrefixes, type FromName, fromName, type NameMatch, namedAfterTable, nameMatch, preparedNameMatch, toName } from './names.js';
+import {
+  columnPrefixes,
+  entityNames,
+  entityWordsOf,
+  type FromName,
+  fromName,
+  type NameMatch,
+  namedAfterTable,
+  namedForEntity,
+  namesOwnTable,
+  preparedNameMatch,
+  squeeze,
+  tableNames,
+  toName,
+  unnumbered,
+  words,
+} from './names.js';
+import { type JoinParams, withJoinParams } from './params.js';
 import { roleReferences } from './roles.js';
 import { sharedNameEdges } from './shared.js';
+import { withoutShortcuts } from './shortcuts.js';
 import type { InferJoinsOptions, JoinEdge, JoinInference, KeyCandidate } from './types.js';
-
-/** Inferred edges below this confidence are dropped unless an adjudicator confirms them. */
-export const DEFAULT_MIN_CONFIDENCE = 0.6;
-/** The middle band an adjudicator is asked about. */
-export const DEFAULT_ADJUDICATION_BAND: readonly [number, number] = [0.35, 0.75];
-/** Candidates within this much of a column's best are near ties: the tightest key wins among them. */
-const NEAR_TIE = 0.02;
 
 /** Identifies a referencing column set, case-insensitively: a declared key's is not inferred again. */
 function referencing(table: string, columns: readonly string[]): string {
@@ -51,33 +56,48 @@ function round(x: number): number {
  */
 export async function inferJoins(profile: DatabaseProfile, options: InferJoinsOptions = {}): Promise<JoinInference> {
   const started = performance.now();
+  const params = withJoinParams(options.params);
   const useDeclared = (options.declared ?? 'use') === 'use';
-  const minConfidence = options.minConfidence ?? DEFAULT_MIN_CONFIDENCE;
-  const [low] = options.adjudicationBand ?? DEFAULT_ADJUDICATION_BAND;
+  const minConfidence = options.minConfidence ?? params.minConfidence;
+  const [low] = options.adjudicationBand ?? [params.adjudicationLow, params.adjudicationHigh];
   const progress = options.onProgress ?? (() => {});
 
-  const keys = profile.tables.flatMap((t) => keyCandidates(t, useDeclared));
+  const setAside = bookkeepingColumns(profile, params);
+  if (setAside.size > 0) progress(`${setAside.size} columns set aside (load bookkeeping, constants, empty columns)`);
+  const entities = new Set(profile.tables.flatMap((t) => entityNames(t.name)));
+  const keys = profile.tables.flatMap((t) =>
+    keyCandidates(t, useDeclared, params, entities).filter((k) => !k.columns.some((c) => setAside.has(columnKey(t.name, c)))),
+  );
   const declared = useDeclared ? declaredJoinEdges(profile, (reason) => progress(`skipped a declared key: ${reason}`)) : [];
   const declaredFrom = new Set(declared.map((e) => referencing(e.fromTable, e.fromColumns)));
+  const copies = copyTables(profile, params.copyShare);
   progress(`${keys.length} key candidates in ${profile.tables.length} tables`);
 
   const floor = options.adjudicator ? Math.min(low, minConfidence) : minConfidence;
-  const single = bestReferences(profile, keys, declaredFrom, floor);
+  const single = bestReferences(profile, keys, { declaredFrom, setAside, copies }, floor, params);
   progress(`${single.candidatePairs} column pairs, ${single.afterPruning} after pruning, ${single.best.length} candidate references`);
 
   const candidates = single.best.map(toEdge);
   const chosenFrom = new Set([...declaredFrom, ...candidates.map((e) => referencing(e.fromTable, e.fromColumns))]);
   const unreferenced = profile.tables.flatMap((table) =>
-    table.columns.filter((column) => !chosenFrom.has(referencing(table.name, [column.name]))).map((column) => ({ table, column })),
+    table.columns
+      .filter((column) => !chosenFrom.has(referencing(table.name, [column.name])) && !setAside.has(columnKey(table.name, column.name)))
+      .map((column) => ({ table, column })),
   );
-  candidates.push(...roleReferences(profile.tables, unreferenced, single.targets));
-  candidates.push(...oneWay(compositeEdges(profile, keys, declaredFrom)));
+  candidates.push(
+    ...roleReferences(profile.tables, unreferenced, single.targets, candidates).filter(
+      (e) => !copies.has(copyPair(e.fromTable, e.toTable)),
+    ),
+  );
+  const skipComposite = (from: TableProfile, columns: readonly string[], to: TableProfile) =>
+    declaredFrom.has(referencing(from.name, columns)) || copies.has(copyPair(from.name, to.name));
+  candidates.push(...oneWay(compositeReferences(profile, keys, setAside, skipComposite, params)));
   const joined = new Set([
     ...declaredFrom,
     ...[...declared, ...candidates].flatMap((e) => [referencing(e.fromTable, e.fromColumns), referencing(e.toTable, e.toColumns)]),
   ]);
-  candidates.push(...sharedNameEdges(profile, joined));
-  const judged = await adjudicate(candidates, profile, options, progress);
+  candidates.push(...sharedNameEdges(profile, joined, setAside));
+  const judged = await adjudicate(withoutShortcuts(candidates, [...declared, ...candidates]), profile, options, params, progress);
   // Declared keys win: an inferred edge that repeats one, or runs one backwards (two keys of one
   // set of values, 1:1, where the schema said which references which), is left out.
   const declaredPairs = new Set(declared.flatMap((e) => [endsOf(e), endsOf(e, true)]));
@@ -86,6 +106,7 @@ export async function inferJoins(profile: DatabaseProfile, options: InferJoinsOp
   return {
     edges: [...declared, ...inferred].sort(byEdgeId),
     keys,
+    setAside: [...setAside.values()],
     stats: {
       tables: profile.tables.length,
       columns: profile.tables.reduce((n, t) => n + t.columns.length, 0),
@@ -98,12 +119,28 @@ export async function inferJoins(profile: DatabaseProfile, options: InferJoinsOp
   };
 }
 
+/** What a referencing column must not be: covered by a declared key, set aside, or in a copy of the key's table. */
+interface Exclusions {
+  declaredFrom: ReadonlySet<string>;
+  setAside: SetAside;
+  copies: Copies;
+}
+
 /**
  * Each column's best single-column reference at `floor` or above (`chooseTarget`), with the pairs
  * looked at and those left after pruning. Columns a declared key already covers are skipped.
  */
-function bestReferences(profile: DatabaseProfile, keys: readonly KeyCandidate[], declaredFrom: ReadonlySet<string>, floor: number) {
+function bestReferences(
+  profile: DatabaseProfile,
+  keys: readonly KeyCandidate[],
+  exclusions: Exclusions,
+  floor: number,
+  params: JoinParams,
+) {
+  const { declaredFrom, setAside, copies } = exclusions;
   const targets = singleColumnTargets(profile, keys);
+  // Engines that enforce declared types (all but SQLite) say what a column without values holds.
+  const strictTypes = profile.engine !== 'sqlite';
   const ownKeys = new Set(targets.filter((t) => t.own).map((t) => t.column));
   const prefixes = columnPrefixes(profile.tables);
   let candidatePairs = 0;
@@ -113,22 +150,22 @@ function bestReferences(profile: DatabaseProfile, keys: readonly KeyCandidate[],
   for (const table of profile.tables) {
     for (const from of table.columns) {
       const fromKind = valueKind(from);
-      if (!fromKind || declaredFrom.has(referencing(table.name, [from.name]))) continue;
+      if (!fromKind || declaredFrom.has(referencing(table.name, [from.name])) || setAside.has(columnKey(table.name, from.name))) continue;
       const fromNames = fromName(from.name);
       const scored: ScoredPair[] = [];
       const referenceLike = fromNames.referenceLike;
       for (let i = 0; i < targets.length; i++) {
         const to = targets[i]!;
-        if (to.column === from) continue;
+        if (to.column === from || copies.has(copyPair(table.name, to.table.name))) continue;
         candidatePairs++;
-        if (!passesPruning(from, fromKind, to, to.kind)) continue;
+        if (!passesPruning(from, fromKind, to, to.kind, strictTypes)) continue;
         afterPruning++;
-        const { name, ceiling } = namePrior(from, table, to, prefixes, nameOf(fromNames, from.name, i), referenceLike);
+        const { name, ceiling } = namePrior(from, table, to, params, prefixes, nameOf(fromNames, from.name, i), referenceLike);
         if (ceiling < floor) continue;
-        const pair = scorePair(table, from, to, name, ownKeys.has(from));
+        const pair = scorePair(table, from, to, name, ownKeys.has(from), params);
         if (pair && pair.confidence >= floor) scored.push(pair);
       }
-      const chosen = chooseTarget(scored);
+      const chosen = chooseTarget(scored, params);
       if (chosen) best.push(chosen);
     }
   }
@@ -172,12 +209,13 @@ async function adjudicate(
   candidates: JoinEdge[],
   profile: DatabaseProfile,
   options: InferJoinsOptions,
+  params: JoinParams,
   progress: (message: string) => void,
 ): Promise<{ edges: JoinEdge[]; asked: number }> {
   const { adjudicator } = options;
   if (!adjudicator) return { edges: candidates, asked: 0 };
-  const minConfidence = options.minConfidence ?? DEFAULT_MIN_CONFIDENCE;
-  const [low, high] = options.adjudicationBand ?? DEFAULT_ADJUDICATION_BAND;
+  const minConfidence = options.minConfidence ?? params.minConfidence;
+  const [low, high] = options.adjudicationBand ?? [params.adjudicationLow, params.adjudicationHigh];
   const ambiguous = candidates.filter((e) => e.confidence >= low && e.confidence < high);
   if (ambiguous.length === 0) return { edges: candidates, asked: 0 };
   progress(`asking ${adjudicator.id} about ${ambiguous.length} ambiguous candidates`);
@@ -193,9 +231,21 @@ async function adjudicate(
 
 type Target = KeyTarget & { kind: ValueKind };
 
-/** Every single-column key candidate, as something a column can reference. */
+/**
+ * Whether a key column is named just as another table of the schema (`economy.Country`, where
+ * `country` is a table): it references that table, one to one, rather than identifying rows
+ * others reference.
+ */
+function namesAnotherTable(column: string, table: string, tableNamesOf: ReadonlyMap<string, string>): boolean {
+  const owner = tableNamesOf.get(squeeze(unnumbered(column)));
+  return owner !== undefined && owner !== table && !namesOwnTable(column, table) && !namedAfterTable(column, table);
+}
+
+/** Every single-column key candidate, as something a column can reference (not one named as another table). */
 function singleColumnTargets(profile: DatabaseProfile, keys: readonly KeyCandidate[]): Target[] {
   const tables = new Map(profile.tables.map((t) => [t.name, t]));
+  const tableNamesOf = new Map<string, string>();
+  for (const t of profile.tables) for (const name of tableNames(t.name)) if (!tableNamesOf.has(name)) tableNamesOf.set(name, t.name);
   const out: Target[] = [];
   const seen = new Set<string>();
   const firstOfTable = new Set<string>();
@@ -207,7 +257,7 @@ function singleColumnTargets(profile: DatabaseProfile, keys: readonly KeyCandida
     const column = table.columns.find((c) => c.name === key.columns[0]);
     const kind = column && valueKind(column);
     const id = `${key.table}\u0000${key.columns[0]}`;
-    if (!column || !kind || seen.has(id)) continue;
+    if (!column || !kind || seen.has(id) || namesAnotherTable(column.name, table.name, tableNamesOf)) continue;
     seen.add(id);
     out.push({ table, column, score: key.score, kind, own });
   }
@@ -218,12 +268,42 @@ function singleColumnTargets(profile: DatabaseProfile, keys: readonly KeyCandida
  * The column's best target. Among near ties the tightest key wins (`A ⊆ B ⊆ C`: B), unless
  * several keys are equally tight and no name tells them apart (sibling tables sharing one key,
  * such as several `person_*` tables keyed by `businessentityid`): then the key its own table is
- * named after (`businessentity.businessentityid`) if one fits, else the tie stands, penalised.
+ * named after (`businessentity.businessentityid`) if one fits, else the one key of the very same
+ * name, else the tie stands, penalised. Before those, a key whose name the column spells out
+ * (`owner_role_id` → role.role_id) wins over one whose table alone it names (owner).
  */
-function chooseTarget(scored: ScoredPair[]): ScoredPair | undefined {
+/**
+ * The family a table's name puts it in: what comes before its last `__` (dbt's `<source>__`),
+ * without a modelling layer's word (`stg_hubspot__owner` and `hubspot__tickets`: hubspot); empty
+ * without one (`owner_data`). Models join models of their family, loaded copies each other.
+ */
+function tableFamily(table: string): string {
+  const at = table.lastIndexOf('__');
+  return at < 0 ? '' : entityWordsOf(table.slice(0, at)).join('');
+}
+
+/** Whether a key's table's thing is one the referencing table's name speaks of and the column's does not. */
+function speaksOf(p: ScoredPair): boolean {
+  const said = new Set(words(p.from.name).map(singular));
+  const fromWords = words(p.fromTable.name).map(singular);
+  return entityWordsOf(p.to.table.name)
+    .slice(0, -1)
+    .some((w) => !said.has(w) && fromWords.includes(w));
+}
+
+/** Name matches that spell the key's own name, not only its table's. */
+const SPELLS_KEY: ReadonlySet<NameMatch['kind']> = new Set([
+  'same',
+  'same-unprefixed',
+  'owner-plus-key',
+  'role-plus-key',
+  'key-without-suffix',
+]);
+
+function chooseTarget(scored: ScoredPair[], params: JoinParams): ScoredPair | undefined {
   if (scored.length === 0) return undefined;
   const top = Math.max(...scored.map((p) => p.confidence));
-  const ties = scored.filter((p) => p.confidence >= top - NEAR_TIE);
+  const ties = scored.filter((p) => p.confidence >= top - params.nearTie);
   // Distinct counts order keys only when both hold values: a catalog's sample-less key has none.
   const tighter = (a: ScoredPair, b: ScoredPair) =>
     a.to.column.count > 0 && b.to.column.count > 0 ? a.to.column.distinct - b.to.column.distinct : b.to.score - a.to.score;
@@ -234,10 +314,37 @@ function chooseTarget(scored: ScoredPair[]): ScoredPair | undefined {
   const chosen = ties[0]!;
   const rivals = ties.filter((p) => p.to.column.distinct === chosen.to.column.distinct && p.name.score === chosen.name.score).length;
   if (rivals === 1) return chosen;
-  const owner = ties.find((p) => namedAfterTable(p.to.column.name, p.to.table.name));
-  if (owner)
-    return { ...owner, evidence: [...owner.evidence, `${rivals} sibling keys fit equally; ${owner.to.table.name} is named for the key`] };
-  return { ...chosen, confidence: chosen.confidence - 0.1 * (rivals - 1), evidence: [...chosen.evidence, `${rivals} keys fit equally`] };
+  // Narrowed in turn: a key whose name the column spells out (`owner_role_id` ends in role_id), not
+  // its table's alone (owner); a key whose table's thing the referencing table speaks of where the
+  // column does not (a ticket history's `hs_pipeline`: ticket_pipeline, not deal_pipeline); a key
+  // of the referencing table's family (`hubspot__tickets` → stg_hubspot__owner, not the loaded
+  // owner_data); the key its own table is named for; the key of the very same name (`event_id`,
+  // not calendar_event.id).
+  const narrowings: [string, (p: ScoredPair) => boolean][] = [
+    ['its name is spelled out', (p) => SPELLS_KEY.has(p.name.kind) && p.name.score === chosen.name.score],
+    ['the referencing table speaks of its table', (p) => speaksOf(p)],
+    ['its table is of the referencing table’s family', (p) => tableFamily(p.to.table.name) === tableFamily(p.fromTable.name)],
+    ['its table is named for the key', (p) => namedForEntity(p.to.column.name, p.to.table.name)],
+    ['it has the very same name', (p) => p.to.column.name.toLowerCase() === p.from.name.toLowerCase()],
+  ];
+  let pool = ties;
+  let left = rivals;
+  for (const [why, keep] of narrowings) {
+    const kept = pool.filter(keep);
+    if (kept.length === 0) continue;
+    pool = kept;
+    left = kept.length;
+    if (pool.length === 1 || why === 'its table is named for the key')
+      return {
+        ...pool[0]!,
+        evidence: [...pool[0]!.evidence, `${rivals} keys fit equally; ${pool[0]!.to.table.name}'s is the one: ${why}`],
+      };
+  }
+  return {
+    ...pool[0]!,
+    confidence: pool[0]!.confidence - params.siblingPenalty * (left - 1),
+    evidence: [...pool[0]!.evidence, `${left} keys fit equally`],
+  };
 }
 
 function toEdge(pair: ScoredPair): JoinEdge {
@@ -252,6 +359,7 @@ function toEdge(pair: ScoredPair): JoinEdge {
     origin: 'inferred',
     confidence: round(pair.confidence),
     evidence: pair.evidence,
+    ...(pair.name.role ? { role: pair.name.role } : {}),
   };
 }
 
@@ -263,47 +371,4 @@ function toEdge(pair: ScoredPair): JoinEdge {
 function oneWay(edges: JoinEdge[]): JoinEdge[] {
   const ends = new Set(edges.map((e) => endsOf(e)));
   return edges.filter((e) => !ends.has(endsOf(e, true)));
-}
-
-/**
- * References to composite keys: a table whose columns carry the same names as every column of
- * another table's two-column key (`lineitem(l_partkey, l_suppkey)` → `partsupp(ps_partkey,
- * ps_suppkey)`), with each column's values inside the key column's where sketches can tell.
- */
-function compositeEdges(profile: DatabaseProfile, keys: readonly KeyCandidate[], declaredFrom: ReadonlySet<string>): JoinEdge[] {
-  const tables = new Map(profile.tables.map((t) => [t.name, t]));
-  const out: JoinEdge[] = [];
-  for (const key of keys) {
-    if (key.columns.length !== 2) continue;
-    const target = tables.get(key.table)!;
-    const keyColumns = key.columns.map((name) => target.columns.find((c) => c.name === name)!);
-    for (const table of profile.tables) {
-      if (table === target) continue;
-      const matched = keyColumns.map((kc) =>
-        table.columns.find((c) => nameMatch(c.name, target.name, kc.name).score === 1 && valueKind(c)?.kind === valueKind(kc)?.kind),
-      );
-      if (matched.some((c) => c === undefined) || matched[0] === matched[1]) continue;
-      const fromColumns = matched.map((c) => c!.name);
-      if (declaredFrom.has(referencing(table.name, fromColumns))) continue;
-      // Names alone do not make a composite reference: tables often share a pair of key names
-      // (`raceId, driverId`) without one holding the other's pairs.
-      const checks = matched.map((c, i) => (c!.count > 0 ? estimateContainment(c!, keyColumns[i]!) : undefined));
-      if (checks.some((c) => c === undefined || c.value < MIN_CONTAINMENT)) continue;
-      out.push({
-        id: joinEdgeId(table.name, fromColumns, target.name, key.columns),
-        fromTable: table.name,
-        fromColumns,
-        toTable: target.name,
-        toColumns: [...key.columns],
-        origin: 'inferred',
-        confidence: 0.8,
-        evidence: [
-          `same names as ${target.name}'s key (${key.columns.join(', ')})`,
-          "each column's values inside the key column's",
-          ...key.evidence,
-        ],
-      });
-    }
-  }
-  return out;
 }

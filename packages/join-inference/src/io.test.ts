@@ -24,6 +24,7 @@ const inferred: JoinEdge = {
   origin: 'inferred',
   confidence: 0.8125,
   evidence: ['names match', 'values included'],
+  role: 'winner',
 };
 const keys: KeyCandidate[] = [
   { table: 'orders', columns: ['id'], score: 1, origin: 'declared', evidence: ['declared PRIMARY KEY'] },
@@ -75,6 +76,12 @@ describe('parseJoins', () => {
     const { ms: _ms, ...counts } = stats;
     expect(parsed).toEqual({ formatVersion: 1, database: 'shop', edges: [inferred, declared], keys, stats: counts });
     expect(serializeJoins(parsed)).toBe(text);
+  });
+
+  it('refuses a role that is not a name', () => {
+    const bad = doc();
+    bad.edges[0]!.role = 7;
+    expect(parse(bad)).toThrow(/"role" must be a non-empty string, got 7/);
   });
 
   it('recomputes edge ids from the columns and accepts a file without keys or evidence', () => {

@@ -99,7 +99,7 @@ export async function saveJoins(path: string, doc: JoinsDocument): Promise<void>
 
 function parseEdge(raw: unknown, fail: (what: string) => JoinsFileError): JoinEdge {
   if (!isRecord(raw)) throw fail('expected an object');
-  const { fromTable, fromColumns, toTable, toColumns, origin, confidence, evidence } = raw;
+  const { fromTable, fromColumns, toTable, toColumns, origin, confidence, evidence, role } = raw;
   if (!isName(fromTable)) throw fail('missing "fromTable" (a table name)');
   if (!isNameList(fromColumns)) throw fail('"fromColumns" must be a non-empty array of column names');
   if (!isName(toTable)) throw fail('missing "toTable" (a table name)');
@@ -110,6 +110,7 @@ function parseEdge(raw: unknown, fail: (what: string) => JoinsFileError): JoinEd
   if (!isUnit(confidence)) throw fail(`"confidence" must be a number in [0, 1], got ${JSON.stringify(confidence)}`);
   const reasons = evidence === undefined ? [] : evidence;
   if (!isStringList(reasons)) throw fail('"evidence" must be an array of strings');
+  if (role !== undefined && !isName(role)) throw fail(`"role" must be a non-empty string, got ${JSON.stringify(role)}`);
   return {
     id: joinEdgeId(fromTable, fromColumns, toTable, toColumns),
     fromTable,
@@ -119,6 +120,7 @@ function parseEdge(raw: unknown, fail: (what: string) => JoinsFileError): JoinEd
     origin,
     confidence,
     evidence: reasons,
+    ...(role === undefined ? {} : { role }),
   };
 }
 
@@ -150,6 +152,7 @@ function edgeFields(e: JoinEdge): JoinEdge {
     origin: e.origin,
     confidence: e.confidence,
     evidence: [...e.evidence],
+    ...(e.role ? { role: e.role } : {}),
   };
 }
 

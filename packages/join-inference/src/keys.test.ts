@@ -37,13 +37,22 @@ describe('keyCandidates', () => {
     expect(keyCandidates(table, false).some((k) => k.origin === 'declared')).toBe(false);
   });
 
-  it('proposes a composite key when no single column is unique', () => {
-    const table = tableFromColumns('partsupp', {
+  it('takes a column set for a composite key when its profiled tuples are unique, never from the columns one by one', () => {
+    const columns = {
       ps_partkey: [1, 1, 2, 2, 3, 3],
       ps_suppkey: [1, 2, 1, 2, 1, 2],
       ps_availqty: [5, 5, 5, 5, 5, 6],
-    });
-    expect(keyCandidates(table, false)).toMatchObject([{ columns: ['ps_partkey', 'ps_suppkey'], origin: 'inferred' }]);
+    };
+    expect(keyCandidates(tableFromColumns('partsupp', columns), false)).toEqual([]);
+    const profiled = tableFromColumns('partsupp', columns, { columnSets: [['ps_partkey', 'ps_suppkey']] });
+    expect(keyCandidates(profiled, false)).toMatchObject([{ columns: ['ps_partkey', 'ps_suppkey'], origin: 'inferred' }]);
+    // distinct counts that could tell the rows apart, pairs that do not: (1, 1) twice
+    const repeated = tableFromColumns(
+      'stints',
+      { player: [1, 1, 2, 2, 3, 3], year: [1, 1, 1, 2, 1, 2], games: [5, 5, 5, 5, 5, 6] },
+      { columnSets: [['player', 'year']] },
+    );
+    expect(keyCandidates(repeated, false)).toEqual([]);
   });
 
   it("reads an empty table's key off the names", () => {

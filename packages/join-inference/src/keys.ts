@@ -1,5 +1,7 @@
-import type { ColumnProfile, TableProfile } from '@guided-retrieval/profiler';
-import { isIdentifierName, isReferenceLike, namedAfterTable } from './names.js';
+import type { ColumnProfile, ColumnSetProfile, TableProfile } from '@guided-retrieval/profiler';
+import { declaredKind } from '@guided-retrieval/profiler/internal';
+import { entityNames, isIdentifierName, isReferenceLike, linksEntities, namedAfterTable, namedForEntity, squeeze } from './names.js';
+import { defaultJoinParams, type JoinParams } from './params.js';
 import type { KeyCandidate } from './types.js';
 
 /** Value kinds a key can hold: reals, dates, booleans and blobs never identify rows in practice. */
@@ -8,6 +10,8 @@ export function isKeyType(column: ColumnProfile): boolean {
   // A schema's generic `number` with no value seen may well hold integers.
   if (column.count === 0 && column.inferredType === 'real' && /^(number|numeric)$/i.test(column.declaredType.trim())) return true;
   if (column.inferredType === 'text' || column.inferredType === 'unknown') {
+    // Structured values (an array of ids, JSON) hold references, but are none.
+    if (column.inferredType === 'unknown' && declaredKind(column.declaredType) === 'unknown') return false;
     return column.length == null || column.length.max <= 64;
   }
   return false;
@@ -61,12 +65,16 @@ export function singleKeyScore(table: TableProfile, column: ColumnProfile, posit
 
 /**
  * Primary-key candidates of one table, best first: the declared key when `trustDeclared`, every
- * unique key-typed column, and — when no single column is unique — the pair of identifier-named
- * columns whose distinct counts could together tell every row apart (a composite key such as
- * `partsupp(ps_partkey, ps_suppkey)`; the profile holds no row-level data to prove it, so it
- * scores lower).
+ * unique key-typed column, and the column sets profiled together whose tuples are unique (a
+ * composite key such as `partsupp(ps_partkey, ps_suppkey)`: `compositeKeys`). A table without
+ * values gets its key from the names; `entities` (every table's `entityNames`) tells a link table.
  */
-export function keyCandidates(table: TableProfile, trustDeclared: boolean): KeyCandidate[] {
+export function keyCandidates(
+  table: TableProfile,
+  trustDeclared: boolean,
+  params: JoinParams = defaultJoinParams(),
+  entities: ReadonlySet<string> = new Set(),
+): KeyCandidate[] {
   const out: KeyCandidate[] = [];
   if (trustDeclared && table.primaryKey.length > 0) {
     out.push({ table: table.name, columns: [...table.primaryKey], score: 1, origin: 'declared', evidence: ['declared PRIMARY KEY'] });
@@ -80,8 +88,24 @@ export function keyCandidates(table: TableProfile, trustDeclared: boolean): KeyC
   });
   if (out.length === 0 && table.rowCount === 0) {
     // A table without values (empty, or a schema alone) has no statistics: its key can only be read off the names.
-    const named = table.columns.find((c) => (namedAfterTable(c.name, table.name) || isIdentifierName(c.name)) && isKeyType(c));
-    const first = table.columns.slice(0, 1).find((c) => isReferenceLike(c.name) && isKeyType(c));
+    // Named for the table's thing first (`email_campaign_id` of email_campaigns, not the `app_id`
+    // before it), or for its last word unless the table links things (`event_id` of email_event,
+    // not `contact_id` of deal_contact), then a bare identifier.
+    const named =
+      table.columns.find((c) => namedForEntity(c.name, table.name) && isKeyType(c)) ??
+      (linksEntities(table.name, entities) ? undefined : table.columns.find((c) => namedAfterTable(c.name, table.name) && isKeyType(c))) ??
+      table.columns.find((c) => isIdentifierName(c.name) && isKeyType(c));
+    // A first reference-like column before another is the pair of a link table, and one naming
+    // another table's thing (`property_id` of property_option) is its parent's: no key of its own.
+    const [head, next] = table.columns;
+    const first =
+      head &&
+      isReferenceLike(head.name) &&
+      isKeyType(head) &&
+      !(next && isReferenceLike(next.name)) &&
+      !namesOtherEntity(head.name, table.name, entities)
+        ? head
+        : undefined;
     const key = named ?? first;
     if (key)
       out.push({
@@ -92,38 +116,36 @@ export function keyCandidates(table: TableProfile, trustDeclared: boolean): KeyC
         evidence: ['no values: its key read off the names'],
       });
   }
-  // Only estimated uniqueness is no proof that a single column is the key: look for a pair too.
-  if (out.every((k) => k.origin === 'inferred' && k.evidence.includes('distinct values estimated from a sample')) && table.rowCount > 1) {
-    const composite = compositeKey(table);
-    if (composite) out.push(composite);
-  }
+  out.push(...compositeKeys(table, params));
   return out.sort((a, b) => b.score - a.score || a.columns.length - b.columns.length);
 }
 
-function compositeKey(table: TableProfile): KeyCandidate | undefined {
-  const parts = table.columns.filter(
-    (c) =>
-      c.nulls === 0 && c.count > 0 && isKeyType(c) && isReferenceLike(c.name) && (c.distinct < table.rowCount || c.distinctExact === false),
-  );
-  let best: { pair: [ColumnProfile, ColumnProfile]; order: number } | undefined;
-  for (let i = 0; i < parts.length; i++) {
-    for (let j = i + 1; j < parts.length; j++) {
-      const a = parts[i]!;
-      const b = parts[j]!;
-      if (a.distinct * b.distinct < table.rowCount) continue;
-      const order = i + j; // the leading columns usually form the key
-      if (!best || order < best.order) best = { pair: [a, b], order };
-    }
-  }
-  if (!best) return undefined;
-  const [a, b] = best.pair;
-  return {
-    table: table.name,
-    columns: [a.name, b.name],
-    score: 0.6,
-    origin: 'inferred',
-    evidence: [
-      `no single column is unique; ${a.name} (${a.distinct}) × ${b.name} (${b.distinct}) distinct values can tell ${table.rowCount} rows apart`,
-    ],
-  };
+/** Whether an identifier's thing (`property_id` → property) is another table's, not this one's. */
+function namesOtherEntity(column: string, table: string, entities: ReadonlySet<string>): boolean {
+  const stem = squeeze(column).replace(/(id|key|code|no|num|nr|ref|fk|uuid|guid)$/, '');
+  return entities.has(stem) && !entityNames(table).includes(stem);
+}
+
+/** Whether a profiled column set is unique in its table: exactly, or nearly when estimated, and held by nearly every row. */
+export function isUniqueSet(set: ColumnSetProfile, rowCount: number, params: JoinParams): boolean {
+  if (set.count === 0) return false;
+  const unique = set.distinctExact ? set.distinct === set.count : set.distinct >= params.nearUniqueShare * set.count;
+  return unique && set.count >= params.nearUniqueShare * rowCount;
+}
+
+/**
+ * The composite keys a profile shows: column sets profiled together (`TableProfile.columnSets`)
+ * whose tuples are unique in the table, short of every column (a table is always unique in all of
+ * them).
+ */
+function compositeKeys(table: TableProfile, params: JoinParams): KeyCandidate[] {
+  return (table.columnSets ?? [])
+    .filter((s) => s.columns.length < table.columns.length && isUniqueSet(s, table.rowCount, params))
+    .map((s) => ({
+      table: table.name,
+      columns: [...s.columns],
+      score: params.compositeConfidence,
+      origin: 'inferred' as const,
+      evidence: [`${s.distinct} distinct (${s.columns.join(', ')}) in ${s.count} rows${s.distinctExact ? '' : ' (estimated)'}`],
+    }));
 }

@@ -50,10 +50,24 @@ describe('nameMatch', () => {
     ['cds', 'schools', 'CDSCode', 0.8],
     ['PostHistoryTypeId', 'posts', 'Id', 0.3],
     ['name', 'city', 'name', 0],
+    ['emp_no', 'employees', 'emp_no', 1],
+    ['year.key', 'Teams', 'yearID', 1],
+    ['teamIDwinner', 'Teams', 'teamID', 0.8],
+    ['account_parent', 'account', 'account_id', 0.8],
+    ['lo_orderdate', 'date', 'd_datekey', 0.6],
+    ['subscriptions', 'email_subscription', 'id', 0],
   ];
   it.each(cases)('%s → %s.%s scores %d', (from, table, to, score) => {
     expect(nameMatch(from, table, to).score).toBe(score);
   });
+  it('says which role a reference plays beside the key it names', () => {
+    expect(nameMatch('teamIDloser', 'Teams', 'teamID').role).toBe('loser');
+    expect(nameMatch('manager_staff_id', 'staff', 'staff_id').role).toBe('manager');
+    expect(nameMatch('lo_commitdate', 'date', 'd_datekey').role).toBe('commit');
+    expect(nameMatch('category_parent', 'category', 'category_id').role).toBe('parent');
+    expect(nameMatch('customer_id', 'customer', 'id').role).toBeUndefined();
+  });
+
   it('does not read a schema prefix as an abbreviation', () => {
     expect(nameMatch('personid', 'person_emailaddress', 'businessentityid').score).toBeLessThan(0.8);
   });
@@ -185,5 +199,19 @@ describe('roleName', () => {
     expect(namedThings('personid')).toEqual(['personid', 'person']);
     expect(namedThings('SupportRepId')).toEqual(['support', 'rep']);
     expect(namedThings('sender_id')).toEqual(['sender']);
+  });
+});
+
+describe('the things tables are', () => {
+  it('reads a dbt model or a loaded copy as its thing, and a link table as neither of its two', async () => {
+    const { entityNames, linksEntities, namedForEntity, tableNames } = await import('./names.js');
+    expect(tableNames('stg_hubspot__deal_pipeline')).toContain('dealpipeline');
+    expect(entityNames('deal_pipeline_data')).toContain('dealpipeline');
+    expect(entityNames('hubspot__contacts')).toContain('contact');
+    expect(namedForEntity('contact_id', 'hubspot__contacts')).toBe(true);
+    expect(namedForEntity('contact_id', 'deal_contact_data')).toBe(false);
+    const entities = new Set(['deal', 'contact', 'emailevent']);
+    expect(linksEntities('deal_contact_data', entities)).toBe(true);
+    expect(linksEntities('stg_hubspot__email_event', entities)).toBe(false);
   });
 });

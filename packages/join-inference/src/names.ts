@@ -3,7 +3,7 @@
  * table and column. Pure; works on identifiers as schemas spell them (snake_case, camelCase,
  * `schema_table`, TPC-H's `l_orderkey` prefixes).
  */
-import { identifierWords, singular } from '@guided-retrieval/text';
+import { ABBREVIATIONS, identifierWords, singular } from '@guided-retrieval/text';
 
 /** Words that say a column identifies rows. */
 const ID_WORDS = new Set(['id', 'key', 'code', 'no', 'num', 'number', 'nr', 'pk', 'uid', 'guid', 'uuid', 'sk']);
@@ -36,22 +36,55 @@ export const words = memo((name: string): string[] => identifierWords(name, { di
 export const squeeze = memo((name: string): string => words(name).join(''));
 
 /**
- * A column name without a short table prefix (`l_orderkey` → orderkey, `ps_partkey` → partkey)
- * — TPC-H style prefixes of one to three letters before an underscore.
+ * A column name without a short table prefix (`l_orderkey` → orderkey, `ps_partkey` → partkey,
+ * `inv_item_sk` → itemsk) — TPC-H and TPC-DS style prefixes before an underscore: one or two
+ * letters, or three that abbreviate a word (`inv`); a word of three letters is no prefix (`app_id`).
  */
 export const stripPrefix = memo((column: string): string => {
   const w = words(column);
-  if (w.length >= 2 && w[0]!.length <= 3 && /^[a-z]+$/.test(w[0]!) && !GENERIC.has(w[0]!) && column.includes('_')) {
+  const first = w[0] ?? '';
+  const short = first.length <= 2 || (first.length === 3 && Object.hasOwn(ABBREVIATIONS, first));
+  if (w.length >= 2 && short && /^[a-z]+$/.test(first) && !GENERIC.has(first) && column.includes('_')) {
     return w.slice(1).join('');
   }
   return w.join('');
 });
 
-/** The names a table goes by: `person_businessentity` → businessentity, personbusinessentity; plurals singular. */
+/**
+ * Words a table's name carries beside the thing its rows are: a copy's or a load's (`_data`,
+ * `_tmp`, `_raw`), a modelling layer's (`stg_`, `int_`, `base_`): general data-engineering vocabulary.
+ */
+const TABLE_AFFIXES = new Set(['data', 'tmp', 'temp', 'tbl', 'table', 'raw', 'stg', 'staging', 'int', 'src', 'base']);
+
+/**
+ * The words of the thing a table's rows are: after a `__` (dbt's `<source>__<entity>`,
+ * `stg_hubspot__deal_pipeline` → deal, pipeline), without the affixes of copies and layers
+ * (`deal_pipeline_data`, `stg_hubspot__deal_tmp`). Undefined when that leaves the name as it was.
+ */
+function entityWords(table: string): string[] | undefined {
+  const tail = table.includes('__') ? table.slice(table.lastIndexOf('__') + 2) : table;
+  let w = words(tail);
+  while (w.length > 1 && TABLE_AFFIXES.has(w.at(-1)!)) w = w.slice(0, -1);
+  while (w.length > 1 && TABLE_AFFIXES.has(w[0]!)) w = w.slice(1);
+  return w.length < words(table).length ? w.map(singular) : undefined;
+}
+
+/** The words of a table's thing (`entityWords`), else of its name; singular. */
+export const entityWordsOf = memo((table: string): string[] => entityWords(table) ?? words(table).map(singular));
+
+/**
+ * The names a table goes by: `person_businessentity` → businessentity, personbusinessentity;
+ * `stg_hubspot__deal_pipeline` and `deal_pipeline_data` → dealpipeline (`entityWords`); plurals singular.
+ */
 export const tableNames = memo((table: string): string[] => {
   const w = words(table).map(singular);
   const names = new Set<string>([w.join(''), w[w.length - 1] ?? '']);
   if (w.length >= 2) names.add(w.slice(1).join(''));
+  const entity = entityWords(table);
+  if (entity) {
+    names.add(entity.join(''));
+    names.add(entity.at(-1)!);
+  }
   return [...names].filter((n) => n.length >= 3);
 });
 
@@ -63,11 +96,47 @@ export function mentionsTable(column: string, table: string): boolean {
 
 /** Whether a column is named as its table's own key: `<table>id`, `<table>_key`, `<table>code`, `<table>no`, `<table>_number`. */
 export function namedAfterTable(column: string, table: string): boolean {
+  return namesKeyOf(column, tableNames(table));
+}
+
+/**
+ * The names of the whole thing a table's rows are, never one word of several: `deal_contact_data`
+ * → dealcontact (not contact: it links deals and contacts), `person_businessentity` →
+ * businessentity (a schema's word before it), `hubspot__contacts` → contact.
+ */
+export const entityNames = memo((table: string): string[] => {
+  const w = words(table).map(singular);
+  const names = new Set<string>([w.join('')]);
+  if (w.length >= 2) names.add(w.slice(1).join(''));
+  const entity = entityWords(table);
+  if (entity) names.add(entity.join(''));
+  return [...names].filter((n) => n.length >= 3);
+});
+
+/**
+ * Whether a column is named as the key of its table's whole thing (`entityNames`): what tells a
+ * table's own key when there are no values, and the owner among sibling keys — a link table's
+ * `contact_id` is named after one of the two things it links, not after the link.
+ */
+export function namedForEntity(column: string, table: string): boolean {
+  return namesKeyOf(column, entityNames(table));
+}
+
+/**
+ * Whether a table's name joins other tables' things (`deal_contact_data`: deal is one), so that its
+ * last word (contact) is one of the things it links rather than its own. `entities`: every
+ * table's `entityNames`.
+ */
+export function linksEntities(table: string, entities: ReadonlySet<string>): boolean {
+  const w = (entityWords(table) ?? words(table).map(singular)).filter((x) => x.length > 0);
+  for (let k = 1; k < w.length; k++) if (entities.has(w.slice(0, k).join(''))) return true;
+  return false;
+}
+
+function namesKeyOf(column: string, owners: readonly string[]): boolean {
   const name = squeeze(column);
   const bare = stripPrefix(column);
-  return tableNames(table).some((o) =>
-    [`${o}id`, `${o}key`, `${o}code`, `${o}no`, `${o}num`, `${o}number`].some((n) => name === n || bare === n),
-  );
+  return owners.some((o) => [`${o}id`, `${o}key`, `${o}code`, `${o}no`, `${o}num`, `${o}number`].some((n) => name === n || bare === n));
 }
 
 /** A name without a trailing repetition number: `atom_id2` → atom_id, `address2` → address. */
@@ -121,6 +190,12 @@ export interface NameMatch {
   score: number;
   kind: NameMatchKind;
   reason: string;
+  /**
+   * The words of the referencing name set aside to read the key's (`manager` of `manager_staff_id`,
+   * `winner` of `teamIDwinner`, `order` of `lo_orderdate`): the part the referenced row plays, which
+   * tells two references to one table apart.
+   */
+  role?: string;
 }
 
 /** Words after a table's name that make it another thing: `PostHistoryTypeId` is no post. */
@@ -154,6 +229,8 @@ export interface FromName {
   fBareSingular: string;
   /** The name reads like a reference (`isReferenceLike`). */
   referenceLike: boolean;
+  /** Its last word is a plural (`subscriptions`): a list or a count of things, not one. */
+  plural: boolean;
 }
 
 /** What matching needs of a referencing column's name, computed once per name. */
@@ -173,15 +250,26 @@ export const fromName = memo((from: string): FromName => {
     counts: countsRows(from),
     fBareSingular: singular(fBare),
     referenceLike: isReferenceLike(from),
+    plural: isPlural(words(name).at(-1) ?? ''),
   };
 });
+
+function isPlural(word: string): boolean {
+  return word.length > 3 && singular(word) !== word && !word.endsWith('ss');
+}
 
 export interface ToName {
   table: string;
   column: string;
   t: string;
   tBare: string;
+  /** `tBare` without its reference suffix (`yearid` → year); empty when it has none. */
+  tStem: string;
   owners: string[];
+  /** The names of the table's whole thing (`entityNames`), a subset of `owners`. */
+  entities: string[];
+  /** The words of the table's thing before its last (`email` of `hubspot__email_campaigns`). */
+  qualifiers: string[];
   last: string;
   generic: boolean;
   identifier: boolean;
@@ -193,13 +281,18 @@ export interface ToName {
 const toNameByKey = memo((key: string): ToName => {
   const [table, column] = key.split('\u0000') as [string, string];
   const tableWords = words(table).map(singular);
+  const tBare = stripPrefix(column);
+  const tSuffix = REFERENCE_SUFFIX.exec(tBare)?.[0];
   return {
     table,
     column,
     namedAfter: namedAfterTable(column, table),
     t: squeeze(column),
-    tBare: stripPrefix(column),
+    tBare,
+    tStem: tSuffix === undefined ? '' : tBare.slice(0, -tSuffix.length),
     owners: tableNames(table),
+    entities: entityNames(table),
+    qualifiers: (entityWords(table) ?? tableWords).slice(0, -1),
     last: tableWords.at(-1) ?? '',
     generic: isGeneric(column),
     identifier: isIdentifierName(column),
@@ -234,37 +327,74 @@ export function nameMatch(from: string, toTable: string, to: string): NameMatch 
 
 /** `nameMatch` of names prepared once each (`fromName`, `toName`): the same answer, without a lookup per pair. */
 export function preparedNameMatch(fromNames: FromName, toNames: ToName): NameMatch {
-  const { f, fBare, suffix, stem, words: fromWords, lastWord, meaningful, counts, fBareSingular } = fromNames;
-  const { table: toTable, column: to, t, tBare, owners, last, generic: toGeneric, identifier, tableWords, namedAfter } = toNames;
-  const match = (score: number, kind: NameMatchKind, reason: string): NameMatch => ({ score, kind, reason });
+  const { f, fBare, suffix, stem, words: fromWords, lastWord, meaningful, counts, fBareSingular, plural } = fromNames;
+  const {
+    table: toTable,
+    column: to,
+    t,
+    tBare,
+    tStem,
+    owners,
+    entities,
+    last,
+    generic: toGeneric,
+    identifier,
+    tableWords,
+    namedAfter,
+    qualifiers,
+  } = toNames;
+  const match = (score: number, kind: NameMatchKind, reason: string, role?: string): NameMatch =>
+    role ? { score, kind, reason, role } : { score, kind, reason };
 
   if (!toGeneric && (f === t || fBare === tBare) && fBare.length > 2) return match(1, 'same', `same name as ${toTable}.${to}`);
-  if (owners.some((owner) => f === owner + t || f === owner + tBare || fBare === owner + tBare)) {
-    return match(1, 'owner-plus-key', `${toTable}'s name plus ${to}`);
+  // A short first word both names spell is no table prefix (`emp_no` = `emp_no`).
+  if (f === t && f.length >= 5 && !GENERIC.has(f)) return match(1, 'same', `same name as ${toTable}.${to}`);
+  // The same thing under another key word (`year.key` ~ `yearID`).
+  if (!toGeneric && stem.length >= 3 && stem === tStem) return match(1, 'same', `same name as ${toTable}.${to} but for the key word`);
+  const ownerPlusKey = (owner: string) => f === owner + t || f === owner + tBare || fBare === owner + tBare;
+  if (entities.some(ownerPlusKey)) return match(1, 'owner-plus-key', `${toTable}'s name plus ${to}`);
+  // One word of a longer name (`event_id` and calendar_event.id) is no more than a role's.
+  if (owners.some(ownerPlusKey)) return match(0.8, 'owner-plus-key', `${toTable}'s last word plus ${to}`);
+  if (!toGeneric && tBare.length > 2 && (f.endsWith(tBare) || fBare.endsWith(tBare))) {
+    const role = (fBare.endsWith(tBare) ? fBare : f).slice(0, -tBare.length);
+    return match(0.8, 'role-plus-key', `a role before ${to}`, role.length >= 2 ? role : undefined);
   }
-  if (!toGeneric && tBare.length > 2 && (f.endsWith(tBare) || fBare.endsWith(tBare)))
-    return match(0.8, 'role-plus-key', `a role before ${to}`);
+  const after = roleAfter(fBare, tBare) ?? roleAfter(f, t);
+  if (!toGeneric && after) return match(0.8, 'role-plus-key', `${to} with a role after it`, after);
+  const roleOfTable = (namedAfter || identifier) && owners.map((owner) => tableRole(fBare, owner)).find((r) => r !== undefined);
+  if (roleOfTable) return match(0.8, 'role-plus-key', `${toTable}'s name with a role`, roleOfTable);
   if (f.length >= 3 && t.length > f.length && t.startsWith(f) && ID_SUFFIXES.includes(t.slice(f.length))) {
     return match(0.8, 'key-without-suffix', `${to} without its suffix`);
   }
   if (suffix !== undefined && stem.length >= 3) {
     // `cust_id` abbreviates the table's word; `manager_staff_id` plays a role; `productassemblyid` qualifies it.
-    const qualifies = owners.some((owner) => stem.startsWith(owner) && !OTHER_THING.test(stem.slice(owner.length)));
+    const qualifies = entities.some((owner) => stem.startsWith(owner) && !OTHER_THING.test(stem.slice(owner.length)));
     // An abbreviation of the table's last word (`cust` of customer) unless the key's own name says
     // another thing: `personid` is no `personcreditcard.creditcardid`.
     const abbreviates = last.startsWith(stem) && (stem === last || toGeneric || tBare.startsWith(stem) || namedAfter);
-    if (abbreviates || owners.some((owner) => stem.endsWith(owner)) || qualifies) {
+    if (abbreviates || entities.some((owner) => stem.endsWith(owner)) || qualifies) {
       return match(0.8, 'owner-suffix', `${toTable}'s name with a reference suffix`);
     }
   }
   if (toGeneric && identifier && (f === t || fBare === tBare)) return match(0.6, 'same-generic', `same generic name as ${toTable}.${to}`);
   // `num_semesters`, `cares_for_students`, `total_orders`: a count of the table's rows, not a reference to one.
   if (suffix === undefined && counts) return COUNTS_ROWS;
+  // A plural (`subscriptions`) holds a list or a count of them, not one.
+  if (plural && suffix === undefined) return NO_NAME_IN_COMMON;
   if (owners.some((owner) => fBare === owner || fBareSingular === owner)) return match(0.6, 'named-after', `named after ${toTable}`);
   // The table's word last (`link_to_member`, `home_player_1`), or a key suffix after its tail (`hero_id` → superhero);
   // a word after it makes another thing (`rental_duration`, `CustomerDesc`).
-  const endsOnTable = lastWord === last && (suffix !== undefined || fromWords.at(-1) === last);
+  const endsOnTable =
+    lastWord === last &&
+    (suffix !== undefined || fromWords.at(-1) === last) &&
+    !otherKind(
+      meaningful.filter((w) => w !== last),
+      qualifiers,
+    );
   if (last.length >= 3 && (endsOnTable || (stem.length >= 4 && last.endsWith(stem)))) return match(0.6, 'mentions', `mentions ${toTable}`);
+  // The table's word glued last, after a role (`lo_orderdate`, `commitdate` → date).
+  if (suffix === undefined && last.length >= 4 && fBare.length - last.length >= 3 && fBare.endsWith(last) && !fromWords.includes(last))
+    return match(0.6, 'mentions', `mentions ${toTable}`, fBare.slice(0, -last.length));
   for (const w of tableWords) {
     for (const fw of meaningful) {
       if (w.length >= 3 && (w === fw || (fw.length >= 4 && w.startsWith(fw)) || (w.length >= 4 && fw.startsWith(w)))) {
@@ -273,6 +403,38 @@ export function preparedNameMatch(fromNames: FromName, toNames: ToName): NameMat
     }
   }
   return NO_NAME_IN_COMMON;
+}
+
+/**
+ * Whether a column's words qualify the thing otherwise than its table's do: `lead_nurturing_campaign_id`
+ * and `email_campaigns` both end on campaign, but are two kinds of it.
+ */
+function otherKind(columnWords: readonly string[], qualifiers: readonly string[]): boolean {
+  if (qualifiers.length === 0) return false;
+  const own = new Set(qualifiers);
+  return columnWords.some((w) => !own.has(w)) && qualifiers.some((w) => !columnWords.includes(w));
+}
+
+/** Words after a key that say another thing than a role: its name, kind, count (`team_id_name`, `teamidtype`). */
+function isRoleWord(word: string): boolean {
+  return /^[a-z]{3,}$/.test(word) && !GENERIC.has(word) && !COUNT_WORDS.has(word) && !OTHER_THING.test(word);
+}
+
+/** The role after a key ending in a reference suffix (`teamidwinner` after `teamid` → winner); undefined when none. */
+function roleAfter(name: string, key: string): string | undefined {
+  if (key.length < 4 || !REFERENCE_SUFFIX.test(key) || !name.startsWith(key)) return undefined;
+  const rest = name.slice(key.length);
+  return isRoleWord(rest) ? rest : undefined;
+}
+
+/** A role word before or after a table's name (`account_parent`, `parent_account`, `parentaccountid`) → the role. */
+function tableRole(name: string, owner: string): string | undefined {
+  const bare = name.replace(REFERENCE_SUFFIX, '');
+  for (const candidate of bare === name ? [name] : [name, bare]) {
+    if (candidate.startsWith(owner) && ROLE_WORDS.has(candidate.slice(owner.length))) return candidate.slice(owner.length);
+    if (candidate.endsWith(owner) && ROLE_WORDS.has(candidate.slice(0, -owner.length))) return candidate.slice(0, -owner.length);
+  }
+  return undefined;
 }
 
 // Most pairs a wide schema weighs share nothing: one frozen answer each rather than millions of copies.
@@ -359,6 +521,18 @@ const ROLE_WORDS = new Set([
   'followee',
   'friend',
   'referrer',
+  'winner',
+  'loser',
+  'home',
+  'away',
+  'visitor',
+  'opponent',
+  'partner',
+  'spouse',
+  'successor',
+  'predecessor',
+  'superior',
+  'subordinate',
 ]);
 /** Last words that make a name a relation to another row: `reports_to`, `created_by`, `ship_via`. */
 const RELATION_WORDS = new Set(['to', 'by', 'via', 'from']);
@@ -382,6 +556,16 @@ export function namedThings(column: string): string[] {
     if (bare.length >= 3 && bare !== w) out.add(singular(bare));
   }
   return [...out];
+}
+
+/** Whether a column's name holds a role word (`supervisor_id`, `owner`), not only a relation (`ship_via`). */
+export function hasRoleWord(column: string): boolean {
+  return words(unnumbered(column)).some((w) => ROLE_WORDS.has(singular(w)));
+}
+
+/** Whether a column's name relates a row to a peer: a role word, or a relation `… to` (`reports_to`), not `ship_via` or `created_by`. */
+export function namesPeer(column: string): boolean {
+  return hasRoleWord(column) || words(unnumbered(column)).at(-1) === 'to';
 }
 
 export function roleName(column: string): 'role' | 'suffix' | undefined {

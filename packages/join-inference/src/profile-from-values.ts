@@ -1,5 +1,5 @@
 import type { ColumnProfile, DatabaseProfile, InferredType, TableProfile } from '@guided-retrieval/profiler';
-import { buildSketch } from '@guided-retrieval/profiler/internal';
+import { buildSketch, columnSetProfile } from '@guided-retrieval/profiler/internal';
 
 type Value = string | number | null;
 
@@ -48,19 +48,36 @@ export function columnFromValues(name: string, values: readonly Value[], type?: 
   };
 }
 
-/** A table from named columns of equal length. */
+/**
+ * A table from named columns of equal length; `columnSets` profiled together as the profiler would
+ * over the whole table (rows holding every column, distinct tuples, their sketch).
+ */
 export function tableFromColumns(
   name: string,
   columns: Record<string, readonly Value[]>,
-  keys: Partial<Pick<TableProfile, 'primaryKey' | 'foreignKeys'>> = {},
+  keys: Partial<Pick<TableProfile, 'primaryKey' | 'foreignKeys'>> & { columnSets?: readonly (readonly string[])[] } = {},
 ): TableProfile {
   const profiles = Object.entries(columns).map(([column, values]) => columnFromValues(column, values));
+  const rowCount = profiles[0]?.rowCount ?? 0;
+  const sets = (keys.columnSets ?? []).map((set) => {
+    const groups = new Map<string, [...Value[], number]>();
+    for (let row = 0; row < rowCount; row++) {
+      const tuple = set.map((c) => columns[c]?.[row] ?? null);
+      if (tuple.some((v) => v === null)) continue;
+      const id = JSON.stringify(tuple);
+      const group = groups.get(id) ?? [...tuple, 0];
+      group[tuple.length] = (group[tuple.length] as number) + 1;
+      groups.set(id, group);
+    }
+    return columnSetProfile(set, [...groups.values()], rowCount, rowCount);
+  });
   return {
     name,
-    rowCount: profiles[0]?.rowCount ?? 0,
+    rowCount,
     columns: profiles,
     primaryKey: keys.primaryKey ?? [],
     foreignKeys: keys.foreignKeys ?? [],
+    ...(sets.length > 0 ? { columnSets: sets } : {}),
   };
 }
 

@@ -54,14 +54,30 @@ describe('role-named references', () => {
 
   it('says nothing of a role whose small integers fit keys of several kinds, nor of a column that is no reference', async () => {
     const profile = databaseFromTables('office', [
-      tableFromColumns('staff', { staff_id: range(20), manager: cycle(20, [1, 2, 3]), floor: cycle(20, [1, 2, 3, 4]) }),
+      tableFromColumns('staff', { staff_id: range(20), floor: cycle(20, [1, 2, 3, 4]) }),
       tableFromColumns('rooms', { room_no: range(12), capacity: cycle(12, [4, 8]) }),
+      tableFromColumns('projects', { project_no: range(40, 500), owner: cycle(40, [1, 2, 3]) }),
     ]);
     const { edges } = await inferJoins(profile, { declared: 'hide' });
     expect(edges).toEqual([]);
-    // the same manager column, with only the staff key holding its values (rooms numbered from 100), is taken
+    // the same owner column, with only the staff key holding its values (rooms numbered from 100), is taken
     profile.tables[1] = tableFromColumns('rooms', { room_no: range(12, 100), capacity: cycle(12, [4, 8]) });
-    expect((await inferJoins(profile, { declared: 'hide' })).edges.map((e) => e.id)).toEqual(['staff(manager)->staff(staff_id)']);
+    expect((await inferJoins(profile, { declared: 'hide' })).edges.map((e) => e.id)).toEqual(['projects(owner)->staff(staff_id)']);
+  });
+
+  it("takes a role's own table, or the one a sibling column references, among keys of several kinds that hold its values", async () => {
+    const profile = databaseFromTables('office', [
+      tableFromColumns('staff', { staff_id: range(20), manager: cycle(20, [1, 2, 3]) }),
+      tableFromColumns('rooms', { room_no: range(12), capacity: cycle(12, [4, 8]) }),
+      tableFromColumns('reviews', { review_id: range(30, 900), staff_id: cycle(30, range(20)), approver: cycle(30, [4, 5]) }),
+    ]);
+    const { edges } = await inferJoins(profile, { declared: 'hide' });
+    expect(edges.map((e) => [e.id, e.role])).toEqual([
+      ['reviews(approver)->staff(staff_id)', 'approver'],
+      ['reviews(staff_id)->staff(staff_id)', undefined],
+      ['staff(manager)->staff(staff_id)', 'manager'],
+    ]);
+    expect(edges[0]!.evidence).toContain("of the keys holding them, staff's is the one a sibling column references");
   });
 
   it('leaves a name that speaks of a table word (`personid` beside person_password) to the name rules', () => {

@@ -11,7 +11,20 @@ import { type KeyTarget, passesPruning, type ValueKind, valueKind } from './cand
 import { type Containment, estimateContainment, rangeDensity } from './containment.js';
 import { joinEdgeId } from './declared.js';
 import { isUnique } from './keys.js';
-import { isGeneric, mentionsTable, namedAfterTable, namedThings, roleName, squeeze, tableNames, words } from './names.js';
+import {
+  fromName,
+  hasRoleWord,
+  isGeneric,
+  mentionsTable,
+  namedForEntity,
+  namedThings,
+  namesPeer,
+  roleName,
+  squeeze,
+  tableNames,
+  unnumbered,
+  words,
+} from './names.js';
 import type { JoinEdge } from './types.js';
 
 /** Confidence of a reference found by role name and values: above the default floor, inside the adjudication band. */
@@ -58,12 +71,17 @@ function logChance(from: ColumnProfile, to: ColumnProfile): number {
  * key, holding two or more distinct values, whose values (by sketch) lie inside own keys of exactly
  * one kind; the tightest of those keys (fewest distinct values; among equals, the one named for
  * its table) is referenced. A role word or relation (`manager_id`, `reports_to`) may reference its
- * own table's key; a bare suffix may not.
+ * own table's key; a bare suffix may not. When keys of several kinds hold the values of a role word
+ * or a relation to a peer, the column's own table (`employee.supervisor_id`, `ReportsTo`) or, for a role word, one
+ * a sibling column references (`chosen`: `employee_closure.employee_id` for `supervisor_id`)
+ * decides, if only keys of one kind among them hold them: a role is most often played by the kind
+ * of row its table already speaks of.
  */
 export function roleReferences(
   tables: readonly TableProfile[],
   columns: readonly { table: TableProfile; column: ColumnProfile }[],
   targets: readonly RoleTarget[],
+  chosen: readonly JoinEdge[] = [],
 ): JoinEdge[] {
   const keys = targets.filter((t) => t.own && t.score >= MIN_ROLE_KEY_SCORE);
   const tableWords = new Set(tables.flatMap((t) => [...words(t.name).map(singular), ...tableNames(t.name)]));
@@ -72,7 +90,8 @@ export function roleReferences(
   for (const { table, column: from } of columns) {
     const role = roleName(from.name);
     const fromKind = valueKind(from);
-    if (!role || !fromKind || ownKeys.has(from) || from.count === 0 || from.distinct < 2 || !from.sketch) continue;
+    if (!role || !fromKind || ownKeys.has(from) || from.count === 0 || from.distinct < 2 || !from.sketch || fromName(from.name).counts)
+      continue;
     // A name that mentions a table (its own: `emailaddressid`; another: names speak for it), or a
     // word of one (`personid` and `person_password`), is no role.
     if (tables.some((t) => mentionsTable(from.name, t.name)) || namedThings(from.name).some((w) => tableWords.has(w))) continue;
@@ -89,15 +108,27 @@ export function roleReferences(
     const telling = fits.filter((f) => logChance(from, f.to.column) <= MAX_LOG_CHANCE);
     const tellingKinds = new Set(telling.map((f) => keyKind(f.to)));
     if (tellingKinds.size === 1) fits.splice(0, fits.length, ...telling);
-    const kinds = new Set(fits.map((f) => keyKind(f.to)));
+    let kinds = new Set(fits.map((f) => keyKind(f.to)));
+    let bySibling = false;
+    if (kinds.size > 1 && namesPeer(from.name)) {
+      const referenced = hasRoleWord(from.name) ? chosen.filter((e) => e.fromTable === table.name).map((e) => e.toTable) : [];
+      const near = new Set([table.name, ...referenced]);
+      const siblings = fits.filter((f) => near.has(f.to.table.name));
+      kinds = new Set(siblings.map((f) => keyKind(f.to)));
+      if (kinds.size === 1) {
+        fits.splice(0, fits.length, ...siblings);
+        bySibling = true;
+      }
+    }
     if (kinds.size !== 1) continue;
     const tightest = Math.min(...fits.map((f) => f.to.column.distinct));
     const tight = fits.filter((f) => f.to.column.distinct === tightest);
     // Equally tight sibling keys: the one named for its table (`businessentity.businessentityid`), else none.
-    const named = tight.filter((f) => namedAfterTable(f.to.column.name, f.to.table.name));
-    const chosen = tight.length === 1 ? tight[0] : named.length === 1 ? named[0] : undefined;
-    if (!chosen) continue;
-    const { to, containment } = chosen;
+    const named = tight.filter((f) => namedForEntity(f.to.column.name, f.to.table.name));
+    const pick = tight.length === 1 ? tight[0] : named.length === 1 ? named[0] : undefined;
+    if (!pick) continue;
+    const { to, containment } = pick;
+    const roleWords = words(unnumbered(from.name)).filter((w) => !isGeneric(w));
     const fromColumns = [from.name];
     const toColumns = [to.column.name];
     out.push({
@@ -111,13 +142,16 @@ export function roleReferences(
       evidence: [
         role === 'role' ? `${from.name} is named for a role, not for a table` : `${from.name} reads as a reference but names no table`,
         `${Math.round(containment.value * 100)}% of ${containment.checked} ${from.name} values found in ${to.table.name}.${to.column.name} (${containment.method})`,
-        tellingKinds.size === 1
-          ? `only keys named ${to.column.name} hold them where chance would not (other keys count through their range)`
-          : fits.length === 1
-            ? 'no other key holds them'
-            : `of the ${fits.length} keys holding them, all named ${to.column.name}, ${to.table.name}'s is the tightest`,
+        bySibling
+          ? `of the keys holding them, ${to.table.name}'s is the one ${table.name === to.table.name ? 'of its own table' : 'a sibling column references'}`
+          : tellingKinds.size === 1
+            ? `only keys named ${to.column.name} hold them where chance would not (other keys count through their range)`
+            : fits.length === 1
+              ? 'no other key holds them'
+              : `of the ${fits.length} keys holding them, all named ${to.column.name}, ${to.table.name}'s is the tightest`,
         `${to.table.name}.${to.column.name} is its table's key (key score ${to.score})`,
       ],
+      ...(roleWords.length > 0 ? { role: roleWords.join('_') } : {}),
     });
   }
   return out;

@@ -6,9 +6,10 @@
  * the name reads as (named after it, or its first column), else the narrowest table.
  */
 import type { ColumnProfile, DatabaseProfile, TableProfile } from '@guided-retrieval/profiler';
+import { columnKey, type SetAside } from './bookkeeping.js';
 import { valueKind } from './candidates.js';
 import { joinEdgeId } from './declared.js';
-import { isGeneric, isReferenceLike, namedAfterTable, namesOwnTable, squeeze } from './names.js';
+import { isGeneric, isReferenceLike, namedForEntity, namesOwnTable, squeeze, words } from './names.js';
 import type { JoinEdge } from './types.js';
 
 /** Confidence of a reference read off a shared name alone. */
@@ -25,16 +26,18 @@ interface Holder {
 
 /**
  * For every non-generic column name that two or more tables carry with values of one kind, and
- * that reads as an identifier (`…_id`, `…_code`, `…_key`) or is some holder's first column: one
- * edge from each other holder to the owner. Only columns without values take part (values, when
+ * that reads as an identifier (`…_id`, `…_code`, `…_key`) or is a name of two words or more some
+ * holder has first (`repo_name`, not `label`): one edge from each other holder to the owner — an
+ * identifier only when a holder reads as its owner (`smtp_id` of no `smtp` table points outside the schema). Only columns without values take part (values, when
  * a profile has them, speak through containment instead), and a name some holder already joins
  * by (`joined`: `table\0column`, lower case, of both ends of every edge found) is left to that edge.
+ * Columns set aside (`setAside`: load bookkeeping) take no part.
  */
-export function sharedNameEdges(profile: DatabaseProfile, joined: ReadonlySet<string>): JoinEdge[] {
+export function sharedNameEdges(profile: DatabaseProfile, joined: ReadonlySet<string>, setAside: SetAside = new Map()): JoinEdge[] {
   const byName = new Map<string, Holder[]>();
   for (const table of profile.tables) {
     table.columns.forEach((column, position) => {
-      if (column.count > 0 || !valueKind(column) || isGeneric(column.name)) return;
+      if (column.count > 0 || !valueKind(column) || isGeneric(column.name) || setAside.has(columnKey(table.name, column.name))) return;
       const key = squeeze(column.name);
       if (key.length < 3) return;
       const list = byName.get(key);
@@ -50,10 +53,14 @@ export function sharedNameEdges(profile: DatabaseProfile, joined: ReadonlySet<st
     if (holders.some((h) => joined.has(`${h.table.name}\u0000${h.column.name}`.toLowerCase()))) continue;
     const name = holders[0]!.column.name;
     const identifier = isReferenceLike(name);
-    if (!identifier && !holders.some((h) => h.position === 0)) continue;
+    // A thing's name has two words (`repo_name`); one word alone (`label`) is an attribute many tables have.
+    if (!identifier && (words(name).length < 2 || !holders.some((h) => h.position === 0))) continue;
     const kinds = new Set(holders.map((h) => valueKind(h.column)!.kind));
     if (kinds.size > 1) continue;
     const owner = ownerOf(holders);
+    // An identifier is owned by the table named for it: of a thing no holder is (`smtp_id`, `type_id`;
+    // `property_id`, whose table holds no column of that name), it points outside the holders.
+    if (identifier && ownerRank(owner) > 0) continue;
     for (const h of holders) {
       if (h === owner) continue;
       const fromColumns = [h.column.name];
@@ -76,7 +83,7 @@ export function sharedNameEdges(profile: DatabaseProfile, joined: ReadonlySet<st
 }
 
 function ownerRank(h: Holder): number {
-  if (namesOwnTable(h.column.name, h.table.name) || namedAfterTable(h.column.name, h.table.name)) return 0;
+  if (namesOwnTable(h.column.name, h.table.name) || namedForEntity(h.column.name, h.table.name)) return 0;
   if (h.position === 0) return 1;
   return 2;
 }

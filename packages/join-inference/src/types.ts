@@ -1,4 +1,6 @@
 import type { DatabaseProfile } from '@guided-retrieval/profiler';
+import type { SetAsideColumn } from './bookkeeping.js';
+import type { JoinParams } from './params.js';
 
 /**
  * A directed join relationship: `fromTable.fromColumns` references `toTable.toColumns`.
@@ -18,6 +20,13 @@ export interface JoinEdge {
   confidence: number;
   /** Human-readable reasons the edge exists. */
   evidence: string[];
+  /**
+   * The part the referenced row plays, when the referencing names say one beside the key's
+   * (`winner` of `teamIDwinner`, `manager` of `manager_staff_id`, `order` of `lo_orderdate`): two
+   * references to one table are two roles, and a join tree gives each its own alias. Absent when
+   * the names say none.
+   */
+  role?: string;
 }
 
 /** A column set that could be its table's primary key, scored in [0, 1]. */
@@ -48,6 +57,8 @@ export interface InferJoinsOptions {
   adjudicator?: JoinAdjudicator;
   /** The ambiguous middle band handed to the adjudicator, [low, high) (default [0.35, 0.75)). */
   adjudicationBand?: readonly [number, number];
+  /** Parameters other than `params/join-inference.json`'s (some of them); `minConfidence` and `adjudicationBand` above win. */
+  params?: Partial<JoinParams>;
   onProgress?: (message: string) => void;
 }
 
@@ -57,6 +68,8 @@ export interface JoinInference {
   edges: JoinEdge[];
   /** Primary-key candidates, per table best first; tables in profile order. */
   keys: KeyCandidate[];
+  /** Columns left out of inference, each with its reason (`bookkeeping.ts`: load bookkeeping, constants, empty columns). */
+  setAside: SetAsideColumn[];
   stats: {
     tables: number;
     columns: number;

@@ -1,5 +1,5 @@
 import type { ColumnExpressions, Connector, Dialect, Scalar } from './connector.js';
-import { declaredKind } from './infer-type.js';
+import { declaredKind, isWholeFixedPoint } from './infer-type.js';
 import { sketchHashes } from './sketch.js';
 import type { InferredType, LengthStats, ValueFrequency, ValueSketch } from './types.js';
 import { hashJsonList } from './value-list.js';
@@ -37,12 +37,13 @@ export function num(value: Scalar | undefined): number {
 
 /**
  * Whether a column of this declared type may be a join key, so that its sample is streamed whole
- * for a sketch: integer and text columns, and those whose declared type names no kind (an
- * untyped SQLite column, `uuid`, `json`): the values decide after (`sketchable`).
+ * for a sketch: integer and text columns, fixed-point ones with no digits after the point
+ * (`NUMBER(6)`, SQLite's `NUMERIC`), and those whose declared type names no kind (an untyped
+ * SQLite column, `uuid`, `json`): the values decide after (`sketchable`).
  */
 export function mayBeKey(declaredType: string): boolean {
   const kind = declaredKind(declaredType);
-  return kind === undefined || kind === 'integer' || kind === 'text';
+  return kind === undefined || kind === 'integer' || kind === 'text' || isWholeFixedPoint(declaredType);
 }
 
 /**

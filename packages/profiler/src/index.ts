@@ -1,4 +1,5 @@
 export { type CatalogExportOptions, catalogExportFromRows, readCatalogExport } from './catalog-export.js';
+export type { ColumnSetPlanner, ColumnSetRequest } from './column-sets.js';
 export { type Connection, openConnection, parseConnection, profileConnection, withConnection } from './connect.js';
 export type {
   ColumnDescription,
@@ -22,6 +23,7 @@ export type { SchemaRead } from './schema-only.js';
 export { openSqlite, profileSqlite } from './sqlite.js';
 export {
   type ColumnProfile,
+  type ColumnSetProfile,
   type ColumnValues,
   type ConnectorEngine,
   type DatabaseProfile,

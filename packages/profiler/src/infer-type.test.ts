@@ -133,6 +133,15 @@ describe('inferType', () => {
     expect(inferType('TEXT', [])).toBe('text');
   });
 
+  it('reads a fixed-point type with no digits after the point as integers when its values are', () => {
+    expect(inferType('NUMERIC', [10, 20])).toBe('integer');
+    expect(inferType('NUMBER(6)', [100, 206])).toBe('integer');
+    expect(inferType('DECIMAL(10, 0)', [1])).toBe('integer');
+    expect(inferType('NUMERIC', [10.5, 20])).toBe('real');
+    expect(inferType('NUMERIC', [])).toBe('real');
+    expect(inferType('DECIMAL(8,2)', [100, 20])).toBe('real');
+  });
+
   it('refines text to date when every sampled value starts YYYY-MM-DD', () => {
     expect(inferType('TEXT', ['2024-03-01', '2024-03-02T10:00:00', '1999-12-31 23:59'])).toBe('date');
     expect(inferType('VARCHAR(10)', ['2024-03-01', 'soon'])).toBe('text');

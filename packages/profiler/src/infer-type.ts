@@ -76,13 +76,26 @@ function kindOfValues(values: readonly (string | number)[]): InferredType {
 }
 
 /**
+ * A fixed-point type with no digits after the point: `NUMERIC`, `NUMBER(6)`, `DECIMAL(10, 0)` —
+ * Oracle's and SQLite's way of declaring an integer (`NUMBER(6)` is an Oracle key), not
+ * `DECIMAL(8,2)`.
+ */
+export function isWholeFixedPoint(declaredType: string): boolean {
+  const match = /^\s*(NUMERIC|NUMBER|DECIMAL|DEC)\s*(?:\(\s*\d+\s*(?:,\s*(\d+)\s*)?\))?\s*$/i.exec(declaredType);
+  return match !== null && (match[2] === undefined || Number(match[2]) === 0);
+}
+
+/**
  * The broad kind of a column: from its declared type, refined by sampled (non-null, non-blob)
- * values. A text column whose sampled values all start `YYYY-MM-DD` is a date column; a column
- * whose declared type names no kind takes the kind of its values. Pure and deterministic.
+ * values. A text column whose sampled values all start `YYYY-MM-DD` is a date column; a
+ * fixed-point column with no digits after the point (`isWholeFixedPoint`) whose sampled values are
+ * all integers is an integer column; a column whose declared type names no kind takes the kind of
+ * its values. Pure and deterministic.
  */
 export function inferType(declaredType: string, values: readonly (string | number)[]): InferredType {
   const declared = declaredKind(declaredType);
   if (declared === undefined) return kindOfValues(values);
   if (declared === 'text' && values.length > 0 && allDates(values)) return 'date';
+  if (declared === 'real' && values.length > 0 && isWholeFixedPoint(declaredType) && kindOfValues(values) === 'integer') return 'integer';
   return declared;
 }

@@ -13,12 +13,18 @@
 // demo's cache, eval's joins bench.
 
 export { guidedCacheDir } from './cache-dir.js';
+// parseCsv: the demo reads a data dictionary (`guided build --dictionary`) as the catalog exports are read.
+export { parseCsv } from './csv.js';
 export { fmix32 } from './hash.js';
 export { isRecord } from './is-record.js';
 export { readTextFile, writeFileAtomic } from './text-file.js';
 
 // ─── Value sketches: join-inference compares columns' values through them ────────────────────────
 
+// columnSetProfile: join inference's tests and benchmarks profile column sets of synthetic tables as the profiler does.
+export { columnSetProfile } from './column-sets.js';
+// declaredKind: join inference tells structured values (arrays, JSON, ranges) from a type it does not know.
+export { declaredKind } from './infer-type.js';
 export { type BloomReader, buildSketch, canonicalValue, isCompleteSketch, readBloom } from './sketch.js';
 
 // ─── Value keys ─────────────────────────────────────────────────────────────────────────────────

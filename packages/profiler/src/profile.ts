@@ -1,4 +1,5 @@
 import { byCodeUnit } from './code-unit.js';
+import { type ColumnSetPlanner, profileColumnSets } from './column-sets.js';
 import type { Connector } from './connector.js';
 import { ProfilerError } from './errors.js';
 import { profileTable, type Settings } from './profile-table.js';
@@ -79,6 +80,13 @@ export interface ProfileOptions {
    * grounds on the view `sales_by_store` and loses its join tree through payment).
    */
   views?: ViewMode;
+  /**
+   * Which column sets to profile together once every table is profiled (`TableProfile.columnSets`:
+   * rows, distinct tuples and their sketch, one statement over the table's sample per set), chosen
+   * from the profile so far: join inference's `columnSetsToProfile` asks for the pairs a composite
+   * key could be made of and the pairs that could reference one. Default: none.
+   */
+  columnSets?: ColumnSetPlanner;
   onProgress?: (event: ProfileProgress) => void;
   onTableDone?: (event: TableDone) => void;
   /** Non-fatal problems, e.g. a table dropped while profiling (it is skipped). Default: ignored. */
@@ -126,12 +134,14 @@ export async function profileDatabase(connector: Connector, options: ProfileOpti
   const profiles = await onLanes(connector, tables, concurrency, (lane, table, index) =>
     profileOne(lane, { table, index, total: tables.length }, settings, options, views.has(table) && mode === 'list'),
   );
-  return {
+  const profile: DatabaseProfile = {
     formatVersion: PROFILE_FORMAT_VERSION,
     engine: connector.engine,
     database: options.database ?? connector.database,
     tables: profiles.filter((t): t is TableProfile => t !== undefined),
   };
+  if (!options.columnSets) return profile;
+  return profileColumnSets(connector, profile, options.columnSets(profile), settings.sampleRows);
 }
 
 /** Tables and views the connector lists now. */

@@ -147,6 +147,23 @@ export interface ValueSketch {
   bloom?: { bits: number; hashes: number; data: string };
 }
 
+/**
+ * Columns of one table taken together (`ProfileOptions.columnSets` says which): what tells whether
+ * a pair is unique in its table, and whether another table's pairs lie inside it.
+ */
+export interface ColumnSetProfile {
+  /** The columns, in the order the tuples are hashed in. */
+  columns: string[];
+  /** Rows holding a value in every one of the columns (estimated from the sample when `distinctExact` is false). */
+  count: number;
+  /** Distinct tuples among those rows. */
+  distinct: number;
+  /** Whether `count` and `distinct` were counted over every row rather than estimated from a sample. */
+  distinctExact: boolean;
+  /** The sample's distinct tuples, hashed as one value each (`hashTuple`): bottom-k, and a Bloom filter when all are distinct. */
+  sketch?: ValueSketch;
+}
+
 export interface ForeignKey {
   columns: string[];
   referencedTable: string;
@@ -170,6 +187,8 @@ export interface TableProfile {
   /** Declared primary key columns, in key order; empty when none is declared. */
   primaryKey: string[];
   foreignKeys: ForeignKey[];
+  /** Column sets profiled together (`ProfileOptions.columnSets`); absent when none was asked for. */
+  columnSets?: ColumnSetProfile[];
   /** Rows in the table's sample (every row when the table holds at most `sampleRows`). */
   sampledRows?: number;
   /**

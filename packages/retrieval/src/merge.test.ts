@@ -1,4 +1,4 @@
-import type { ContextGraph, JoinPath } from '@guided-retrieval/context-graph';
+import { ContextGraph, type JoinPath } from '@guided-retrieval/context-graph';
 import { graphFromEdgeList } from '@guided-retrieval/context-graph/internal';
 import { afterAll, describe, expect, it } from 'vitest';
 import { renderFromClause } from './index.js';
@@ -41,6 +41,23 @@ describe('prefix merging (paper §3.4)', () => {
     expect(tree.nodes[0]).toEqual({ alias: 'a', table: 'A', parent: null, join: null });
     // C is reached along two different edge sequences (A→B→C and A→C): two roles, two aliases.
     expect(tree.nodes.filter((n) => n.table === 'C').map((n) => n.alias)).toEqual(['c_b', 'c_a']);
+  });
+
+  it("aliases a table reached in two roles by the roles its edges name (SeriesPost's winner and loser teams)", () => {
+    const base = graphFromEdgeList('league', [
+      'SeriesPost.yearID,teamIDwinner->Teams.yearID,teamID',
+      'SeriesPost.yearID,teamIDloser->Teams.yearID,teamID',
+    ]);
+    const data = base.toData();
+    const roles = new Map([
+      ['teamIDwinner', 'winner'],
+      ['teamIDloser', 'loser'],
+    ]);
+    const graph = new ContextGraph({ ...data, edges: data.edges.map((e) => ({ ...e, role: roles.get(e.fromColumns[1]!)! })) });
+    const paths = graph.kShortestPaths('SeriesPost', 'Teams', 4);
+    expect(paths).toHaveLength(2);
+    const tree = mergePaths('SeriesPost', paths, ['Teams']);
+    expect(tree.nodes.map((n) => n.alias).sort()).toEqual(['seriespost', 'teams_loser', 'teams_winner']);
   });
 
   it('merges paths that share a prefix into one branch', () => {

@@ -72,9 +72,10 @@ function nodeJoin(edge: PathEdge): NodeJoin {
 }
 
 /**
- * A table's alias is its name in lower case; a table that appears more than once takes its
- * parent's name as a role (`nation_supplier`, `nation_customer`) — or, joined to itself, its key
- * column's (`employee_reports_to`) — then the other, then a number, until every alias is unique.
+ * A table's alias is its name in lower case; a table that appears more than once takes the role
+ * its edge names (`teams_winner`, `teams_loser`: `JoinEdge.role`), else its parent's name as a
+ * role (`nation_supplier`, `nation_customer`) — or, joined to itself, its key column's
+ * (`employee_reports_to`) — then the other, then a number, until every alias is unique.
  */
 function assignAliases(ordered: readonly { node: TrieNode; parent: TrieNode | null }[], dialect: SqlDialect): Map<TrieNode, string> {
   const base = (s: string) => {
@@ -95,12 +96,14 @@ function assignAliases(ordered: readonly { node: TrieNode; parent: TrieNode | nu
     const role = node.edge
       ? base(node.edge.fromColumns.join('_').replace(/[_\s]*(?:id|key|no)$/i, '') || node.edge.fromColumns.join('_'))
       : '';
+    // The role the edge names for the table it enters (`teams_winner`, `teams_loser`) comes first.
+    const named = node.edge?.role && node.edge.direction === 'forward' ? [`${name}_${base(node.edge.role)}`] : [];
     // A self-join's parent is the same table: the key column names the role (`employee_reports_to`).
     const candidates =
       counts.get(node.table)! > 1 && parent && node.edge
         ? parent.table === node.table
-          ? [`${name}_${role}`, `${name}_${base(parent.table)}`]
-          : [`${name}_${base(parent.table)}`, `${name}_${role}`]
+          ? [...named, `${name}_${role}`, `${name}_${base(parent.table)}`]
+          : [...named, `${name}_${base(parent.table)}`, `${name}_${role}`]
         : [name];
     let alias = candidates.find((c) => !used.has(c));
     for (let n = 2; !alias; n++) if (!used.has(`${candidates[0]}_${n}`)) alias = `${candidates[0]}_${n}`;

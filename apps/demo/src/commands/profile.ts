@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises';
+import { columnSetsToProfile } from '@guided-retrieval/join-inference';
 import { loadProfile, mergeProfiles, profileConnection, redactUrl, type ViewMode } from '@guided-retrieval/profiler';
 import { hashProfileValues } from '@guided-retrieval/profiler/internal';
 import { type Command, InvalidArgumentError } from 'commander';
@@ -66,6 +67,8 @@ export function registerProfile(cli: Command): void {
         ...(options.top ? { sampleSize: options.top } : {}),
         ...(options.hashValues ? { hashValues: true } : {}),
         ...(options.views ? { views: options.views } : {}),
+        // The column sets join inference reads composite keys from (`guided infer-joins`).
+        columnSets: columnSetsToProfile,
         onProgress: (e) => log({ event: 'table', ...e }, tableStarted(e)),
         onTableDone: (e) => log({ event: 'done', ...e }, tableDone(e)),
         onWarning: (message) => log({ event: 'warning', message }, `warning: ${message}`),

@@ -99,6 +99,24 @@ describe('guided-eval --bench joins', () => {
     expect(results.perDatabase.tpch.truth).toBe(10); // nine single-column keys and LINEITEM(L_PARTKEY,L_SUPPKEY)->PARTSUPP
   });
 
+  it('scores each set of a benchmarks folder apart (sample-dbs, train-dbs), with the edges into non-unique targets', () => {
+    const bench = join(root, 'benchmarks');
+    for (const set of ['sample-dbs', 'train-dbs']) {
+      mkdirSync(join(bench, set, 'shop'), { recursive: true });
+      writeFileSync(join(bench, set, 'shop', 'shop.sqlite'), readFileSync(join(data, 'shop', 'shop.sqlite')));
+    }
+    const out = join(root, 'out-sets');
+    const r = run('--bench', 'joins', '--data', bench, '--no-tpch', '--out', out);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^joins sample: precision .*, 0 into a non-unique target$/m);
+    expect(r.stderr).toMatch(/^joins train: precision .*, 0 into a non-unique target$/m);
+    const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
+    expect(Object.keys(results.groups)).toEqual(['sample', 'train']);
+    expect(results.groups.train).toMatchObject({ truth: 1, nonUniqueTargets: 0 });
+    expect(Object.keys(results.perDatabase)).toEqual(['sample/shop', 'train/shop']);
+    expect(readFileSync(join(out, 'results.md'), 'utf8')).toContain('| **train (micro)** |');
+  });
+
   it('says in one line what is wrong', () => {
     const oneLine = (r: ReturnType<typeof run>, text: string | RegExp) => {
       expect(r.status).toBe(1);

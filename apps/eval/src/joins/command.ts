@@ -1,10 +1,11 @@
 /** `guided-eval --bench joins | joins-bird | joins-spider`: what the CLI does with the options. */
 import { resolve } from 'node:path';
 import { guidedCacheDir } from '@guided-retrieval/profiler/internal';
-import { findSqliteDatabases, tpchDatabase } from './databases.js';
+import { DBT_HAND_CHECKED, findJoinsData, tpchDatabase } from './databases.js';
 import { DEFAULT_HIDE_SEED } from './hide.js';
 import { writeJoinsReports } from './report.js';
 import {
+  describeDbt,
   describePartial,
   describeScore,
   type HideDeclared,
@@ -58,6 +59,9 @@ export async function runJoinsCommand(options: JoinsCliOptions, log: (message: s
   refuseInapplicable(options);
   const results = options.bench === 'joins' ? await sqliteRun(options, log) : await benchRun(options, log);
   const written = await writeJoinsReports(resolve(options.out), results);
+  for (const [group, s] of Object.entries(results.groups ?? {}))
+    log(`${results.bench} ${group}: ${describeScore(s)}, ${s.nonUniqueTargets} into a non-unique target`);
+  if (results.dbt) log(`${results.bench} dbt: ${describeDbt(results.dbt)}`);
   log(`${results.bench} overall: ${describeScore(results.overall)}`);
   if (results.partial)
     log(
@@ -85,8 +89,13 @@ function refuseInapplicable(options: JoinsCliOptions): void {
 
 async function sqliteRun(options: JoinsCliOptions, log: (message: string) => void): Promise<JoinsResults> {
   const data = resolve(options.data);
-  let databases = findSqliteDatabases(data);
-  if (options.tpch) databases.push(tpchDatabase(resolve(options.cacheDir ?? guidedCacheDir()), options.tpchScaleFactor, log));
+  const found = findJoinsData(data);
+  let databases = found.databases;
+  const grouped = databases.some((d) => d.group);
+  if (options.tpch) {
+    const tpch = tpchDatabase(resolve(options.cacheDir ?? guidedCacheDir()), options.tpchScaleFactor, log);
+    databases.push(grouped ? { ...tpch, group: 'sample' } : tpch);
+  }
   if (options.db && options.db.length > 0) {
     const known = new Set(databases.map((d) => d.name));
     const missing = options.db.filter((d) => !known.has(d));
@@ -94,10 +103,12 @@ async function sqliteRun(options: JoinsCliOptions, log: (message: string) => voi
     databases = databases.filter((d) => options.db!.includes(d.name));
   }
   const hideDeclared = hideDeclaredOf(options);
+  const dbt = found.dbt && !options.db ? { dbt: { manifest: found.dbt, handChecked: DBT_HAND_CHECKED } } : {};
   return runSqliteJoins({
     data,
     databases,
     log,
+    ...dbt,
     ...(options.minConfidence === undefined ? {} : { minConfidence: options.minConfidence }),
     ...(hideDeclared ? { hideDeclared } : {}),
   });

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findSqliteDatabases } from './databases.js';
+import { findJoinsData, findSqliteDatabases } from './databases.js';
 
 const root = mkdtempSync(join(tmpdir(), 'joins-dbs-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -29,5 +29,26 @@ describe('findSqliteDatabases', () => {
   it('says in one line when there is no folder or no database', () => {
     expect(() => findSqliteDatabases(join(root, 'nope'))).toThrow(`sample databases not found: ${join(root, 'nope')} is not a directory`);
     expect(() => findSqliteDatabases(join(root, 'docs'))).toThrow(`no *.sqlite database in ${join(root, 'docs')} or its subfolders`);
+  });
+
+  it('reads a benchmarks folder as its sets of databases and its dbt project, any other folder as one set', () => {
+    const bench = join(root, 'benchmarks');
+    for (const [set, db] of [
+      ['sample-dbs', 'chinook'],
+      ['train-dbs', 'mondial'],
+    ] as const) {
+      mkdirSync(join(bench, set, db), { recursive: true });
+      writeFileSync(join(bench, set, db, `${db}.sqlite`), '');
+    }
+    expect(findJoinsData(bench)).toEqual({
+      databases: [
+        { name: 'chinook', path: join(bench, 'sample-dbs', 'chinook', 'chinook.sqlite'), group: 'sample' },
+        { name: 'mondial', path: join(bench, 'train-dbs', 'mondial', 'mondial.sqlite'), group: 'train' },
+      ],
+    });
+    mkdirSync(join(bench, 'dbt-hubspot'));
+    writeFileSync(join(bench, 'dbt-hubspot', 'manifest.json'), '{}');
+    expect(findJoinsData(bench).dbt).toBe(join(bench, 'dbt-hubspot', 'manifest.json'));
+    expect(findJoinsData(join(bench, 'train-dbs')).databases.map((d) => d.group)).toEqual([undefined]);
   });
 });

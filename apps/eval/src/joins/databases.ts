@@ -1,6 +1,7 @@
 /** The SQLite databases of the joins benchmark: each folder's `*.sqlite` under the data dir, and TPC-H. */
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DEFAULT_SEED, generateTpch } from '@guided-retrieval/tpch';
 import { BenchmarkDataError } from '../bench/files.js';
 
@@ -8,6 +9,30 @@ export interface SqliteDatabase {
   /** The folder's name (`chinook`), or `folder/file` when a folder holds several databases. */
   name: string;
   path: string;
+  /** The set it belongs to when `--data` holds several (`sample`, `train`). */
+  group?: string;
+}
+
+/** A benchmarks folder's sets of SQLite databases, by the name each is reported under. */
+const DATABASE_SETS: readonly [string, string][] = [
+  ['sample', 'sample-dbs'],
+  ['train', 'train-dbs'],
+];
+/** A benchmarks folder's dbt project, and the hand check of its inferred joins (in this package). */
+const DBT_PROJECT = join('dbt-hubspot', 'manifest.json');
+export const DBT_HAND_CHECKED = fileURLToPath(new URL('../../benchmarks/dbt-hubspot-joins.json', import.meta.url));
+
+/**
+ * What `--data` holds for the joins benchmark: a benchmarks folder (`sample-dbs/`, `train-dbs/`,
+ * `dbt-hubspot/`) gives each set of databases under its name and the dbt project; any other folder
+ * is one set of databases (`findSqliteDatabases`).
+ */
+export function findJoinsData(dataDir: string): { databases: SqliteDatabase[]; dbt?: string } {
+  const sets = DATABASE_SETS.filter(([, folder]) => existsSync(join(dataDir, folder)));
+  if (sets.length === 0) return { databases: findSqliteDatabases(dataDir) };
+  const databases = sets.flatMap(([group, folder]) => findSqliteDatabases(join(dataDir, folder)).map((d) => ({ ...d, group })));
+  const dbt = join(dataDir, DBT_PROJECT);
+  return existsSync(dbt) ? { databases, dbt } : { databases };
 }
 
 /**

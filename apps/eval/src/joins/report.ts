@@ -1,11 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MetricSummary } from '../metrics.js';
+import type { DbtJoinsCheck } from './dbt-check.js';
 import type { JoinsResults } from './run.js';
 
 const f = (n: number) => n.toFixed(3);
 const TITLES: Record<JoinsResults['bench'], string> = {
-  joins: 'sample SQLite databases',
+  joins: 'SQLite databases',
   'joins-bird': 'BIRD dev schemas',
   'joins-spider': 'Spider dev schemas',
 };
@@ -26,13 +27,21 @@ export function joinsMarkdown(results: JoinsResults): string {
     '',
     '## Edges',
     '',
-    '| database | precision | recall | F1 | declared | predicted | correct | ms |',
-    '|---|---|---|---|---|---|---|---|',
-    `| **overall (micro)** | ${f(o.precision)} | ${f(o.recall)} | ${f(o.f1)} | ${o.truth} | ${o.predicted} | ${o.correct} | |`,
+    `"non-unique" counts the inferred edges whose target columns' tuples repeat in the database (asked of the database itself).`,
+    '',
+    '| database | precision | recall | F1 | declared | predicted | correct | non-unique | ms |',
+    '|---|---|---|---|---|---|---|---|---|',
+    `| **overall (micro)** | ${f(o.precision)} | ${f(o.recall)} | ${f(o.f1)} | ${o.truth} | ${o.predicted} | ${o.correct} | ${nonUnique(Object.values(results.perDatabase))} | |`,
+    ...Object.entries(results.groups ?? {}).map(
+      ([group, g]) =>
+        `| **${group} (micro)** | ${f(g.precision)} | ${f(g.recall)} | ${f(g.f1)} | ${g.truth} | ${g.predicted} | ${g.correct} | ${g.nonUniqueTargets} | |`,
+    ),
     ...Object.entries(results.perDatabase).map(
-      ([db, s]) => `| ${db} | ${f(s.precision)} | ${f(s.recall)} | ${f(s.f1)} | ${s.truth} | ${s.predicted} | ${s.correct} | ${s.ms} |`,
+      ([db, s]) =>
+        `| ${db} | ${f(s.precision)} | ${f(s.recall)} | ${f(s.f1)} | ${s.truth} | ${s.predicted} | ${s.correct} | ${s.nonUniqueTargets?.length ?? ''} | ${s.ms} |`,
     ),
   ];
+  if (results.dbt) lines.push(...dbtMarkdown(results.dbt));
   if (results.partial) {
     const p = results.partial;
     const row = (
@@ -90,6 +99,31 @@ export function joinsMarkdown(results: JoinsResults): string {
     lines.push('', '## Declared keys left out of the truth set', '', ...results.skippedTruth.map((s) => `- ${s}`));
   }
   return `${lines.join('\n').trimEnd()}\n`;
+}
+
+function nonUnique(scores: readonly { nonUniqueTargets?: string[] }[]): string {
+  return scores.some((s) => s.nonUniqueTargets) ? String(scores.reduce((n, s) => n + (s.nonUniqueTargets?.length ?? 0), 0)) : '';
+}
+
+/** The dbt project's section: its edges, those on audit or sync columns, the hand-checked sample. */
+function dbtMarkdown(d: DbtJoinsCheck): string[] {
+  const lines = [
+    '',
+    '## dbt project (no relationships tests): inferred as `guided build` does',
+    '',
+    `\`${d.manifest}\`: ${d.tables} tables, ${d.edges} inferred edges, **${d.auditEdges.length} on audit or sync columns** (${d.setAside} columns set aside by inference).`,
+    ...d.auditEdges.map((id) => `- \`${id}\``),
+  ];
+  const h = d.handChecked;
+  if (h) {
+    lines.push(
+      '',
+      `Hand-checked sample (\`${h.file}\`): ${h.judged} edges judged against the models' documented keys; ${h.stillInferred} still inferred, **${h.right} right**.`,
+      ...h.wrong.map((id) => `- wrong: \`${id}\``),
+      ...h.unjudged.map((id) => `- drawn now, not judged: \`${id}\``),
+    );
+  }
+  return lines;
 }
 
 /** Writes results.json and results.md into `dir`; returns their paths. */

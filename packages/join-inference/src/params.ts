@@ -1,0 +1,159 @@
+/**
+ * Every number that tunes join inference, in one checked file: `params/join-inference.json`
+ * (`defaultJoinParams`). `inferJoins(profile, { params })` takes some of them otherwise (the fit
+ * and the benchmarks do). The thresholds marked *fitted* were chosen on the training databases
+ * (`../shared/benchmarks/train-dbs`, cross-validated by database: `pnpm eval --bench fit-joins`).
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export interface JoinParams {
+  // ─── Which edges are kept ────────────────────────────────────────────────────────────────────
+
+  /** Inferred edges below this confidence are dropped unless an adjudicator confirms them (*fitted*). */
+  minConfidence: number;
+  /** The middle band an adjudicator is asked about, from this… */
+  adjudicationLow: number;
+  /** …up to (not including) this; an edge it confirms rises to it. */
+  adjudicationHigh: number;
+  /** Candidates within this much of a column's best are near ties: the tightest key wins among them. */
+  nearTie: number;
+  /** What each further equally fitting sibling key takes off the chosen one's confidence. */
+  siblingPenalty: number;
+
+  // ─── Inclusion of values ─────────────────────────────────────────────────────────────────────
+
+  /** Estimated containment below this is no inclusion dependency (slack for sketch error and dirty rows). */
+  minContainment: number;
+  /** Containment counted exactly (whole sketch, dense range, every value sampled) must be nearly total. */
+  minExactContainment: number;
+
+  // ─── Confidence of a single-column reference (`combine`) ─────────────────────────────────────
+
+  /** With values compared: the base, then times the name's score, plus for a reference-like name, times the key's score. */
+  checkedBase: number;
+  checkedName: number;
+  checkedReferenceLike: number;
+  checkedKey: number;
+  /** Off a containment read from a dense range or the sampled values (weaker than a sketch). */
+  weakContainmentPenalty: number;
+  /** Off a referencing column that is unique itself, when the name does not say exactly this key. */
+  uniqueFromPenalty: number;
+  /** Without values to compare (names only): the same terms. */
+  namesBase: number;
+  namesName: number;
+  namesReferenceLike: number;
+  namesKey: number;
+  /** A unique column that is not its table's best key needs this key score (an identifier name): else it is a value. */
+  minTargetKeyScore: number;
+
+  // ─── Composite keys and references (`composite.ts`) ──────────────────────────────────────────
+
+  /** Columns of a table, from its first key-like ones, that a composite key is looked for among. */
+  compositeLeadingColumns: number;
+  /** Most columns in a composite key. */
+  compositeMaxColumns: number;
+  /** A table whose best single-column key scores at least this has no composite key looked for. */
+  compositeOwnKeyScore: number;
+  /** Each referencing column's values must lie this much inside its key column's, one by one, to be worth profiling as a set. */
+  compositeColumnContainment: number;
+  /** A referencing set's tuples must lie this much inside the key's, estimated from sketches (counted whole: `minExactContainment`). */
+  compositeMinContainment: number;
+  /** An estimated distinct count of tuples at least this share of the rows reads as unique (exact counts must be). */
+  nearUniqueShare: number;
+  /** Confidence of a composite reference whose every column's name agrees with its key column's. */
+  compositeConfidence: number;
+  /** What a column matched by values alone (its key column's name generic: `Name`) takes off. */
+  compositeUnnamedPenalty: number;
+  /** Most column sets profiled together for one database (the rest are left out, last tables first). */
+  maxColumnSets: number;
+
+  // ─── Columns that never join (`bookkeeping.ts`) ──────────────────────────────────────────────
+
+  /** A name carried by at least this share of the tables (and `conventionMinTables`) is a convention. */
+  conventionShare: number;
+  conventionMinTables: number;
+  /** A column holding one value over at least this many rows is a constant, not a reference. */
+  constantMinRows: number;
+  /** Two tables sharing at least this share of each one's column names are copies of one table, not references. */
+  copyShare: number;
+}
+
+const KEYS: readonly (keyof JoinParams)[] = [
+  'minConfidence',
+  'adjudicationLow',
+  'adjudicationHigh',
+  'nearTie',
+  'siblingPenalty',
+  'minContainment',
+  'minExactContainment',
+  'checkedBase',
+  'checkedName',
+  'checkedReferenceLike',
+  'checkedKey',
+  'weakContainmentPenalty',
+  'uniqueFromPenalty',
+  'namesBase',
+  'namesName',
+  'namesReferenceLike',
+  'namesKey',
+  'minTargetKeyScore',
+  'compositeLeadingColumns',
+  'compositeMaxColumns',
+  'compositeOwnKeyScore',
+  'compositeColumnContainment',
+  'compositeMinContainment',
+  'nearUniqueShare',
+  'compositeConfidence',
+  'compositeUnnamedPenalty',
+  'maxColumnSets',
+  'conventionShare',
+  'conventionMinTables',
+  'constantMinRows',
+  'copyShare',
+];
+
+const DEFAULTS_FILE = new URL('../params/join-inference.json', import.meta.url);
+
+let defaults: JoinParams | undefined;
+
+/** The parameters of `params/join-inference.json`, read and checked once; frozen. */
+export function defaultJoinParams(): JoinParams {
+  defaults ??= loadJoinParams(DEFAULTS_FILE);
+  return defaults;
+}
+
+/**
+ * A parameters file, checked: an unknown key, a missing one or a value that is not a number is an
+ * error naming the key and the file.
+ */
+export function loadJoinParams(file: string | URL): JoinParams {
+  const path = typeof file === 'string' ? file : fileURLToPath(file);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new Error(`join-inference parameters file ${path} cannot be read as JSON: ${(error as Error).message}`);
+  }
+  return Object.freeze(checkJoinParams(raw, `join-inference parameters ${path}`, false) as unknown as JoinParams);
+}
+
+/** `base` (the defaults unless given) with some parameters set otherwise, checked as a file is. */
+export function withJoinParams(overrides: Partial<JoinParams> | undefined, base: JoinParams = defaultJoinParams()): JoinParams {
+  if (overrides === undefined || Object.keys(overrides).length === 0) return base;
+  checkJoinParams(overrides, 'join-inference parameter overrides', true);
+  return Object.freeze({ ...base, ...overrides });
+}
+
+function checkJoinParams(raw: unknown, where: string, partial: boolean): Record<string, number> {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error(`${where}: expected a JSON object of parameters`);
+  const given = raw as Record<string, unknown>;
+  const known = new Set<string>(KEYS);
+  for (const [key, value] of Object.entries(given)) {
+    if (!known.has(key)) throw new Error(`${where}: unknown parameter "${key}"`);
+    if (typeof value !== 'number' || !Number.isFinite(value))
+      throw new Error(`${where}: parameter "${key}" must be a number, not ${JSON.stringify(value)}`);
+  }
+  if (!partial) for (const key of KEYS) if (!Object.hasOwn(given, key)) throw new Error(`${where}: missing parameter "${key}"`);
+  return given as Record<string, number>;
+}
