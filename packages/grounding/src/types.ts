@@ -1,5 +1,6 @@
 import type { TableEvidence } from './evidence.js';
 import type { IslandSenseStep } from './island-sense.js';
+import type { StageTrace } from './stages/stage.js';
 import type { GroundingLeverName, GroundingParams } from './params.js';
 
 /**
@@ -85,6 +86,8 @@ export interface GroundingResult {
    * lexicon's included), strongest tables first: what a choice among candidate trees weighs.
    */
   evidence: TableEvidence[];
+  /** What each grounding stage (`stages/list.ts`) made of the evidence's and T0's tables: their strongest score after it. */
+  stages: StageTrace[];
   /** T0 from hash matches, strongest first. */
   grounded: GroundedTable[];
   /**

@@ -122,6 +122,7 @@ export class Retriever {
       matches: grounding.matches,
       grounded: grounding.grounded,
       evidence: grounding.evidence,
+      stages: grounding.stages,
       enrichment: grounding.enrichment,
       ...(grounding.islandSense ? { islandSense: grounding.islandSense } : {}),
       initialTargets,

@@ -5,6 +5,7 @@ import type {
   GroundingMatch,
   GroundingResult,
   IslandSenseStep,
+  StageTrace,
   TableEvidence,
 } from '@guided-retrieval/grounding';
 import type { TableColumns } from './columns/types.js';
@@ -173,6 +174,8 @@ export interface RetrievalTrace {
     grounded: GroundedTable[];
     /** Each table's strongest match per question word before settling: the evidence candidate trees are weighed on. */
     evidence: TableEvidence[];
+    /** What each grounding stage made of those tables: their strongest score after it. */
+    stages: StageTrace[];
     enrichment: EnrichmentStep;
     /** How a sentence model chose among islands the words left close, when it did. */
     islandSense?: IslandSenseStep;

@@ -25,8 +25,12 @@ export interface QuestionEvidence {
   lookAlikes: { has(table: string): boolean };
   /** The calendar dimensions among the evidence (a time word's `time` matches without a column). */
   calendars: ReadonlySet<string>;
-  /** Tables a word names outright, by their name spelled as the schema does, as its strongest evidence. */
-  named: ReadonlySet<string>;
+  /**
+   * Tables a word names outright, by their name spelled as the schema does, as its strongest
+   * evidence; true when the question only counts them ("how many films", "the most orders"): a
+   * table holding their keys may answer that, while one it shows ("which actors") needs them.
+   */
+  named: ReadonlyMap<string, boolean>;
 }
 
 interface ClassedEvidence {
@@ -86,6 +90,15 @@ function spelledAsName(tokens: readonly QuestionToken[], span: readonly [number,
   return false;
 }
 
+/** Words before a noun that count it ("how many films", "the number of orders", "the most tracks"). */
+const COUNTING_WORDS = new Set(['many', 'number', 'count', 'most', 'more', 'fewer', 'least', 'few']);
+
+/** Whether the word at `i` is counted: a counting word at most three words before it. */
+function counted(tokens: readonly QuestionToken[], i: number): boolean {
+  for (let j = Math.max(0, i - 3); j < i; j++) if (COUNTING_WORDS.has(tokens[j]!.lower)) return true;
+  return false;
+}
+
 /** The columns of the graph's join edges (either end), per table. */
 interface KeyColumns {
   has(table: string, column: string): boolean;
@@ -133,9 +146,11 @@ export function questionEvidence(
     }
     byTable.set(t.table, words);
   }
-  const named = new Set<string>();
+  const named = new Map<string, boolean>();
   for (const [table, words] of byTable)
-    for (const [word, e] of words) if (e.kind === 'table-spelled' && e.score >= best.get(word)!.score - 1e-9) named.add(table);
+    for (const [word, e] of words)
+      if (e.kind === 'table-spelled' && e.score >= best.get(word)!.score - 1e-9)
+        named.set(table, (named.get(table) ?? true) && counted(grounding.tokens, word));
   return {
     graph,
     byTable,
@@ -245,7 +260,8 @@ export const FEATURES: ReadonlyArray<readonly [string, Feature]> = [
   ...EVIDENCE_CLASSES.map((c) => [`lost ${c}`, lostOf(c)] as const),
   ...EVIDENCE_CLASSES.map((c) => [`tables by ${c}`, tablesBy(c)] as const),
   ['unexplainedWords', ({ explained }) => [...explained.values()].filter((s) => s === 0).length],
-  ['namedTablesLeftOut', ({ q, tree }) => [...q.named].filter((t) => !tree.tables.includes(t)).length],
+  ['namedShownLeftOut', ({ q, tree }) => [...q.named].filter(([t, counted]) => !counted && !tree.tables.includes(t)).length],
+  ['namedCountedLeftOut', ({ q, tree }) => [...q.named].filter(([t, counted]) => counted && !tree.tables.includes(t)).length],
   ['tables', ({ tree }) => tree.tables.length],
   ['single', ({ tree }) => (tree.tables.length === 1 ? 1 : 0)],
   ['bridges', (v) => bridges(v).length],
