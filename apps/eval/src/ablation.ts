@@ -43,15 +43,6 @@ export const ABLATIONS: readonly Variant[] = [
     name: 'a table only counted or grouped by stays beside the link table',
     options: { disambiguator: new HeuristicDisambiguator({ countedThroughLink: false }) },
   },
-  {
-    name: 'copies under other namespaces or numbers stay though the question names one',
-    options: { disambiguator: new HeuristicDisambiguator({ familyCopies: false }) },
-  },
-  {
-    name: 'a table held by one word many tables carry stays',
-    options: { disambiguator: new HeuristicDisambiguator({ commonWords: false }) },
-  },
-  { name: 'islands explaining the question alike not told apart by their names', options: { grounding: { islandNames: false } } },
   { name: 'enrichment with 100-d word vectors instead of the lexical embedder', options: {}, embedder: createWordVectorEmbedder },
   ...[0.5, 0.6, 0.7, 0.8, 0.9].map((ratio) => ({
     name: `weak-table ratio ${ratio} (default 0.75)`,

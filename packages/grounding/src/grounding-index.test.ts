@@ -50,7 +50,7 @@ describe('semantic enrichment', () => {
     const result = await tpch.ground('How are our sales trending?');
     expect(result.grounded).toEqual([]);
     expect(result.enrichment.triggered).toBe(true);
-    expect(result.enrichment.embedder).toBe('offline-lexical-v2');
+    expect(result.enrichment.embedder).toBe('offline-lexical-v3');
     expect(result.enrichment.added.map((a) => a.table)).toEqual(['ORDERS', 'LINEITEM']);
     for (const a of result.enrichment.added) expect(a.similarity).toBeGreaterThanOrEqual(0.12);
     expect(result.initialTargets).toEqual(['ORDERS', 'LINEITEM']);
@@ -87,7 +87,7 @@ describe('semantic enrichment', () => {
 
     // The default embedder knows nothing of zorblax.
     const offline = await (await GroundingIndex.build(smallSchemaGraph())).ground('Tell me about zorblax');
-    expect(offline.enrichment.embedder).toBe('offline-lexical-v2');
+    expect(offline.enrichment.embedder).toBe('offline-lexical-v3');
     expect(offline.initialTargets).toEqual([]);
   });
 

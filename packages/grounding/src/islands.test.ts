@@ -89,38 +89,3 @@ describe('semantic enrichment next to the matched tables', () => {
     expect(result.enrichment.added.map((a) => a.table)).not.toContain('report');
   });
 });
-
-describe('islands the words leave close, told apart by their tables own names', () => {
-  // One table per island; the same own name (`LOGS`) under two namespaces.
-  const logs = graphFromSchema({
-    database: 'crypto',
-    tables: [
-      { name: 'CRYPTO_BAND.LOGS', columns: ['id'] },
-      { name: 'CRYPTO_ETHEREUM.LOGS', columns: ['id'] },
-    ],
-  });
-  const tokens = ['ethereum', 'logs'].map((w) => ({ text: w, lower: w, lemma: w, stopWord: false, pos: 'NOUN', name: false }));
-  const match = (table: string): GroundingMatch => ({
-    token: 'logs',
-    span: [1, 2],
-    variant: 'logs',
-    variantKind: 'exact',
-    table,
-    column: null,
-    kind: 'table',
-    coverage: 1,
-    score: 1,
-  });
-  const matches = [match('CRYPTO_BAND.LOGS'), match('CRYPTO_ETHEREUM.LOGS')];
-  const order = (graph: ContextGraph) => rankIslands(graph, matches, tokens, defaultGroundingParams()).map((r) => r.list[0]!.table);
-
-  it('set the namespace (GraphTable.namespace) aside: "ethereum" names neither LOGS', () => {
-    expect(logs.table('CRYPTO_ETHEREUM.LOGS')?.namespace).toBe('CRYPTO_ETHEREUM');
-    expect(order(logs)).toEqual(['CRYPTO_BAND.LOGS', 'CRYPTO_ETHEREUM.LOGS']);
-  });
-
-  it('read the namespace from the graph, not the name: a dotted name without one is all words', () => {
-    const bare = new ContextGraph({ ...logs.toData(), tables: logs.tables.map(({ namespace: _, ...t }) => t) });
-    expect(order(bare)).toEqual(['CRYPTO_ETHEREUM.LOGS', 'CRYPTO_BAND.LOGS']);
-  });
-});

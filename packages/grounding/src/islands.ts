@@ -7,12 +7,9 @@
  */
 
 import type { ContextGraph } from '@guided-retrieval/context-graph';
-import { expansionsOf, singular } from '@guided-retrieval/text';
-import { splitIdentifier } from './identifiers.js';
 import type { GroundingParams } from './params.js';
 import { defaultGroundingParams } from './params-load.js';
 import type { GroundingMatch, QuestionToken } from './types.js';
-import { numberDigits } from './variants.js';
 
 interface IslandChoice {
   /** The matches in the chosen island, settled. */
@@ -32,7 +29,7 @@ export function chooseIsland(
   graph: ContextGraph,
   matches: readonly GroundingMatch[],
   settle: (matches: readonly GroundingMatch[]) => GroundingMatch[],
-  ranked: readonly RankedIsland[] = rankIslands(graph, matches, undefined, defaultGroundingParams()),
+  ranked: readonly RankedIsland[] = rankIslands(graph, matches, defaultGroundingParams()),
   preferred?: number,
 ): IslandChoice {
   if (ranked.length <= 1) return { matches: settle(matches), unsettled: matches, elsewhere: [] };
@@ -85,20 +82,8 @@ export interface RankedIsland {
   first: number;
 }
 
-/**
- * The islands the matches fall in, best explained first (ties: best match, earliest word, island
- * number). With the question's `tokens`, islands explaining within `nameTieRatio` of the best
- * are ordered first by how many of their tables' own name words the question says, then by how
- * few it leaves unsaid: a warehouse's look-alike tables (`county_2018_1yr`, `county_2020_5yr`,
- * `puma_2007_1yr`, one per island, with the same columns) explain the same words by their
- * columns, and only their names say which one "2020 5-year county data" means.
- */
-export function rankIslands(
-  graph: ContextGraph,
-  matches: readonly GroundingMatch[],
-  tokens: readonly QuestionToken[] | undefined,
-  params: GroundingParams,
-): RankedIsland[] {
+/** The islands the matches fall in, best explained first (ties: best match, earliest word, island number). */
+export function rankIslands(graph: ContextGraph, matches: readonly GroundingMatch[], params: GroundingParams): RankedIsland[] {
   const byIsland = new Map<number, GroundingMatch[]>();
   const islandOf = islandsOf(graph);
   for (const m of matches) {
@@ -107,65 +92,9 @@ export function rankIslands(
     if (list) list.push(m);
     else byIsland.set(id, [m]);
   }
-  const ranked = [...byIsland]
+  return [...byIsland]
     .map(([id, list]) => ({ id, list, ...score(list, params.tableNamedWeight) }))
     .sort((a, b) => b.total - a.total || b.best - a.best || a.first - b.first || a.id - b.id);
-  if (!tokens || ranked.length < 2) return ranked;
-  const top = ranked[0]!.total;
-  const close = ranked.filter((r) => r.total >= top * (1 - params.nameTieRatio) - 1e-9);
-  if (close.length < 2) return ranked;
-  const said = saidWords(tokens);
-  const named = new Map(close.map((r) => [r.id, nameWordsSaid(graph, r.list, said)]));
-  const byName = [...close].sort((a, b) => {
-    const x = named.get(a.id)!;
-    const y = named.get(b.id)!;
-    return y.hits - x.hits || x.misses - y.misses;
-  });
-  return [...byName, ...ranked.slice(close.length)];
-}
-
-/** The question's words as a table name may spell them: as written, lemma, singular, digits. */
-function saidWords(tokens: readonly QuestionToken[]): Set<string> {
-  const said = new Set<string>();
-  for (const t of tokens) {
-    if (t.stopWord) continue;
-    for (const w of [t.lower, t.lemma.toLowerCase(), singular(t.lower), numberDigits(t.lower)]) if (w) said.add(w);
-  }
-  return said;
-}
-
-const nameFormsByGraph = new WeakMap<ContextGraph, Map<string, string[][]>>();
-
-/**
- * A table's name words (its `namespace` set aside), each with the forms a question may say it in (as
- * written, singular, abbreviation expanded): worked out once per table, not per question.
- */
-function nameForms(graph: ContextGraph, table: string): string[][] {
-  let byTable = nameFormsByGraph.get(graph);
-  if (!byTable) {
-    byTable = new Map();
-    nameFormsByGraph.set(graph, byTable);
-  }
-  let forms = byTable.get(table);
-  if (!forms) {
-    const namespace = graph.table(table)?.namespace;
-    const own = namespace === undefined ? table : table.slice(namespace.length + 1);
-    forms = splitIdentifier(own).map((w) => [w, singular(w), ...expansionsOf(w)]);
-    byTable.set(table, forms);
-  }
-  return forms;
-}
-
-/** Of an island's matched tables, the best: the most of its name's words said, then the fewest unsaid. */
-function nameWordsSaid(graph: ContextGraph, list: readonly GroundingMatch[], said: ReadonlySet<string>): { hits: number; misses: number } {
-  let best = { hits: 0, misses: Number.POSITIVE_INFINITY };
-  for (const table of new Set(list.map((m) => m.table))) {
-    const words = nameForms(graph, table);
-    const hits = words.filter((forms) => forms.some((w) => said.has(w))).length;
-    const misses = words.length - hits;
-    if (hits > best.hits || (hits === best.hits && misses < best.misses)) best = { hits, misses };
-  }
-  return best;
 }
 
 function score(matches: readonly GroundingMatch[], tableNamedWeight: number): { total: number; best: number; first: number } {

@@ -148,7 +148,7 @@ export function lexiconMatches(
   const unmatched = (i: number) => !matchedWords.has(i);
   const near = nearTables(graph, named, params.maxLexiconHops);
   const measures = [
-    ...amountAndCountMatches(tokens, unmatched, graph, columns, near, named, indexed, params),
+    ...amountAndCountMatches(tokens, unmatched, graph, columns, near, named, params),
     ...selfReferenceMatches(tokens, graph, indexed, named, params.lexiconMatchScore),
   ];
   // A time word dates what the question measures: the events the amount and count words found, else the named tables.
@@ -191,23 +191,15 @@ function amountAndCountMatches(
   columns: MeasureColumns,
   near: readonly GraphTable[][],
   named: readonly string[],
-  indexed: readonly GroundingMatch[],
   params: GroundingParams,
 ): GroundingMatch[] {
   const out: GroundingMatch[] = [];
   const score = params.lexiconMatchScore;
   const proceeds = (e: EventTable) => columns.proceeds.get(e.table) ?? [];
-  // "How much freight did we pay": the question names its amount already; "pay" asks for no other.
-  const amountNamed = indexed.some(
-    (m) => m.column !== null && m.kind !== 'value' && (columns.money.get(m.table) ?? []).some((c) => c.name === m.column),
-  );
   tokens.forEach((token, i) => {
     if (!unmatched(i)) return;
     if (isAmountWord(token)) {
-      if (amountNamed) return;
-      // "sales representative", "sales quota": the word names a kind of something, not an amount.
-      if (token.pos === 'NOUN' && tokens[i + 1]?.pos === 'NOUN') return;
-      const found = nearestEvent(graph, named, columns.events, params.maxEventHops, (e) => proceeds(e).length > 0);
+      const found = nearestEvent(graph, named, columns.events, params.maxLexiconHops, (e) => proceeds(e).length > 0);
       if (found) {
         for (const column of proceeds(found.event))
           out.push(
@@ -218,7 +210,7 @@ function amountAndCountMatches(
       for (const { table, column } of firstFound(near, (t) => columns.money.get(t.name) ?? [], params.maxLexiconTables))
         out.push(lexiconMatch(token, i, table, column, 'measure', 'amount word', score));
     } else if (isCountWord(tokens, i)) {
-      const found = nearestEvent(graph, named, columns.events, params.maxEventHops);
+      const found = nearestEvent(graph, named, columns.events, params.maxLexiconHops);
       if (found) {
         out.push(lexiconMatch(token, i, found.event.table, null, 'measure', `count word on an ${describeEvent(found.event)}`, score));
         return;

@@ -150,8 +150,6 @@ export interface GroundingParams {
    * 0.6 and 1; 0.812 again at 0.5 and 3: a plateau; Spider-union 0.869 → 0.870).
    */
   islandTieRatio: number;
-  /** Islands explaining the question within this share of the best are told apart by their tables' names. */
-  nameTieRatio: number;
   /** How much a competing island's sentence similarity (cosine, 0–1) counts against its share of the best word score. */
   islandSenseWeight: number;
   /** The largest island a sentence embedder reads table by table (its first question embeds every table of it). */
@@ -175,14 +173,8 @@ export interface GroundingParams {
 
   /** A lexicon word that would land on more tables than this at the nearest distance says nothing about which is meant. */
   maxLexiconTables: number;
-  /** Most joins from a named table the lexicon looks for a money or date column. */
+  /** Most joins from a named table the lexicon looks for a money or date column, or the event table a measure word means. */
   maxLexiconHops: number;
-  /**
-   * Most joins from a named table the lexicon looks for the event table a measure word means
-   * (event-tables.ts): far enough for a film category's revenue (category → film_category → film
-   * → inventory → rental → payment).
-   */
-  maxEventHops: number;
   /** A date column name carried by at least this share of the tables (and three of them) is bookkeeping (`last_update`), dating no event. */
   bookkeepingDateShare: number;
   /** Farthest from the tables a question names (joins) that a value tied across tables is looked for (alternatives.ts). */
@@ -244,11 +236,6 @@ export interface GroundingParams {
   /** Keep only the island of the join graph that explains most of the question (true). */
   oneIsland: boolean;
   /**
-   * Among islands that explain the question about as well, prefer the one whose table's name words the question
-   * says (`county_2020_5yr` for "2020 5-year county data"; true).
-   */
-  islandNames: boolean;
-  /**
    * Index the opening words of a column's description as an alias of the column (true: BIRD dev F1 +0.003,
    * Spider 2.0-lite +0.011).
    */
@@ -278,7 +265,6 @@ export type GroundingLeverName =
   | 'preferLongerSpans'
   | 'synonyms'
   | 'oneIsland'
-  | 'islandNames'
   | 'weakTableRatio'
   | 'descriptionAliases'
   | 'similarWords'

@@ -43,16 +43,6 @@ export interface HeuristicOptions {
    * references hold its ids (default true; Defog F1 +0.009, BIRD and Spider dev F1 unchanged).
    */
   countedThroughLink?: boolean;
-  /**
-   * Of tables that are one table under several namespaces or numbers (`CRYPTO_ETHEREUM.LOGS`,
-   * `CRYPTO_BAND.LOGS`), only those whose own words the question says best stay (default true).
-   */
-  familyCopies?: boolean;
-  /**
-   * A target held only by one question word matching a column name that columns of many tables
-   * carry ("time", "status") is left out rather than joined in (default true).
-   */
-  commonWords?: boolean;
 }
 
 /**

@@ -26,10 +26,6 @@ export interface HeuristicParams {
 
   // ─── Target pruning and the result ──────────────────────────────────────────────────────────
 
-  /** Beyond this many copies that the question's words do not tell apart, only one comes along. */
-  maxUntoldCopies: number;
-  /** A word in the column names of at least this many tables says little about which one the question means. */
-  commonWordTables: number;
   /**
    * More lone tables than this matched alike are a warehouse's copies (one per year, per level):
    * the question does not say which, so none comes along as unjoined (Spider 2.0-lite F1 +0.013).
@@ -55,16 +51,6 @@ export interface HeuristicParams {
    */
   countedThroughLink: boolean;
   /**
-   * Of tables that are one table under several namespaces or numbers (`CRYPTO_ETHEREUM.LOGS`,
-   * `CRYPTO_BAND.LOGS`), only those whose own words the question says best stay (true).
-   */
-  familyCopies: boolean;
-  /**
-   * A target held only by one question word matching a column name that columns of many tables
-   * carry ("time", "status") is left out rather than joined in (true).
-   */
-  commonWords: boolean;
-  /**
    * Return beside the tree the tables the question points at that join nothing at all (a table
    * alone in its island of the join graph, as in a warehouse that declares no keys), when matched
    * as strongly as anything in the tree (true); false only names them in `reason`.
@@ -85,14 +71,10 @@ const SPECS: Readonly<Record<keyof HeuristicParams, ParamSpec>> = {
   lookAlikePenalty: NUMBER,
   groundedBridgeCredit: NUMBER,
   backwardStep: NUMBER,
-  maxUntoldCopies: NUMBER,
-  commonWordTables: NUMBER,
   maxUnjoined: NUMBER,
   referencedEntities: SWITCH,
   keysByReference: SWITCH,
   countedThroughLink: SWITCH,
-  familyCopies: SWITCH,
-  commonWords: SWITCH,
   unjoined: SWITCH,
 };
 

@@ -116,6 +116,7 @@ export async function runFitCommand(options: FitCliOptions, log: (message: strin
   await writeFile(join(out, 'choice-fit.json'), `${JSON.stringify(report, null, 2)}\n`);
   // Every candidate of every training question with its features and label: what the fit saw.
   await writeFile(join(out, 'choice-examples.jsonl'), held.map((e) => `${JSON.stringify(e)}\n`).join(''));
+  await writeFile(join(out, 'names-only-examples.jsonl'), namesOnly.map((e) => `${JSON.stringify(e)}\n`).join(''));
   await writeFile(join(out, 'choice-fit.md'), fitMarkdown(report));
   const o = report.outOfFold;
   log(`fit: out of fold on the training questions (one fold per database): fitted ${o.fitted}, heuristic ${o.heuristic}, best candidate ${o.oracle}`);

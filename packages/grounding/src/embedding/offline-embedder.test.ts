@@ -16,7 +16,7 @@ function norm(v: Float32Array): number {
 
 describe('OfflineEmbedder', () => {
   it('has a stable id and 512 dimensions by default', () => {
-    expect(embedder.id).toBe('offline-lexical-v2');
+    expect(embedder.id).toBe('offline-lexical-v3');
     expect(embedder.dimensions).toBe(512);
     expect(new OfflineEmbedder({ dimensions: 64 }).dimensions).toBe(64);
   });

@@ -14,7 +14,7 @@ import { CONCEPTS } from '../lexicon/concepts.js';
 import { remembering } from '../memo.js';
 import { lexicalStems } from './lexical-stems.js';
 
-export const OFFLINE_EMBEDDER_ID = 'offline-lexical-v2';
+export const OFFLINE_EMBEDDER_ID = 'offline-lexical-v3';
 export const DEFAULT_OFFLINE_DIMENSIONS = 512;
 
 /** Weight of a stem that occurs in the text (per occurrence). */
@@ -102,7 +102,7 @@ function embedOne(text: string, dimensions: number): Float32Array {
 }
 
 /**
- * The offline lexical embedder (`offline-lexical-v2`). Deterministic and local: it needs no model
+ * The offline lexical embedder (`offline-lexical-v3`). Deterministic and local: it needs no model
  * weights and no network, so it always works; it captures shared words, identifier parts and a
  * little general business vocabulary, not meaning.
  */

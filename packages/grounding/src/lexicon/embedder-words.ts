@@ -4,7 +4,7 @@
  * split by. General database vocabulary only, like the concept lexicon; nothing specific to one
  * benchmark or schema. Kept apart from the text module's lists (`ABBREVIATIONS`, `COMPOUND_WORDS`,
  * `STOP_WORDS` of `@guided-retrieval/text`) on purpose: the embedder's vectors are pinned
- * (`offline-lexical-v2`), and any change to these lists changes them. How the words are read (split,
+ * (`offline-lexical-v3`), and any change to these lists changes them. How the words are read (split,
  * segmented, stemmed) is the text module's, as for every package.
  */
 
@@ -22,13 +22,11 @@ export const EMBEDDER_ABBREVIATIONS: ReadonlyMap<string, string> = new Map([
   ['dt', 'date'],
   ['emp', 'employee'],
   ['mgr', 'manager'],
-  ['mkt', 'market'],
   ['nbr', 'number'],
   ['num', 'number'],
   ['pct', 'percent'],
   ['prod', 'product'],
   ['qty', 'quantity'],
-  ['supp', 'supplier'],
   ['tel', 'phone'],
 ]);
 
@@ -74,7 +72,6 @@ export const EMBEDDER_COMPOUND_WORDS: readonly string[] = [
   'buyer',
   'user',
   'account',
-  'supplier',
   'vendor',
   'provider',
   'employee',
@@ -127,8 +124,6 @@ export const EMBEDDER_COMPOUND_WORDS: readonly string[] = [
   'note',
   'manufacturer',
   // places
-  'ship',
-  'shipment',
   'delivery',
   'address',
   'street',
@@ -136,7 +131,6 @@ export const EMBEDDER_COMPOUND_WORDS: readonly string[] = [
   'town',
   'state',
   'country',
-  'nation',
   'region',
   'zip',
   'postal',

@@ -17,7 +17,7 @@ export const islandStage: GroundingStage = {
   run: async (state, ctx) => {
     const all = state.candidates;
     if (!ctx.params.oneIsland) return { ...state, island: all, settled: settle(all, ctx) };
-    const ranked = rankIslands(ctx.graph, all, ctx.params.islandNames ? ctx.tokens : undefined, ctx.params);
+    const ranked = rankIslands(ctx.graph, all, ctx.params);
     const sensed = ctx.islandSense ? await ctx.islandSense.prefer(ctx.question, ranked) : undefined;
     const chosen = chooseIsland(ctx.graph, all, (m) => settle(m, ctx), ranked, sensed?.id);
     return {

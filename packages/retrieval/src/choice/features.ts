@@ -227,9 +227,14 @@ function asked(q: QuestionEvidence, cues: readonly WordCue[]): boolean {
   return q.cues.some((c) => c !== null && cues.includes(c));
 }
 
-/** A table that references two or more others: where events are recorded (lines, orders, rentals). */
-function eventLike(graph: ContextGraph, table: string): boolean {
-  return new Set(graph.outEdges(table).map((e) => e.toTable).filter((t) => t !== table)).size >= 2;
+/**
+ * Where events are recorded (lines, invoices, rentals): a table the measures lexicon read an amount
+ * or count word on (grounding's event tables: dated, referencing others), or one that references
+ * two or more others.
+ */
+function eventLike(q: QuestionEvidence, table: string): boolean {
+  for (const e of q.byTable.get(table)?.values() ?? []) if (e.kind === 'measure') return true;
+  return new Set(q.graph.outEdges(table).map((e) => e.toTable).filter((t) => t !== table)).size >= 2;
 }
 
 const DATE_NAME = /(date|year|month|quarter|timestamp|datetime|day|time)$/i;
@@ -270,10 +275,10 @@ export const FEATURES: ReadonlyArray<readonly [string, Feature]> = [
   ['heuristic', ({ tree }) => (tree.origin === 'heuristic' ? 1 : 0)],
   ['addedToHeuristic', ({ tree, q }) => tree.tables.filter((t) => !q.heuristic.has(t)).length],
   ['removedFromHeuristic', ({ tree, q }) => [...q.heuristic].filter((t) => !tree.tables.includes(t)).length],
-  ['rankingWithEvent', ({ tree, q }) => (asked(q, ['ranking']) && tree.tables.some((t) => eventLike(q.graph, t)) ? 1 : 0)],
-  ['rankingWithoutEvent', ({ tree, q }) => (asked(q, ['ranking']) && !tree.tables.some((t) => eventLike(q.graph, t)) ? 1 : 0)],
-  ['amountWithEvent', ({ tree, q }) => (asked(q, ['amount', 'count']) && tree.tables.some((t) => eventLike(q.graph, t)) ? 1 : 0)],
-  ['amountWithoutEvent', ({ tree, q }) => (asked(q, ['amount', 'count']) && !tree.tables.some((t) => eventLike(q.graph, t)) ? 1 : 0)],
+  ['rankingWithEvent', ({ tree, q }) => (asked(q, ['ranking']) && tree.tables.some((t) => eventLike(q, t)) ? 1 : 0)],
+  ['rankingWithoutEvent', ({ tree, q }) => (asked(q, ['ranking']) && !tree.tables.some((t) => eventLike(q, t)) ? 1 : 0)],
+  ['amountWithEvent', ({ tree, q }) => (asked(q, ['amount', 'count']) && tree.tables.some((t) => eventLike(q, t)) ? 1 : 0)],
+  ['amountWithoutEvent', ({ tree, q }) => (asked(q, ['amount', 'count']) && !tree.tables.some((t) => eventLike(q, t)) ? 1 : 0)],
   ['timeWithCalendar', ({ tree, q }) => (asked(q, ['time', 'period']) && tree.tables.some((t) => q.calendars.has(t)) ? 1 : 0)],
   [
     'timeWithoutDate',

@@ -78,9 +78,9 @@ describe('runPasses', () => {
     });
     const shared = pass('shared');
     preparePasses(
-      [shared, pass('off', { switch: 'commonWords' }), shared],
+      [shared, pass('off', { switch: 'keysByReference' }), shared],
       {} as ContextGraph,
-      withHeuristicParams({ commonWords: false }),
+      withHeuristicParams({ keysByReference: false }),
     );
     expect(prepared).toEqual(['shared']);
   });
