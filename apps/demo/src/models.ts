@@ -12,20 +12,10 @@ import {
   UsageCounter,
 } from '@guided-retrieval/llm-adapters';
 import { LlmDisambiguator, type RetrieverOptions } from '@guided-retrieval/retrieval';
-import { cacheDir } from './cache.js';
+import { cacheDir } from './cache-dir.js';
 import { UserError } from './errors.js';
+import type { ModelFlags } from './options.js';
 import { progress } from './progress.js';
-
-/** `--llm <spec>` and `--embedder <spec>`, shared by the subcommands that retrieve. */
-export interface ModelFlags {
-  llm?: string;
-  embedder?: string;
-}
-
-export const LLM_HELP =
-  'chat model for disambiguation and path selection, e.g. ollama:qwen2.5:7b@http://127.0.0.1:11434 or openai:gpt-4o-mini (default: none, the deterministic heuristic)';
-export const EMBEDDER_HELP =
-  'embedder for semantic enrichment, e.g. ollama:nomic-embed-text, openai:text-embedding-3-small, transformers:<model folder> (default: the offline lexical one)';
 
 export const usage = new UsageCounter();
 

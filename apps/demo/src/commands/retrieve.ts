@@ -1,6 +1,11 @@
+/** `guided retrieve`: one question over a graph file (or the demo's graph), printed readable or as JSON. */
 import type { ContextGraph } from '@guided-retrieval/context-graph';
 import { RetrievalInputError, type RetrievalResult, Retriever, type RetrieverOptions } from '@guided-retrieval/retrieval';
 import { UserError } from '../errors.js';
+import { loadGraphFile } from '../graph-file.js';
+import { retrieverOptions } from '../models.js';
+import type { ModelFlags } from '../options.js';
+import { progress } from '../progress.js';
 import { renderResult } from '../render.js';
 
 export interface AskOptions {
@@ -26,4 +31,15 @@ export async function ask(
     throw error;
   }
   process.stdout.write(options.json ? `${JSON.stringify(result, null, 2)}\n` : `${renderResult(result)}\n`);
+}
+
+export interface RetrieveOptions extends AskOptions, ModelFlags {
+  graph?: string;
+}
+
+export async function runRetrieve(words: readonly string[], options: RetrieveOptions): Promise<void> {
+  const models = retrieverOptions(options);
+  // The demo's graph (and the TPC-H generator behind it) is loaded only when no --graph is given.
+  const graph = options.graph ? await loadGraphFile(options.graph) : (await (await import('../cache.js')).demoGraph(progress)).graph;
+  await ask(graph, words, options, models);
 }
