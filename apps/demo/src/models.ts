@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { ContextGraph } from '@guided-retrieval/context-graph';
 import { describeGraph } from '@guided-retrieval/context-graph';
 import { embedderFromSpec } from '@guided-retrieval/grounding';
-import { createJoinAdjudicator, type JoinAdjudicator } from '@guided-retrieval/join-inference';
+import type { JoinAdjudicator } from '@guided-retrieval/join-inference';
 import {
   createChatModel,
   type Embedder,
@@ -65,6 +65,8 @@ export async function describeWithModel(graph: ContextGraph, spec: string, log: 
 }
 
 /** A chat model that confirms or rejects the inferred join edges of uncertain confidence (cached). */
-export function joinAdjudicator(spec: string, log: (message: string) => void): JoinAdjudicator {
+export async function joinAdjudicator(spec: string, log: (message: string) => void): Promise<JoinAdjudicator> {
+  // Join inference is loaded by the commands that infer joins, not by every one that reads a model flag.
+  const { createJoinAdjudicator } = await import('@guided-retrieval/join-inference');
   return createJoinAdjudicator(createChatModel(checked(spec, '--llm'), modelOptions()), { onNote: (note) => log(`note: ${note}`) });
 }

@@ -20,6 +20,7 @@ import {
   runScaleCommand,
   type ScaleCliOptions,
 } from './scale/command.js';
+import { runStartupCommand, type StartupCliOptions } from './startup/command.js';
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
@@ -44,6 +45,7 @@ const BENCH_HELP = [
   'joins (join inference on every *.sqlite under --data, one per subfolder, plus TPC-H);',
   'joins-bird or joins-spider (join inference on the BIRD or Spider dev schemas, and retrieval with declared vs inferred edges);',
   'scale (latency, memory and accuracy on generated schemas of 50 to 2000 tables; needs no --data);',
+  'startup (guided --version, --help and a fresh retrieve on Chinook as fresh processes, the first question in a server against the p95 after it, a server stopped through npx; --data is the folder holding sample-dbs/ and bird-dev/);',
   'fit (fits the value-evidence weights on the databases with real rows: the sample-questions SQLite build and Defog; --data is the folder holding sample-dbs/ and defog/; --write writes them into packages/grounding/params/grounding.json);',
   'all (every retrieval benchmark in turn, each in a child process: bird-dev, bird-dev --union, spider-dev, spider-dev --union, spider-syn, spider2-lite, defog, sample-questions in both builds; --data is the folder holding their folders; one summary table on stdout and in <out>/summary.md and summary.json, full reports in <out>/<benchmark>/)',
 ].join(' ');
@@ -78,6 +80,7 @@ export function program(): Command {
           'sample-questions',
           ...JOINS_BENCHES,
           'scale',
+          'startup',
           'fit',
           'all',
         ])
@@ -151,6 +154,7 @@ export function program(): Command {
     .option('--sizes <list>', 'scale: table counts, comma-separated (default 50,200,500,1000,2000)', parseSizes)
     .option('--shapes <list>', 'scale: snowflake, warehouse, layered, comma-separated (default all three)', parseShapes)
     .option('--questions <n>', 'scale: questions per schema (default 100)', positiveInteger)
+    .option('--runs <n>', 'startup: fresh processes timed per command (default 10)', positiveInteger)
     .option('--seed <n>', 'scale: seed of the schema and question generator (default 42)', parseSeed)
     .option('--budget-s <seconds>', 'scale: wall-clock budget per schema, each run in a child process (default 300)', parseBudget)
     .option(
@@ -160,7 +164,7 @@ export function program(): Command {
     .showHelpAfterError('(run with --help for usage)')
     .action(
       async (options: {
-        bench: BenchName | JoinsBench | 'scale' | 'fit' | 'all';
+        bench: BenchName | JoinsBench | 'scale' | 'startup' | 'fit' | 'all';
         write?: boolean;
         data: string;
         db?: string[];
@@ -184,6 +188,7 @@ export function program(): Command {
         if ((options.hideDeclared !== undefined || options.hideSeed !== undefined) && !isJoinsBench(options.bench))
           throw new Error('--hide-declared and --hide-seed only apply to the joins benches (joins, joins-bird, joins-spider)');
         if (options.bench === 'scale') return runScaleCommand(options as unknown as ScaleCliOptions, log);
+        if (options.bench === 'startup') return runStartupCommand(options as StartupCliOptions, log);
         if (options.bench === 'fit') return runFitCommand(options as FitCliOptions, log);
         refuseScaleOptions(options);
         if (options.bench === 'all') {

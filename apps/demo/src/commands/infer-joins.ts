@@ -21,7 +21,7 @@ export async function runInferJoins(file: string, options: InferJoinsCliOptions)
   const result = await inferJoins(profile, {
     declared: options.hideDeclared ? 'hide' : 'use',
     ...(options.minConfidence === undefined ? {} : { minConfidence: options.minConfidence }),
-    ...(options.llm ? { adjudicator: joinAdjudicator(options.llm, progress) } : {}),
+    ...(options.llm ? { adjudicator: await joinAdjudicator(options.llm, progress) } : {}),
   });
   await saveJoins(output, { database: profile.database, edges: result.edges, keys: result.keys, stats: result.stats });
   const summary = summarizeInference(profile.database, result);

@@ -7,6 +7,7 @@ import { retrieverOptions } from '../models.js';
 import type { ModelFlags } from '../options.js';
 import { buildGraph } from '../pipeline.js';
 import { progress, say } from '../progress.js';
+import { exampleQuestions } from '../server/examples.js';
 import { TPCH_EXAMPLES } from '../server/graph-payload.js';
 import type { PreviewDatabase } from '../server/preview.js';
 import { startServer } from '../server/serve.js';
@@ -36,8 +37,10 @@ export async function serveWeb(options: ServeCommandOptions, log: (message: stri
   if (options.graph && options.database) throw new UserError('pass --graph or --database, not both');
   if (options.schema !== undefined && !options.database) throw new UserError('--schema needs --database');
   let source: Pick<Parameters<typeof startServer>[0], 'graph' | 'database' | 'examples'>;
-  if (options.graph) source = { graph: await loadGraphFile(options.graph), database: null, examples: [] };
-  else if (options.database) {
+  if (options.graph) {
+    const graph = await loadGraphFile(options.graph);
+    source = { graph, database: null, examples: exampleQuestions(graph) };
+  } else if (options.database) {
     const from = await resolveSource(options.database);
     const graph = await buildGraph(
       from,
@@ -51,7 +54,7 @@ export async function serveWeb(options: ServeCommandOptions, log: (message: stri
       say(
         `guided: row previews are off: ${from.display} is a ${from.kind === 'profile' ? 'profile' : 'schema file'}, with no database behind it`,
       );
-    source = { graph, database, examples: [] };
+    source = { graph, database, examples: exampleQuestions(graph) };
   } else {
     const { graph, files } = await demoGraph(log, options.scaleFactor);
     source = { graph, database: files.database, examples: TPCH_EXAMPLES };
