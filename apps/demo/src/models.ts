@@ -54,6 +54,20 @@ export function retrieverOptions(flags: ModelFlags): RetrieverOptions {
   return options;
 }
 
+/**
+ * Loads the sentence model now, in the background, for a server whose graph has islands that can
+ * compete (two or more of two tables or more): the first question that leaves them close would
+ * otherwise wait the seconds the model takes to load. A one-shot command, or a graph of one island,
+ * never loads it for nothing. A failure is said by the question that needs the model.
+ */
+export function warmModels(options: RetrieverOptions, graph: ContextGraph): void {
+  if (!options.islandEmbedder) return;
+  const sizes = new Map<number, number>();
+  for (const t of graph.tables) sizes.set(graph.islandOf(t.name), (sizes.get(graph.islandOf(t.name)) ?? 0) + 1);
+  if ([...sizes.values()].filter((n) => n >= 2).length < 2) return;
+  void options.islandEmbedder.embed(['warm up']).catch(() => {});
+}
+
 /** Descriptions and aliases for cryptic tables and columns, written by the model (cached). */
 export async function describeWithModel(graph: ContextGraph, spec: string, log: (message: string) => void): Promise<ContextGraph> {
   const model = createChatModel(checked(spec, '--llm'), modelOptions());

@@ -5,7 +5,7 @@ import { demoGraph } from '../cache.js';
 import { UserError } from '../errors.js';
 import { loadGraphFile } from '../graph-file.js';
 import { serveHttp, serveStdio } from '../mcp/server.js';
-import { retrieverOptions } from '../models.js';
+import { retrieverOptions, warmModels } from '../models.js';
 import { DEFAULT_MCP_PORT, type ModelFlags } from '../options.js';
 import { buildGraph } from '../pipeline.js';
 import { progress, say } from '../progress.js';
@@ -41,6 +41,7 @@ export async function runMcp(options: McpCommandOptions): Promise<void> {
   const graph = await graphFor(options, progress);
   const retriever = await Retriever.create(graph, models);
   const context = { graph, retriever, version: packageVersion(), log: say };
+  warmModels(models, graph);
   if (options.http) await serveHttp(context, { port: options.port ?? DEFAULT_MCP_PORT });
   else await serveStdio(context);
 }

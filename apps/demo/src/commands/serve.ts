@@ -3,7 +3,7 @@ import type { RetrieverOptions } from '@guided-retrieval/retrieval';
 import { demoGraph } from '../cache.js';
 import { UserError } from '../errors.js';
 import { loadGraphFile } from '../graph-file.js';
-import { retrieverOptions } from '../models.js';
+import { retrieverOptions, warmModels } from '../models.js';
 import type { ModelFlags } from '../options.js';
 import { buildGraph } from '../pipeline.js';
 import { progress, say } from '../progress.js';
@@ -60,6 +60,7 @@ export async function serveWeb(options: ServeCommandOptions, log: (message: stri
     source = { graph, database: files.database, examples: TPCH_EXAMPLES };
   }
   const server = await startServer({ ...source, port: options.port, log: say, retrieverOptions: models });
+  warmModels(models, source.graph);
   await server.stopped;
 }
 
