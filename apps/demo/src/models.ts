@@ -11,7 +11,7 @@ import {
   sentenceEmbedderProblem,
   UsageCounter,
 } from '@guided-retrieval/llm-adapters';
-import { LlmDisambiguator, type RetrieverOptions } from '@guided-retrieval/retrieval';
+import { LlmDisambiguator, type Retriever, type RetrieverOptions } from '@guided-retrieval/retrieval';
 import { cacheDir } from './cache-dir.js';
 import { UserError } from './errors.js';
 import type { ModelFlags } from './options.js';
@@ -66,6 +66,17 @@ export function warmModels(options: RetrieverOptions, graph: ContextGraph): void
   for (const t of graph.tables) sizes.set(graph.islandOf(t.name), (sizes.get(graph.islandOf(t.name)) ?? 0) + 1);
   if ([...sizes.values()].filter((n) => n >= 2).length < 2) return;
   void options.islandEmbedder.embed(['warm up']).catch(() => {});
+}
+
+/**
+ * Asks a server's retriever one question before the server takes any: the first question a
+ * process answers runs every phase's code for the first time (about 10 ms where later ones take
+ * 3), and a user's first question should not be the one to pay for that. The answer is dropped
+ * (retrieval keeps no state but caches that never change a result); a failure is left to a real question.
+ */
+export async function warmRetriever(retriever: Retriever, question: string | undefined): Promise<void> {
+  if (question === undefined) return;
+  await retriever.retrieve(question).catch(() => undefined);
 }
 
 /** Descriptions and aliases for cryptic tables and columns, written by the model (cached). */

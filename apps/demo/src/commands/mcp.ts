@@ -5,10 +5,11 @@ import { demoGraph } from '../cache.js';
 import { UserError } from '../errors.js';
 import { loadGraphFile } from '../graph-file.js';
 import { serveHttp, serveStdio } from '../mcp/server.js';
-import { retrieverOptions, warmModels } from '../models.js';
+import { retrieverOptions, warmModels, warmRetriever } from '../models.js';
 import { DEFAULT_MCP_PORT, type ModelFlags } from '../options.js';
 import { buildGraph } from '../pipeline.js';
 import { progress, say } from '../progress.js';
+import { exampleQuestions } from '../server/examples.js';
 import { packageVersion } from '../version.js';
 
 export interface McpCommandOptions extends ModelFlags {
@@ -40,6 +41,7 @@ export async function runMcp(options: McpCommandOptions): Promise<void> {
   const models = retrieverOptions(options);
   const graph = await graphFor(options, progress);
   const retriever = await Retriever.create(graph, models);
+  await warmRetriever(retriever, exampleQuestions(graph)[0]);
   const context = { graph, retriever, version: packageVersion(), log: say };
   warmModels(models, graph);
   if (options.http) await serveHttp(context, { port: options.port ?? DEFAULT_MCP_PORT });
