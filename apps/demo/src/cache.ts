@@ -1,18 +1,11 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { type ContextGraph, GraphFileError, loadGraph, saveGraph } from '@guided-retrieval/context-graph';
-import { guidedCacheDir } from '@guided-retrieval/profiler/internal';
 import { DEFAULT_SCALE_FACTOR, DEFAULT_SEED, generateTpch } from '@guided-retrieval/tpch';
+import { cacheDir } from './cache-dir.js';
 import { type BuildProgress, buildGraph } from './pipeline.js';
-
-/** Where the demo keeps its TPC-H database and graph: `$GUIDED_CACHE_DIR`, else the user cache. */
-export function cacheDir(): string {
-  const dir = guidedCacheDir();
-  mkdirSync(dir, { recursive: true });
-  return dir;
-}
 
 export interface DemoFiles {
   database: string;

@@ -243,6 +243,14 @@ describe('guided demo (readable output)', () => {
     expect(() => JSON.parse(run.stdout)).toThrow();
   });
 
+  it('is what the README shows under "What the demo prints" (timings aside): node tooling/scripts/readme-demo.mjs writes it', () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const block = /## What the demo prints\n\n```\n\$ [^\n]*\n([\s\S]*?)\n```/.exec(readme)?.[1];
+    expect(block, 'README.md has a ``` block under "## What the demo prints", opening with the command').toBeDefined();
+    const timingsAside = (text: string) => text.trimEnd().replace(/\d+\.\d+ ms/g, 'N ms');
+    expect(timingsAside(block ?? '')).toBe(timingsAside(run.stdout));
+  });
+
   it('prints the FROM clause', () => {
     const sql = firstResult.sql ?? '';
     expect(sql.split('\n').length).toBe(6);

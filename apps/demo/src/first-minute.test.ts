@@ -4,8 +4,8 @@
  * thing says which command to run, and the README's way to run a command adds nothing after it.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { delimiter, dirname, join, resolve } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,9 +48,34 @@ describe('the first minute', () => {
 
   it('--graph on a profile or a database says which guided build to run', () => {
     const profile = box.run(['retrieve', '--graph', 'shop.profile.json', 'Which customers ordered the most?']);
-    expectOneLineError(profile, 'looks like a profile', 'run `guided build shop.profile.json -o graph.json`');
+    expectOneLineError(profile, 'shop.profile.json is a profile', 'run `guided build shop.profile.json -o graph.json`');
     const database = box.run(['retrieve', '--graph', 'shop.sqlite', 'Which customers ordered the most?']);
-    expectOneLineError(database, 'is a database', 'run `guided build shop.sqlite -o graph.json` first');
+    expectOneLineError(database, 'shop.sqlite is a SQLite database', 'run `guided build shop.sqlite -o graph.json` first');
+  });
+
+  it('a damaged graph file names the file, the JSON path and what is wrong; its kind is read from its content', () => {
+    const built = box.run(['build', 'shop.sqlite', '-o', 'good.graph.json', '--quiet']);
+    expect(built.status, built.stderr).toBe(0);
+    const good = readFileSync(join(box.work, 'good.graph.json'), 'utf8');
+    const damage = (name: string, text: string) => {
+      writeFileSync(join(box.work, name), text);
+      return box.run(['retrieve', '--graph', name, 'Which customers ordered the most?']);
+    };
+    const nullName = good.replace(/"columns":\{"name":\["([^"]+)"/, '"columns":{"name":[null');
+    expect(nullName).not.toBe(good);
+    const line = expectOneLineError(damage('null-name.json', nullName), 'null-name.json', 'tables[0].columns.name[0]', 'expected a name');
+    expect(line).not.toMatch(/profile/);
+    const edges = /"from":\[(\d+)/.exec(good);
+    expect(edges).not.toBeNull();
+    const farEdge = good.replace(/"from":\[\d+/, '"from":[999');
+    expectOneLineError(damage('far-edge.json', farEdge), 'far-edge.json', 'edges.from[0]', 'table 999', 'the file has 8 tables');
+    // Cut short: where JSON.parse stopped, as a line and a column.
+    expect(expectOneLineError(damage('cut.json', good.slice(0, good.length / 2)), 'cut.json', 'not valid JSON')).toMatch(
+      /\(.+ at line \d+, column \d+\)$|\(it ends early/,
+    );
+    // Named like a database, holding text: neither a database nor a graph.
+    const text = expectOneLineError(damage('x.sqlite', 'hello\n'), 'x.sqlite', 'not valid JSON');
+    expect(text).not.toMatch(/is a .*database/);
   });
 
   it('sslmode=require fails with its one line, no multi-line warning before it', () => {
@@ -75,14 +100,12 @@ describe('the first minute', () => {
     }
   });
 
-  it("the README's pnpm exec form exits with the CLI's status and prints nothing after its error", () => {
-    const pnpm = (process.env.PATH ?? '').split(delimiter).find((dir) => existsSync(join(dir, 'pnpm')));
-    if (!pnpm) throw new Error('pnpm is not on PATH: run the tests through pnpm (npx -y pnpm@12.4.2 exec vitest run …)');
-    const run = spawnSync(
-      join(pnpm, 'pnpm'),
-      ['--silent', 'exec', 'node', 'tooling/scripts/run-cli.mjs', 'demo', 'retrieve', '--graph', 'no-such.graph.json', 'x'],
-      { cwd: ROOT, env: sandboxEnv(box), encoding: 'utf8' },
-    );
+  it("the README's form (npx -y pnpm@12.4.2 guided …) exits with the CLI's status and prints nothing but the CLI's line", () => {
+    const run = spawnSync('npx', ['-y', 'pnpm@12.4.2', 'guided', 'retrieve', '--graph', 'no-such.graph.json', 'x'], {
+      cwd: ROOT,
+      env: sandboxEnv(box),
+      encoding: 'utf8',
+    });
     expect(run.status).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(/^guided: error: .*no-such\.graph\.json/)]);

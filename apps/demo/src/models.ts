@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { ContextGraph } from '@guided-retrieval/context-graph';
 import { describeGraph } from '@guided-retrieval/context-graph';
 import { embedderFromSpec } from '@guided-retrieval/grounding';
-import { createJoinAdjudicator, type JoinAdjudicator } from '@guided-retrieval/join-inference';
+import type { JoinAdjudicator } from '@guided-retrieval/join-inference';
 import {
   createChatModel,
   type Embedder,
@@ -11,21 +11,11 @@ import {
   sentenceEmbedderProblem,
   UsageCounter,
 } from '@guided-retrieval/llm-adapters';
-import { LlmDisambiguator, type RetrieverOptions } from '@guided-retrieval/retrieval';
-import { cacheDir } from './cache.js';
+import { LlmDisambiguator, type Retriever, type RetrieverOptions } from '@guided-retrieval/retrieval';
+import { cacheDir } from './cache-dir.js';
 import { UserError } from './errors.js';
+import type { ModelFlags } from './options.js';
 import { progress } from './progress.js';
-
-/** `--llm <spec>` and `--embedder <spec>`, shared by the subcommands that retrieve. */
-export interface ModelFlags {
-  llm?: string;
-  embedder?: string;
-}
-
-export const LLM_HELP =
-  'chat model for disambiguation and path selection, e.g. ollama:qwen2.5:7b@http://127.0.0.1:11434 or openai:gpt-4o-mini (default: none, the deterministic heuristic)';
-export const EMBEDDER_HELP =
-  'embedder for semantic enrichment, e.g. ollama:nomic-embed-text, openai:text-embedding-3-small, transformers:<model folder> (default: the offline lexical one)';
 
 export const usage = new UsageCounter();
 
@@ -64,6 +54,31 @@ export function retrieverOptions(flags: ModelFlags): RetrieverOptions {
   return options;
 }
 
+/**
+ * Loads the sentence model now, in the background, for a server whose graph has islands that can
+ * compete (two or more of two tables or more): the first question that leaves them close would
+ * otherwise wait the seconds the model takes to load. A one-shot command, or a graph of one island,
+ * never loads it for nothing. A failure is said by the question that needs the model.
+ */
+export function warmModels(options: RetrieverOptions, graph: ContextGraph): void {
+  if (!options.islandEmbedder) return;
+  const sizes = new Map<number, number>();
+  for (const t of graph.tables) sizes.set(graph.islandOf(t.name), (sizes.get(graph.islandOf(t.name)) ?? 0) + 1);
+  if ([...sizes.values()].filter((n) => n >= 2).length < 2) return;
+  void options.islandEmbedder.embed(['warm up']).catch(() => {});
+}
+
+/**
+ * Asks a server's retriever one question before the server takes any: the first question a
+ * process answers runs every phase's code for the first time (about 10 ms where later ones take
+ * 3), and a user's first question should not be the one to pay for that. The answer is dropped
+ * (retrieval keeps no state but caches that never change a result); a failure is left to a real question.
+ */
+export async function warmRetriever(retriever: Retriever, question: string | undefined): Promise<void> {
+  if (question === undefined) return;
+  await retriever.retrieve(question).catch(() => undefined);
+}
+
 /** Descriptions and aliases for cryptic tables and columns, written by the model (cached). */
 export async function describeWithModel(graph: ContextGraph, spec: string, log: (message: string) => void): Promise<ContextGraph> {
   const model = createChatModel(checked(spec, '--llm'), modelOptions());
@@ -75,6 +90,8 @@ export async function describeWithModel(graph: ContextGraph, spec: string, log: 
 }
 
 /** A chat model that confirms or rejects the inferred join edges of uncertain confidence (cached). */
-export function joinAdjudicator(spec: string, log: (message: string) => void): JoinAdjudicator {
+export async function joinAdjudicator(spec: string, log: (message: string) => void): Promise<JoinAdjudicator> {
+  // Join inference is loaded by the commands that infer joins, not by every one that reads a model flag.
+  const { createJoinAdjudicator } = await import('@guided-retrieval/join-inference');
   return createJoinAdjudicator(createChatModel(checked(spec, '--llm'), modelOptions()), { onNote: (note) => log(`note: ${note}`) });
 }

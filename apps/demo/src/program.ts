@@ -1,39 +1,43 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { saveGraph } from '@guided-retrieval/context-graph';
-import type { ViewMode } from '@guided-retrieval/profiler';
-import { defaultColumnParams } from '@guided-retrieval/retrieval';
-import { DEFAULT_SCALE_FACTOR, generateTpch } from '@guided-retrieval/tpch';
-import { Command, InvalidArgumentError, Option } from 'commander';
-import { demoGraph } from './cache.js';
-import { registerInferJoins, unitInterval } from './commands/infer-joins.js';
-import { registerMcp } from './commands/mcp.js';
-import { registerProfile } from './commands/profile.js';
-import { ask, FORMAT_HELP, FORMATS, type Format, maxTokens } from './commands/retrieve.js';
-import { DEFAULT_PORT, port, registerServe, serveWeb } from './commands/serve.js';
-import { describeError, UserError } from './errors.js';
-import { loadGraphFile } from './graph-file.js';
-import { describeWithModel, EMBEDDER_HELP, LLM_HELP, type ModelFlags, retrieverOptions } from './models.js';
-import { outputPath } from './output-path.js';
-import { buildGraph, type EdgeSource } from './pipeline.js';
-import { progress, setQuiet } from './progress.js';
-import { SOURCE_HELP } from './source.js';
+/**
+ * The `guided` command line: every subcommand, its options and help. A subcommand's work lives in
+ * `commands/<name>.ts` and is imported only when that subcommand runs, so `--help`, `--version`
+ * and a bad flag load none of the packages (and `guided retrieve` loads no connector or server).
+ */
+import { fileURLToPath } from 'node:url';
+import { Command, Option } from 'commander';
+import { describeError } from './errors.js';
+import {
+  DEFAULT_MCP_PORT,
+  DEFAULT_PORT,
+  DEMO_QUESTION,
+  EMBEDDER_HELP,
+  FORMAT_HELP,
+  FORMATS,
+  LLM_HELP,
+  MCP_PATH,
+  maxTokens,
+  port,
+  positiveInt,
+  SOURCE_HELP,
+  scaleFactor,
+  seed,
+  unitInterval,
+  VIEWS_HELP,
+  viewMode,
+} from './options.js';
+import { setQuiet } from './progress.js';
 import { packageVersion } from './version.js';
-import { VIEWS_HELP, viewMode } from './views-option.js';
 
-const DEMO_QUESTION = 'Which Indian suppliers are shipping the most to China?';
-const log = progress;
+const SCALE_FACTOR_HELP = 'TPC-H scale factor (default 0.01)';
+const SCHEMA_HELP = 'PostgreSQL schemas to profile, comma-separated (default: every non-system schema)';
 
-function scaleFactor(value: string): number {
-  const sf = Number(value);
-  if (!Number.isFinite(sf) || sf <= 0 || sf > 10) throw new InvalidArgumentError(`must be a number in (0, 10], got "${value}"`);
-  return sf;
-}
-
-function seed(value: string): number {
-  const n = Number(value);
-  if (!/^\s*-?\d+\s*$/.test(value) || !Number.isSafeInteger(n)) throw new InvalidArgumentError(`must be an integer, got "${value}"`);
-  return n;
+/**
+ * What an MCP client's configuration names to start this server: this Node and this CLI by
+ * absolute path (a client may not run a shell or find `guided` on its PATH).
+ */
+function clientConfiguration(graphFile: string): string {
+  const args = [fileURLToPath(new URL('./cli.js', import.meta.url)), 'mcp', '--graph', graphFile];
+  return JSON.stringify({ mcpServers: { guided: { command: process.execPath, args } } });
 }
 
 export function program(): Command {
@@ -53,38 +57,13 @@ export function program(): Command {
     .argument('[question...]', 'the question, in plain English')
     .option('--json', 'print the full result as JSON on stdout, nothing else')
     .option('--database <source>', `profile this instead (read-only, on every run): ${SOURCE_HELP}`)
-    .option('--schema <names>', 'PostgreSQL schemas to profile, comma-separated (default: every non-system schema)')
-    .option('--scale-factor <sf>', 'TPC-H scale factor of the demo database', scaleFactor, DEFAULT_SCALE_FACTOR)
+    .option('--schema <names>', SCHEMA_HELP)
+    .option('--scale-factor <sf>', `${SCALE_FACTOR_HELP} of the demo database`, scaleFactor)
     .option('--web', 'serve the step-by-step web page instead (as `guided serve`)')
     .option('--port <n>', 'port for --web (0 picks a free one)', port, DEFAULT_PORT)
     .option('--llm <spec>', LLM_HELP)
     .option('--embedder <spec>', EMBEDDER_HELP)
-    .action(
-      async (
-        words: string[],
-        options: { json?: boolean; database?: string; schema?: string; scaleFactor: number; web?: boolean; port: number } & ModelFlags,
-      ) => {
-        const models = retrieverOptions(options);
-        if (options.schema !== undefined && options.database === undefined) throw new UserError('--schema needs --database');
-        if (options.web) return serveWeb(options, log, models);
-        if (options.database === undefined) {
-          const { graph } = await demoGraph(log, options.scaleFactor);
-          return ask(graph, words.length > 0 ? words : [DEMO_QUESTION], options, models);
-        }
-        if (words.length === 0)
-          throw new UserError(
-            `pass a question about ${options.database}, e.g. guided demo --database ${options.database} "Which customers ordered the most?"`,
-          );
-        const graph = await buildGraph(
-          options.database,
-          log,
-          undefined,
-          { kind: 'declared' },
-          options.schema === undefined ? {} : { schema: options.schema },
-        );
-        await ask(graph, words, options, models);
-      },
-    );
+    .action(async (words: string[], options) => (await import('./commands/demo.js')).runDemo(words, options));
 
   cli
     .command('retrieve')
@@ -95,18 +74,26 @@ export function program(): Command {
     .addOption(new Option('--format <format>', FORMAT_HELP).choices(FORMATS))
     .option(
       '--max-tokens <n>',
-      `with --format prompt: the most tokens (o200k_base) the prompt may take (default ${defaultColumnParams().defaultMaxTokens})`,
+      "with --format prompt: the most tokens (o200k_base) the prompt may take (default: the column parameters' defaultMaxTokens)",
       maxTokens,
     )
     .option('--llm <spec>', LLM_HELP)
     .option('--embedder <spec>', EMBEDDER_HELP)
-    .action(async (words: string[], options: { graph?: string; json?: boolean; format?: Format; maxTokens?: number } & ModelFlags) => {
-      const models = retrieverOptions(options);
-      const graph = options.graph ? await loadGraphFile(options.graph) : (await demoGraph(log)).graph;
-      await ask(graph, words, options, models);
-    });
+    .action(async (words: string[], options) => (await import('./commands/retrieve.js')).runRetrieve(words, options));
 
-  registerServe(cli, log);
+  cli
+    .command('serve')
+    .description('serve the step-by-step web page on 127.0.0.1 (default: over the embedded TPC-H database)')
+    .option('--graph <file>', 'a context graph file from `guided build` (no row preview)')
+    .option(
+      '--database <source>',
+      `profiled read-only on start, with row previews run read-only on it (none for a profile): ${SOURCE_HELP}`,
+    )
+    .option('--schema <names>', SCHEMA_HELP)
+    .option('--port <n>', 'port to listen on (0 picks a free one)', port, DEFAULT_PORT)
+    .option('--llm <spec>', LLM_HELP)
+    .option('--embedder <spec>', EMBEDDER_HELP)
+    .action(async (options) => (await import('./commands/serve.js')).runServe(options));
 
   cli
     .command('build')
@@ -115,7 +102,7 @@ export function program(): Command {
     )
     .argument('<database>', SOURCE_HELP)
     .requiredOption('-o, --output <file>', 'where to write the context graph JSON')
-    .option('--schema <names>', 'PostgreSQL schemas to profile, comma-separated (default: every non-system schema)')
+    .option('--schema <names>', SCHEMA_HELP)
     .option('--joins <file>', 'joins file from `guided infer-joins`: its edges join the graph along with the declared foreign keys')
     .option('--infer-joins', 'infer join edges while building: declared keys kept, inferred edges added')
     .option(
@@ -135,71 +122,85 @@ export function program(): Command {
       '--hash-values',
       'keep no readable text value in the graph: column values only as Bloom filters of their hashes (grounding still finds them), no strings in samples',
     )
-    .action(
-      async (
-        database: string,
-        options: {
-          output: string;
-          schema?: string;
-          joins?: string;
-          inferJoins?: boolean;
-          catalog?: string;
-          keys?: string;
-          llm?: string;
-          hashValues?: boolean;
-          views?: ViewMode;
-          minConfidence?: number;
-          dictionary?: string;
-        },
-      ) => {
-        if (options.joins && options.inferJoins) throw new UserError('pass --joins or --infer-joins, not both');
-        if (options.joins && options.minConfidence !== undefined)
-          throw new UserError('--min-confidence applies to inferred joins, not to --joins FILE');
-        const output = outputPath(options.output);
-        const edges: EdgeSource = options.joins
-          ? { kind: 'file', path: resolve(options.joins) }
-          : options.inferJoins
-            ? { kind: 'infer' }
-            : { kind: 'declared' };
-        const built = await buildGraph(database, log, undefined, edges, {
-          ...(options.schema === undefined ? {} : { schema: options.schema }),
-          ...(options.hashValues ? { hashValues: true } : {}),
-          ...(options.views ? { views: options.views } : {}),
-          ...(options.catalog === undefined ? {} : { catalog: resolve(options.catalog) }),
-          ...(options.keys === undefined ? {} : { keys: resolve(options.keys) }),
-          ...(options.minConfidence === undefined ? {} : { minConfidence: options.minConfidence }),
-          ...(options.dictionary === undefined ? {} : { dictionary: resolve(options.dictionary) }),
-        });
-        const graph = options.llm ? await describeWithModel(built, options.llm, log) : built;
-        await saveGraph(graph, output);
-        log(`wrote ${options.output}`);
-      },
-    );
+    .action(async (database: string, options) => (await import('./commands/build.js')).runBuild(database, options));
 
   cli
     .command('tpch')
     .description('generate a TPC-H SQLite database (deterministic for a seed)')
     .requiredOption('-o, --output <file>', 'the SQLite file to write')
-    .option('--scale-factor <sf>', 'TPC-H scale factor', scaleFactor, DEFAULT_SCALE_FACTOR)
+    .option('--scale-factor <sf>', SCALE_FACTOR_HELP, scaleFactor)
     .option('--seed <n>', 'random seed', seed)
     .option('--force', 'replace an existing file')
-    .action((options: { output: string; scaleFactor: number; seed?: number; force?: boolean }) => {
-      const path = outputPath(options.output);
-      if (existsSync(path) && !options.force) throw new UserError(`${path} already exists: pass --force to replace it`);
-      const summary = generateTpch({
-        path,
-        scaleFactor: options.scaleFactor,
-        overwrite: Boolean(options.force),
-        ...(options.seed === undefined ? {} : { seed: options.seed }),
-        onProgress: (table, rows, total) => {
-          if (rows === total) log(`${table}: ${rows} rows`);
-        },
-      });
-      log(`wrote ${summary.path} in ${Math.round(summary.ms)} ms`);
-    });
-  registerProfile(cli);
-  registerInferJoins(cli, log);
-  registerMcp(cli, log);
+    .action(async (options) => (await import('./commands/tpch.js')).runTpch(options));
+
+  cli
+    .command('profile')
+    .description(
+      'profile a database read-only: a SQLite/DuckDB/Parquet file, a Parquet folder, sqlite:<file>, duckdb:<file>, postgres://… or mysql://…',
+    )
+    .argument('<connection>', 'file path or connection URL (the password is never printed)')
+    .requiredOption('-o, --output <file>', 'where to write the profile JSON')
+    .option('--tables <names>', 'comma-separated tables to profile (default: all)')
+    .option('--sample-size <rows>', 'rows sampled per table (default 100000)', positiveInt)
+    .option('--top <n>', 'top values kept per column (default 50)', positiveInt)
+    .option('--merge', 'merge into an existing output file: only the tables profiled now are replaced')
+    .option(
+      '--schema <names>',
+      'PostgreSQL schemas, comma-separated (default: every non-system schema; a name two schemas share becomes schema.table)',
+    )
+    .option(
+      '--hash-values',
+      'store no readable text value: column values only as Bloom filters of their hashes, no strings in samples, min or max (with --merge, the whole file)',
+    )
+    .option('--views <mode>', VIEWS_HELP, viewMode)
+    .option('--json', 'log progress as JSON lines on stderr (--quiet: none)')
+    .action(async (target: string, options) => (await import('./commands/profile.js')).runProfile(target, options));
+
+  cli
+    .command('infer-joins')
+    .description(
+      'infer the join edges of a database from its profile (`guided profile`) and write them as a joins file for `guided build --joins`',
+    )
+    .argument('<profile>', 'profile JSON written by `guided profile`')
+    .requiredOption('-o, --output <file>', 'where to write the joins JSON')
+    .option(
+      '--hide-declared',
+      'ignore the declared primary and foreign keys, as if the schema declared none (to see what inference finds alone)',
+    )
+    .option('--min-confidence <x>', 'drop inferred edges below this confidence, in [0, 1] (default: the inference default)', unitInterval)
+    .option(
+      '--llm <spec>',
+      'chat model that confirms or rejects the uncertain edges (cached), e.g. ollama:qwen2.5:7b or openai:gpt-4o-mini (default: statistics alone)',
+    )
+    .option('--json', 'print the summary as one JSON document on stdout, nothing else')
+    .action(async (file: string, options) => (await import('./commands/infer-joins.js')).runInferJoins(file, options));
+
+  cli
+    .command('mcp')
+    .description(
+      'serve table retrieval to agents as MCP tools (retrieve_tables, describe_table, list_tables): over stdio, or Streamable HTTP on 127.0.0.1 with --http (default: over the embedded TPC-H database)',
+    )
+    .option('--graph <file>', 'a context graph file from `guided build`')
+    .option('--database <source>', `profiled read-only on start: ${SOURCE_HELP}`)
+    .option('--schema <names>', SCHEMA_HELP)
+    .option(
+      '--http',
+      `serve Streamable HTTP at http://127.0.0.1:<port>${MCP_PATH} instead of stdio (stateless; the URL is printed on stderr)`,
+    )
+    .option('--port <n>', `port for --http (0 picks a free one; default ${DEFAULT_MCP_PORT})`, port)
+    .option('--llm <spec>', LLM_HELP)
+    .option('--embedder <spec>', EMBEDDER_HELP)
+    .addHelpText(
+      'after',
+      `
+On stdio, stdout carries the protocol alone; progress and logs go to stderr. An MCP client
+starts it as a command, e.g. in its configuration:
+
+  ${clientConfiguration('/path/to/shop.graph.json')}
+
+With --http, clients connect to http://127.0.0.1:${DEFAULT_MCP_PORT}${MCP_PATH} (only this machine can).`,
+    )
+    .action(async (options) => (await import('./commands/mcp.js')).runMcp(options));
   return cli;
 }
 

@@ -1,4 +1,5 @@
 import { formatTrace, type JoinTree, joinCondition, type RetrievalResult } from '@guided-retrieval/retrieval';
+import { plural } from './progress.js';
 import { describeMatch } from './view/html.js';
 
 const ms = (n: number) => `${n.toFixed(2)} ms`;
@@ -29,7 +30,7 @@ export function renderResult(result: RetrievalResult): string {
   for (const c of trace.exploration.candidates.slice(0, 8)) {
     const ofT0 = c.covers.filter((t) => t !== c.table);
     out.push(
-      `   ${c.table}: coverage ${c.coverage}${c.isTarget ? ', itself a target' : ''}; reaches ${c.reachableCount} tables${ofT0.length > 0 ? `, of T0 {${ofT0.join(', ')}}` : ''}`,
+      `   ${c.table}: coverage ${c.coverage}${c.isTarget ? ', itself a target' : ''}; reaches ${plural(c.reachableCount, 'table')}${ofT0.length > 0 ? `, of T0 {${ofT0.join(', ')}}` : ''}`,
     );
   }
   if (trace.exploration.candidates.length > 8) out.push(`   … ${trace.exploration.candidates.length - 8} more`);

@@ -5,12 +5,17 @@
  * password; and a server on a role whose password is hostile, whose HTTP answers and logs are read.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { HOSTILE_URLS } from '@guided-retrieval/profiler/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, requireBuiltCli, type Sandbox, sandbox } from './test-support/cli.js';
 import { sandboxEnv } from './test-support/mcp.js';
 import { startTestServer } from './test-support/server.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
 interface Output {
   status: number | null;
@@ -195,3 +200,63 @@ describe.skipIf(!admin)('a server on a database whose password is hostile prints
     secretFree(await started.stop(), 'the MCP server log');
   });
 });
+
+/** The README's command lines (its ```sh blocks) that start the CLI through npx or pnpm. */
+function readmeCommands(): string[] {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const blocks = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1] ?? '');
+  return blocks
+    .flatMap((block) => block.split('\n'))
+    .map((line) => line.replace(/\s+#.*$/, '').trim())
+    .filter((line) => /^npx (-y pnpm@\S+ (exec )?)?guided /.test(line));
+}
+
+/** A line split into words as a shell would (the README's lines quote with "…" only). */
+const words = (line: string) => [...line.matchAll(/"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2] ?? '');
+
+describe("the README's commands, run as written through npx and pnpm, print no password", () => {
+  const SECRET = 'S3cret-Pw-40';
+  let box: Sandbox;
+  beforeAll(() => {
+    requireBuiltCli();
+    box = sandbox('secrets-readme');
+  });
+  afterAll(() => box?.remove());
+
+  it('every way the README starts the CLI, on a PostgreSQL URL holding a password', async () => {
+    const forms = [...new Set(readmeCommands().map((line) => /^npx (-y pnpm@\S+ (exec )?)?guided/.exec(line)?.[0] ?? ''))];
+    expect(forms).toEqual(expect.arrayContaining(['npx -y pnpm@12.4.2 guided', 'npx -y pnpm@12.4.2 exec guided', 'npx guided']));
+    for (const form of forms) {
+      const run = await runIn(
+        ROOT,
+        [...words(form), 'build', `postgres://postgres:${SECRET}@127.0.0.1:5432/no_such_db`, '-o', 'x.json'],
+        box,
+      );
+      expect(run.status, `${form}: ${run.text}`).not.toBe(0);
+      expect(run.text, form).toContain('postgres://postgres:***@127.0.0.1:5432/no_such_db');
+      expect(run.text, form).not.toContain(SECRET);
+    }
+  });
+
+  it("the README's lines that hold a password, with the password made distinct", async () => {
+    const lines = readmeCommands().filter((line) => /:\/\/[^/\s:@]+:password@/.test(line));
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    for (const line of lines) {
+      const run = await runIn(ROOT, words(line.replace(':password@', `:${SECRET}@`)), box);
+      expect(run.status, `${line}: ${run.text}`).not.toBe(0);
+      expect(run.text, line).not.toContain(SECRET);
+    }
+  });
+});
+
+/** Runs a command (npx …) in `cwd` to its end: its status and everything it printed. */
+function runIn(cwd: string, [command = 'npx', ...args]: readonly string[], box: Sandbox): Promise<Output> {
+  return new Promise((done, fail) => {
+    const child = spawn(command, args, { cwd, env: sandboxEnv(box), stdio: ['ignore', 'pipe', 'pipe'] });
+    let text = '';
+    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    child.once('error', fail);
+    child.once('close', (status) => done({ status, text }));
+  });
+}

@@ -11,6 +11,7 @@ import { basename, extname, resolve } from 'node:path';
 import { type ConnectorEngine, ProfilerError, parseConnection, redactUrl } from '@guided-retrieval/profiler';
 import { sniffFile } from '@guided-retrieval/profiler/internal';
 import { UserError } from './errors.js';
+import { SOURCE_KINDS } from './options.js';
 
 export type Source =
   /** A profile JSON from `guided profile`: no database behind it. */
@@ -29,12 +30,6 @@ export type Source =
       /** The graph's database name unless given: a file's or folder's name without extension; none for a URL (its database). */
       name?: string;
     };
-
-/** What a source can be, in a few words. */
-export const SOURCE_KINDS =
-  'a SQLite, DuckDB or Parquet file, a folder of Parquet files, a profile JSON from `guided profile`, a dbt manifest.json, an INFORMATION_SCHEMA.COLUMNS export (CSV or JSON), or a postgres:// or mysql:// URL';
-export const SOURCE_HELP =
-  'a SQLite, DuckDB or Parquet file, a folder of Parquet files, a profile JSON from `guided profile`, a dbt manifest.json, an INFORMATION_SCHEMA.COLUMNS export (columns.csv or .json), or postgres://user:password@host:port/database or mysql://user:password@host:port/database (mariadb:// too; the password is never printed)';
 
 const stem = (path: string) => basename(path, extname(path));
 

@@ -76,6 +76,8 @@ async function start(): Promise<void> {
   const response = await fetch('api/graph');
   payload = (await response.json()) as GraphPayload;
   $('database').textContent = `${payload.database} (${payload.tables.length} tables, ${payload.edges.length} join edges)`;
+  // The placeholder is the database's own first example, not a question about another schema.
+  input.placeholder = payload.examples[0] ?? `Ask about ${payload.database}'s tables`;
   const examples = $<HTMLDivElement>('examples');
   examples.innerHTML = payload.examples.length
     ? `<span>Examples:</span> ${payload.examples.map((q) => `<button type="button" class="example" data-question="${escapeHtml(q)}">${escapeHtml(q)}</button>`).join(' ')}`

@@ -23,6 +23,7 @@ import {
   runScaleCommand,
   type ScaleCliOptions,
 } from './scale/command.js';
+import { runStartupCommand, type StartupCliOptions } from './startup/command.js';
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
@@ -48,6 +49,7 @@ const BENCH_HELP = [
   'joins (join inference on every *.sqlite under --data, one per subfolder, plus TPC-H; --data ../shared/benchmarks scores sample-dbs (with TPC-H) and train-dbs apart, with the edges into non-unique targets, and checks the dbt-hubspot project: edges on audit or sync columns, the hand-checked sample);',
   'joins-bird or joins-spider (join inference on the BIRD or Spider dev schemas, and retrieval with declared vs inferred edges);',
   'scale (latency, memory and accuracy on generated schemas of 50 to 2000 tables; needs no --data);',
+  'startup (guided --version, --help and a fresh retrieve on Chinook as fresh processes, the first question in a server against the p95 after it, a server stopped through npx; --data is the folder holding sample-dbs/ and bird-dev/);',
   "fit-joins (fits join inference's thresholds on the training databases, --data ../shared/benchmarks/train-dbs, by grid search cross-validated leave-one-database-out; reports the out-of-fold figures; --write writes them into packages/join-inference/params/join-inference.json);",
   "fit-columns (fits the column model on Spider's training set, --data holding spider-train/, cross-validated by database; --write writes it into packages/retrieval/params/columns.json);",
   "fit (fits the choice among candidate trees on the training data: train-questions over train-dbs and, weighted, Spider train; --data is the folder holding train-dbs/, train-questions/ and spider-train/; reports out-of-fold accuracy by database; --write writes the model into the retrieval package's params/choice.json);",
@@ -85,6 +87,7 @@ export function program(): Command {
           'train-questions',
           ...JOINS_BENCHES,
           'scale',
+          'startup',
           'fit',
           'fit-columns',
           'fit-joins',
@@ -163,6 +166,7 @@ export function program(): Command {
     .option('--sizes <list>', 'scale: table counts, comma-separated (default 50,200,500,1000,2000)', parseSizes)
     .option('--shapes <list>', 'scale: snowflake, warehouse, layered, comma-separated (default all three)', parseShapes)
     .option('--questions <n>', 'scale: questions per schema (default 100)', positiveInteger)
+    .option('--runs <n>', 'startup: fresh processes timed per command (default 10)', positiveInteger)
     .option('--seed <n>', 'scale: seed of the schema and question generator (default 42)', parseSeed)
     .option('--budget-s <seconds>', 'scale: wall-clock budget per schema, each run in a child process (default 300)', parseBudget)
     .option(
@@ -172,7 +176,7 @@ export function program(): Command {
     .showHelpAfterError('(run with --help for usage)')
     .action(
       async (options: {
-        bench: BenchName | JoinsBench | 'scale' | 'fit' | 'fit-columns' | 'fit-joins' | 'all';
+        bench: BenchName | JoinsBench | 'scale' | 'startup' | 'fit' | 'fit-columns' | 'fit-joins' | 'all';
         write?: boolean;
         data: string;
         db?: string[];
@@ -196,6 +200,7 @@ export function program(): Command {
         if ((options.hideDeclared !== undefined || options.hideSeed !== undefined) && !isJoinsBench(options.bench))
           throw new Error('--hide-declared and --hide-seed only apply to the joins benches (joins, joins-bird, joins-spider)');
         if (options.bench === 'scale') return runScaleCommand(options as unknown as ScaleCliOptions, log);
+        if (options.bench === 'startup') return runStartupCommand(options as StartupCliOptions, log);
         if (options.bench === 'fit') return runFitCommand(options as FitCliOptions, log);
         if (options.bench === 'fit-columns') {
           await runFitColumns(options, log);

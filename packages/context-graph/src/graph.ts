@@ -34,10 +34,14 @@ export class ContextGraph {
     this.engine = data.engine ?? 'sqlite';
     data.tables.forEach((table, i) => {
       const key = table.name.toLowerCase();
-      if (this.byLowerName.has(key)) throw new GraphValidationError(`duplicate table name: ${table.name}`);
+      const same = this.byLowerName.get(key);
+      if (same)
+        throw new GraphValidationError(`tables[${i}].name: duplicate table name ${table.name} (tables[${data.tables.indexOf(same)}])`);
       const ns = table.namespace;
       if (ns !== undefined && (ns === '' || table.name.length <= ns.length + 1 || !table.name.startsWith(`${ns}.`))) {
-        throw new GraphValidationError(`table ${table.name}: its name is not qualified by its namespace ${JSON.stringify(ns)}`);
+        throw new GraphValidationError(
+          `tables[${i}].namespace: table ${table.name} is not qualified by its namespace ${JSON.stringify(ns)}`,
+        );
       }
       this.byLowerName.set(key, table);
       this.indexOf.set(table.name, i);

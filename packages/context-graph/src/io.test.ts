@@ -49,6 +49,13 @@ describe('graph files', () => {
     await expect(loadGraph(dir)).rejects.toThrow(`cannot read graph file ${dir}: is a directory`);
     expect(() => parseGraph('{oops', 'x.json')).toThrow(GraphFileError);
     expect(() => parseGraph('{oops', 'x.json')).toThrow('x.json is not a context graph: not valid JSON');
+    // Where JSON.parse stopped, as a line and column; a file cut short says so.
+    expect(() => parseGraph('{"formatVersion":2,\n"database":"x",,\n}', 'c.json')).toThrow(
+      /^c\.json is not a context graph: not valid JSON \(expected double-quoted property name at line 2, column 16\)$/,
+    );
+    expect(() => parseGraph('{"formatVersion":2,"tables":[', 'cut.json')).toThrow(
+      'cut.json is not a context graph: not valid JSON (it ends early',
+    );
     const broken = { ...graph.toData(), formatVersion: 1, edges: [{ ...graph.edges[0]!, toColumns: ['ghost'] }] };
     expect(() => parseGraph(JSON.stringify(broken), 'b.json')).toThrow(
       'b.json is inconsistent: join edge orders(customer_id)->customer(id) names a missing column: customer.ghost',

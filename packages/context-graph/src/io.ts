@@ -34,7 +34,7 @@ export function parseGraph(text: string, source = 'graph'): ContextGraph {
     // An editor may have saved it with a byte-order mark: JSON.parse refuses one.
     json = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (error) {
-    const why = error instanceof RangeError ? 'nested too deeply' : 'not valid JSON';
+    const why = error instanceof RangeError ? 'nested too deeply' : `not valid JSON (${jsonProblem((error as Error).message, text)})`;
     throw new GraphFileError(`${source} is not a context graph: ${why}`);
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json) || !('formatVersion' in json)) {
@@ -52,6 +52,19 @@ export function parseGraph(text: string, source = 'graph'): ContextGraph {
   } catch (error) {
     throw asFileError(error, source);
   }
+}
+
+/** What JSON.parse found wrong, and where as a line and column (V8 says a character position). */
+function jsonProblem(message: string, text: string): string {
+  if (/^Unexpected end of JSON input/.test(message)) return 'it ends early: cut short?';
+  const token = /^Unexpected token '(.+?)', /.exec(message);
+  if (token) return `unexpected ${JSON.stringify(token[1])}`;
+  const at = /^(.*) in JSON at position (\d+)/.exec(message);
+  if (!at) return message.split('\n')[0] ?? message;
+  const before = text.slice(0, Number(at[2]));
+  const line = before.split('\n').length;
+  const column = before.length - before.lastIndexOf('\n');
+  return `${at[1]!.charAt(0).toLowerCase()}${at[1]!.slice(1)} at line ${line}, column ${column}`;
 }
 
 function readV1(json: unknown, source: string): ContextGraphData {

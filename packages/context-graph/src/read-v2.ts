@@ -5,8 +5,8 @@
  * not have names the edge and what it lacks. Hand-written rather than a schema library's: a walk
  * of the parsed file by a generic validator cost more than reading it.
  */
-import { ENGINES, type InferredType } from '@guided-retrieval/profiler';
-import { isRecord } from '@guided-retrieval/profiler/internal';
+import type { InferredType } from '@guided-retrieval/profiler';
+import { ENGINES, isRecord } from '@guided-retrieval/profiler/internal';
 import { FileShapeError, type Path, stringList } from './file-shape.js';
 import { namespaceFromName } from './namespace.js';
 import { readEdgesV2 } from './read-v2-edges.js';

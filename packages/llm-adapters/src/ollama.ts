@@ -1,4 +1,4 @@
-import { Ollama } from 'ollama';
+import type { Ollama } from 'ollama';
 import { BaseChatModel, type ChatModelOptions, type RawAnswer, rawAnswer, type SendRequest } from './base-chat.js';
 import { BaseEmbedder, type EmbedderOptions, type RawEmbeddings, rawEmbeddings } from './base-embedder.js';
 import { ModelError } from './errors.js';
@@ -7,8 +7,12 @@ import { httpError } from './transport.js';
 
 export const DEFAULT_OLLAMA_URL = 'http://127.0.0.1:11434';
 
-/** A client bound to one signal: the `ollama` package passes none for non-streamed calls. */
-function client(host: string, signal: AbortSignal): Ollama {
+/**
+ * A client bound to one signal: the `ollama` package passes none for non-streamed calls. The
+ * package (and the fetch polyfill it brings) is loaded on the first request, not with this module.
+ */
+async function client(host: string, signal: AbortSignal): Promise<Ollama> {
+  const { Ollama } = await import('ollama');
   return new Ollama({ host, fetch: (input, init) => fetch(input, { ...init, signal }) });
 }
 
@@ -59,7 +63,7 @@ export class OllamaChatModel extends BaseChatModel {
 
   protected async send(request: SendRequest): Promise<RawAnswer> {
     if (request.stream) return this.sendStreamed(request);
-    const response = await client(this.baseUrl, request.signal)
+    const response = await (await client(this.baseUrl, request.signal))
       .chat({ ...this.body(request, false), stream: false })
       .catch((e: unknown) => {
         throw ollamaError(this.id, e);
@@ -120,7 +124,7 @@ export class OllamaEmbedder extends BaseEmbedder {
 
   protected async send(texts: string[], signal: AbortSignal): Promise<RawEmbeddings> {
     try {
-      const response = await client(this.baseUrl, signal).embed({ model: this.model, input: texts });
+      const response = await (await client(this.baseUrl, signal)).embed({ model: this.model, input: texts });
       return rawEmbeddings(response.embeddings, response.prompt_eval_count);
     } catch (e) {
       throw ollamaError(this.id, e);

@@ -18,6 +18,8 @@ export { parseCsv } from './csv.js';
 export { fmix32 } from './hash.js';
 export { isRecord } from './is-record.js';
 export { readTextFile, writeFileAtomic } from './text-file.js';
+// ENGINES (also public): context-graph checks a graph file's engine without loading the connectors the main entry does.
+export { ENGINES } from './types.js';
 
 // ─── Value sketches: join-inference compares columns' values through them ────────────────────────
 
@@ -48,6 +50,6 @@ export { isProseColumn } from './values.js';
 // hashed as it is read (`--hash-values`). connectionSecrets, redactSecrets, redactUrls: the output
 // guard and the preview child keep passwords out of every stream.
 
-export { sniffFile } from './connect.js';
 export { connectionSecrets, redactSecrets, redactUrls } from './redact.js';
+export { sniffFile } from './sniff.js';
 export { hashProfileValues } from './values.js';

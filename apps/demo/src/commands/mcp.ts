@@ -1,22 +1,18 @@
 /** `guided mcp`: table retrieval as Model Context Protocol tools, for agents (stdio, or Streamable HTTP). */
-import { fileURLToPath } from 'node:url';
 import type { ContextGraph } from '@guided-retrieval/context-graph';
 import { Retriever } from '@guided-retrieval/retrieval';
-import type { Command } from 'commander';
 import { demoGraph } from '../cache.js';
 import { UserError } from '../errors.js';
 import { loadGraphFile } from '../graph-file.js';
-import { MCP_PATH, serveHttp, serveStdio } from '../mcp/server.js';
-import { EMBEDDER_HELP, LLM_HELP, type ModelFlags, retrieverOptions } from '../models.js';
+import { serveHttp, serveStdio } from '../mcp/server.js';
+import { retrieverOptions, warmModels, warmRetriever } from '../models.js';
+import { DEFAULT_MCP_PORT, type ModelFlags } from '../options.js';
 import { buildGraph } from '../pipeline.js';
-import { say } from '../progress.js';
-import { SOURCE_HELP } from '../source.js';
+import { progress, say } from '../progress.js';
+import { exampleQuestions } from '../server/examples.js';
 import { packageVersion } from '../version.js';
-import { port } from './serve.js';
 
-export const DEFAULT_MCP_PORT = 8788;
-
-interface McpCommandOptions extends ModelFlags {
+export interface McpCommandOptions extends ModelFlags {
   graph?: string;
   database?: string;
   schema?: string;
@@ -40,48 +36,14 @@ async function graphFor(options: McpCommandOptions, log: (message: string) => vo
   return (await demoGraph(log)).graph;
 }
 
-/**
- * What an MCP client's configuration names to start this server: this Node and this CLI by
- * absolute path (no `guided` binary is on PATH in a clone, and a client may not run a shell).
- */
-function clientConfiguration(graphFile: string): string {
-  const args = [fileURLToPath(new URL('../cli.js', import.meta.url)), 'mcp', '--graph', graphFile];
-  return JSON.stringify({ mcpServers: { guided: { command: process.execPath, args } } });
-}
-
-export function registerMcp(cli: Command, log: (message: string) => void): void {
-  cli
-    .command('mcp')
-    .description(
-      'serve table retrieval to agents as MCP tools (retrieve_tables, describe_table, list_tables): over stdio, or Streamable HTTP on 127.0.0.1 with --http (default: over the embedded TPC-H database)',
-    )
-    .option('--graph <file>', 'a context graph file from `guided build`')
-    .option('--database <source>', `profiled read-only on start: ${SOURCE_HELP}`)
-    .option('--schema <names>', 'PostgreSQL schemas to profile, comma-separated (default: every non-system schema)')
-    .option(
-      '--http',
-      `serve Streamable HTTP at http://127.0.0.1:<port>${MCP_PATH} instead of stdio (stateless; the URL is printed on stderr)`,
-    )
-    .option('--port <n>', `port for --http (0 picks a free one; default ${DEFAULT_MCP_PORT})`, port)
-    .option('--llm <spec>', LLM_HELP)
-    .option('--embedder <spec>', EMBEDDER_HELP)
-    .addHelpText(
-      'after',
-      `
-On stdio, stdout carries the protocol alone; progress and logs go to stderr. An MCP client
-starts it as a command, e.g. in its configuration:
-
-  ${clientConfiguration('/path/to/shop.graph.json')}
-
-With --http, clients connect to http://127.0.0.1:${DEFAULT_MCP_PORT}${MCP_PATH} (only this machine can).`,
-    )
-    .action(async (options: McpCommandOptions) => {
-      if (options.port !== undefined && !options.http) throw new UserError('--port needs --http (stdio has no port)');
-      const models = retrieverOptions(options);
-      const graph = await graphFor(options, log);
-      const retriever = await Retriever.create(graph, models);
-      const context = { graph, retriever, version: packageVersion(), log: say };
-      if (options.http) await serveHttp(context, { port: options.port ?? DEFAULT_MCP_PORT });
-      else await serveStdio(context);
-    });
+export async function runMcp(options: McpCommandOptions): Promise<void> {
+  if (options.port !== undefined && !options.http) throw new UserError('--port needs --http (stdio has no port)');
+  const models = retrieverOptions(options);
+  const graph = await graphFor(options, progress);
+  const retriever = await Retriever.create(graph, models);
+  await warmRetriever(retriever, exampleQuestions(graph)[0]);
+  const context = { graph, retriever, version: packageVersion(), log: say };
+  warmModels(models, graph);
+  if (options.http) await serveHttp(context, { port: options.port ?? DEFAULT_MCP_PORT });
+  else await serveStdio(context);
 }

@@ -1,15 +1,12 @@
+/** `guided retrieve`: one question over a graph file (or the demo's graph), printed readable or as JSON. */
 import type { ContextGraph } from '@guided-retrieval/context-graph';
 import { RetrievalInputError, type RetrievalResult, Retriever, type RetrieverOptions } from '@guided-retrieval/retrieval';
-import { InvalidArgumentError } from 'commander';
 import { UserError } from '../errors.js';
+import { loadGraphFile } from '../graph-file.js';
+import { retrieverOptions } from '../models.js';
+import type { Format, ModelFlags } from '../options.js';
+import { progress } from '../progress.js';
 import { renderResult } from '../render.js';
-
-/** How `guided retrieve` prints a result. */
-export const FORMATS = ['text', 'json', 'prompt', 'sql'] as const;
-export type Format = (typeof FORMATS)[number];
-
-export const FORMAT_HELP =
-  'text (each phase, the tree and the columns; default), json (the full result alone on stdout, as --json), prompt (the schema context an LLM writing the SQL needs: the tables, the columns the question needs with types and values, the joins, within --max-tokens) or sql (the bare FROM clause)';
 
 export interface AskOptions {
   json?: boolean;
@@ -18,13 +15,6 @@ export interface AskOptions {
   maxTokens?: number;
 }
 
-/** `--max-tokens`: a whole number of tokens ≥ 1, or one clear error. */
-export function maxTokens(value: string): number {
-  const n = Number(value);
-  if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(n) || n < 1)
-    throw new InvalidArgumentError(`must be a whole number of tokens ≥ 1, got "${value}"`);
-  return n;
-}
 
 /** Asks one question of a graph and prints the result in the chosen format (see `FORMAT_HELP`). */
 export async function ask(
@@ -63,4 +53,15 @@ function render(retriever: Retriever, result: RetrievalResult, format: Format, b
     default:
       return renderResult(result);
   }
+}
+
+export interface RetrieveOptions extends AskOptions, ModelFlags {
+  graph?: string;
+}
+
+export async function runRetrieve(words: readonly string[], options: RetrieveOptions): Promise<void> {
+  const models = retrieverOptions(options);
+  // The demo's graph (and the TPC-H generator behind it) is loaded only when no --graph is given.
+  const graph = options.graph ? await loadGraphFile(options.graph) : (await (await import('../cache.js')).demoGraph(progress)).graph;
+  await ask(graph, words, options, models);
 }

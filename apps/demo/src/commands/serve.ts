@@ -1,25 +1,17 @@
 /** `guided serve` and `guided demo --web`: the web page over the demo, a graph file, a database or a profile. */
 import type { RetrieverOptions } from '@guided-retrieval/retrieval';
-import { type Command, InvalidArgumentError } from 'commander';
 import { demoGraph } from '../cache.js';
 import { UserError } from '../errors.js';
 import { loadGraphFile } from '../graph-file.js';
-import { EMBEDDER_HELP, LLM_HELP, type ModelFlags, retrieverOptions } from '../models.js';
+import { retrieverOptions, warmModels } from '../models.js';
+import type { ModelFlags } from '../options.js';
 import { buildGraph } from '../pipeline.js';
-import { say } from '../progress.js';
+import { progress, say } from '../progress.js';
+import { exampleQuestions } from '../server/examples.js';
 import { TPCH_EXAMPLES } from '../server/graph-payload.js';
 import type { PreviewDatabase } from '../server/preview.js';
 import { startServer } from '../server/serve.js';
-import { resolveSource, SOURCE_HELP, type Source } from '../source.js';
-
-export const DEFAULT_PORT = 8787;
-
-export function port(value: string): number {
-  const n = Number(value);
-  if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(n) || n > 65535)
-    throw new InvalidArgumentError(`must be an integer in [0, 65535], got "${value}"`);
-  return n;
-}
+import { resolveSource, type Source } from '../source.js';
 
 export interface ServeCommandOptions {
   graph?: string;
@@ -45,8 +37,10 @@ export async function serveWeb(options: ServeCommandOptions, log: (message: stri
   if (options.graph && options.database) throw new UserError('pass --graph or --database, not both');
   if (options.schema !== undefined && !options.database) throw new UserError('--schema needs --database');
   let source: Pick<Parameters<typeof startServer>[0], 'graph' | 'database' | 'examples'>;
-  if (options.graph) source = { graph: await loadGraphFile(options.graph), database: null, examples: [] };
-  else if (options.database) {
+  if (options.graph) {
+    const graph = await loadGraphFile(options.graph);
+    source = { graph, database: null, examples: exampleQuestions(graph) };
+  } else if (options.database) {
     const from = await resolveSource(options.database);
     const graph = await buildGraph(
       from,
@@ -60,27 +54,16 @@ export async function serveWeb(options: ServeCommandOptions, log: (message: stri
       say(
         `guided: row previews are off: ${from.display} is a ${from.kind === 'profile' ? 'profile' : 'schema file'}, with no database behind it`,
       );
-    source = { graph, database, examples: [] };
+    source = { graph, database, examples: exampleQuestions(graph) };
   } else {
     const { graph, files } = await demoGraph(log, options.scaleFactor);
     source = { graph, database: files.database, examples: TPCH_EXAMPLES };
   }
   const server = await startServer({ ...source, port: options.port, log: say, retrieverOptions: models });
+  warmModels(models, source.graph);
   await server.stopped;
 }
 
-export function registerServe(cli: Command, log: (message: string) => void): void {
-  cli
-    .command('serve')
-    .description('serve the step-by-step web page on 127.0.0.1 (default: over the embedded TPC-H database)')
-    .option('--graph <file>', 'a context graph file from `guided build` (no row preview)')
-    .option(
-      '--database <source>',
-      `profiled read-only on start, with row previews run read-only on it (none for a profile): ${SOURCE_HELP}`,
-    )
-    .option('--schema <names>', 'PostgreSQL schemas to profile, comma-separated (default: every non-system schema)')
-    .option('--port <n>', 'port to listen on (0 picks a free one)', port, DEFAULT_PORT)
-    .option('--llm <spec>', LLM_HELP)
-    .option('--embedder <spec>', EMBEDDER_HELP)
-    .action((options: ServeCommandOptions & ModelFlags) => serveWeb(options, log, retrieverOptions(options)));
+export function runServe(options: ServeCommandOptions & ModelFlags): Promise<void> {
+  return serveWeb(options, progress, retrieverOptions(options));
 }

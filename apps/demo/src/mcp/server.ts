@@ -11,6 +11,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { UserError } from '../errors.js';
+import { MCP_PATH } from '../options.js';
 import { retrievalResultSchema } from './result-schema.js';
 import {
   describeTable,
@@ -36,9 +37,6 @@ export interface McpContext {
   version: string;
   log: (message: string) => void;
 }
-
-/** The path the HTTP transport answers on. */
-export const MCP_PATH = '/mcp';
 
 const INSTRUCTIONS =
   "Guided Retrieval over one relational database. Before writing SQL for a question, call retrieve_tables: it returns the tables the question needs, the join tree, the columns it needs and a FROM clause to build on; schema_context gives the same as prompt text within a token budget. describe_table gives a table's columns (with sample values) and keys; list_tables lists every table.";

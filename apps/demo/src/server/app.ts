@@ -88,7 +88,9 @@ export function createApp(options: AppOptions): Hono {
       throw error;
     }
     if (previews && result.sql !== null && read.body.preview !== false) {
-      result = { ...result, preview: await previews.run(graph, result.joinTree.nodes, result.sql, options.preview, c.req.raw.signal) };
+      // The columns the question matched are shown first ("spent the most": Invoice.Total).
+      const preview = { ...options.preview, matched: result.trace.grounding.matches };
+      result = { ...result, preview: await previews.run(graph, result.joinTree.nodes, result.sql, preview, c.req.raw.signal) };
     }
     return c.json(result);
   });

@@ -33,6 +33,11 @@ export interface PreviewOptions {
   timeoutMs?: number;
   /** How long the preview process may take to start and open its database before it is killed (default 60 000). */
   startLimitMs?: number;
+  /**
+   * The columns the question matched (grounding's matches): shown first in their tables, all of
+   * them even beyond `columnsPerTable` ("spent the most" shows Invoice.Total).
+   */
+  matched?: readonly { table: string; column: string | null }[];
 }
 
 /** Previews running at once; the rest wait in line. */
@@ -46,11 +51,14 @@ function quoterFor(engine: string): (name: string) => string {
   return (name) => `"${name.replace(/"/g, '""')}"`;
 }
 
-function shownColumns(graph: ContextGraph, table: string, count: number): string[] {
+function shownColumns(graph: ContextGraph, table: string, count: number, matched: PreviewOptions['matched'] = []): string[] {
   const t = graph.table(table);
   if (!t) return [];
+  const own = new Set(t.columns.map((c) => c.name));
+  const asked = matched.filter((m) => m.table === t.name && m.column !== null && own.has(m.column)).map((m) => m.column!);
   const names = t.columns.filter((c) => /name/i.test(c.name)).map((c) => c.name);
-  return [...new Set([...names, ...t.primaryKey, ...t.columns.map((c) => c.name)])].slice(0, count);
+  const ordered = [...new Set([...asked, ...names, ...t.primaryKey, ...t.columns.map((c) => c.name)])];
+  return ordered.slice(0, Math.max(count, new Set(asked).size));
 }
 
 /** The columns a preview shows: the select list, their names (`alias.column`) and the row limit. */
@@ -62,7 +70,7 @@ export function previewSelect(
   const limit = Math.max(1, Math.min(50, options.limit ?? 5));
   const perTable = options.columnsPerTable ?? 2;
   const quote = quoterFor(graph.engine);
-  const shown = nodes.flatMap((n) => shownColumns(graph, n.table, perTable).map((c) => ({ alias: n.alias, column: c })));
+  const shown = nodes.flatMap((n) => shownColumns(graph, n.table, perTable, options.matched).map((c) => ({ alias: n.alias, column: c })));
   return {
     select: shown.map(({ alias, column }) => `${quote(alias)}.${quote(column)} AS ${quote(`${alias}.${column}`)}`).join(', ') || '*',
     columns: shown.map(({ alias, column }) => `${alias}.${column}`),

@@ -10,6 +10,7 @@ import type { ContextGraph } from '@guided-retrieval/context-graph';
 import { Retriever, type RetrieverOptions } from '@guided-retrieval/retrieval';
 import { serve } from '@hono/node-server';
 import { UserError } from '../errors.js';
+import { warmRetriever } from '../models.js';
 import { createApp } from './app.js';
 import { type PreviewDatabase, PreviewRunner } from './preview.js';
 
@@ -36,6 +37,7 @@ export interface RunningServer {
 
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const retriever = await Retriever.create(options.graph, options.retrieverOptions ?? {});
+  await warmRetriever(retriever, options.examples[0]);
   const previews = options.database === null ? undefined : new PreviewRunner(options.database);
   const app = createApp({
     graph: options.graph,

