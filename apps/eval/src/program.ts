@@ -13,7 +13,6 @@ import type { JoinsBench } from './joins/run.js';
 import { resultLines, writeReports } from './report.js';
 import { runEvaluation } from './run.js';
 import { BUILD_CHOICES, type BuildChoice, runSampleQuestions } from './sample/command.js';
-import { trainingQuestions } from './train/questions.js';
 import {
   parseBudget,
   parseSeed,
@@ -24,6 +23,7 @@ import {
   type ScaleCliOptions,
 } from './scale/command.js';
 import { runStartupCommand, type StartupCliOptions } from './startup/command.js';
+import { trainingQuestions } from './train/questions.js';
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
@@ -119,7 +119,7 @@ export function program(): Command {
     )
     .option(
       '--write',
-      'fit, fit-columns, fit-joins: write the fitted model into the retrieval package\'s params/choice.json, packages/retrieval/params/columns.json, or the thresholds into packages/join-inference/params/join-inference.json (default: report them only)',
+      "fit, fit-columns, fit-joins: write the fitted model into the retrieval package's params/choice.json, packages/retrieval/params/columns.json, or the thresholds into packages/join-inference/params/join-inference.json (default: report them only)",
     )
     .option(
       '--out <dir>',
@@ -136,6 +136,12 @@ export function program(): Command {
     )
     .option('--embedder <spec>', 'embedder: offline (default), ollama:<model>[@url], openai:<model>[@url] or transformers:<folder>')
     .option('--no-sentence-model', 'leave the sentence model (USE-lite) out of island choice even when it is installed')
+    .addOption(
+      new Option(
+        '--disambiguator <name>',
+        "fitted (default: the fitted choice among candidate trees) or heuristic (the heuristic's tree alone, to measure what the choice adds)",
+      ).choices(['fitted', 'heuristic']),
+    )
     .option('--model-cache <dir>', 'cache of model answers, so reruns cost nothing', '.model-cache')
     .option(
       '--ablation',
@@ -191,6 +197,7 @@ export function program(): Command {
         embedder?: string;
         modelCache: string;
         sentenceModel?: boolean;
+        disambiguator?: 'fitted' | 'heuristic';
         baseline?: string;
         hideDeclared?: number;
         hideSeed?: number;
@@ -246,6 +253,7 @@ export function program(): Command {
           ...(options.embedder ? { embedder: options.embedder } : {}),
           ...(options.llm || options.embedder ? { modelCacheDir: resolve(options.modelCache) } : {}),
           ...(options.sentenceModel === false ? { islandEmbedder: false } : {}),
+          ...(options.disambiguator ? { disambiguator: options.disambiguator } : {}),
           onProgress: ({ db, done, total }: { db: string; done: number; total: number }) => {
             if (interactive) process.stderr.write(`\r${db}: ${done}/${total}   `);
             else if (done === total || done % 250 === 0) log(`${db}: ${done}/${total}`);

@@ -8,7 +8,7 @@ import {
   UsageCounter,
   type UsageSnapshot,
 } from '@guided-retrieval/llm-adapters';
-import { LlmDisambiguator, type PhaseTimings, Retriever } from '@guided-retrieval/retrieval';
+import { HeuristicDisambiguator, LlmDisambiguator, type PhaseTimings, Retriever } from '@guided-retrieval/retrieval';
 import { createBaselines } from './baselines.js';
 import { loadDefog } from './bench/defog.js';
 import { type GoldJoin, type GoldJoinSummary, goldJoins, summarizeGoldJoins } from './bench/gold-joins.js';
@@ -52,6 +52,8 @@ export interface EvalOptions {
    * is asked against it and scored against its gold tables under the union's names.
    */
   union?: boolean;
+  /** `heuristic`: the heuristic's tree alone, no fitted choice among candidate trees (to measure what the choice adds). */
+  disambiguator?: 'fitted' | 'heuristic';
   /** Let the sentence model break ties between islands when it is installed (default true, as the guided CLI). */
   islandEmbedder?: boolean;
   /** Defog: the PostgreSQL server its dumps are loaded into (scratch databases, dropped after). */
@@ -188,7 +190,11 @@ export async function runEvaluation(options: EvalOptions): Promise<{ results: Ev
     if (inferred) inferredEdges[key] = graph.edges.length;
     const retriever = await Retriever.create(graph, {
       embedder,
-      ...(chat ? { disambiguator: new LlmDisambiguator(chat) } : {}),
+      ...(chat
+        ? { disambiguator: new LlmDisambiguator(chat) }
+        : options.disambiguator === 'heuristic'
+          ? { disambiguator: new HeuristicDisambiguator() }
+          : {}),
       ...(islandEmbedder ? { islandEmbedder } : {}),
     });
     graphBuildMs[key] = round(performance.now() - buildStart);

@@ -27,8 +27,6 @@ export interface IndexOptions {
   dictionary?: readonly string[];
   /** Synonyms of a schema word, also indexed (WordNet by default; none to switch off). */
   synonyms?: (word: string) => readonly string[];
-  /** Verbs derived from a schema word (rating → rate), also indexed (WordNet by default; none to switch off). */
-  derived?: (word: string) => readonly string[];
   /** The numbers and switches the keys are made by (the defaults when not given). */
   params?: GroundingParams;
   /**
@@ -46,12 +44,7 @@ export interface IndexOptions {
 export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = {}): InvertedIndex {
   const params = indexParams(options);
   const dictionary = options.dictionary ? new Set(options.dictionary) : undefined;
-  const keysOf = nameKeys(
-    schemaVocabulary(graph, dictionary, params),
-    { synonyms: options.synonyms ?? (() => []), derived: options.derived ?? (() => []) },
-    dictionary,
-    params,
-  );
+  const keysOf = nameKeys(schemaVocabulary(graph, dictionary, params), options.synonyms ?? (() => []), dictionary, params);
   const builder = new IndexBuilder(keysOf, params);
   const joinKeyColumns = params.foreignKeyColumns
     ? new Set<string>()

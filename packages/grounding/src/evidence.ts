@@ -48,7 +48,8 @@ export function tableEvidence(
         byTable.set(m.table, words);
       }
       const current = words.get(i);
-      if (!current || m.score > current.score) words.set(i, { word: i, score: m.score, match: m });
+      if (!current || m.score > current.score || (m.score === current.score && before(m, current.match)))
+        words.set(i, { word: i, score: m.score, match: m });
     }
   }
   const all = [...byTable].map(([table, words]) => ({
@@ -61,4 +62,13 @@ export function tableEvidence(
     .filter((t) => t.best >= limits.ratio * strongest - 1e-9)
     .sort((a, b) => b.best - a.best || (a.table < b.table ? -1 : a.table > b.table ? 1 : 0))
     .slice(0, limits.maxTables);
+}
+
+/** A fixed order among equally strong matches, so the evidence is the same whatever order the schema lists things in. */
+function before(a: GroundingMatch, b: GroundingMatch): boolean {
+  const key = (m: GroundingMatch) => [m.column ?? '', m.kind, m.variantKind, m.variant, String(m.span[0]), String(m.span[1])];
+  const x = key(a);
+  const y = key(b);
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i]! < y[i]!;
+  return false;
 }

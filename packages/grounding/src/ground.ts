@@ -43,7 +43,13 @@ export async function ground(index: SchemaIndex, question: string, options: Grou
   // Read lower-cased as the words are: capitalisation changes nothing.
   const lowered = question.toLowerCase();
   const byName = await groundByName(index, lowered, tokens);
-  const enrichment = await enrich(index.graph, index.similarity, { question: lowered, tokens, grounded: byName.grounded }, index.params, options);
+  const enrichment = await enrich(
+    index.graph,
+    index.similarity,
+    { question: lowered, tokens, grounded: byName.grounded },
+    index.params,
+    options,
+  );
   return {
     question,
     tokens,

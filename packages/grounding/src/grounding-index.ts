@@ -114,10 +114,5 @@ export class GroundingIndex {
 /** The index build's parameters; WordNet's synonyms when the switch and the optional package allow. */
 async function indexOptions(params: GroundingParams): Promise<IndexOptions> {
   const wordnet = params.synonyms ? await WordNet.load() : undefined;
-  return {
-    ...(wordnet
-      ? { synonyms: (w: string) => wordnet.synonyms(w), derived: (w: string) => wordnet.derivedVerbs(w, params.derivedSenses) }
-      : {}),
-    params,
-  };
+  return { ...(wordnet ? { synonyms: (w: string) => wordnet.synonyms(w) } : {}), params };
 }

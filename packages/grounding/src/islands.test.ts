@@ -1,8 +1,6 @@
-import { ContextGraph, graphFromSchema } from '@guided-retrieval/context-graph';
+import { graphFromSchema } from '@guided-retrieval/context-graph';
 import { describe, expect, it } from 'vitest';
-import { GroundingIndex, type GroundingMatch } from './index.js';
-import { rankIslands } from './islands.js';
-import { defaultGroundingParams } from './params-load.js';
+import { GroundingIndex } from './index.js';
 
 /** Two databases in one warehouse, no key between them: a shop and a school. */
 const warehouse = graphFromSchema({

@@ -9,7 +9,7 @@
 import type { ContextGraph } from '@guided-retrieval/context-graph';
 import type { GroundingParams } from './params.js';
 import { defaultGroundingParams } from './params-load.js';
-import type { GroundingMatch, QuestionToken } from './types.js';
+import type { GroundingMatch } from './types.js';
 
 interface IslandChoice {
   /** The matches in the chosen island, settled. */

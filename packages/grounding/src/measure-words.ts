@@ -170,7 +170,18 @@ export function isPeriodWord(token: QuestionToken): boolean {
 const RANKING_REACH = 4;
 
 /** Words that rank ("best", "top", "most"): next to an amount word they rank by events ("best-selling", "top customers by revenue"). */
-const RANKING_WORDS: ReadonlySet<string> = new Set(['best', 'top', 'most', 'highest', 'biggest', 'largest', 'leading', 'worst', 'least', 'lowest']);
+const RANKING_WORDS: ReadonlySet<string> = new Set([
+  'best',
+  'top',
+  'most',
+  'highest',
+  'biggest',
+  'largest',
+  'leading',
+  'worst',
+  'least',
+  'lowest',
+]);
 
 /** Words of trade that a ranking counts in events: selling, revenue, spending, ordering, renting (base forms). */
 const TRADE_WORDS: ReadonlySet<string> = new Set([
@@ -200,7 +211,8 @@ const TRADE_WORDS: ReadonlySet<string> = new Set([
 function ranksByEvents(tokens: readonly QuestionToken[], i: number, reach: number): boolean {
   if (isCountWord(tokens, i)) return true;
   if (!hasWord(TRADE_WORDS, tokens[i]!)) return false;
-  for (let j = Math.max(0, i - reach); j <= Math.min(tokens.length - 1, i + reach); j++) if (hasWord(RANKING_WORDS, tokens[j]!)) return true;
+  for (let j = Math.max(0, i - reach); j <= Math.min(tokens.length - 1, i + reach); j++)
+    if (hasWord(RANKING_WORDS, tokens[j]!)) return true;
   return false;
 }
 
@@ -215,13 +227,13 @@ export function wordCues(tokens: readonly QuestionToken[], reach = RANKING_REACH
       : ranksByEvents(tokens, i, reach)
         ? 'ranking'
         : isAmountWord(token)
-        ? 'amount'
-        : isCountWord(tokens, i)
-          ? 'count'
-          : isSelfReferenceWord(token)
-            ? 'self-reference'
-            : isPeriodWord(token)
-              ? 'period'
-              : null,
+          ? 'amount'
+          : isCountWord(tokens, i)
+            ? 'count'
+            : isSelfReferenceWord(token)
+              ? 'self-reference'
+              : isPeriodWord(token)
+                ? 'period'
+                : null,
   );
 }

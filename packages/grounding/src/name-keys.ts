@@ -23,7 +23,7 @@ type Forms = (word: string) => [string, VariantKind][];
  */
 export function nameKeys(
   vocabulary: ReadonlySet<string>,
-  related: RelatedWords,
+  synonyms: (word: string) => readonly string[],
   dictionary: ReadonlySet<string> | undefined,
   params: GroundingParams,
 ): (name: string) => readonly NameKey[] {
@@ -31,7 +31,7 @@ export function nameKeys(
   const forms: Forms = (word) => {
     let found = formsOf.get(word);
     if (!found) {
-      found = wordForms(word, related, params.minSynonymWordLength);
+      found = wordForms(word, synonyms, params.minSynonymWordLength);
       formsOf.set(word, found);
     }
     return found;
@@ -71,7 +71,7 @@ function keysOfName(
   for (const [form, kind] of wholeForms(words, forms, params.maxNameForms))
     emit(form, segmented && kind === 'exact' ? 'compound' : kind, 1);
   // A glued name is a word of its own too: `salespersons` is a "sales representative".
-  if (segmented) for (const [form, kind] of forms(glued)) if (kind === 'synonym' || kind === 'derived') emit(form, kind, 1);
+  if (segmented) for (const [form, kind] of forms(glued)) if (kind === 'synonym') emit(form, 'synonym', 1);
   if (words.length < 2) return;
   // A run of the name's words in order ("payment transactions" of payment_transactions_daily) says
   // more than its words one by one, and more than a word inside some value.
@@ -89,13 +89,7 @@ function keysOfName(
   }
 }
 
-/** What WordNet relates to a schema word: its synonyms, and the verbs derived from it (rating → rate). */
-export interface RelatedWords {
-  synonyms: (word: string) => readonly string[];
-  derived: (word: string) => readonly string[];
-}
-
-function wordForms(word: string, related: RelatedWords, minSynonymWordLength: number): [string, VariantKind][] {
+function wordForms(word: string, synonyms: (word: string) => readonly string[], minSynonymWordLength: number): [string, VariantKind][] {
   const forms: [string, VariantKind][] = [
     [word, 'exact'],
     [singular(word), 'singular'],
@@ -104,10 +98,7 @@ function wordForms(word: string, related: RelatedWords, minSynonymWordLength: nu
   for (const expansion of expansions) forms.push([expansion, 'abbreviation']);
   for (const contraction of abbreviationsOf(word)) forms.push([contraction, 'abbreviation']);
   if (word.length >= minSynonymWordLength && /^[a-z]+$/.test(word)) {
-    for (const base of [singular(word), ...expansions]) {
-      for (const synonym of related.synonyms(base)) forms.push([synonym, 'synonym']);
-      for (const verb of related.derived(base)) forms.push([verb, 'derived']);
-    }
+    for (const base of [singular(word), ...expansions]) for (const synonym of synonyms(base)) forms.push([synonym, 'synonym']);
   }
   return forms;
 }
@@ -121,7 +112,7 @@ function wholeForms(words: readonly string[], wordForms: Forms, maxForms: number
       for (const [form, formKind] of wordForms(word)) {
         if (next.length >= maxForms) break;
         // A synonym stands for its word alone: in a phrase of several it multiplies keys, not matches.
-        if ((formKind === 'synonym' || formKind === 'derived') && words.length > 1) continue;
+        if (formKind === 'synonym' && words.length > 1) continue;
         next.push([[...prefix, form], formKind === 'exact' ? kind : kind === 'exact' ? formKind : kind]);
       }
     }

@@ -117,8 +117,6 @@ export interface GroundingParams {
    * sense; 0.8 rather than 0.7 since the word-vector readings: Spider-Syn F1 +0.003, BIRD +0.003).
    */
   variantWeight: Readonly<Record<SpelledVariantKind, number>>;
-  /** A schema word's first this many WordNet noun senses give the verbs derived from it (rating → rate, payment → pay). */
-  derivedSenses: number;
   /** A multi-word match is worth a little more than its words alone: this much per extra word. */
   spanBonus: number;
   /** A key covering part of a name is worth at least this share of the whole name (score × (floor + (1 − floor) × coverage)). */

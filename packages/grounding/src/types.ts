@@ -1,7 +1,7 @@
 import type { TableEvidence } from './evidence.js';
 import type { IslandSenseStep } from './island-sense.js';
-import type { StageTrace } from './stages/stage.js';
 import type { GroundingLeverName, GroundingParams } from './params.js';
+import type { StageTrace } from './stages/stage.js';
 
 /**
  * What a match landed on: a table's name, a column's name, an alias of either, or a sampled value;
@@ -20,7 +20,6 @@ export type VariantKind =
   | 'compound'
   | 'demonym'
   | 'synonym'
-  | 'derived'
   | 'similar'
   | 'described';
 

@@ -1,6 +1,7 @@
 import { graphFromSchema } from '@guided-retrieval/context-graph';
 import type { Embedder } from '@guided-retrieval/llm-adapters';
 import { describe, expect, it } from 'vitest';
+import { HeuristicDisambiguator } from './heuristic.js';
 import { Retriever } from './retriever.js';
 
 /** Puts the `grades` table's query context and any question about exams on one axis, all else on the other. */
@@ -26,7 +27,12 @@ describe('a table only similarity added', () => {
 
   it('never becomes the source over a table the question names', async () => {
     // Word vectors would read "exams" as grades themselves (the plural's neighbour): this is enrichment's test.
-    const retriever = await Retriever.create(graph, { embedder: new ExamEmbedder(), grounding: { similarWords: false } });
+    // The source rule under test is the heuristic's (its tree is the one the fitted choice weighs first).
+    const retriever = await Retriever.create(graph, {
+      embedder: new ExamEmbedder(),
+      grounding: { similarWords: false },
+      disambiguator: new HeuristicDisambiguator(),
+    });
     const result = await retriever.retrieve('Which course had the hardest exams?');
     expect(result.trace.grounding.grounded.map((g) => g.table)).toEqual(['course']);
     expect(result.trace.grounding.enrichment.added.map((a) => a.table)).toEqual(['grades']);

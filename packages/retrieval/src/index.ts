@@ -8,6 +8,7 @@ export {
   type ChoiceProvenance,
   defaultChoiceFile,
   loadChoiceFile,
+  untrainedChoice,
   writeChoiceModel,
 } from './choice/model-file.js';
 export type { ProposalLimits } from './choice/propose.js';

@@ -13,14 +13,14 @@ import {
   type GroundingResult,
 } from '@guided-retrieval/grounding';
 import type { Embedder } from '@guided-retrieval/llm-adapters';
+import { FittedDisambiguator } from './choice/fitted-disambiguator.js';
+import type { ChoiceFile } from './choice/model-file.js';
 import { type ColumnParams, type ColumnParamsOverride, defaultColumnParams, withColumnParams } from './columns/params.js';
 import { type PromptContext, type PromptOptions, type PromptSource, renderPromptContext } from './columns/prompt.js';
 import { relevantColumns } from './columns/relevance.js';
 import { disambiguate } from './disambiguate.js';
 import { explainTables, explainUnjoined, islandsReason, noMatchReason } from './explain.js';
 import { exploreSources } from './explore.js';
-import { FittedDisambiguator } from './choice/fitted-disambiguator.js';
-import type { ChoiceFile } from './choice/model-file.js';
 import { type PathLimits, pathLimits } from './limits.js';
 import { mergePaths } from './merge.js';
 import { type HeuristicParams, type HeuristicParamsOverride, resolveHeuristicParams } from './params.js';
@@ -102,7 +102,8 @@ export class Retriever {
       ...(options.islandEmbedder ? { islandEmbedder: options.islandEmbedder } : {}),
     });
     const params = resolveHeuristicParams(options.heuristicParams, options.unjoined === undefined ? {} : { unjoined: options.unjoined });
-    const disambiguator = options.disambiguator ?? new FittedDisambiguator({ params, ...(options.choice ? { choice: options.choice } : {}) });
+    const disambiguator =
+      options.disambiguator ?? new FittedDisambiguator({ params, ...(options.choice ? { choice: options.choice } : {}) });
     disambiguator.prepare?.(graph);
     const columnParams = options.columnParams ? withColumnParams(options.columnParams) : defaultColumnParams();
     return new Retriever(graph, index, disambiguator, options, pathLimits(options.limits), params, columnParams);

@@ -1,6 +1,6 @@
 import { graphFromSchema, type SchemaSpec } from '@guided-retrieval/context-graph';
 import { describe, expect, it } from 'vitest';
-import { joinCondition, Retriever } from './index.js';
+import { HeuristicDisambiguator, joinCondition, Retriever } from './index.js';
 
 /** customer → 4 layers of 24 bridges, each referencing every table of the next layer → nation: 24⁴ paths. */
 function layered(width: number, layers: number): SchemaSpec {
@@ -41,7 +41,8 @@ function layered(width: number, layers: number): SchemaSpec {
 
 describe('join-tree search on a dense graph', () => {
   it('joins customer to nation through one bridge per layer among 24^4 paths', async () => {
-    const retriever = await Retriever.create(graphFromSchema(layered(24, 4)));
+    // The tree search under test is the heuristic's (the fitted choice weighs its tree first).
+    const retriever = await Retriever.create(graphFromSchema(layered(24, 4)), { disambiguator: new HeuristicDisambiguator() });
     const result = await retriever.retrieve('Which nation is each customer in?');
     expect(result.source).toBe('customer');
     expect(result.tables).toHaveLength(6);

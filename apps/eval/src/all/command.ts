@@ -36,6 +36,8 @@ export interface AllCliOptions {
   embedder?: string;
   /** false: `--no-sentence-model`, passed on to every benchmark. */
   sentenceModel?: boolean;
+  /** `--disambiguator`, passed on to every benchmark. */
+  disambiguator?: 'fitted' | 'heuristic';
   modelCache: string;
 }
 
@@ -145,6 +147,7 @@ export function childArgs(b: AllBench, folder: string, out: string, options: Omi
     ...(options.llm ? ['--llm', options.llm] : []),
     ...(options.embedder ? ['--embedder', options.embedder] : []),
     ...(options.sentenceModel === false ? ['--no-sentence-model'] : []),
+    ...(options.disambiguator ? ['--disambiguator', options.disambiguator] : []),
     ...(options.llm || options.embedder ? ['--model-cache', resolve(options.modelCache)] : []),
   ];
 }

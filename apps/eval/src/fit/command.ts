@@ -15,9 +15,9 @@ import {
   type ChoiceExample,
   type ChoiceFile,
   crossValidate,
-  defaultChoiceFile,
   FEATURE_NAMES,
   fitChoice,
+  untrainedChoice,
   writeChoiceModel,
 } from '@guided-retrieval/retrieval';
 import { loadSpider } from '../bench/spider.js';
@@ -56,8 +56,13 @@ export function fitReport(
   const databases: ChoiceFitReport['databases'] = {};
   const totals = { fitted: 0, heuristic: 0, oracle: 0 };
   for (const e of held) {
-    const d = (databases[e.group] ??= { questions: 0, fitted: 0, heuristic: 0, oracle: 0 });
-    const scored = { fitted: e.right[cv.picks.get(e.id) ?? 0] ? 1 : 0, heuristic: e.right[0] ? 1 : 0, oracle: e.right.some(Boolean) ? 1 : 0 };
+    databases[e.group] ??= { questions: 0, fitted: 0, heuristic: 0, oracle: 0 };
+    const d = databases[e.group]!;
+    const scored = {
+      fitted: e.right[cv.picks.get(e.id) ?? 0] ? 1 : 0,
+      heuristic: e.right[0] ? 1 : 0,
+      oracle: e.right.some(Boolean) ? 1 : 0,
+    };
     d.questions += 1;
     for (const k of ['fitted', 'heuristic', 'oracle'] as const) {
       d[k] += scored[k];
@@ -88,22 +93,37 @@ function currentCommit(): string {
 export async function runFitCommand(options: FitCliOptions, log: (message: string) => void): Promise<void> {
   if (!options.data) throw new Error('--bench fit needs --data <dir>: the folder holding train-dbs/, train-questions/ and spider-train/');
   const data = resolve(options.data);
-  const base = defaultChoiceFile();
+  // Candidates are proposed and their features read with an untrained model: the shipped one may be of other features.
+  const base = untrainedChoice();
   const training = trainingQuestions(data);
-  const questions = loadQuestionFiles(training.questionsFile, training.sampleDatabases.map((d) => d.name));
+  const questions = loadQuestionFiles(
+    training.questionsFile,
+    training.sampleDatabases.map((d) => d.name),
+  );
   log(`fit: building the ${training.sampleDatabases.length} training databases (profile → keys → graph)`);
   const build = await loadSampleBuild({ dataDir: data, build: 'sqlite', questions, databases: training.sampleDatabases, onStep: log });
-  const held = await collectChoiceExamples(build.benchmark, { onStep: log });
+  const held = await collectChoiceExamples(build.benchmark, { choice: base, onStep: log });
   const namesOnly: ChoiceExample[] = [];
   const spiderDir = join(data, 'spider-train');
-  if (!existsSync(spiderDir)) throw new Error(`--bench fit: ${spiderDir} not found (Spider train, names only, is part of the training data)`);
+  if (!existsSync(spiderDir))
+    throw new Error(`--bench fit: ${spiderDir} not found (Spider train, names only, is part of the training data)`);
   for (const file of NAMES_ONLY_FILES) {
     log(`fit: Spider train ${file}: asking every question (names only)`);
     const spider = loadSpider(spiderDir, 'spider-dev', file).benchmark;
-    const collected = await collectChoiceExamples(spider, { group: (db) => `spider-train/${db}` });
-    namesOnly.push(...collected.map((e) => ({ group: e.group, id: `${file}:${e.id}`, vectors: e.vectors, right: e.right, weight: base.fit.namesOnlyWeight })));
+    const collected = await collectChoiceExamples(spider, { choice: base, group: (db) => `spider-train/${db}` });
+    namesOnly.push(
+      ...collected.map((e) => ({
+        group: e.group,
+        id: `${file}:${e.id}`,
+        vectors: e.vectors,
+        right: e.right,
+        weight: base.fit.namesOnlyWeight,
+      })),
+    );
   }
-  log(`fit: fitting on ${held.length} training questions and ${namesOnly.length} Spider train questions (weight ${base.fit.namesOnlyWeight})`);
+  log(
+    `fit: fitting on ${held.length} training questions and ${namesOnly.length} Spider train questions (weight ${base.fit.namesOnlyWeight})`,
+  );
   const report = fitReport(held, namesOnly, base, {
     commit: currentCommit(),
     data: [
@@ -119,7 +139,9 @@ export async function runFitCommand(options: FitCliOptions, log: (message: strin
   await writeFile(join(out, 'names-only-examples.jsonl'), namesOnly.map((e) => `${JSON.stringify(e)}\n`).join(''));
   await writeFile(join(out, 'choice-fit.md'), fitMarkdown(report));
   const o = report.outOfFold;
-  log(`fit: out of fold on the training questions (one fold per database): fitted ${o.fitted}, heuristic ${o.heuristic}, best candidate ${o.oracle}`);
+  log(
+    `fit: out of fold on the training questions (one fold per database): fitted ${o.fitted}, heuristic ${o.heuristic}, best candidate ${o.oracle}`,
+  );
   if (options.write) {
     writeChoiceModel(report.file);
     log("fit: wrote the model into the retrieval package's params/choice.json");

@@ -21,7 +21,7 @@ export type BuildChoice = SampleBuild | 'both';
 export const BUILD_CHOICES: readonly BuildChoice[] = ['sqlite', 'postgres', 'both'];
 
 /** What the retriever is given in every build (the same options as the other benches). */
-type RetrieverOptions = Pick<EvalOptions, 'llm' | 'embedder' | 'modelCacheDir' | 'islandEmbedder' | 'onProgress'>;
+type RetrieverOptions = Pick<EvalOptions, 'llm' | 'embedder' | 'modelCacheDir' | 'islandEmbedder' | 'disambiguator' | 'onProgress'>;
 
 export interface SampleRunOptions extends RetrieverOptions {
   /** The folder holding sample-dbs/ and defog/. */
@@ -107,6 +107,7 @@ export async function runSampleQuestions(options: SampleRunOptions): Promise<Sam
       ...(options.embedder ? { embedder: options.embedder } : {}),
       ...(options.modelCacheDir ? { modelCacheDir: options.modelCacheDir } : {}),
       ...(options.islandEmbedder === false ? { islandEmbedder: false } : {}),
+      ...(options.disambiguator ? { disambiguator: options.disambiguator } : {}),
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     });
     // The wall time covers loading and profiling the build too, not only what runEvaluation did.

@@ -14,7 +14,9 @@ export function trainingQuestions(
 ): Required<Pick<SampleRunOptions, 'sampleDatabases' | 'bench' | 'build'>> & { questionsFile: string[] } {
   const folder = join(dataDir, 'train-questions');
   if (!existsSync(folder))
-    throw new BenchmarkDataError(`train-questions: ${folder} not found (point --data at the folder holding train-dbs/ and train-questions/)`);
+    throw new BenchmarkDataError(
+      `train-questions: ${folder} not found (point --data at the folder holding train-dbs/ and train-questions/)`,
+    );
   const files = readdirSync(folder)
     .filter((f) => /^questions.*\.jsonl$/.test(f))
     .sort()

@@ -49,34 +49,6 @@ export class WordNet {
   }
 
   /**
-   * The verbs derived from or into `noun`'s first `senses` senses, by WordNet's lexical
-   * derivation pointers (`+` from the word itself): rating → rate, payment → pay, shipment →
-   * ship, supplier → supply, manager → manage. A question says what was done ("rated", "paid");
-   * a schema names what it recorded.
-   */
-  derivedVerbs(noun: string, senses = 1): readonly string[] {
-    const key = `${noun}:${senses}:derived`;
-    const cached = this.cache.get(key);
-    if (cached) return cached;
-    const lemma = noun.toLowerCase().replace(/ /g, '_');
-    const found = new Set<string>();
-    for (const offset of this.offsets('noun', lemma).slice(0, senses)) {
-      const synset = this.synset('noun', offset);
-      const own = synset.words.indexOf(lemma) + 1;
-      for (const pointer of synset.pointers) {
-        if (pointer.symbol !== '+' || pointer.pos !== 'v' || pointer.source !== own || own === 0) continue;
-        const verb = this.synset('verb', pointer.offset);
-        const target = pointer.target - 1;
-        const word = verb.words[target];
-        if (word && word !== lemma) found.add(word.replace(/_/g, ' '));
-      }
-    }
-    const result = [...found].filter((w) => /^[a-z]+$/.test(w));
-    this.cache.set(key, result);
-    return result;
-  }
-
-  /**
    * The names of the places an adjective pertains to, by WordNet's pertainym pointers (`\`):
    * "Indian" → india, republic of india, bharat; "Dutch" → netherlands, holland. Only named places:
    * the noun synset pointed at is an instance (`@i`: India is an instance of country) filed with
@@ -160,7 +132,6 @@ export class WordNet {
         offset: Number(target),
         pos: targetPos!,
         source: Number.parseInt(sourceTarget!.slice(0, 2), 16),
-        target: Number.parseInt(sourceTarget!.slice(2, 4), 16),
       };
     });
     return { file: Number(parts[1]), words, pointers };
@@ -228,7 +199,7 @@ interface Synset {
   /** The lexicographer file's number (`noun.location` is 15). */
   file: number;
   words: string[];
-  pointers: { symbol: string; offset: number; pos: string; source: number; target: number }[];
+  pointers: { symbol: string; offset: number; pos: string; source: number }[];
 }
 
 /** The lexicographer files of named places: `noun.location` (countries, cities), `noun.object` (continents). */

@@ -3,8 +3,9 @@
  * question best (a sentence model breaking close ties) — its matches settled (each word's
  * strongest, weak tables left out); the other islands' tables set aside as `elsewhere`.
  */
-import { dropWeakTables, keepStrongest } from '../settle.js';
+
 import { chooseIsland, rankIslands } from '../islands.js';
+import { dropWeakTables, keepStrongest } from '../settle.js';
 import type { GroundingMatch } from '../types.js';
 import type { GroundingStage, StageContext } from './stage.js';
 

@@ -86,8 +86,11 @@ export async function runStages(
   }
   const trace = (watched: ReadonlySet<string>) =>
     snapshots.map(({ stage, matches }) => {
+      const best = new Map<string, number>();
+      for (const m of matches) if (watched.has(m.table) && (best.get(m.table) ?? -1) < m.score) best.set(m.table, m.score);
+      // Keys in name order: the same bytes whatever order the schema lists its tables in.
       const tables: Record<string, number> = {};
-      for (const m of matches) if (watched.has(m.table) && (tables[m.table] ?? -1) < m.score) tables[m.table] = m.score;
+      for (const t of [...best.keys()].sort()) tables[t] = best.get(t)!;
       return { stage, tables };
     });
   return { state, trace };

@@ -27,12 +27,7 @@ type EagerIndex = Map<string, IndexEntry[]>;
 export function buildEagerIndex(graph: ContextGraph, options: IndexOptions = {}): EagerIndex {
   const params = indexParams(options);
   const dictionary = options.dictionary ? new Set(options.dictionary) : undefined;
-  const keysOf = nameKeys(
-    schemaVocabulary(graph, dictionary, params),
-    { synonyms: options.synonyms ?? (() => []), derived: options.derived ?? (() => []) },
-    dictionary,
-    params,
-  );
+  const keysOf = nameKeys(schemaVocabulary(graph, dictionary, params), options.synonyms ?? (() => []), dictionary, params);
   const builder = new IndexBuilder(keysOf, params);
   const joinKeyColumns = new Set(graph.edges.flatMap((e) => e.fromColumns.map((c) => `${e.fromTable}.${c}`.toLowerCase())));
   const namePrefix = tableNamePrefix(graph.tables, params);

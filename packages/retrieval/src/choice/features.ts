@@ -48,13 +48,11 @@ export const EVIDENCE_CLASSES = [
   'table-spelled',
   'table-partial',
   'table-bent',
-  'table-derived',
   'table-loose',
   'column-spelled',
   'column-partial',
   'column-key',
   'column-bent',
-  'column-derived',
   'column-loose',
   'value-name',
   'value-word',
@@ -68,13 +66,7 @@ const LOOSE = new Set(['similar', 'described']);
 
 function classOf(e: WordEvidence, tokens: readonly QuestionToken[], keys: KeyColumns): EvidenceClass {
   const m = e.match;
-  const bent = SPELLED.has(m.variantKind)
-    ? 'spelled'
-    : LOOSE.has(m.variantKind)
-      ? 'loose'
-      : m.variantKind === 'derived'
-        ? 'derived'
-        : 'bent';
+  const bent = SPELLED.has(m.variantKind) ? 'spelled' : LOOSE.has(m.variantKind) ? 'loose' : 'bent';
   if (m.kind === 'table' || (m.kind === 'alias' && m.column === null))
     return bent === 'spelled' && m.coverage < 1 ? 'table-partial' : `table-${bent}`;
   // A join key's name says which table it points at, not that its own table is meant.
@@ -234,7 +226,14 @@ function asked(q: QuestionEvidence, cues: readonly WordCue[]): boolean {
  */
 function eventLike(q: QuestionEvidence, table: string): boolean {
   for (const e of q.byTable.get(table)?.values() ?? []) if (e.kind === 'measure') return true;
-  return new Set(q.graph.outEdges(table).map((e) => e.toTable).filter((t) => t !== table)).size >= 2;
+  return (
+    new Set(
+      q.graph
+        .outEdges(table)
+        .map((e) => e.toTable)
+        .filter((t) => t !== table),
+    ).size >= 2
+  );
 }
 
 const DATE_NAME = /(date|year|month|quarter|timestamp|datetime|day|time)$/i;
@@ -249,7 +248,9 @@ const PERSON_WORDS = new Set(['who', 'whom', 'whose', 'people', 'person', 'perso
 function personLike(graph: ContextGraph, table: string): boolean {
   const names = (graph.table(table)?.columns ?? []).map((c) => c.name.toLowerCase().replace(/[^a-z]/g, ''));
   const has = (re: RegExp) => names.some((n) => re.test(n));
-  return (has(/first.?name|fname|given/) && has(/last.?name|lname|surname|family/)) || (has(/name$/) && has(/birth|gender|sex|email|phone/));
+  return (
+    (has(/first.?name|fname|given/) && has(/last.?name|lname|surname|family/)) || (has(/name$/) && has(/birth|gender|sex|email|phone/))
+  );
 }
 
 function asksForPeople(q: QuestionEvidence): boolean {
@@ -271,7 +272,10 @@ export const FEATURES: ReadonlyArray<readonly [string, Feature]> = [
   ['single', ({ tree }) => (tree.tables.length === 1 ? 1 : 0)],
   ['bridges', (v) => bridges(v).length],
   ['hubBridges', (v) => bridges(v).reduce((sum, t) => sum + Math.log2(1 + v.q.graph.inDegree(t)), 0)],
-  ['idleTables', ({ tree, unique, q }) => (tree.tables.length < 2 ? 0 : tree.tables.filter((t) => q.byTable.has(t) && unique.get(t)! <= 1e-9).length)],
+  [
+    'idleTables',
+    ({ tree, unique, q }) => (tree.tables.length < 2 ? 0 : tree.tables.filter((t) => q.byTable.has(t) && unique.get(t)! <= 1e-9).length),
+  ],
   ['heuristic', ({ tree }) => (tree.origin === 'heuristic' ? 1 : 0)],
   ['addedToHeuristic', ({ tree, q }) => tree.tables.filter((t) => !q.heuristic.has(t)).length],
   ['removedFromHeuristic', ({ tree, q }) => [...q.heuristic].filter((t) => !tree.tables.includes(t)).length],

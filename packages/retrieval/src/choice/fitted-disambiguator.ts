@@ -44,9 +44,9 @@ export class FittedDisambiguator implements Disambiguator {
     const scores = scoreVectors(this.choice.model, vectors);
     const pick = bestIndex(scores);
     const candidates = trees.map((t, i) => ({
-        origin: t.origin,
-        tables: t.tables,
-        score: Math.round(scores[i]! * 1e4) / 1e4,
+      origin: t.origin,
+      tables: t.tables,
+      score: Math.round(scores[i]! * 1e4) / 1e4,
       features: Object.fromEntries(FEATURE_NAMES.map((name, j) => [name, Math.round(vectors[i]![j]! * 1e4) / 1e4])),
     }));
     if (pick === 0) return { ...base, candidates };

@@ -50,6 +50,29 @@ export function defaultChoiceFile(): ChoiceFile {
   return shipped;
 }
 
+/**
+ * A file's proposal limits and fit settings, with an untrained model of this version's features
+ * (every weight 0: the heuristic's tree wins every tie): what `pnpm fit` proposes candidates with,
+ * whatever model the file holds — a model of other features is what it is there to replace.
+ */
+export function untrainedChoice(path: string | URL = CHOICE_FILE): ChoiceFile {
+  const where = typeof path === 'string' ? path : path.pathname;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new ChoiceFileError(`choice model ${where}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  }
+  const n = FEATURE_NAMES.length;
+  const model = {
+    features: [...FEATURE_NAMES],
+    mean: new Array<number>(n).fill(0),
+    scale: new Array<number>(n).fill(1),
+    weights: new Array<number>(n).fill(0),
+  };
+  return checkChoiceFile({ ...(raw as object), model }, where);
+}
+
 /** Reads and checks a choice model file: its features must be this version's, in order. */
 export function loadChoiceFile(path: string | URL): ChoiceFile {
   const where = typeof path === 'string' ? path : path.pathname;
@@ -75,7 +98,8 @@ function checkChoiceFile(raw: unknown, where: string): ChoiceFile {
   const model = file.model;
   if (!model || !Array.isArray(model.features)) throw bad('model.features must be a list');
   const expected = FEATURE_NAMES.join(', ');
-  if (model.features.join(', ') !== expected) throw bad(`model.features are [${model.features.join(', ')}], this version computes [${expected}]: refit with pnpm fit`);
+  if (model.features.join(', ') !== expected)
+    throw bad(`model.features are [${model.features.join(', ')}], this version computes [${expected}]: refit with pnpm fit`);
   for (const key of ['mean', 'scale', 'weights'] as const) {
     const list = model[key];
     if (!Array.isArray(list) || list.length !== model.features.length || list.some((x) => typeof x !== 'number' || !Number.isFinite(x)))

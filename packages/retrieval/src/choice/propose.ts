@@ -51,7 +51,11 @@ export async function realize(
     paths: {},
     limits: { ...input.limits, reverse: Boolean(choice.reverse) },
   });
-  return treeOf(origin, choice, selected.map((s) => s.path));
+  return treeOf(
+    origin,
+    choice,
+    selected.map((s) => s.path),
+  );
 }
 
 function treeOf(origin: string, choice: SourceAndTargets, paths: readonly JoinPath[]): CandidateTree {
