@@ -1,4 +1,5 @@
 import { graphFromSchema } from '@guided-retrieval/context-graph';
+import type { GraphBuild } from '@guided-retrieval/context-graph/build';
 import { embedderFromSpec, OfflineEmbedder } from '@guided-retrieval/grounding';
 import type { JoinEdge } from '@guided-retrieval/join-inference';
 import {
@@ -12,7 +13,7 @@ import { LlmDisambiguator, type PhaseTimings, Retriever } from '@guided-retrieva
 import { createBaselines } from './baselines.js';
 import { loadDefog } from './bench/defog.js';
 import { type GoldJoin, type GoldJoinSummary, goldJoins, summarizeGoldJoins } from './bench/gold-joins.js';
-import { type BenchGraph, benchGraph } from './bench/graph.js';
+import { benchGraph } from './bench/graph.js';
 import { loadBenchmark } from './bench/load.js';
 import type { BenchDatabase, Benchmark, BenchName, BenchQuestion } from './bench/types.js';
 import { unionSchemas } from './bench/union.js';
@@ -181,7 +182,7 @@ export async function runEvaluation(options: EvalOptions): Promise<{ results: Ev
   let disambiguator = 'heuristic';
   const inferredEdges: Record<string, number> = {};
   const goldJoinsByDb = new Map<string, { edges: readonly JoinEdge[]; joins: GoldJoin[] }>();
-  const setUp = async (makeGraph: () => Promise<BenchGraph>, key: string) => {
+  const setUp = async (makeGraph: () => Promise<Pick<GraphBuild, 'graph' | 'inference'>>, key: string) => {
     const buildStart = performance.now();
     const { graph, inference } = await makeGraph();
     const inferred = inference !== null;

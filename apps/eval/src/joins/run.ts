@@ -3,6 +3,8 @@
  * foreign keys, per database and micro-averaged; on BIRD and Spider, table retrieval run with the
  * declared edges and again with the inferred ones.
  */
+
+import { profileFromSchema } from '@guided-retrieval/context-graph/build';
 import {
   columnSetsToProfile,
   declaredJoinEdges,
@@ -20,7 +22,6 @@ import { loadBirdStats } from './bird-stats.js';
 import type { SqliteDatabase } from './databases.js';
 import { checkDbtJoins, type DbtJoinsCheck } from './dbt-check.js';
 import { hideDeclaredKeys } from './hide.js';
-import { profileFromSchema } from './schema-profile.js';
 import { type EdgeCounts, type EdgeScore, microAverage, scoreEdges } from './score.js';
 import { nonUniqueTargets } from './unique-targets.js';
 
