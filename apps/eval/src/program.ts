@@ -1,9 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { type BenchName, trainingQuestions } from '@guided-retrieval/benchmarks';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { ablationMarkdown, runAblation } from './ablation.js';
 import { type AllCliOptions, refuseAllOptions, runAllCommand } from './all/command.js';
-import type { BenchName } from './bench/types.js';
 import { runFitColumns } from './fit/columns.js';
 import { type FitCliOptions, runFitCommand } from './fit/command.js';
 import { type JoinsFitCliOptions, runJoinsFitCommand } from './fit/joins.js';
@@ -13,7 +13,6 @@ import type { JoinsBench } from './joins/run.js';
 import { resultLines, writeReports } from './report.js';
 import { runEvaluation } from './run.js';
 import { BUILD_CHOICES, type BuildChoice, runSampleQuestions } from './sample/command.js';
-import { trainingQuestions } from './train/questions.js';
 import {
   parseBudget,
   parseSeed,
@@ -116,7 +115,7 @@ export function program(): Command {
     )
     .option(
       '--write',
-      'fit, fit-columns, fit-joins: write the fitted model into the retrieval package\'s params/choice.json, packages/retrieval/params/columns.json, or the thresholds into packages/join-inference/params/join-inference.json (default: report them only)',
+      "fit, fit-columns, fit-joins: write the fitted model into the retrieval package's params/choice.json, packages/retrieval/params/columns.json, or the thresholds into packages/join-inference/params/join-inference.json (default: report them only)",
     )
     .option(
       '--out <dir>',

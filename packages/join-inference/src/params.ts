@@ -4,7 +4,7 @@
  * and the benchmarks do). The thresholds marked *fitted* were chosen on the training databases
  * (`../shared/benchmarks/train-dbs`, cross-validated by database: `pnpm eval --bench fit-joins`).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export interface JoinParams {
@@ -136,6 +136,19 @@ export function loadJoinParams(file: string | URL): JoinParams {
     throw new Error(`join-inference parameters file ${path} cannot be read as JSON: ${(error as Error).message}`);
   }
   return Object.freeze(checkJoinParams(raw, `join-inference parameters ${path}`, false) as unknown as JoinParams);
+}
+
+/**
+ * Writes fitted values into a parameters file (the package's own by default: what `pnpm eval
+ * --bench fit-joins --write` calls), checked as a file is read, its other values and their order
+ * kept; the defaults are read anew after.
+ */
+export function writeJoinParams(values: Partial<JoinParams>, file: string | URL = DEFAULTS_FILE): JoinParams {
+  const path = typeof file === 'string' ? file : fileURLToPath(file);
+  const written = withJoinParams(values, loadJoinParams(path));
+  writeFileSync(path, `${JSON.stringify(written, null, 2)}\n`);
+  if (path === fileURLToPath(DEFAULTS_FILE)) defaults = undefined;
+  return written;
 }
 
 /** `base` (the defaults unless given) with some parameters set otherwise, checked as a file is. */

@@ -4,9 +4,9 @@
  * and training databases) or from the schema file (BIRD, Spider).
  */
 
+import type { BenchDatabase } from '@guided-retrieval/benchmarks';
 import { buildGraphFromProfile, buildGraphFromSchema, type GraphBuild } from '@guided-retrieval/context-graph/build';
 import type { JoinEdge } from '@guided-retrieval/join-inference';
-import type { BenchDatabase } from './types.js';
 
 /** The graph of `db`; `edges`, when given, replace whatever the schema declares (no inference). */
 export function benchGraph(db: BenchDatabase, edges?: readonly JoinEdge[]): Promise<GraphBuild> {

@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { loadQuestionFiles, loadSampleBuild, loadSpider, trainingQuestions } from '@guided-retrieval/benchmarks';
 import {
   type ChoiceExample,
   type ChoiceFile,
@@ -20,10 +21,6 @@ import {
   fitChoice,
   writeChoiceModel,
 } from '@guided-retrieval/retrieval';
-import { loadSpider } from '../bench/spider.js';
-import { loadSampleBuild } from '../sample/builds.js';
-import { loadQuestionFiles } from '../sample/questions.js';
-import { trainingQuestions } from '../train/questions.js';
 import { type CollectedQuestion, collectChoiceExamples } from './choice.js';
 
 export interface FitCliOptions {
@@ -57,7 +54,11 @@ export function fitReport(
   const totals = { fitted: 0, heuristic: 0, oracle: 0 };
   for (const e of held) {
     const d = (databases[e.group] ??= { questions: 0, fitted: 0, heuristic: 0, oracle: 0 });
-    const scored = { fitted: e.right[cv.picks.get(e.id) ?? 0] ? 1 : 0, heuristic: e.right[0] ? 1 : 0, oracle: e.right.some(Boolean) ? 1 : 0 };
+    const scored = {
+      fitted: e.right[cv.picks.get(e.id) ?? 0] ? 1 : 0,
+      heuristic: e.right[0] ? 1 : 0,
+      oracle: e.right.some(Boolean) ? 1 : 0,
+    };
     d.questions += 1;
     for (const k of ['fitted', 'heuristic', 'oracle'] as const) {
       d[k] += scored[k];
@@ -90,20 +91,34 @@ export async function runFitCommand(options: FitCliOptions, log: (message: strin
   const data = resolve(options.data);
   const base = defaultChoiceFile();
   const training = trainingQuestions(data);
-  const questions = loadQuestionFiles(training.questionsFile, training.sampleDatabases.map((d) => d.name));
+  const questions = loadQuestionFiles(
+    training.questionsFile,
+    training.sampleDatabases.map((d) => d.name),
+  );
   log(`fit: building the ${training.sampleDatabases.length} training databases (profile → keys → graph)`);
   const build = await loadSampleBuild({ dataDir: data, build: 'sqlite', questions, databases: training.sampleDatabases, onStep: log });
   const held = await collectChoiceExamples(build.benchmark, { onStep: log });
   const namesOnly: ChoiceExample[] = [];
   const spiderDir = join(data, 'spider-train');
-  if (!existsSync(spiderDir)) throw new Error(`--bench fit: ${spiderDir} not found (Spider train, names only, is part of the training data)`);
+  if (!existsSync(spiderDir))
+    throw new Error(`--bench fit: ${spiderDir} not found (Spider train, names only, is part of the training data)`);
   for (const file of NAMES_ONLY_FILES) {
     log(`fit: Spider train ${file}: asking every question (names only)`);
     const spider = loadSpider(spiderDir, 'spider-dev', file).benchmark;
     const collected = await collectChoiceExamples(spider, { group: (db) => `spider-train/${db}` });
-    namesOnly.push(...collected.map((e) => ({ group: e.group, id: `${file}:${e.id}`, vectors: e.vectors, right: e.right, weight: base.fit.namesOnlyWeight })));
+    namesOnly.push(
+      ...collected.map((e) => ({
+        group: e.group,
+        id: `${file}:${e.id}`,
+        vectors: e.vectors,
+        right: e.right,
+        weight: base.fit.namesOnlyWeight,
+      })),
+    );
   }
-  log(`fit: fitting on ${held.length} training questions and ${namesOnly.length} Spider train questions (weight ${base.fit.namesOnlyWeight})`);
+  log(
+    `fit: fitting on ${held.length} training questions and ${namesOnly.length} Spider train questions (weight ${base.fit.namesOnlyWeight})`,
+  );
   const report = fitReport(held, namesOnly, base, {
     commit: currentCommit(),
     data: [
@@ -118,7 +133,9 @@ export async function runFitCommand(options: FitCliOptions, log: (message: strin
   await writeFile(join(out, 'choice-examples.jsonl'), held.map((e) => `${JSON.stringify(e)}\n`).join(''));
   await writeFile(join(out, 'choice-fit.md'), fitMarkdown(report));
   const o = report.outOfFold;
-  log(`fit: out of fold on the training questions (one fold per database): fitted ${o.fitted}, heuristic ${o.heuristic}, best candidate ${o.oracle}`);
+  log(
+    `fit: out of fold on the training questions (one fold per database): fitted ${o.fitted}, heuristic ${o.heuristic}, best candidate ${o.oracle}`,
+  );
   if (options.write) {
     writeChoiceModel(report.file);
     log("fit: wrote the model into the retrieval package's params/choice.json");

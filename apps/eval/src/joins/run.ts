@@ -4,6 +4,7 @@
  * declared edges and again with the inferred ones.
  */
 
+import { type BenchName, loadBenchmark, loadBirdStats, type MetricSummary } from '@guided-retrieval/benchmarks';
 import { profileFromSchema } from '@guided-retrieval/context-graph/build';
 import {
   columnSetsToProfile,
@@ -14,11 +15,7 @@ import {
   type JoinInference,
 } from '@guided-retrieval/join-inference';
 import { type DatabaseProfile, profileSqlite } from '@guided-retrieval/profiler';
-import { loadBenchmark } from '../bench/load.js';
-import type { BenchName } from '../bench/types.js';
-import type { MetricSummary } from '../metrics.js';
 import { type EvalOptions, runEvaluation, selectQuestions } from '../run.js';
-import { loadBirdStats } from './bird-stats.js';
 import type { SqliteDatabase } from './databases.js';
 import { checkDbtJoins, type DbtJoinsCheck } from './dbt-check.js';
 import { hideDeclaredKeys } from './hide.js';
