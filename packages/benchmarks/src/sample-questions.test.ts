@@ -48,7 +48,6 @@ describe('loadSampleQuestions', () => {
     writeFileSync(join(dir, 'empty.jsonl'), '\n');
     expect(() => loadSampleQuestions(join(dir, 'empty.jsonl'), DBS)).toThrow(/holds no question/);
   });
-
 });
 
 describe('gold names resolved to the tables of a build', () => {

@@ -53,7 +53,8 @@ export function fitReport(
   const databases: ChoiceFitReport['databases'] = {};
   const totals = { fitted: 0, heuristic: 0, oracle: 0 };
   for (const e of held) {
-    const d = (databases[e.group] ??= { questions: 0, fitted: 0, heuristic: 0, oracle: 0 });
+    databases[e.group] ??= { questions: 0, fitted: 0, heuristic: 0, oracle: 0 };
+    const d = databases[e.group]!;
     const scored = {
       fitted: e.right[cv.picks.get(e.id) ?? 0] ? 1 : 0,
       heuristic: e.right[0] ? 1 : 0,
