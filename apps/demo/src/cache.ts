@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { type ContextGraph, GraphFileError, loadGraph, saveGraph } from '@guided-retrieval/context-graph';
-import { guidedCacheDir } from '@guided-retrieval/profiler/internal';
+import { guidedCacheDir } from '@guided-retrieval/profiler/files';
 import { DEFAULT_SCALE_FACTOR, DEFAULT_SEED, generateTpch } from '@guided-retrieval/tpch';
 import { type BuildProgress, buildGraph } from './pipeline.js';
 

@@ -4,7 +4,8 @@ import type { Annotations, ContextGraph } from '@guided-retrieval/context-graph'
 import { buildGraphFromProfile, type GraphBuild, type JoinSource, profileForGraph } from '@guided-retrieval/context-graph/build';
 import { type JoinsFile, loadJoins } from '@guided-retrieval/join-inference';
 import { type Connector, type DatabaseProfile, parseProfile, type ViewMode, withConnection } from '@guided-retrieval/profiler';
-import { hashProfileValues, isRecord } from '@guided-retrieval/profiler/internal';
+import { isRecord } from '@guided-retrieval/profiler/files';
+import { hashProfileValues } from '@guided-retrieval/profiler/values';
 import { dictionaryAnnotations, overAnnotations, readDictionary } from './dictionary.js';
 import { UserError } from './errors.js';
 import { describeInference, setAsideNotes, summarizeInference } from './joins.js';

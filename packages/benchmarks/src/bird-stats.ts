@@ -5,7 +5,7 @@
  */
 
 import type { SchemaColumnStats, SchemaTableStats } from '@guided-retrieval/context-graph/build';
-import { isRecord } from '@guided-retrieval/profiler/internal';
+import { isRecord } from '@guided-retrieval/profiler/files';
 import { BIRD_DESCRIPTIONS_FILE } from './bird.js';
 import { type DataFolder, malformed, readOptionalJson } from './files.js';
 

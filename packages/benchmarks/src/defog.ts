@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { SchemaSpec } from '@guided-retrieval/context-graph';
 import { profileForGraph } from '@guided-retrieval/context-graph/build';
 import { type DatabaseProfile, redactUrl, withConnection } from '@guided-retrieval/profiler';
-import { parseCsv } from '@guided-retrieval/profiler/internal';
+import { parseCsv } from '@guided-retrieval/profiler/files';
 import pg from 'pg';
 import { defogGoldQuery } from './defog-gold.js';
 import { BenchmarkDataError } from './files.js';

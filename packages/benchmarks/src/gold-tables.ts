@@ -8,7 +8,7 @@
  * and the names of CTEs in scope never do. Meant for SELECT statements (all
  * gold SQL is); an UPDATE / INSERT target is not collected.
  */
-import { isRecord } from '@guided-retrieval/profiler/internal';
+import { isRecord } from '@guided-retrieval/profiler/files';
 import { identifierText, oneLine, parse, unquote } from './sql.js';
 
 export type GoldTables = { ok: true; tables: string[] } | { ok: false; error: string };

@@ -4,7 +4,7 @@
  * PostgreSQL; if none accepts the text, once more after a few table-neutral rewrites
  * (`normalizeForParser`). The gold tables and the gold columns both walk the AST it gives.
  */
-import { isRecord } from '@guided-retrieval/profiler/internal';
+import { isRecord } from '@guided-retrieval/profiler/files';
 import pkg from 'node-sql-parser';
 
 const { Parser } = pkg;

@@ -1,5 +1,5 @@
 import type { ColumnProfile, ColumnSetProfile, TableProfile } from '@guided-retrieval/profiler';
-import { declaredKind } from '@guided-retrieval/profiler/internal';
+import { declaredKind } from '@guided-retrieval/profiler/values';
 import { entityNames, isIdentifierName, isReferenceLike, linksEntities, namedAfterTable, namedForEntity, squeeze } from './names.js';
 import { defaultJoinParams, type JoinParams } from './params.js';
 import type { KeyCandidate } from './types.js';
