@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPostgres, loadDefog, loadDefogQuestions, withDatabase } from './defog.js';
 import { defogGoldQuery, expandBraces, splitStatements } from './defog-gold.js';
-import { writeDefogLayout } from './testing.js';
+import { testPostgresUrl, writeDefogLayout } from './testing.js';
 
 describe("Defog's gold notation", () => {
   it('keeps the first of several queries and expands braces; {} repeats the last set', () => {
@@ -18,12 +18,7 @@ describe("Defog's gold notation", () => {
   });
 });
 
-const postgres = process.env.GUIDED_TEST_POSTGRES_URL;
-if (!postgres && process.env.GUIDED_SKIP_POSTGRES !== '1') {
-  throw new Error(
-    'GUIDED_TEST_POSTGRES_URL is unset: run .ci/setup-postgres.sh and export it, or set GUIDED_SKIP_POSTGRES=1 to skip the PostgreSQL tests',
-  );
-}
+const postgres = testPostgresUrl();
 
 describe.skipIf(!postgres)('the Defog benchmark on PostgreSQL', () => {
   let dir: string;

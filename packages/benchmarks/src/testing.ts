@@ -34,3 +34,15 @@ export function writeDefogLayout(database: string): string {
   );
   return dir;
 }
+
+/**
+ * The PostgreSQL server the Defog tests load into (`GUIDED_TEST_POSTGRES_URL`), undefined when
+ * `GUIDED_SKIP_POSTGRES=1` asks to skip them; neither set is an error saying how to get one.
+ */
+export function testPostgresUrl(): string | undefined {
+  const url = process.env.GUIDED_TEST_POSTGRES_URL;
+  if (url || process.env.GUIDED_SKIP_POSTGRES === '1') return url || undefined;
+  throw new Error(
+    'GUIDED_TEST_POSTGRES_URL is unset: run .ci/setup-postgres.sh and export it, or set GUIDED_SKIP_POSTGRES=1 to skip the PostgreSQL tests',
+  );
+}

@@ -1,14 +1,9 @@
 import { rmSync } from 'node:fs';
-import { writeDefogLayout } from '@guided-retrieval/benchmarks/testing';
+import { testPostgresUrl, writeDefogLayout } from '@guided-retrieval/benchmarks/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runEvaluation } from '../run.js';
 
-const postgres = process.env.GUIDED_TEST_POSTGRES_URL;
-if (!postgres && process.env.GUIDED_SKIP_POSTGRES !== '1') {
-  throw new Error(
-    'GUIDED_TEST_POSTGRES_URL is unset: run .ci/setup-postgres.sh and export it, or set GUIDED_SKIP_POSTGRES=1 to skip the PostgreSQL tests',
-  );
-}
+const postgres = testPostgresUrl();
 
 describe.skipIf(!postgres)('the Defog benchmark on PostgreSQL', () => {
   let dir: string;
