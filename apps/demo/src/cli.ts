@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { connectionSecrets } from '@guided-retrieval/profiler/internal';
+import { connectionSecrets } from '@guided-retrieval/profiler/secrets';
 import { watchLaunchers } from './launchers.js';
 import { guardOutput } from './output-guard.js';
 import { main } from './program.js';

@@ -17,7 +17,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Annotations } from '@guided-retrieval/context-graph';
 import type { DatabaseProfile } from '@guided-retrieval/profiler';
-import { isRecord, parseCsv } from '@guided-retrieval/profiler/internal';
+import { isRecord, parseCsv } from '@guided-retrieval/profiler/files';
 import { parse as parseYaml } from 'yaml';
 import { UserError } from './errors.js';
 

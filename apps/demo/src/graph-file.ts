@@ -8,7 +8,7 @@
 import { resolve } from 'node:path';
 import { type ContextGraph, GraphFileError, loadGraph } from '@guided-retrieval/context-graph';
 import type { ConnectorEngine } from '@guided-retrieval/profiler';
-import { sniffFile } from '@guided-retrieval/profiler/internal';
+import { sniffFile } from '@guided-retrieval/profiler/files';
 import { UserError } from './errors.js';
 
 export async function loadGraphFile(file: string): Promise<ContextGraph> {

@@ -4,7 +4,7 @@
  * from a URL argument, PGPASSWORD or MYSQL_PWD cannot be printed, even by a message no one
  * thought to redact (a driver's error, a URL echoed in a stack trace under GUIDED_DEBUG).
  */
-import { redactSecrets } from '@guided-retrieval/profiler/internal';
+import { redactSecrets } from '@guided-retrieval/profiler/secrets';
 
 type Write = typeof process.stdout.write;
 

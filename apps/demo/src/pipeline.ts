@@ -1,25 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
-import { type Annotations, buildContextGraph, type ContextGraph } from '@guided-retrieval/context-graph';
-import {
-  columnSetsToProfile,
-  declaredJoinEdges,
-  defaultJoinEdges,
-  inferJoins,
-  type JoinEdge,
-  type JoinsFile,
-  loadJoins,
-} from '@guided-retrieval/join-inference';
-import { edgesForProfile, mergeEdges } from '@guided-retrieval/join-inference/internal';
-import {
-  type Connector,
-  type DatabaseProfile,
-  parseProfile,
-  profileDatabase,
-  type ViewMode,
-  withConnection,
-} from '@guided-retrieval/profiler';
-import { hashProfileValues, isRecord } from '@guided-retrieval/profiler/internal';
+import type { Annotations, ContextGraph } from '@guided-retrieval/context-graph';
+import { buildGraphFromProfile, type GraphBuild, type JoinSource, profileForGraph } from '@guided-retrieval/context-graph/build';
+import { type JoinsFile, loadJoins } from '@guided-retrieval/join-inference';
+import { type Connector, type DatabaseProfile, parseProfile, type ViewMode, withConnection } from '@guided-retrieval/profiler';
+import { isRecord } from '@guided-retrieval/profiler/files';
+import { hashProfileValues } from '@guided-retrieval/profiler/values';
 import { dictionaryAnnotations, overAnnotations, readDictionary } from './dictionary.js';
 import { UserError } from './errors.js';
 import { describeInference, setAsideNotes, summarizeInference } from './joins.js';
@@ -84,17 +70,29 @@ export async function buildGraph(
   } else read = await profileSource(resolved, progress, name, options);
   const profile = options.hashValues ? hashProfileValues(read) : read;
   if (profile.tables.length === 0) throw new UserError(`${resolved.display} has no tables: nothing to build a graph from`);
-  const inference = options.minConfidence === undefined ? {} : { minConfidence: options.minConfidence };
-  const joinEdges = await edgesFor(profile, schemaEdges(resolved, edges, progress), file, progress, inference);
   if (dictionary && options.dictionary !== undefined) {
     const found = dictionaryAnnotations(dictionary.entries, profile, options.dictionary);
     for (const warning of [...dictionary.warnings, ...found.warnings]) progress(`warning: ${warning}`);
     progress(`read ${plural(found.applied, 'description')} from the dictionary ${options.dictionary}`);
     annotations = overAnnotations(annotations, found.annotations);
   }
-  const graph = buildContextGraph(profile, joinEdges, annotations);
+  const joins = schemaEdges(resolved, edges, progress);
+  if (file && edges.kind === 'file' && stem(file.database) !== stem(profile.database)) {
+    progress(`note: ${edges.path} was made for database ${file.database}, this one is ${profile.database}`);
+  }
+  const built = await buildGraphFromProfile(profile, {
+    joins: joinSource(joins, file),
+    inference: {
+      ...(options.minConfidence === undefined ? {} : { minConfidence: options.minConfidence }),
+      onProgress: (message) => progress(`inferring joins: ${message}`),
+    },
+    onSkip: (reason) => progress(`skipped a foreign key: ${reason}`),
+    annotations,
+  });
+  const graph = built.graph;
+  reportJoins(built, joins, profile, progress);
   progress(
-    `built the context graph: ${plural(graph.tables.length, 'table')}, ${plural(joinEdges.length, 'join edge')} in ${Math.round(performance.now() - started)} ms`,
+    `built the context graph: ${plural(graph.tables.length, 'table')}, ${plural(graph.edges.length, 'join edge')} in ${Math.round(performance.now() - started)} ms`,
   );
   return graph;
 }
@@ -155,9 +153,8 @@ async function profileSource(
     const tables = await connector.listTables();
     if (tables.length === 0) throw new UserError(`${source.display} has no tables: nothing to build a graph from`);
     const started = performance.now();
-    const profile = await profileDatabase(connector, {
+    const profile = await profileForGraph(connector, {
       database: name ?? source.name ?? connector.database,
-      columnSets: columnSetsToProfile,
       ...(options.hashValues ? { hashValues: true } : {}),
       ...(options.views ? { views: options.views } : {}),
       onProgress: (e) => progress(tableStarted(e)),
@@ -174,45 +171,24 @@ async function profileSource(
   }
 }
 
-async function edgesFor(
-  profile: DatabaseProfile,
-  source: EdgeSource,
-  file: JoinsFile | undefined,
-  progress: BuildProgress,
-  inference: { minConfidence?: number },
-): Promise<JoinEdge[]> {
-  if (source.kind === 'infer') {
-    const result = await inferJoins(profile, {
-      ...inference,
-      declared: 'use',
-      onProgress: (message) => progress(`inferring joins: ${message}`),
-    });
-    progress(`inferred joins for ${describeInference(summarizeInference(profile.database, result))}`);
-    for (const note of setAsideNotes(result.setAside)) progress(note);
-    return result.edges;
+/** The join source of the build: a joins file's edges join the declared ones. */
+function joinSource(edges: EdgeSource, file: JoinsFile | undefined): JoinSource {
+  if (edges.kind !== 'file') return edges;
+  return file ? { kind: 'with', edges: file.edges, source: edges.path } : { kind: 'declared' };
+}
+
+/** What the build did about joins, for stderr: the inference that ran, or the edges a joins file added. */
+function reportJoins(built: GraphBuild, edges: EdgeSource, profile: DatabaseProfile, progress: BuildProgress): void {
+  const { inference } = built;
+  if (inference) {
+    if (edges.kind === 'declared') progress('the schema declares no foreign keys: inferred them (pass --joins FILE to give your own)');
+    progress(`inferred joins for ${describeInference(summarizeInference(profile.database, inference))}`);
+    for (const note of setAsideNotes(inference.setAside)) progress(note);
+    return;
   }
-  const onSkip = (reason: string) => progress(`skipped a foreign key: ${reason}`);
-  if (source.kind === 'declared') {
-    const { edges, inference: ran } = await defaultJoinEdges(profile, {
-      ...inference,
-      onSkip,
-      onProgress: (message) => progress(`inferring joins: ${message}`),
-    });
-    if (ran) {
-      progress('the schema declares no foreign keys: inferred them (pass --joins FILE to give your own)');
-      progress(`inferred joins for ${describeInference(summarizeInference(profile.database, ran))}`);
-      for (const note of setAsideNotes(ran.setAside)) progress(note);
-    }
-    return edges;
-  }
-  const declared = declaredJoinEdges(profile, onSkip);
-  if (!file) return declared;
-  if (stem(file.database) !== stem(profile.database)) {
-    progress(`note: ${source.path} was made for database ${file.database}, this one is ${profile.database}`);
-  }
-  const merged = mergeEdges(declared, edgesForProfile(file.edges, profile, source.path));
-  progress(`${merged.length} join edges: ${declared.length} declared, ${merged.length - declared.length} more from ${source.path}`);
-  return merged;
+  if (edges.kind !== 'file') return;
+  const total = built.graph.edges.length;
+  progress(`${total} join edges: ${built.declared} declared, ${total - built.declared} more from ${edges.path}`);
 }
 
 /** `world.sqlite` and `World` name the same database (`guided profile` keeps the extension). */

@@ -9,7 +9,7 @@ import type { Stats } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
 import { type ConnectorEngine, ProfilerError, parseConnection, redactUrl } from '@guided-retrieval/profiler';
-import { sniffFile } from '@guided-retrieval/profiler/internal';
+import { sniffFile } from '@guided-retrieval/profiler/files';
 import { UserError } from './errors.js';
 import { SOURCE_KINDS } from './options.js';
 

@@ -1,13 +1,18 @@
+import {
+  averageMetrics,
+  type BenchName,
+  loadBenchmark,
+  type MetricSummary,
+  type QuestionMetrics,
+  scoreQuestion,
+} from '@guided-retrieval/benchmarks';
 import { graphFromSchema } from '@guided-retrieval/context-graph';
 import { OfflineEmbedder } from '@guided-retrieval/grounding';
 import type { Embedder } from '@guided-retrieval/llm-adapters';
 import { HeuristicDisambiguator, Retriever, type RetrieverOptions } from '@guided-retrieval/retrieval';
 import { benchGraph } from './bench/graph.js';
-import { loadBenchmark } from './bench/load.js';
-import type { BenchName } from './bench/types.js';
 import { unionSchemas } from './bench/union.js';
 import { type LatencySummary, summarizeLatency } from './latency.js';
-import { averageMetrics, type MetricSummary, type QuestionMetrics, scoreQuestion } from './metrics.js';
 import { questionGold, renamedGold, selectQuestions, unionMembers } from './run.js';
 import { createWordVectorEmbedder } from './word-vectors.js';
 

@@ -1,9 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { type BenchName, trainingQuestions } from '@guided-retrieval/benchmarks';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { ablationMarkdown, runAblation } from './ablation.js';
 import { type AllCliOptions, refuseAllOptions, runAllCommand } from './all/command.js';
-import type { BenchName } from './bench/types.js';
 import { runFitColumns } from './fit/columns.js';
 import { type FitCliOptions, runFitCommand } from './fit/command.js';
 import { type JoinsFitCliOptions, runJoinsFitCommand } from './fit/joins.js';
@@ -23,7 +23,6 @@ import {
   type ScaleCliOptions,
 } from './scale/command.js';
 import { runStartupCommand, type StartupCliOptions } from './startup/command.js';
-import { trainingQuestions } from './train/questions.js';
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
 

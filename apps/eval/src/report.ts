@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { MetricSummary } from './metrics.js';
+import type { MetricSummary } from '@guided-retrieval/benchmarks';
 import type { EvalResults, QuestionOutcome } from './run.js';
 import { metricsChart } from './svg.js';
 

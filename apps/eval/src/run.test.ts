@@ -1,8 +1,8 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { scoreQuestion } from '@guided-retrieval/benchmarks';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runAblation } from './ablation.js';
-import { scoreQuestion } from './metrics.js';
 import { writeReports } from './report.js';
 import { runEvaluation } from './run.js';
 import { writeMiniSpider } from './test-support/mini-spider.js';

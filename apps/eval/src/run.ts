@@ -1,4 +1,24 @@
+import {
+  averageMetrics,
+  type BenchDatabase,
+  type Benchmark,
+  type BenchName,
+  type BenchQuestion,
+  type GoldJoin,
+  type GoldJoinSummary,
+  type GoldTables,
+  goldJoins,
+  goldTables,
+  listedGoldTables,
+  loadBenchmark,
+  loadDefog,
+  type MetricSummary,
+  type QuestionMetrics,
+  scoreQuestion,
+  summarizeGoldJoins,
+} from '@guided-retrieval/benchmarks';
 import { graphFromSchema } from '@guided-retrieval/context-graph';
+import type { GraphBuild } from '@guided-retrieval/context-graph/build';
 import { embedderFromSpec, OfflineEmbedder } from '@guided-retrieval/grounding';
 import type { JoinEdge } from '@guided-retrieval/join-inference';
 import {
@@ -10,18 +30,12 @@ import {
 } from '@guided-retrieval/llm-adapters';
 import { HeuristicDisambiguator, LlmDisambiguator, type PhaseTimings, Retriever } from '@guided-retrieval/retrieval';
 import { createBaselines } from './baselines.js';
-import { loadDefog } from './bench/defog.js';
-import { type GoldJoin, type GoldJoinSummary, goldJoins, summarizeGoldJoins } from './bench/gold-joins.js';
-import { type BenchGraph, benchGraph } from './bench/graph.js';
-import { loadBenchmark } from './bench/load.js';
-import type { BenchDatabase, Benchmark, BenchName, BenchQuestion } from './bench/types.js';
+import { benchGraph } from './bench/graph.js';
 import { unionSchemas } from './bench/union.js';
 import { ColumnBench, type ColumnSummary, columnOverhead, type QuestionColumns, summarizeColumns } from './columns.js';
 import { fingerprint, type ResultFingerprint } from './fingerprint.js';
-import { type GoldTables, goldTables, listedGoldTables } from './gold.js';
 import { goldColumns } from './gold-columns.js';
 import { type LatencySummary, summarizeLatency } from './latency.js';
-import { averageMetrics, type MetricSummary, type QuestionMetrics, scoreQuestion } from './metrics.js';
 import { type Slice, sliceResults } from './slices.js';
 
 export interface EvalOptions {
@@ -183,7 +197,7 @@ export async function runEvaluation(options: EvalOptions): Promise<{ results: Ev
   let disambiguator = 'heuristic';
   const inferredEdges: Record<string, number> = {};
   const goldJoinsByDb = new Map<string, { edges: readonly JoinEdge[]; joins: GoldJoin[] }>();
-  const setUp = async (makeGraph: () => Promise<BenchGraph>, key: string) => {
+  const setUp = async (makeGraph: () => Promise<Pick<GraphBuild, 'graph' | 'inference'>>, key: string) => {
     const buildStart = performance.now();
     const { graph, inference } = await makeGraph();
     const inferred = inference !== null;

@@ -3,7 +3,7 @@
  * databases of more than one table, schema size, backend. Each slice holds guided retrieval and
  * every baseline on the same questions.
  */
-import { averageMetrics, type MetricSummary, type QuestionMetrics, scoreQuestion } from './metrics.js';
+import { averageMetrics, type MetricSummary, type QuestionMetrics, scoreQuestion } from '@guided-retrieval/benchmarks';
 
 export interface SliceOutcome {
   db: string;

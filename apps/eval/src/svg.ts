@@ -1,4 +1,4 @@
-import type { MetricSummary } from './metrics.js';
+import type { MetricSummary } from '@guided-retrieval/benchmarks';
 
 const METRICS = [
   ['accuracy', 'Accuracy'],

@@ -3,6 +3,7 @@
  * thousands of look-alike tables on one dimension, a complete graph. The searches return bounded,
  * simple paths, and the same paths whatever order the schema lists its tables and keys in.
  */
+import { mulberry32, shuffled } from '@guided-retrieval/tpch/random';
 import { describe, expect, it } from 'vitest';
 import { type ContextGraph, graphFromSchema, type JoinPath, type PathEdge, type SchemaSpec } from './index.js';
 
@@ -30,28 +31,10 @@ function specOf(database: string, keys: readonly ForeignKey[], lone: readonly st
   return { database, tables: [...columns].map(([name, cs]) => ({ name, columns: [...cs] })), foreignKeys: [...keys] };
 }
 
-/** A seeded permutation (mulberry32 + Fisher–Yates). */
-function shuffled<T>(items: readonly T[], seed: number): T[] {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(next() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
-
 const reordered = (spec: SchemaSpec, seed: number): SchemaSpec => ({
   ...spec,
-  tables: shuffled(spec.tables, seed),
-  foreignKeys: shuffled(spec.foreignKeys ?? [], seed + 1),
+  tables: shuffled(spec.tables, mulberry32(seed)),
+  foreignKeys: shuffled(spec.foreignKeys ?? [], mulberry32(seed + 1)),
 });
 
 const route = (p: JoinPath) => p.edges.map((e) => `${e.direction === 'reverse' ? '<' : '>'}${e.id}`).join(' ');

@@ -4,7 +4,7 @@
  * them. The model is any chat model with structured output (`ChatModel` of
  * `@guided-retrieval/llm-adapters` fits); its on-disk cache makes reruns free.
  */
-import { isRecord } from '@guided-retrieval/profiler/internal';
+import { isRecord } from '@guided-retrieval/profiler/files';
 import { ContextGraph } from './graph.js';
 import type { ContextGraphData, GraphColumn, GraphTable } from './types.js';
 

@@ -1,4 +1,4 @@
-import { readTextFile, writeFileAtomic } from '@guided-retrieval/profiler/internal';
+import { readTextFile, writeFileAtomic } from '@guided-retrieval/profiler/files';
 import { GraphValidationError } from './errors.js';
 import { FileShapeError } from './file-shape.js';
 import { ContextGraph } from './graph.js';

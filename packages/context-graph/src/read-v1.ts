@@ -6,7 +6,7 @@
  * zod is loaded when the first such file is read: a version 2 file, read by hand, never needs it.
  */
 import { createRequire } from 'node:module';
-import { ENGINES } from '@guided-retrieval/profiler/internal';
+import { ENGINES } from '@guided-retrieval/profiler/files';
 import type * as Zod from 'zod';
 import { namespaceFromName } from './namespace.js';
 import { INFERRED_TYPES } from './read-v2.js';

@@ -1,6 +1,6 @@
 import type { JoinEdge } from '@guided-retrieval/join-inference';
 import { joinEdgeId } from '@guided-retrieval/join-inference/internal';
-import { isRecord } from '@guided-retrieval/profiler/internal';
+import { isRecord } from '@guided-retrieval/profiler/files';
 import { GraphValidationError } from './errors.js';
 import { FileShapeError, type Path } from './file-shape.js';
 import type { GraphTable } from './types.js';

@@ -6,7 +6,7 @@
  * of the parsed file by a generic validator cost more than reading it.
  */
 import type { InferredType } from '@guided-retrieval/profiler';
-import { ENGINES, isRecord } from '@guided-retrieval/profiler/internal';
+import { ENGINES, isRecord } from '@guided-retrieval/profiler/files';
 import { FileShapeError, type Path, stringList } from './file-shape.js';
 import { namespaceFromName } from './namespace.js';
 import { readEdgesV2 } from './read-v2-edges.js';

@@ -1,5 +1,5 @@
 import type { ColumnValues, ValueFilter } from '@guided-retrieval/profiler';
-import { isRecord } from '@guided-retrieval/profiler/internal';
+import { isRecord } from '@guided-retrieval/profiler/files';
 import { FileShapeError, type Path, stringList } from './file-shape.js';
 
 /** A column's `values` as a version 2 file holds it: the profile's object, checked field by field. */

@@ -5,6 +5,7 @@
  * ties) and on a dense layered graph; through the search functions and through `ContextGraph`.
  */
 import type { JoinEdge } from '@guided-retrieval/join-inference';
+import { mulberry32 } from '@guided-retrieval/tpch/random';
 import { describe, expect, it } from 'vitest';
 import { buildAdjacency, type JoinAdjacency, type JoinStep } from './adjacency.js';
 import { ContextGraph } from './graph.js';
@@ -12,11 +13,10 @@ import { computeReachability, connectedComponents } from './reachability.js';
 import * as next from './search.js';
 import { steinerPaths } from './steiner.js';
 import * as ref from './test-support/reference-search.js';
-import { seeded } from './test-support/seeded.js';
 import { GRAPH_FORMAT_VERSION, type GraphTable, type JoinPath, type PathEdge, type PathOptions } from './types.js';
 import { kShortestPaths } from './yen.js';
 
-const rng = seeded;
+const rng = mulberry32;
 
 interface RandomGraph {
   names: string[];

@@ -1,9 +1,9 @@
+import { mulberry32 } from '@guided-retrieval/tpch/random';
 import { MultiDirectedGraph } from 'graphology';
 import { describe, expect, it } from 'vitest';
 import { ContextGraph, GRAPH_FORMAT_VERSION, type GraphTable, type JoinEdge } from './index.js';
-import { seeded } from './test-support/seeded.js';
 
-const random = seeded;
+const random = mulberry32;
 
 /** Tables t0…tN with columns c0…c9; edges between random tables (self-references and parallel edges included), some naming tables in upper case. */
 function randomGraph(seed: number, tables: number, edges: number): ContextGraph {

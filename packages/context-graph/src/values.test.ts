@@ -1,5 +1,5 @@
 import { type ColumnProfile, type DatabaseProfile, PROFILE_FORMAT_VERSION } from '@guided-retrieval/profiler';
-import { buildValueFilter, readValueFilter } from '@guided-retrieval/profiler/internal';
+import { buildValueFilter, readValueFilter } from '@guided-retrieval/profiler/values';
 import { describe, expect, it } from 'vitest';
 import { buildContextGraph, parseGraph, serializeGraph } from './index.js';
 import { v1Text } from './test-support/v1.js';

@@ -6,11 +6,6 @@ const NUMBER_WORDS: ReadonlyMap<string, string> = new Map(
   ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'].map((w, i) => [w, String(i + 1)]),
 );
 
-/** `five` → `5`; undefined for any other word. */
-export function numberDigits(word: string): string | undefined {
-  return NUMBER_WORDS.get(word);
-}
-
 export interface Variant {
   key: string;
   kind: VariantKind;

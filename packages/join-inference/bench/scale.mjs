@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { mulberry32 } from '@guided-retrieval/tpch/random';
 
 const { values: args } = parseArgs({
   options: {
@@ -26,18 +27,6 @@ if (args.help) {
     'node bench/scale.mjs [--tables N] [--seed S] [--min-rows R] [--max-rows R]\nSynthetic schema → join inference: pairs, time, peak RSS, precision/recall.',
   );
   process.exit(0);
-}
-
-/** Mulberry32: a small seeded generator, so the same seed gives the same schema. */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const NOUNS = [
@@ -66,7 +55,7 @@ const ROLES = ['billing', 'shipping', 'parent', 'primary', 'source', 'target', '
 
 async function generate(tablesWanted, seed, minRows, maxRows) {
   const { columnFromValues } = await import('../dist/profile-from-values.js');
-  const random = rng(seed);
+  const random = mulberry32(seed); // the same seed gives the same schema
   const int = (lo, hi) => lo + Math.floor(random() * (hi - lo + 1));
   const names = Array.from({ length: tablesWanted }, (_, i) => `${NOUNS[i % NOUNS.length]}_${Math.floor(i / NOUNS.length)}`);
   const rows = names.map(() => int(minRows, maxRows));

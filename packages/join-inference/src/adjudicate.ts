@@ -1,6 +1,6 @@
 import type { ChatModel, ChatRequest } from '@guided-retrieval/llm-adapters';
 import type { ColumnProfile, DatabaseProfile } from '@guided-retrieval/profiler';
-import { isRecord } from '@guided-retrieval/profiler/internal';
+import { isRecord } from '@guided-retrieval/profiler/files';
 import type { JoinAdjudicator, JoinEdge } from './types.js';
 
 /** Bump when the prompt's wording or answer shape changes (cached answers then no longer apply). */

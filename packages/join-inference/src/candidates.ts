@@ -62,11 +62,11 @@ function rangeInside(fromMin: number, fromMax: number, keyMin: number, keyMax: n
 }
 
 /** Ranges too far apart for a reference: numbers mostly outside the key's range; text disjoint or wider on both ends. */
-function rangesExclude(from: ColumnProfile, key: ColumnProfile): boolean {
+function rangesExclude(from: ColumnProfile, key: ColumnProfile, minInside: number): boolean {
   const { min: a, max: b } = from;
   const { min: c, max: d } = key;
   if (typeof a === 'number' && typeof b === 'number' && typeof c === 'number' && typeof d === 'number')
-    return rangeInside(a, b, c, d) < 0.9;
+    return rangeInside(a, b, c, d) < minInside;
   if (typeof a === 'string' && typeof b === 'string' && typeof c === 'string' && typeof d === 'string')
     return b < c || a > d || (a < c && b > d);
   return false;
@@ -80,7 +80,14 @@ function rangesExclude(from: ColumnProfile, key: ColumnProfile): boolean {
  * here, `text` there); one of a compatible kind where it enforces them (`strictTypes`: a text
  * column references no `bigint` key), unless either declares none.
  */
-export function passesPruning(from: ColumnProfile, fromKind: ValueKind, to: KeyTarget, toKind: ValueKind, strictTypes = false): boolean {
+export function passesPruning(
+  from: ColumnProfile,
+  fromKind: ValueKind,
+  to: KeyTarget,
+  toKind: ValueKind,
+  params: JoinParams,
+  strictTypes = false,
+): boolean {
   const key = to.column;
   if (from.count === 0 || key.count === 0) {
     const declared = from.declaredType.trim() !== '' && key.declaredType.trim() !== '';
@@ -90,8 +97,8 @@ export function passesPruning(from: ColumnProfile, fromKind: ValueKind, to: KeyT
   // Exact counts leave room only for a few dirty rows. Sample estimates are no bound at all: a
   // sample that takes one row of each run of equal keys (clustered data) sees them all distinct.
   const estimated = from.distinctExact === false || key.distinctExact === false;
-  if (!estimated && from.distinct > key.distinct * 1.02 + 1) return false;
-  if (rangesExclude(from, key)) return false;
+  if (!estimated && from.distinct > key.distinct * params.distinctSlack + 1) return false;
+  if (rangesExclude(from, key, params.minRangeInside)) return false;
   if (from.length && key.length && (from.length.max > key.length.max || from.length.min < key.length.min)) return false;
   return true;
 }

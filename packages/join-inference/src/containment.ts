@@ -1,5 +1,5 @@
 import type { ColumnProfile, ValueSketch } from '@guided-retrieval/profiler';
-import { type BloomReader, buildSketch, canonicalValue, isCompleteSketch, readBloom } from '@guided-retrieval/profiler/internal';
+import { type BloomReader, buildSketch, canonicalValue, isCompleteSketch, readBloom } from '@guided-retrieval/profiler/values';
 
 /** An estimate of the share of `from`'s distinct values that `to` also holds. */
 export interface Containment {

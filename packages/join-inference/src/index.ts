@@ -14,6 +14,6 @@ export {
   saveJoins,
   serializeJoins,
 } from './io.js';
-export { defaultJoinParams, type JoinParams, loadJoinParams } from './params.js';
+export { defaultJoinParams, type JoinParams, loadJoinParams, writeJoinParams } from './params.js';
 export { type DefaultJoinEdges, defaultJoinEdges } from './policy.js';
 export type { InferJoinsOptions, JoinAdjudicator, JoinEdge, JoinInference, KeyCandidate } from './types.js';

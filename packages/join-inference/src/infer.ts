@@ -85,7 +85,7 @@ export async function inferJoins(profile: DatabaseProfile, options: InferJoinsOp
       .map((column) => ({ table, column })),
   );
   candidates.push(
-    ...roleReferences(profile.tables, unreferenced, single.targets, candidates).filter(
+    ...roleReferences(profile.tables, unreferenced, single.targets, params, candidates).filter(
       (e) => !copies.has(copyPair(e.fromTable, e.toTable)),
     ),
   );
@@ -96,7 +96,7 @@ export async function inferJoins(profile: DatabaseProfile, options: InferJoinsOp
     ...declaredFrom,
     ...[...declared, ...candidates].flatMap((e) => [referencing(e.fromTable, e.fromColumns), referencing(e.toTable, e.toColumns)]),
   ]);
-  candidates.push(...sharedNameEdges(profile, joined, setAside));
+  candidates.push(...sharedNameEdges(profile, joined, params, setAside));
   const judged = await adjudicate(withoutShortcuts(candidates, [...declared, ...candidates]), profile, options, params, progress);
   // Declared keys win: an inferred edge that repeats one, or runs one backwards (two keys of one
   // set of values, 1:1, where the schema said which references which), is left out.
@@ -158,7 +158,7 @@ function bestReferences(
         const to = targets[i]!;
         if (to.column === from || copies.has(copyPair(table.name, to.table.name))) continue;
         candidatePairs++;
-        if (!passesPruning(from, fromKind, to, to.kind, strictTypes)) continue;
+        if (!passesPruning(from, fromKind, to, to.kind, params, strictTypes)) continue;
         afterPruning++;
         const { name, ceiling } = namePrior(from, table, to, params, prefixes, nameOf(fromNames, from.name, i), referenceLike);
         if (ceiling < floor) continue;

@@ -2,7 +2,7 @@
  * The joins file: the edges (and primary-key candidates) inference found for one database, as
  * versioned, deterministic JSON that a person can read, review and edit before `guided build`.
  */
-import { isRecord, readTextFile, writeFileAtomic } from '@guided-retrieval/profiler/internal';
+import { isRecord, readTextFile, writeFileAtomic } from '@guided-retrieval/profiler/files';
 import { byEdgeId, joinEdgeId } from './declared.js';
 import type { JoinEdge, JoinInference, KeyCandidate } from './types.js';
 

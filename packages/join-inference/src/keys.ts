@@ -1,5 +1,5 @@
 import type { ColumnProfile, ColumnSetProfile, TableProfile } from '@guided-retrieval/profiler';
-import { declaredKind } from '@guided-retrieval/profiler/internal';
+import { declaredKind } from '@guided-retrieval/profiler/values';
 import { entityNames, isIdentifierName, isReferenceLike, linksEntities, namedAfterTable, namedForEntity, squeeze } from './names.js';
 import { defaultJoinParams, type JoinParams } from './params.js';
 import type { KeyCandidate } from './types.js';
@@ -33,31 +33,41 @@ export function isUnique(column: ColumnProfile): boolean {
  * one. Uniqueness is necessary; a key-like type, an identifier name (`id`, `<table>_id`,
  * `<table>Key`, `code`) and coming first add confidence.
  */
-export function singleKeyScore(table: TableProfile, column: ColumnProfile, position: number): { score: number; evidence: string[] } {
+export function singleKeyScore(
+  table: TableProfile,
+  column: ColumnProfile,
+  position: number,
+  params: JoinParams,
+): { score: number; evidence: string[] } {
   if (!isUnique(column) || !isKeyType(column)) return { score: 0, evidence: [] };
   const evidence = [`${column.distinct} distinct of ${column.count} values${column.nulls > 0 ? `, ${column.nulls} NULL` : ', no NULL'}`];
-  let score = column.nulls > 0 ? 0.35 : 0.5;
+  let score = column.nulls > 0 ? params.keyBaseWithNulls : params.keyBase;
   if (column.distinctExact === false) {
-    score -= 0.15;
+    score -= params.keyEstimatedPenalty;
     evidence.push('distinct values estimated from a sample');
   }
   if (namedAfterTable(column.name, table.name)) {
-    score += 0.35;
+    score += params.keyNamedAfterTable;
     evidence.push('named after its table');
   } else if (isIdentifierName(column.name)) {
-    score += 0.3;
+    score += params.keyIdentifierName;
     evidence.push('identifier name');
   } else if (isReferenceLike(column.name)) {
-    score += 0.2;
+    score += params.keyReferenceLikeName;
     evidence.push('reference-like name');
   }
-  if (column.inferredType === 'integer') score += 0.05;
-  if (column.inferredType !== 'integer' && column.length && column.length.min === column.length.max && column.length.max <= 8) {
-    score += 0.15;
+  if (column.inferredType === 'integer') score += params.keyInteger;
+  if (
+    column.inferredType !== 'integer' &&
+    column.length &&
+    column.length.min === column.length.max &&
+    column.length.max <= params.keyCodeMaxLength
+  ) {
+    score += params.keyFixedLengthCode;
     evidence.push('fixed-length code');
   }
   if (position === 0) {
-    score += 0.1;
+    score += params.keyFirstColumn;
     evidence.push('first column');
   }
   return { score: Math.min(1, Math.round(score * 100) / 100), evidence };
@@ -81,7 +91,7 @@ export function keyCandidates(
   }
   const declared = out[0]?.columns.join('\u0000');
   table.columns.forEach((column, i) => {
-    const { score, evidence } = singleKeyScore(table, column, i);
+    const { score, evidence } = singleKeyScore(table, column, i, params);
     if (score > 0 && column.name !== declared) {
       out.push({ table: table.name, columns: [column.name], score, origin: 'inferred', evidence });
     }
@@ -111,7 +121,7 @@ export function keyCandidates(
       out.push({
         table: table.name,
         columns: [key.name],
-        score: named ? 0.8 : 0.6,
+        score: named ? params.keyNamesOnlyNamed : params.keyNamesOnlyFirst,
         origin: 'inferred',
         evidence: ['no values: its key read off the names'],
       });

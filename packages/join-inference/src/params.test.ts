@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { defaultJoinParams, loadJoinParams, withJoinParams } from './params.js';
+import { defaultJoinParams, loadJoinParams, withJoinParams, writeJoinParams } from './params.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'join-params-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -33,5 +33,16 @@ describe('join inference parameters', () => {
     expect(withJoinParams({ minConfidence: 0.7 }).minConfidence).toBe(0.7);
     expect(withJoinParams(undefined)).toBe(defaultJoinParams());
     expect(() => withJoinParams({ nope: 1 } as never)).toThrow(/unknown parameter "nope"/);
+  });
+
+  it('writes fitted values into a file, the others and their order kept, checked alike', () => {
+    const path = join(dir, 'fitted.json');
+    writeFileSync(path, `${JSON.stringify(defaultJoinParams(), null, 2)}\n`);
+    const written = writeJoinParams({ minConfidence: 0.55, nearTie: 0.03 }, path);
+    expect(loadJoinParams(path)).toEqual({ ...defaultJoinParams(), minConfidence: 0.55, nearTie: 0.03 });
+    expect(written).toEqual(loadJoinParams(path));
+    expect(Object.keys(JSON.parse(readFileSync(path, 'utf8')))).toEqual(Object.keys(defaultJoinParams()));
+    expect(() => writeJoinParams({ minConfidance: 0.5 } as never, path)).toThrow(/unknown parameter "minConfidance"/);
+    expect(loadJoinParams(path).minConfidence).toBe(0.55);
   });
 });

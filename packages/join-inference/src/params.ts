@@ -4,7 +4,7 @@
  * and the benchmarks do). The thresholds marked *fitted* were chosen on the training databases
  * (`../shared/benchmarks/train-dbs`, cross-validated by database: `pnpm eval --bench fit-joins`).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export interface JoinParams {
@@ -46,6 +46,32 @@ export interface JoinParams {
   namesKey: number;
   /** A unique column that is not its table's best key needs this key score (an identifier name): else it is a value. */
   minTargetKeyScore: number;
+  /** A referencing column's numbers must lie this much inside the key's range (dirty rows may stray a little). */
+  minRangeInside: number;
+  /** With exact counts, a referencing column may hold this many times the key's distinct values (plus one): a few dirty rows. */
+  distinctSlack: number;
+
+  // ─── How much a single column looks like its table's key (`keys.ts`, `singleKeyScore`) ───────
+
+  /** The base of a unique column holding NULLs, and of one holding none. */
+  keyBaseWithNulls: number;
+  keyBase: number;
+  /** Off a distinct count estimated from a sample. */
+  keyEstimatedPenalty: number;
+  /** For a name after its table (`customer_id` of customer), else an identifier name (`id`, `code`), else a reference-like one. */
+  keyNamedAfterTable: number;
+  keyIdentifierName: number;
+  keyReferenceLikeName: number;
+  /** For integers. */
+  keyInteger: number;
+  /** For text of one length up to `keyCodeMaxLength` characters (a fixed-length code). */
+  keyFixedLengthCode: number;
+  keyCodeMaxLength: number;
+  /** For the table's first column. */
+  keyFirstColumn: number;
+  /** A table without values: its key read off a name naming its thing, else off a first reference-like column. */
+  keyNamesOnlyNamed: number;
+  keyNamesOnlyFirst: number;
 
   // ─── Composite keys and references (`composite.ts`) ──────────────────────────────────────────
 
@@ -77,6 +103,26 @@ export interface JoinParams {
   constantMinRows: number;
   /** Two tables sharing at least this share of each one's column names are copies of one table, not references. */
   copyShare: number;
+
+  // ─── References by role and values (`roles.ts`) ──────────────────────────────────────────────
+
+  /** Confidence of a reference found by role name and values: above the default floor, inside the adjudication band. */
+  roleConfidence: number;
+  /** A referenced key must be its table's own and at least this key-like (a declared key is 1). */
+  roleMinKeyScore: number;
+  /** Containment role references need: counted exactly, and estimated from sketches. */
+  roleMinExactContainment: number;
+  roleMinEstimatedContainment: number;
+  /** Values that would all fall inside a key by chance at most this often tell it apart. */
+  roleMaxChance: number;
+
+  // ─── References by a shared name alone (`shared.ts`: tables without values) ──────────────────
+
+  /** Confidence of a reference read off a shared name alone. */
+  sharedNameConfidence: number;
+  /** A name carried by more tables than this share (and more than `sharedMinHolders`) is a convention (`created_at`), not a key. */
+  sharedMaxHolderShare: number;
+  sharedMinHolders: number;
 }
 
 const KEYS: readonly (keyof JoinParams)[] = [
@@ -98,6 +144,20 @@ const KEYS: readonly (keyof JoinParams)[] = [
   'namesReferenceLike',
   'namesKey',
   'minTargetKeyScore',
+  'minRangeInside',
+  'distinctSlack',
+  'keyBaseWithNulls',
+  'keyBase',
+  'keyEstimatedPenalty',
+  'keyNamedAfterTable',
+  'keyIdentifierName',
+  'keyReferenceLikeName',
+  'keyInteger',
+  'keyFixedLengthCode',
+  'keyCodeMaxLength',
+  'keyFirstColumn',
+  'keyNamesOnlyNamed',
+  'keyNamesOnlyFirst',
   'compositeLeadingColumns',
   'compositeMaxColumns',
   'compositeOwnKeyScore',
@@ -111,6 +171,14 @@ const KEYS: readonly (keyof JoinParams)[] = [
   'conventionMinTables',
   'constantMinRows',
   'copyShare',
+  'roleConfidence',
+  'roleMinKeyScore',
+  'roleMinExactContainment',
+  'roleMinEstimatedContainment',
+  'roleMaxChance',
+  'sharedNameConfidence',
+  'sharedMaxHolderShare',
+  'sharedMinHolders',
 ];
 
 const DEFAULTS_FILE = new URL('../params/join-inference.json', import.meta.url);
@@ -136,6 +204,19 @@ export function loadJoinParams(file: string | URL): JoinParams {
     throw new Error(`join-inference parameters file ${path} cannot be read as JSON: ${(error as Error).message}`);
   }
   return Object.freeze(checkJoinParams(raw, `join-inference parameters ${path}`, false) as unknown as JoinParams);
+}
+
+/**
+ * Writes fitted values into a parameters file (the package's own by default: what `pnpm eval
+ * --bench fit-joins --write` calls), checked as a file is read, its other values and their order
+ * kept; the defaults are read anew after.
+ */
+export function writeJoinParams(values: Partial<JoinParams>, file: string | URL = DEFAULTS_FILE): JoinParams {
+  const path = typeof file === 'string' ? file : fileURLToPath(file);
+  const written = withJoinParams(values, loadJoinParams(path));
+  writeFileSync(path, `${JSON.stringify(written, null, 2)}\n`);
+  if (path === fileURLToPath(DEFAULTS_FILE)) defaults = undefined;
+  return written;
 }
 
 /** `base` (the defaults unless given) with some parameters set otherwise, checked as a file is. */

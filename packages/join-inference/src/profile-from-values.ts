@@ -1,5 +1,5 @@
 import type { ColumnProfile, DatabaseProfile, InferredType, TableProfile } from '@guided-retrieval/profiler';
-import { buildSketch, columnSetProfile } from '@guided-retrieval/profiler/internal';
+import { buildSketch, columnSetProfile } from '@guided-retrieval/profiler/values';
 
 type Value = string | number | null;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { valueKind } from './candidates.js';
 import { inferJoins } from './infer.js';
+import { defaultJoinParams } from './params.js';
 import { databaseFromTables, tableFromColumns } from './profile-from-values.js';
 import { roleReferences } from './roles.js';
 
@@ -87,7 +88,7 @@ describe('role-named references', () => {
     const key = password.columns[0]!;
     const targets = [{ table: password, column: key, score: 1, own: true, kind: valueKind(key)! }];
     const columns = contact.columns.slice(1).map((column) => ({ table: contact, column }));
-    expect(roleReferences([password, contact], columns, targets).map((e) => e.id)).toEqual([
+    expect(roleReferences([password, contact], columns, targets, defaultJoinParams()).map((e) => e.id)).toEqual([
       'contact(holder_no)->person_password(businessentityid)',
     ]);
   });

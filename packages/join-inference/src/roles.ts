@@ -25,17 +25,8 @@ import {
   unnumbered,
   words,
 } from './names.js';
+import type { JoinParams } from './params.js';
 import type { JoinEdge } from './types.js';
-
-/** Confidence of a reference found by role name and values: above the default floor, inside the adjudication band. */
-export const ROLE_CONFIDENCE = 0.65;
-/** A referenced key must be its table's own and at least this key-like (a declared key is 1). */
-const MIN_ROLE_KEY_SCORE = 0.85;
-/** Containment from sketches that role references need: exact counts must be total, estimates nearly. */
-const MIN_EXACT = 0.99;
-const MIN_ESTIMATED = 0.95;
-/** Values that would all fall inside a key by chance at most this often tell it apart (ln 1e-6). */
-const MAX_LOG_CHANCE = Math.log(1e-6);
 
 export type RoleTarget = KeyTarget & { kind: ValueKind };
 
@@ -44,12 +35,13 @@ function keyKind(target: RoleTarget): string {
   return isGeneric(target.column.name) ? `${target.table.name}\u0000${target.column.name}` : squeeze(target.column.name);
 }
 
-function strongContainment(from: ColumnProfile, to: ColumnProfile): Containment | undefined {
+/** Containment from sketches that role references need: exact counts (nearly) total, estimates nearly. */
+function strongContainment(from: ColumnProfile, to: ColumnProfile, params: JoinParams): Containment | undefined {
   const c = estimateContainment(from, to);
   if (!c) return undefined;
   // Only sketches speak for the values: a dense range or a sample says little of small integers.
-  if (c.method === 'complete sketch') return c.value >= MIN_EXACT ? c : undefined;
-  if (c.method === 'bloom filter' || c.method === 'bottom-k sketch') return c.value >= MIN_ESTIMATED ? c : undefined;
+  if (c.method === 'complete sketch') return c.value >= params.roleMinExactContainment ? c : undefined;
+  if (c.method === 'bloom filter' || c.method === 'bottom-k sketch') return c.value >= params.roleMinEstimatedContainment ? c : undefined;
   return undefined;
 }
 
@@ -81,9 +73,11 @@ export function roleReferences(
   tables: readonly TableProfile[],
   columns: readonly { table: TableProfile; column: ColumnProfile }[],
   targets: readonly RoleTarget[],
+  params: JoinParams,
   chosen: readonly JoinEdge[] = [],
 ): JoinEdge[] {
-  const keys = targets.filter((t) => t.own && t.score >= MIN_ROLE_KEY_SCORE);
+  const keys = targets.filter((t) => t.own && t.score >= params.roleMinKeyScore);
+  const maxLogChance = Math.log(params.roleMaxChance);
   const tableWords = new Set(tables.flatMap((t) => [...words(t.name).map(singular), ...tableNames(t.name)]));
   const ownKeys = new Set(keys.map((t) => t.column));
   const out: JoinEdge[] = [];
@@ -98,14 +92,14 @@ export function roleReferences(
     const fits: { to: RoleTarget; containment: Containment }[] = [];
     for (const to of keys) {
       if (to.column === from || (to.table === table && role !== 'role')) continue;
-      if (!passesPruning(from, fromKind, to, to.kind)) continue;
+      if (!passesPruning(from, fromKind, to, to.kind, params)) continue;
       if (isUnique(from) && from.distinct >= to.column.distinct) continue;
-      const containment = strongContainment(from, to.column);
+      const containment = strongContainment(from, to.column, params);
       if (containment) fits.push({ to, containment });
     }
     // Keys that count through the column's range hold its values whatever they are; a sparse key
     // (or a text key) holding them all is evidence no chance gives: the kind to take, if only one is.
-    const telling = fits.filter((f) => logChance(from, f.to.column) <= MAX_LOG_CHANCE);
+    const telling = fits.filter((f) => logChance(from, f.to.column) <= maxLogChance);
     const tellingKinds = new Set(telling.map((f) => keyKind(f.to)));
     if (tellingKinds.size === 1) fits.splice(0, fits.length, ...telling);
     let kinds = new Set(fits.map((f) => keyKind(f.to)));
@@ -138,7 +132,7 @@ export function roleReferences(
       toTable: to.table.name,
       toColumns,
       origin: 'inferred',
-      confidence: ROLE_CONFIDENCE,
+      confidence: params.roleConfidence,
       evidence: [
         role === 'role' ? `${from.name} is named for a role, not for a table` : `${from.name} reads as a reference but names no table`,
         `${Math.round(containment.value * 100)}% of ${containment.checked} ${from.name} values found in ${to.table.name}.${to.column.name} (${containment.method})`,

@@ -2,6 +2,7 @@ import type { ColumnProfile, DatabaseProfile, TableProfile } from '@guided-retri
 import { PROFILE_FORMAT_VERSION } from '@guided-retrieval/profiler';
 import { describe, expect, it } from 'vitest';
 import { inferJoins } from './infer.js';
+import { defaultJoinParams } from './params.js';
 import { defaultJoinEdges } from './policy.js';
 import { sharedNameEdges } from './shared.js';
 
@@ -40,7 +41,7 @@ const GITHUB = catalog([
 
 describe('sharedNameEdges', () => {
   it('reads a name several tables carry as a reference to the holder that owns it (first column, then narrowest)', () => {
-    const edges = sharedNameEdges(GITHUB, new Set());
+    const edges = sharedNameEdges(GITHUB, new Set(), defaultJoinParams());
     expect(edges.map((e) => e.id).sort()).toEqual([
       'LICENSES(repo_name)->LANGUAGES(repo_name)',
       'SAMPLE_COMMITS(repo_name)->LANGUAGES(repo_name)',
@@ -52,11 +53,11 @@ describe('sharedNameEdges', () => {
   });
 
   it('leaves out generic names, dates, names no holder keys, and names an edge already joins', () => {
-    const edges = sharedNameEdges(GITHUB, new Set());
+    const edges = sharedNameEdges(GITHUB, new Set(), defaultJoinParams());
     expect(edges.some((e) => e.fromColumns[0] === 'id' || e.fromColumns[0] === 'created_at')).toBe(false);
     const notKeyed = catalog([table('A', [column('x'), column('colour')]), table('B', [column('y'), column('colour')])]);
-    expect(sharedNameEdges(notKeyed, new Set())).toEqual([]);
-    expect(sharedNameEdges(GITHUB, new Set(['licenses\u0000repo_name']))).toEqual([]);
+    expect(sharedNameEdges(notKeyed, new Set(), defaultJoinParams())).toEqual([]);
+    expect(sharedNameEdges(GITHUB, new Set(['licenses\u0000repo_name']), defaultJoinParams())).toEqual([]);
   });
 
   it('prefers the table the name reads as the key of, and keeps identifier names that are nobody’s first column', () => {
@@ -67,6 +68,7 @@ describe('sharedNameEdges', () => {
         table('readings', [column('value', 'real'), column('station_code')]),
       ]),
       new Set(),
+      defaultJoinParams(),
     );
     expect(edges.map((e) => e.id).sort()).toEqual(
       ['readings(station_code)->stations(station_code)', 'trips(station_code)->stations(station_code)'].sort(),
@@ -77,7 +79,7 @@ describe('sharedNameEdges', () => {
     const withValues = catalog(
       GITHUB.tables.map((t) => ({ ...t, rowCount: 3, columns: t.columns.map((c) => ({ ...c, rowCount: 3, count: 3, distinct: 3 })) })),
     );
-    expect(sharedNameEdges(withValues, new Set())).toEqual([]);
+    expect(sharedNameEdges(withValues, new Set(), defaultJoinParams())).toEqual([]);
   });
 });
 

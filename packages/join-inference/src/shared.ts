@@ -10,13 +10,8 @@ import { columnKey, type SetAside } from './bookkeeping.js';
 import { valueKind } from './candidates.js';
 import { joinEdgeId } from './declared.js';
 import { isGeneric, isReferenceLike, namedForEntity, namesOwnTable, squeeze, words } from './names.js';
+import type { JoinParams } from './params.js';
 import type { JoinEdge } from './types.js';
-
-/** Confidence of a reference read off a shared name alone. */
-export const SHARED_NAME_CONFIDENCE = 0.62;
-/** A name carried by more tables than this share (and more than MIN_SHARED_HOLDERS) is a convention (`created_at`), not a key. */
-const MAX_HOLDER_SHARE = 0.5;
-const MIN_SHARED_HOLDERS = 8;
 
 interface Holder {
   table: TableProfile;
@@ -33,7 +28,12 @@ interface Holder {
  * by (`joined`: `table\0column`, lower case, of both ends of every edge found) is left to that edge.
  * Columns set aside (`setAside`: load bookkeeping) take no part.
  */
-export function sharedNameEdges(profile: DatabaseProfile, joined: ReadonlySet<string>, setAside: SetAside = new Map()): JoinEdge[] {
+export function sharedNameEdges(
+  profile: DatabaseProfile,
+  joined: ReadonlySet<string>,
+  params: JoinParams,
+  setAside: SetAside = new Map(),
+): JoinEdge[] {
   const byName = new Map<string, Holder[]>();
   for (const table of profile.tables) {
     table.columns.forEach((column, position) => {
@@ -45,7 +45,8 @@ export function sharedNameEdges(profile: DatabaseProfile, joined: ReadonlySet<st
       else byName.set(key, [{ table, column, position }]);
     });
   }
-  const limit = Math.max(MIN_SHARED_HOLDERS, Math.floor(profile.tables.length * MAX_HOLDER_SHARE));
+  // A name carried by more tables than that is a convention (`created_at`), not a key.
+  const limit = Math.max(params.sharedMinHolders, Math.floor(profile.tables.length * params.sharedMaxHolderShare));
   const edges: JoinEdge[] = [];
   for (const holders of byName.values()) {
     if (holders.length < 2 || holders.length > limit) continue;
@@ -72,7 +73,7 @@ export function sharedNameEdges(profile: DatabaseProfile, joined: ReadonlySet<st
         toTable: owner.table.name,
         toColumns,
         origin: 'inferred',
-        confidence: SHARED_NAME_CONFIDENCE,
+        confidence: params.sharedNameConfidence,
         evidence: [
           `${holders.length} tables carry ${name}; ${owner.table.name} reads as its owner (${ownerReason(owner)}); names only, no values to check`,
         ],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Rng } from './random.js';
+import { mulberry32, Rng, shuffled } from './random.js';
 import { commentText, vString } from './text.js';
 
 describe('Rng', () => {
@@ -54,5 +54,21 @@ describe('text', () => {
       expect(v.length).toBeGreaterThanOrEqual(10);
       expect(v.length).toBeLessThanOrEqual(40);
     }
+  });
+});
+
+describe('mulberry32 and shuffled', () => {
+  it('draw the reference sequence of a seed, the same on every platform', () => {
+    const random = mulberry32(7);
+    expect([random(), random(), random()]).toEqual([0.011704753153026104, 0.06195825757458806, 0.97690763277933]);
+    expect(shuffled([1, 2, 3, 4, 5, 6], mulberry32(7))).toEqual([5, 2, 3, 4, 6, 1]);
+  });
+
+  it('shuffle a copy: every item once, the input left alone', () => {
+    const items = Array.from({ length: 50 }, (_, i) => i);
+    const out = shuffled(items, mulberry32(3));
+    expect(out).not.toEqual(items);
+    expect([...out].sort((a, b) => a - b)).toEqual(items);
+    expect(items[0]).toBe(0);
   });
 });

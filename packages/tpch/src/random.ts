@@ -1,8 +1,10 @@
 /**
- * A small seeded PRNG (mulberry32) and the helpers the generator needs. Every random value the
- * generator writes comes from here (never from the platform RNG), so a seed fixes the whole database.
+ * The repository's one seeded PRNG (mulberry32) and the helpers the generator needs. Every random
+ * value the generator writes comes from here (never from the platform RNG), so a seed fixes the
+ * whole database; other packages' tests and benchmarks draw from the same generator through
+ * `@guided-retrieval/tpch/random` (`mulberry32`, `shuffled`).
  */
-import { fmix32 } from '@guided-retrieval/profiler/internal';
+import { fmix32 } from '@guided-retrieval/profiler/hash';
 
 /**
  * Mixes a seed (any safe integer) and a list of stream ids into one 32-bit state, so that each
@@ -19,20 +21,40 @@ export function mixSeed(seed: number, ...streams: number[]): number {
   return h;
 }
 
-export class Rng {
-  private state: number;
-
-  constructor(seed: number, ...streams: number[]) {
-    this.state = mixSeed(seed, ...streams);
-  }
-
-  /** The next unsigned 32-bit value (mulberry32). */
-  nextUint32(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
+/** mulberry32 from a 32-bit state: unsigned 32-bit values, the same sequence on every platform. */
+function mulberry32Words(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return (t ^ (t >>> 14)) >>> 0;
+  };
+}
+
+/** mulberry32 from a 32-bit seed: floats uniform in [0, 1), the same sequence on every platform. */
+export function mulberry32(seed: number): () => number {
+  const next = mulberry32Words(seed);
+  return () => next() / 0x1_0000_0000;
+}
+
+/** A shuffled copy of `items` (Fisher–Yates from the last place down), drawn from `random` (floats in [0, 1)). */
+export function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+export class Rng {
+  /** The next unsigned 32-bit value (mulberry32). */
+  readonly nextUint32: () => number;
+
+  constructor(seed: number, ...streams: number[]) {
+    this.nextUint32 = mulberry32Words(mixSeed(seed, ...streams));
   }
 
   /** A float in [0, 1). */

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { columnSetsToProfile } from '@guided-retrieval/join-inference';
 import { loadProfile, mergeProfiles, profileConnection, redactUrl, type ViewMode } from '@guided-retrieval/profiler';
-import { hashProfileValues } from '@guided-retrieval/profiler/internal';
+import { hashProfileValues } from '@guided-retrieval/profiler/values';
 import { outputPath } from '../output-path.js';
 import { plural, profiledAll, progress, tableDone, tableStarted } from '../progress.js';
 

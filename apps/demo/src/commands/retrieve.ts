@@ -15,7 +15,6 @@ export interface AskOptions {
   maxTokens?: number;
 }
 
-
 /** Asks one question of a graph and prints the result in the chosen format (see `FORMAT_HELP`). */
 export async function ask(
   graph: ContextGraph,

@@ -8,7 +8,7 @@
  */
 
 import { type Connector, openDuckdb, openMysql, openPostgres, openSqlite } from '@guided-retrieval/profiler';
-import { connectionSecrets, redactSecrets, redactUrls } from '@guided-retrieval/profiler/internal';
+import { connectionSecrets, redactSecrets, redactUrls } from '@guided-retrieval/profiler/secrets';
 import { renderFromClause } from '@guided-retrieval/retrieval/internal';
 import Database from 'better-sqlite3';
 import type { PreviewJob, PreviewOpened } from './preview-job.js';

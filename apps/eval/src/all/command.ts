@@ -11,7 +11,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkPostgres } from '../bench/defog.js';
+import { checkPostgres } from '@guided-retrieval/benchmarks';
 import type { EvalResults } from '../run.js';
 import { failure, gitState } from '../scale/bench.js';
 import {

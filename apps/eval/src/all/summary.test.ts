@@ -1,5 +1,5 @@
+import type { MetricSummary } from '@guided-retrieval/benchmarks';
 import { describe, expect, it } from 'vitest';
-import type { MetricSummary } from '../metrics.js';
 import { childArgs } from './command.js';
 import {
   ALL_BENCHES,

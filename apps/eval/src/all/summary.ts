@@ -3,7 +3,7 @@
  * results.json), and the comparison with an earlier summary.json by the rule that a change is a
  * gain only if no benchmark's F1 drops by more than 0.005.
  */
-import type { BenchName } from '../bench/types.js';
+import type { BenchName } from '@guided-retrieval/benchmarks';
 import type { ColumnSummary } from '../columns.js';
 import type { EvalResults } from '../run.js';
 

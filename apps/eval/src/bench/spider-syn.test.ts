@@ -1,9 +1,9 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadBenchmark } from '@guided-retrieval/benchmarks';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runEvaluation } from '../run.js';
 import { MINI_SYN_QUESTIONS, writeMiniSpiderSyn } from '../test-support/mini-spider.js';
-import { loadBenchmark } from './load.js';
 
 const dir = writeMiniSpiderSyn();
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,14 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { listedGoldTables, loadBenchmark, scoreQuestion } from '@guided-retrieval/benchmarks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listedGoldTables } from '../gold.js';
-import { scoreQuestion } from '../metrics.js';
 import { resultsMarkdown } from '../report.js';
 import { questionGold, runEvaluation } from '../run.js';
 import { sliceResults } from '../slices.js';
 import { benchGraph } from './graph.js';
-import { loadBenchmark } from './load.js';
 
 // A Spider 2.0-lite folder in miniature: BIRD's layout, no keys, every number typed `real`,
 // gold tables listed per question, the gold SQL in a dialect no parser here reads.

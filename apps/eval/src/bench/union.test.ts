@@ -1,8 +1,7 @@
+import { type BenchDatabase, goldTables } from '@guided-retrieval/benchmarks';
 import { graphFromSchema } from '@guided-retrieval/context-graph';
 import { identifierWords } from '@guided-retrieval/text';
 import { describe, expect, it } from 'vitest';
-import { goldTables } from '../gold.js';
-import type { BenchDatabase } from './types.js';
 import { unionSchemas } from './union.js';
 
 const concert: BenchDatabase = {

@@ -10,8 +10,9 @@
  * (`concert singer singer`); the double underscore only keeps the name reversible for a reader.
  * Foreign keys are renamed likewise; descriptions, aliases, columns and sample values are kept.
  */
+
+import type { BenchDatabase } from '@guided-retrieval/benchmarks';
 import type { SchemaForeignKeySpec, SchemaSpec, SchemaTableSpec } from '@guided-retrieval/context-graph';
-import type { BenchDatabase } from './types.js';
 
 /** Between the database's name and the table's in a renamed table. */
 export const UNION_SEPARATOR = '__';

@@ -4,10 +4,10 @@
  * `guided retrieve` runs it), the candidate trees its disambiguation weighed read off the trace,
  * each labelled right when its tables are exactly the gold set (optional tables allowed).
  */
+
+import { type Benchmark, scoreQuestion } from '@guided-retrieval/benchmarks';
 import { type ChoiceExample, type ChoiceFile, FEATURE_NAMES, Retriever } from '@guided-retrieval/retrieval';
 import { benchGraph } from '../bench/graph.js';
-import type { Benchmark } from '../bench/types.js';
-import { scoreQuestion } from '../metrics.js';
 import { questionGold } from '../run.js';
 
 /** A training question's candidates, with what the fit needs and what the report shows. */

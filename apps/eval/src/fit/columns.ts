@@ -14,10 +14,10 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadSpider } from '@guided-retrieval/benchmarks';
 import { defaultColumnParams, Retriever } from '@guided-retrieval/retrieval';
 import { COLUMN_FEATURES, weighColumns } from '@guided-retrieval/retrieval/internal';
 import { benchGraph } from '../bench/graph.js';
-import { loadSpider } from '../bench/spider.js';
 import { goldColumns } from '../gold-columns.js';
 import { questionGold } from '../run.js';
 import { auc, type Example, fitLogistic, predict } from './logistic.js';

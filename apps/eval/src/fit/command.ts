@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { loadQuestionFiles, loadSampleBuild, loadSpider, trainingQuestions } from '@guided-retrieval/benchmarks';
 import {
   type ChoiceExample,
   type ChoiceFile,
@@ -20,10 +21,6 @@ import {
   untrainedChoice,
   writeChoiceModel,
 } from '@guided-retrieval/retrieval';
-import { loadSpider } from '../bench/spider.js';
-import { loadSampleBuild } from '../sample/builds.js';
-import { loadQuestionFiles } from '../sample/questions.js';
-import { trainingQuestions } from '../train/questions.js';
 import { type CollectedQuestion, collectChoiceExamples } from './choice.js';
 
 export interface FitCliOptions {

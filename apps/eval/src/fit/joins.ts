@@ -2,19 +2,23 @@
  * `guided-eval --bench fit-joins`: fits join inference's thresholds on the training databases
  * (`../shared/benchmarks/train-dbs`, their declared keys hidden, then the truth), by grid search,
  * cross-validated leave-one-database-out: each database is scored with the values chosen on the
- * other nine (the out-of-fold figure), and the values chosen on all ten are the fit, written into
- * `packages/join-inference/params/join-inference.json` with `--write`. The sample databases,
+ * other nine (the out-of-fold figure), and the values chosen on all ten are the fit, written with
+ * `--write` through join inference's `writeJoinParams` (its `params/join-inference.json`). The sample databases,
  * TPC-H, BIRD, Spider and the dbt project only measure.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { columnSetsToProfile, declaredJoinEdges, defaultJoinParams, inferJoins, type JoinParams } from '@guided-retrieval/join-inference';
+import {
+  columnSetsToProfile,
+  declaredJoinEdges,
+  defaultJoinParams,
+  inferJoins,
+  type JoinParams,
+  writeJoinParams,
+} from '@guided-retrieval/join-inference';
 import { type DatabaseProfile, profileSqlite } from '@guided-retrieval/profiler';
 import { findSqliteDatabases } from '../joins/databases.js';
 import { type EdgeCounts, microAverage, scoreEdges } from '../joins/score.js';
-
-const JOIN_PARAMS_FILE = fileURLToPath(new URL('../../../../packages/join-inference/params/join-inference.json', import.meta.url));
 
 /** The thresholds searched, each over its grid (the checked values among them). */
 export const JOIN_GRID: Readonly<Partial<Record<keyof JoinParams, readonly number[]>>> = {
@@ -150,9 +154,8 @@ export async function runJoinsFitCommand(options: JoinsFitCliOptions, log: (mess
   log(`fit-joins: out of fold (each database with the values chosen on the others): ${f(fit.outOfFold)}`);
   log(`fit-joins: chosen on all ${JSON.stringify(fit.chosen)}: in sample ${f(fit.inSample)}; the checked values: ${f(fit.checked)}`);
   if (options.write) {
-    const params = JSON.parse(await readFile(JOIN_PARAMS_FILE, 'utf8')) as Record<string, unknown>;
-    await writeFile(JOIN_PARAMS_FILE, `${JSON.stringify({ ...params, ...fit.chosen }, null, 2)}\n`);
-    log(`fit-joins: wrote the chosen values into ${JOIN_PARAMS_FILE}`);
+    writeJoinParams(fit.chosen);
+    log("fit-joins: wrote the chosen values through join inference's writeJoinParams (params/join-inference.json)");
   } else log('fit-joins: pass --write to write them into packages/join-inference/params/join-inference.json');
   log(`fit-joins: wrote ${join(out, 'join-fit.md')} and join-fit.json`);
   return fit;

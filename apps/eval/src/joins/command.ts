@@ -1,6 +1,6 @@
 /** `guided-eval --bench joins | joins-bird | joins-spider`: what the CLI does with the options. */
 import { resolve } from 'node:path';
-import { guidedCacheDir } from '@guided-retrieval/profiler/internal';
+import { guidedCacheDir } from '@guided-retrieval/profiler/files';
 import { DBT_HAND_CHECKED, findJoinsData, tpchDatabase } from './databases.js';
 import { DEFAULT_HIDE_SEED } from './hide.js';
 import { writeJoinsReports } from './report.js';

@@ -2,8 +2,8 @@
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BenchmarkDataError } from '@guided-retrieval/benchmarks';
 import { DEFAULT_SEED, generateTpch } from '@guided-retrieval/tpch';
-import { BenchmarkDataError } from '../bench/files.js';
 
 export interface SqliteDatabase {
   /** The folder's name (`chinook`), or `folder/file` when a folder holds several databases. */

@@ -7,7 +7,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { inferJoins, type JoinEdge } from '@guided-retrieval/join-inference';
 import { type DatabaseProfile, readDbtArtifacts } from '@guided-retrieval/profiler';
-import { isRecord } from '@guided-retrieval/profiler/internal';
+import { isRecord } from '@guided-retrieval/profiler/files';
+import { mulberry32 } from '@guided-retrieval/tpch/random';
 
 /** The hand-checked sample: one verdict per edge, and why. */
 export interface HandChecked {
@@ -43,21 +44,10 @@ export function isAuditColumn(name: string, declaredType: string): boolean {
   );
 }
 
-/** Mulberry32, seeded: the same seed draws the same sample. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** `size` edge ids drawn without replacement from `ids` (sorted first), seeded. */
 export function drawSample(ids: readonly string[], size: number, seed: number): string[] {
   const pool = [...ids].sort();
-  const next = random(seed);
+  const next = mulberry32(seed);
   const out: string[] = [];
   while (out.length < size && pool.length > 0) out.push(pool.splice(Math.floor(next() * pool.length), 1)[0]!);
   return out.sort();

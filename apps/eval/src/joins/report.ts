@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { MetricSummary } from '../metrics.js';
+import type { MetricSummary } from '@guided-retrieval/benchmarks';
 import type { DbtJoinsCheck } from './dbt-check.js';
 import type { JoinsResults } from './run.js';
 

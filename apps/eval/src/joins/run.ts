@@ -3,6 +3,9 @@
  * foreign keys, per database and micro-averaged; on BIRD and Spider, table retrieval run with the
  * declared edges and again with the inferred ones.
  */
+
+import { type BenchName, loadBenchmark, loadBirdStats, type MetricSummary } from '@guided-retrieval/benchmarks';
+import { profileFromSchema } from '@guided-retrieval/context-graph/build';
 import {
   columnSetsToProfile,
   declaredJoinEdges,
@@ -12,15 +15,10 @@ import {
   type JoinInference,
 } from '@guided-retrieval/join-inference';
 import { type DatabaseProfile, profileSqlite } from '@guided-retrieval/profiler';
-import { loadBenchmark } from '../bench/load.js';
-import type { BenchName } from '../bench/types.js';
-import type { MetricSummary } from '../metrics.js';
 import { type EvalOptions, runEvaluation, selectQuestions } from '../run.js';
-import { loadBirdStats } from './bird-stats.js';
 import type { SqliteDatabase } from './databases.js';
 import { checkDbtJoins, type DbtJoinsCheck } from './dbt-check.js';
 import { hideDeclaredKeys } from './hide.js';
-import { profileFromSchema } from './schema-profile.js';
 import { type EdgeCounts, type EdgeScore, microAverage, scoreEdges } from './score.js';
 import { nonUniqueTargets } from './unique-targets.js';
 

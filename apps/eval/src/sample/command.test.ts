@@ -7,13 +7,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadSampleBuild, loadSampleQuestions, type SampleDatabase, scoreQuestion } from '@guided-retrieval/benchmarks';
 import { generateTpch, TABLE_DDL, TABLE_NAMES } from '@guided-retrieval/tpch';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { scoreQuestion } from '../metrics.js';
-import { loadSampleBuild, type SampleDatabase } from './builds.js';
 import { runSampleQuestions } from './command.js';
-import { loadSampleQuestions } from './questions.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sample-questions-e2e-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

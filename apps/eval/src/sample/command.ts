@@ -4,18 +4,22 @@
  * (results.json, results.md, questions.jsonl, charts/), so that `--bench all` shows a row per build.
  */
 import { join } from 'node:path';
-import { writeReports } from '../report.js';
-import { type EvalOptions, type EvalResults, type QuestionOutcome, runEvaluation } from '../run.js';
+import { fileURLToPath } from 'node:url';
 import {
   checkPostgresBuild,
   hasBuild,
+  loadQuestionFiles,
   loadSampleBuild,
   SAMPLE_BUILDS,
   SAMPLE_DATABASES,
   type SampleBuild,
   type SampleDatabase,
-} from './builds.js';
-import { DEFAULT_QUESTIONS_FILE, loadQuestionFiles } from './questions.js';
+} from '@guided-retrieval/benchmarks';
+import { writeReports } from '../report.js';
+import { type EvalOptions, type EvalResults, type QuestionOutcome, runEvaluation } from '../run.js';
+
+/** The questions file kept in the repository (beside `src/` and `dist/`, the same from either). */
+export const DEFAULT_QUESTIONS_FILE = fileURLToPath(new URL('../../benchmarks/sample-questions/questions.jsonl', import.meta.url));
 
 export type BuildChoice = SampleBuild | 'both';
 export const BUILD_CHOICES: readonly BuildChoice[] = ['sqlite', 'postgres', 'both'];

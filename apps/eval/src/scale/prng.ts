@@ -1,19 +1,9 @@
 /**
- * A small seeded PRNG (mulberry32) and the draws the scale generator needs. Same seed, same
- * sequence, on every platform: no Math.random anywhere in generation.
+ * The draws the scale generator needs, from the repository's seeded generator (mulberry32,
+ * `@guided-retrieval/tpch/random`). Same seed, same sequence, on every platform: no Math.random
+ * anywhere in generation.
  */
-
-/** mulberry32: a 32-bit state, uniform floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32, shuffled } from '@guided-retrieval/tpch/random';
 
 /** Mixes a seed with a label, so that each schema and question set draws its own sequence. */
 export function deriveSeed(seed: number, label: string): number {
@@ -62,12 +52,7 @@ export class Rng {
 
   /** A shuffled copy (Fisher–Yates). */
   shuffle<T>(items: readonly T[]): T[] {
-    const out = [...items];
-    for (let i = out.length - 1; i > 0; i--) {
-      const j = Math.floor(this.next() * (i + 1));
-      [out[i], out[j]] = [out[j]!, out[i]!];
-    }
-    return out;
+    return shuffled(items, this.next);
   }
 
   /** k distinct items (all of them when there are fewer), in random order. */

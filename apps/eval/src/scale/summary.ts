@@ -1,8 +1,9 @@
 /** One case's events (complete, or cut short by the budget) as one row of the report. */
+
+import { averageMetrics, type MetricSummary, scoreQuestion } from '@guided-retrieval/benchmarks';
 import type { PhaseTimings } from '@guided-retrieval/retrieval';
 import type { ResultFingerprint } from '../fingerprint.js';
 import { type LatencySummary, summarizeLatency } from '../latency.js';
-import { averageMetrics, type MetricSummary, scoreQuestion } from '../metrics.js';
 import { caseLabel, type ScaleCase } from './generate.js';
 import type { CaseEvent, QuestionRecord, SetupFacts } from './run-case.js';
 

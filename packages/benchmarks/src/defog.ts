@@ -8,7 +8,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SchemaSpec } from '@guided-retrieval/context-graph';
-import { type DatabaseProfile, profileConnection, redactUrl } from '@guided-retrieval/profiler';
+import { profileForGraph } from '@guided-retrieval/context-graph/build';
+import { type DatabaseProfile, redactUrl, withConnection } from '@guided-retrieval/profiler';
+import { parseCsv } from '@guided-retrieval/profiler/files';
 import pg from 'pg';
 import { defogGoldQuery } from './defog-gold.js';
 import { BenchmarkDataError } from './files.js';
@@ -54,39 +56,6 @@ export function defogDatabaseNames(dataDir: string): string[] {
   return readdirSync(dir)
     .filter((d) => existsSync(join(dir, d, `${d}.sql`)))
     .sort();
-}
-
-/** RFC 4180: quoted fields with doubled quotes and embedded newlines. */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += ch;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
 }
 
 /** The server URL with another database name in its path. */
@@ -172,7 +141,7 @@ export async function profileScratchDatabase(
     const url = withDatabase(serverUrl, scratch);
     await load(url);
     onProgress?.(`${name}: loaded into ${scratch}, profiling`);
-    return await profileConnection(url, { database: name });
+    return await withConnection(url, {}, (connector) => profileForGraph(connector, { database: name }));
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${scratch}`).catch(() => {});
     await admin.end();

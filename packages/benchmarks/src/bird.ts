@@ -5,7 +5,7 @@
  * `BenchQuestion.sql`; nothing here reads it.
  */
 import { join } from 'node:path';
-import { isRecord } from '@guided-retrieval/profiler/internal';
+import { isRecord } from '@guided-retrieval/profiler/files';
 import { type DataFolder, malformed, readJson, readOptionalJson, requireDirectory } from './files.js';
 import {
   addSchemaStats,

@@ -5,11 +5,7 @@
  * — and the resolution of their gold and optional names to the tables of one build.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { BenchmarkDataError } from '../bench/files.js';
-
-/** The questions file kept in the repository (beside `src/` and `dist/`, the same from either). */
-export const DEFAULT_QUESTIONS_FILE = fileURLToPath(new URL('../../benchmarks/sample-questions/questions.jsonl', import.meta.url));
+import { BenchmarkDataError } from './files.js';
 
 export interface SampleQuestion {
   id: string;

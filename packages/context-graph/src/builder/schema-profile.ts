@@ -1,11 +1,26 @@
 /**
- * A benchmark schema (BIRD, Spider: no database file, only the schema and, for BIRD, per-column
- * statistics and a few sample values) as the `DatabaseProfile` that join inference reads.
- * Nothing is invented: what the benchmark does not say is zero, null or empty.
+ * A schema without a database (a benchmark's schema file: names, types, declared keys, a few
+ * sample values and, for BIRD, per-column statistics) as the `DatabaseProfile` join inference
+ * reads. Nothing is invented: what the schema does not say is zero, null or empty.
  */
-import type { SchemaColumnSpec, SchemaSpec } from '@guided-retrieval/context-graph';
-import { type ColumnProfile, type DatabaseProfile, PROFILE_FORMAT_VERSION, type TableProfile } from '@guided-retrieval/profiler';
-import type { ColumnStats, TableStats } from './bird-stats.js';
+import type { ColumnProfile, DatabaseProfile, TableProfile } from '@guided-retrieval/profiler';
+import { PROFILE_FORMAT_VERSION } from '@guided-retrieval/profiler';
+import type { SchemaColumnSpec, SchemaSpec } from '../schema.js';
+
+/** What a schema file may say of a column's values besides samples. */
+export interface SchemaColumnStats {
+  nullFraction?: number;
+  uniqueCount?: number;
+  min?: string | number;
+  max?: string | number;
+}
+
+/** What a schema file may say of a table's rows. */
+export interface SchemaTableStats {
+  rowCount?: number;
+  /** Keyed by lower-cased column name. */
+  columns: ReadonlyMap<string, SchemaColumnStats>;
+}
 
 /**
  * The profile of `spec`. With statistics (keyed by lower-cased table name): `rowCount` from the
@@ -14,7 +29,7 @@ import type { ColumnStats, TableStats } from './bird-stats.js';
  * sample values (`distinctExact: false`). Sample values have count 1. Declared primary and foreign
  * keys come from the schema. No sketches.
  */
-export function profileFromSchema(spec: SchemaSpec, stats: ReadonlyMap<string, TableStats> = new Map()): DatabaseProfile {
+export function profileFromSchema(spec: SchemaSpec, stats: ReadonlyMap<string, SchemaTableStats> = new Map()): DatabaseProfile {
   const tables: TableProfile[] = spec.tables.map((table) => {
     const tableStats = stats.get(table.name.toLowerCase());
     const rowCount = tableStats?.rowCount ?? 0;
@@ -35,7 +50,7 @@ export function profileFromSchema(spec: SchemaSpec, stats: ReadonlyMap<string, T
   return { formatVersion: PROFILE_FORMAT_VERSION, engine: 'sqlite', database: spec.database, tables };
 }
 
-function columnProfile(column: SchemaColumnSpec, rowCount: number, stats: ColumnStats | undefined): ColumnProfile {
+function columnProfile(column: SchemaColumnSpec, rowCount: number, stats: SchemaColumnStats | undefined): ColumnProfile {
   const sample = [...new Set(column.sample ?? [])];
   const nulls = stats?.nullFraction === undefined ? 0 : Math.round(rowCount * stats.nullFraction);
   const count = rowCount - nulls;

@@ -4,14 +4,21 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { BenchmarkDataError } from '../bench/files.js';
-import { TRAIN_DATABASES } from '../sample/builds.js';
-import type { SampleRunOptions } from '../sample/command.js';
+import { BenchmarkDataError } from './files.js';
+import { type SampleBuild, type SampleDatabase, TRAIN_DATABASES } from './sample-builds.js';
+
+export interface TrainingQuestions {
+  /** The question files, `questions*.jsonl` in name order. */
+  questionsFile: string[];
+  /** The training databases the questions ask about. */
+  sampleDatabases: readonly SampleDatabase[];
+  bench: 'train-questions';
+  /** They are asked of the SQLite files only. */
+  build: SampleBuild;
+}
 
 /** The files and databases of the training questions under `dataDir` (the folder holding train-dbs/ and train-questions/). */
-export function trainingQuestions(
-  dataDir: string,
-): Required<Pick<SampleRunOptions, 'sampleDatabases' | 'bench' | 'build'>> & { questionsFile: string[] } {
+export function trainingQuestions(dataDir: string): TrainingQuestions {
   const folder = join(dataDir, 'train-questions');
   if (!existsSync(folder))
     throw new BenchmarkDataError(

@@ -3,14 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  DEFAULT_QUESTIONS_FILE,
   loadSampleQuestions,
   normalizeTableName,
   parseSampleQuestions,
   resolveQuestionTables,
   resolveTableName,
   type SampleQuestion,
-} from './questions.js';
+} from './sample-questions.js';
 
 const DBS = ['chinook', 'northwind'];
 const line = (o: Record<string, unknown>) => JSON.stringify(o);
@@ -48,20 +47,6 @@ describe('loadSampleQuestions', () => {
     expect(() => loadSampleQuestions(join(dir, 'none.jsonl'), DBS)).toThrow(/questions file .*none\.jsonl not found/);
     writeFileSync(join(dir, 'empty.jsonl'), '\n');
     expect(() => loadSampleQuestions(join(dir, 'empty.jsonl'), DBS)).toThrow(/holds no question/);
-  });
-
-  it('reads the repository questions file: every line well-formed', () => {
-    const questions = loadSampleQuestions(DEFAULT_QUESTIONS_FILE, [
-      'chinook',
-      'northwind',
-      'sakila',
-      'world',
-      'adventureworks',
-      'broker',
-      'car_dealership',
-      'yelp',
-    ]);
-    expect(questions.length).toBeGreaterThan(0);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasBuild, SAMPLE_DATABASES, scratchScript } from './builds.js';
+import { hasBuild, SAMPLE_DATABASES, scratchScript } from './sample-builds.js';
 
 describe('scratchScript', () => {
   it("drops Chinook's database statements and \\c, keeping comments and COPY data", () => {

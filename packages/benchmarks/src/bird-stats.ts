@@ -4,25 +4,13 @@
  * counts, min and max. Descriptions and sample values are read by the benchmark loader.
  */
 
-import { isRecord } from '@guided-retrieval/profiler/internal';
-import { BIRD_DESCRIPTIONS_FILE } from '../bench/bird.js';
-import { type DataFolder, malformed, readOptionalJson } from '../bench/files.js';
+import type { SchemaColumnStats, SchemaTableStats } from '@guided-retrieval/context-graph/build';
+import { isRecord } from '@guided-retrieval/profiler/files';
+import { BIRD_DESCRIPTIONS_FILE } from './bird.js';
+import { type DataFolder, malformed, readOptionalJson } from './files.js';
 
-export interface ColumnStats {
-  nullFraction?: number;
-  uniqueCount?: number;
-  min?: string | number;
-  max?: string | number;
-}
-
-export interface TableStats {
-  rowCount?: number;
-  /** Keyed by lower-cased column name. */
-  columns: Map<string, ColumnStats>;
-}
-
-/** Keyed by lower-cased database name, then lower-cased table name. */
-export type BenchStats = Map<string, Map<string, TableStats>>;
+/** Keyed by lower-cased database name, then lower-cased table name (`profileFromSchema` reads a database's). */
+export type BenchStats = Map<string, Map<string, SchemaTableStats>>;
 
 /** The statistics in `dataDir`, or an empty map when the file is absent (Spider has none). */
 export function loadBirdStats(dataDir: string): BenchStats {
@@ -38,13 +26,13 @@ export function parseBirdStats(raw: unknown, fail: (what: string) => Error): Ben
   raw.forEach((db: unknown, i) => {
     if (!isRecord(db) || typeof db.name !== 'string' || !Array.isArray(db.tables))
       throw fail(`database ${i}: expected {name, tables: [...]}`);
-    const tables = new Map<string, TableStats>();
+    const tables = new Map<string, SchemaTableStats>();
     for (const table of db.tables as unknown[]) {
       if (!isRecord(table) || typeof table.name !== 'string' || !Array.isArray(table.columns)) continue;
-      const columns = new Map<string, ColumnStats>();
+      const columns = new Map<string, SchemaColumnStats>();
       for (const column of table.columns as unknown[]) {
         if (!isRecord(column) || typeof column.name !== 'string') continue;
-        const stats: ColumnStats = {};
+        const stats: SchemaColumnStats = {};
         const fraction = finite(column.null_fraction);
         if (fraction !== undefined && fraction >= 0 && fraction <= 1) stats.nullFraction = fraction;
         const unique = finite(column.unique_count);

@@ -10,11 +10,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { type DatabaseProfile, profileConnection } from '@guided-retrieval/profiler';
-import { checkPostgres, profileDefogDatabase, profileScratchDatabase, schemaOfProfile, scratchName } from '../bench/defog.js';
-import { BenchmarkDataError } from '../bench/files.js';
-import type { BenchDatabase, Benchmark, BenchQuestion } from '../bench/types.js';
-import { resolveQuestionTables, type SampleQuestion } from './questions.js';
+import { profileForGraph } from '@guided-retrieval/context-graph/build';
+import { type DatabaseProfile, withConnection } from '@guided-retrieval/profiler';
+import { checkPostgres, profileDefogDatabase, profileScratchDatabase, schemaOfProfile, scratchName } from './defog.js';
+import { BenchmarkDataError } from './files.js';
+import { resolveQuestionTables, type SampleQuestion } from './sample-questions.js';
+import type { BenchDatabase, Benchmark, BenchQuestion } from './types.js';
 
 export type SampleBuild = 'sqlite' | 'postgres';
 export const SAMPLE_BUILDS: readonly SampleBuild[] = ['sqlite', 'postgres'];
@@ -182,7 +183,10 @@ export interface SampleBuildOptions {
 
 /** Profiles one database of a build through the product path. */
 async function profileOne(db: SampleDatabase, options: SampleBuildOptions, url: string | undefined): Promise<DatabaseProfile> {
-  if (options.build === 'sqlite') return profileConnection(dataFile(options.dataDir, db.sqlite!, db.name), { database: db.name });
+  if (options.build === 'sqlite')
+    return withConnection(dataFile(options.dataDir, db.sqlite!, db.name), {}, (connector) =>
+      profileForGraph(connector, { database: db.name }),
+    );
   const pgSource = db.postgres!;
   const scratch = scratchName('guided_sq_', db.name);
   if ('defog' in pgSource) {

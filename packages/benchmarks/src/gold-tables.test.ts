@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { goldTables } from './gold.js';
+import { goldTables } from './gold-tables.js';
 
 // Gold SQL copied verbatim from the benchmark files (BIRD dev.json `SQL`,
 // Spider dev.json `query`) with each database's `table_names_original`; the

@@ -7,7 +7,7 @@
  * indexes, `from` referencing `to`. `table_names` / `column_names` hold natural-language names.
  */
 import type { SchemaColumnSpec, SchemaForeignKeySpec, SchemaSpec, SchemaTableSpec } from '@guided-retrieval/context-graph';
-import { isRecord } from '@guided-retrieval/profiler/internal';
+import { isRecord } from '@guided-retrieval/profiler/files';
 import { type DataFolder, malformed } from './files.js';
 
 export type InferredType = NonNullable<SchemaColumnSpec['inferredType']>;

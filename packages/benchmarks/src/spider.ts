@@ -8,7 +8,7 @@
  * `db_id`, `question` and `query` are.
  */
 
-import { isRecord } from '@guided-retrieval/profiler/internal';
+import { isRecord } from '@guided-retrieval/profiler/files';
 import { type DataFolder, malformed, readJson, requireDirectory } from './files.js';
 import { addSchemaStats, emptyLoadStats, type LoadStats, parseSpiderSchemas, schemaFromSpiderEntry } from './spider-format.js';
 import type { BenchDatabase, Benchmark, BenchQuestion } from './types.js';
