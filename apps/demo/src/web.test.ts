@@ -143,7 +143,7 @@ describe.skipIf(skipBrowser)('the web page', () => {
     for (const phase of ['grounding', 'exploration', 'disambiguation', 'paths']) {
       expect(await page.textContent(`#steps [data-timing="${phase}"]`)).toMatch(/\d+\.\d\d ms/);
     }
-    expect(await page.textContent('#steps .by')).toBe('no LLM configured: heuristic disambiguator');
+    expect(await page.textContent('#steps .by')).toBe('no LLM configured: fitted choice among candidate trees');
   });
 
   it('saves a screenshot', async () => {

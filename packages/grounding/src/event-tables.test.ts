@@ -88,9 +88,10 @@ describe('measure words on the event table', () => {
     expect(result.matches).toContainEqual(expect.objectContaining({ token: 'most', table: 'InvoiceLine', kind: 'measure' }));
   });
 
-  it('leave the amount to a money column the question names', async () => {
+  it('ground a money column the question names on its own table', async () => {
     const index = await GroundingIndex.build(music, { levers: { similarWords: false } });
     const result = await index.ground('How much tax did each customer pay?');
-    expect(result.matches.filter((m) => m.token === 'pay')).toEqual([]);
+    expect(result.matches).toContainEqual(expect.objectContaining({ token: 'tax', table: 'Invoice', column: 'Tax' }));
+    expect(result.initialTargets).toEqual(expect.arrayContaining(['Invoice', 'Customer']));
   });
 });

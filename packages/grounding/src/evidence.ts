@@ -31,7 +31,8 @@ export interface EvidenceLimits {
 
 /**
  * Each table's strongest match per word, for the tables within `limits.ratio` of the strongest
- * table (at most `limits.maxTables`, strongest first; ties by name). Stop words carry no evidence.
+ * table (at most `limits.maxTables`, strongest first; ties by name). Stop words carry no evidence,
+ * unless the measures lexicon read them: "the most" is a count of an event table's rows.
  */
 export function tableEvidence(
   matches: readonly GroundingMatch[],
@@ -42,7 +43,7 @@ export function tableEvidence(
   for (const m of matches) {
     let words = byTable.get(m.table);
     for (let i = m.span[0]; i < m.span[1]; i++) {
-      if (tokens[i]?.stopWord) continue;
+      if (tokens[i]?.stopWord && m.kind !== 'measure') continue;
       if (!words) {
         words = new Map();
         byTable.set(m.table, words);

@@ -10,9 +10,21 @@ import {
   tableNamePrefix,
   withoutNamespace,
 } from './identifiers.js';
-import { GroundingIndex } from './index.js';
+import { defaultGroundingParams, GroundingIndex } from './index.js';
+import { loadWordVectors } from './word-vectors/load.js';
+import { generalDictionary } from './word-vectors/similar-words.js';
 
 const VOCABULARY: ReadonlySet<string> = new Set(COMPOUND_WORDS);
+
+let dictionary: Promise<ReadonlySet<string>> | undefined;
+/** The general dictionary `GroundingIndex.build` cuts with: the word vectors' most frequent words. */
+function englishDictionary(): Promise<ReadonlySet<string>> {
+  dictionary ??= loadWordVectors().then((vectors) => {
+    if (!vectors) throw new Error('the word vectors package is a dependency of grounding and should load');
+    return new Set(generalDictionary(vectors, defaultGroundingParams()));
+  });
+  return dictionary;
+}
 
 describe('splitIdentifier', () => {
   it('splits snake case and lower-cases the parts', () => {
@@ -77,16 +89,23 @@ describe('segmentCompound', () => {
     ['extendedprice', ['extended', 'price']],
     ['availqty', ['avail', 'qty']],
     ['orderkey', ['order', 'key']],
-  ])('cuts %s into known words', (word, pieces) => {
-    expect(segmentCompound(word, VOCABULARY)).toEqual(pieces);
+  ])('cuts %s into known words of the vocabulary and the general dictionary a build reads', async (word, pieces) => {
+    expect(segmentCompound(word, VOCABULARY, await englishDictionary())).toEqual(pieces);
   });
 
   it.each(['customer', 'supplier', 'category', 'container', 'discount', 'quantity', 'comment'])(
     'leaves the whole word %s uncut',
-    (word) => {
+    async (word) => {
       expect(segmentCompound(word, VOCABULARY)).toEqual([word]);
+      expect(segmentCompound(word, VOCABULARY, await englishDictionary())).toEqual([word]);
     },
   );
+
+  it('leaves a dictionary word whole though a vocabulary word starts it', async () => {
+    // Without the dictionary, `part` and one unknown piece would make "part ition".
+    expect(segmentCompound('partition', VOCABULARY, await englishDictionary())).toEqual(['partition']);
+    expect(segmentCompound('shipping', VOCABULARY, await englishDictionary())).toEqual(['shipping']);
+  });
 
   it('leaves short words and words with digits whole', () => {
     // Six letters of known pieces cut; five letters of known pieces do not.

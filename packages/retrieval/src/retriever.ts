@@ -29,7 +29,7 @@ import { renderFromClause } from './sql.js';
 import type { Disambiguator, PhaseTimings, RetrievalResult, RetrievalTrace, SourceAndTargets } from './types.js';
 
 export interface RetrieverOptions {
-  /** Steps 5–6 and 8; the deterministic heuristic by default. */
+  /** Steps 5–6 and 8; by default the fitted choice among candidate trees (`FittedDisambiguator`). */
   disambiguator?: Disambiguator;
   /** For semantic enrichment; the offline lexical embedder by default. */
   embedder?: Embedder;

@@ -116,7 +116,7 @@ describe('list_tables', () => {
 describe('retrieve_tables', () => {
   it('answers with the result shape, and refuses a blank question as a tool input error', async () => {
     const retriever = await Retriever.create(graph);
-    const out = await retrieveTables(retriever, 'Which customers bought a lamp?');
+    const out = await retrieveTables(retriever, 'Which customers ordered the product Lamp?');
     expect(retrievalResultSchema.parse(out)).toEqual(out);
     expect(out.tables).toEqual(expect.arrayContaining(['customer', 'product']));
     expect(renderRetrieval(out)).toContain(out.sql ?? 'no sql');

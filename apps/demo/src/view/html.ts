@@ -69,9 +69,14 @@ export function questionHtml(question: string, matches: readonly GroundingMatch[
     .join('');
 }
 
-/** What decided steps 5–6 and 8: the heuristic unless a model is configured. */
+const DETERMINISTIC_LABELS: Readonly<Record<string, string>> = {
+  fitted: 'no LLM configured: fitted choice among candidate trees',
+  heuristic: 'no LLM configured: heuristic disambiguator',
+};
+
+/** What decided steps 5–6 and 8: a deterministic disambiguator unless a model is configured. */
 export function disambiguatorLabel(by: string): string {
-  return by === 'heuristic' ? 'no LLM configured: heuristic disambiguator' : `disambiguated by ${by}`;
+  return DETERMINISTIC_LABELS[by] ?? `disambiguated by ${by}`;
 }
 
 export const ms = (n: number | undefined) => `${(n ?? 0).toFixed(2)} ms`;

@@ -143,7 +143,7 @@ describe('the question and the phases', () => {
       'sql',
     ]);
     expect(html).toContain(escapeHtml(result.sql ?? ''));
-    expect(html).toContain('no LLM configured: heuristic disambiguator');
+    expect(html).toContain('no LLM configured: fitted choice among candidate trees');
     const viaCustomer = [
       'LINEITEM(L_ORDERKEY)->ORDERS(O_ORDERKEY)',
       'ORDERS(O_CUSTKEY)->CUSTOMER(C_CUSTKEY)',
