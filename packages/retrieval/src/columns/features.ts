@@ -1,11 +1,14 @@
 /**
- * What the column model reads about one column of a retrieved table: numbers from the question's
- * words, the grounding's matches and the table's shape. `relevance.ts` weighs them with the fitted
- * weights of `params/columns.json`; `apps/eval`'s column fit reads the same numbers.
+ * What the column model reads about one column of a retrieved or possible table (`possible.ts`):
+ * numbers from the question's words, the grounding's matches (settled, and each table's strongest
+ * per word before settling), the table's shape and, for a possible table, why it may be needed.
+ * `relevance.ts` weighs them with the fitted weights of `params/columns.json`; `apps/eval`'s column
+ * fit reads the same numbers.
  */
 import type { ContextGraph, GraphColumn, GraphTable } from '@guided-retrieval/context-graph';
 import type { QuestionToken } from '@guided-retrieval/grounding';
 import { identifierWords, STOP_WORDS, stem } from '@guided-retrieval/text';
+import type { PossibleFacts } from './possible.js';
 
 /** The features, in the order the weights list them (after the intercept). */
 export const COLUMN_FEATURES = [
@@ -25,6 +28,15 @@ export const COLUMN_FEATURES = [
   'namedWidth',
   'numeric',
   'position',
+  'matched',
+  'evidence',
+  'evidenceSaid',
+  'possible',
+  'possibleEvidence',
+  'possibleWords',
+  'possibleCandidate',
+  'possibleGap',
+  'possibleKey',
 ] as const;
 
 export type ColumnFeature = (typeof COLUMN_FEATURES)[number];
@@ -125,11 +137,23 @@ export interface TableFacts {
   dateAsked: boolean;
   /** The largest `nameWords` among the table's columns. */
   bestShare: number;
+  /** Set for a table beyond the result (`possible.ts`). */
+  possible: PossibleFacts | null;
 }
 
-/** The feature values of one column, in `COLUMN_FEATURES` order (its own matches make it needed whatever these say). */
-export function columnFeatures(facts: TableFacts, index: number, share: number): number[] {
+/** What the grounding says of one column. */
+export interface ColumnMatches {
+  /** A settled match landed on it. */
+  matched: boolean;
+  /** Its strongest match before settling (0 when none). */
+  evidence: number;
+}
+
+/** The feature values of one column, in `COLUMN_FEATURES` order. */
+export function columnFeatures(facts: TableFacts, index: number, share: number, matches: ColumnMatches): number[] {
   const column = facts.table.columns[index]!;
+  const possible = facts.possible;
+  const on = possible?.on.some((p) => p.column === column.name) ?? false;
   const pk = facts.shape.primaryKey[index] ? 1 : 0;
   const label = facts.shape.label === column.name ? 1 : 0;
   const n = facts.table.columns.length;
@@ -150,6 +174,15 @@ export function columnFeatures(facts: TableFacts, index: number, share: number):
     namedWidth: share > 0 ? Math.log1p(n) : 0,
     numeric: isNumericColumn(column) ? 1 : 0,
     position: n <= 1 ? 0 : index / (n - 1),
+    matched: matches.matched ? 1 : 0,
+    evidence: matches.evidence,
+    evidenceSaid: matches.evidence > 0 ? 1 : 0,
+    possible: possible ? 1 : 0,
+    possibleEvidence: possible?.evidence ?? 0,
+    possibleWords: possible ? Math.log1p(possible.words.length) : 0,
+    possibleCandidate: possible && possible.gap !== null ? 1 : 0,
+    possibleGap: possible?.gap ?? 0,
+    possibleKey: on ? 1 : 0,
   };
   return COLUMN_FEATURES.map((f) => values[f]);
 }
