@@ -37,6 +37,11 @@ export const COLUMN_FEATURES = [
   'possibleCandidate',
   'possibleGap',
   'possibleKey',
+  'possibleExplains',
+  'possibleExplainsAny',
+  'nameColumn',
+  'unmatchedValueName',
+  'unmatchedValueLabel',
 ] as const;
 
 export type ColumnFeature = (typeof COLUMN_FEATURES)[number];
@@ -44,6 +49,8 @@ export type ColumnFeature = (typeof COLUMN_FEATURES)[number];
 const NUMERIC_TYPE = /int|num|real|float|double|decimal|money|number/i;
 const DATE_TYPE = /date|time|year/i;
 const TEXT_TYPE = /char|text|string|clob/i;
+/** A column holding names or titles (`name`, `DisplayName`, `surname`, `title`). */
+const NAME_COLUMN = /(?:name|title)s?$/i;
 
 /** The stems of the question's words that are not stop words (lemma and word as written). */
 export function questionStems(tokens: readonly QuestionToken[]): Set<string> {
@@ -139,6 +146,8 @@ export interface TableFacts {
   bestShare: number;
   /** Set for a table beyond the result (`possible.ts`). */
   possible: PossibleFacts | null;
+  /** The question names a value no match found: a quoted phrase, or a proper noun no settled match covers. */
+  unmatchedValue: boolean;
 }
 
 /** What the grounding says of one column. */
@@ -154,6 +163,7 @@ export function columnFeatures(facts: TableFacts, index: number, share: number, 
   const column = facts.table.columns[index]!;
   const possible = facts.possible;
   const on = possible?.on.some((p) => p.column === column.name) ?? false;
+  const nameColumn = NAME_COLUMN.test(column.name);
   const pk = facts.shape.primaryKey[index] ? 1 : 0;
   const label = facts.shape.label === column.name ? 1 : 0;
   const n = facts.table.columns.length;
@@ -183,6 +193,11 @@ export function columnFeatures(facts: TableFacts, index: number, share: number, 
     possibleCandidate: possible && possible.gap !== null ? 1 : 0,
     possibleGap: possible?.gap ?? 0,
     possibleKey: on ? 1 : 0,
+    possibleExplains: possible ? Math.log1p(possible.explains) : 0,
+    possibleExplainsAny: possible && possible.explains > 0 ? 1 : 0,
+    nameColumn: nameColumn ? 1 : 0,
+    unmatchedValueName: facts.unmatchedValue && nameColumn ? 1 : 0,
+    unmatchedValueLabel: facts.unmatchedValue ? label : 0,
   };
   return COLUMN_FEATURES.map((f) => values[f]);
 }

@@ -5,7 +5,7 @@
  * only "possibly needed", and the column model weighs their columns with what is known of them.
  */
 import type { ContextGraph, JoinEdge } from '@guided-retrieval/context-graph';
-import type { TableEvidence } from '@guided-retrieval/grounding';
+import type { GroundingMatch, TableEvidence } from '@guided-retrieval/grounding';
 import type { CandidateTrace } from '../types.js';
 
 /** What is known of a possible table, the same for each of its columns. */
@@ -18,6 +18,8 @@ export interface PossibleFacts {
   evidence: number;
   /** The question's words its matches cover. */
   words: string[];
+  /** How many of those no settled match on a table of the result covers: words only it explains. */
+  explains: number;
   /** How far the best candidate tree holding it scores below the chosen one; null when none holds it. */
   gap: number | null;
 }
@@ -31,12 +33,16 @@ export interface PossibleInput {
   candidates?: readonly Pick<CandidateTrace, 'tables' | 'score'>[];
   /** The question's words, by position (what evidence's `word` indexes). */
   words: readonly string[];
+  /** The settled matches. */
+  matches: readonly Pick<GroundingMatch, 'table' | 'span'>[];
 }
 
 /** The possible tables, evidence first (strongest first), then candidate trees' (best first); each once. */
 export function possibleTables(input: PossibleInput): PossibleFacts[] {
   const { graph, evidence, words } = input;
   const inResult = new Set(input.tables);
+  const covered = new Set<number>();
+  for (const m of input.matches) if (inResult.has(m.table)) for (let i = m.span[0]; i < m.span[1]; i++) covered.add(i);
   const candidates = input.candidates ?? [];
   const top = Math.max(...candidates.map((c) => c.score));
   const bestScore = new Map<string, number>();
@@ -56,6 +62,7 @@ export function possibleTables(input: PossibleInput): PossibleFacts[] {
       ...link,
       evidence: found?.best ?? 0,
       words: (found?.words ?? []).map((w) => words[w.word] ?? '').filter((w) => w !== ''),
+      explains: (found?.words ?? []).filter((w) => !covered.has(w.word)).length,
       gap: score === undefined ? null : top - score,
     });
   }

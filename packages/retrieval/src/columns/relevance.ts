@@ -32,7 +32,7 @@ import type { ColumnEvidence, ColumnRole, RelevantColumn, TableColumns } from '.
 
 export interface ColumnInput {
   graph: ContextGraph;
-  grounding: Pick<GroundingResult, 'tokens' | 'matches' | 'evidence'>;
+  grounding: Pick<GroundingResult, 'question' | 'tokens' | 'matches' | 'evidence'>;
   joinTree: JoinTree;
   /** The result's tables: the tree's, then the unjoined ones. */
   tables: readonly string[];
@@ -88,12 +88,14 @@ export function weighColumns(input: ColumnInput, params: ColumnParams): WeighedC
     byColumn.set(key, [...(byColumn.get(key) ?? []), m]);
   }
   const joins = joinKeys(joinTree);
+  const unmatchedValue = namesUnmatchedValue(grounding);
   const result = [...new Set(input.tables)];
   const possible = possibleTables({
     graph,
     tables: result,
     evidence: grounding.evidence,
     words: grounding.tokens.map((t) => t.text),
+    matches: grounding.matches,
     ...(input.candidates ? { candidates: input.candidates } : {}),
   });
   const tables = [
@@ -114,6 +116,7 @@ export function weighColumns(input: ColumnInput, params: ColumnParams): WeighedC
       dateAsked: dateAsked || grounding.matches.some((m) => m.kind === 'time'),
       bestShare: Math.max(0, ...shares),
       possible: beyond,
+      unmatchedValue,
     };
     table.columns.forEach((column, i) => {
       const key = columnKey(table.name, column.name);
@@ -217,6 +220,16 @@ function describeEvidence(e: ColumnEvidence): string {
       return `"${e.words}" → ${e.kind} match${e.via && e.via !== 'exact' ? ` via ${e.via}` : ''} (${e.score.toFixed(2)})`;
   }
 }
+
+/** A quoted phrase, or a proper noun no settled match covers: a value the question names that the sampled values do not hold. */
+function namesUnmatchedValue(grounding: ColumnInput['grounding']): boolean {
+  if (QUOTED.test(grounding.question)) return true;
+  const covered = new Set<number>();
+  for (const m of grounding.matches) for (let i = m.span[0]; i < m.span[1]; i++) covered.add(i);
+  return grounding.tokens.some((t, i) => t.pos === 'PROPN' && !covered.has(i));
+}
+
+const QUOTED = /["“][^"”]+["”]|(?:^|\s)'[^']+'/;
 
 /** Each column the tree joins on, with the predicate in words (`invoice.CustomerId = customer.CustomerId`). */
 function joinKeys(tree: JoinTree): Map<string, string[]> {
