@@ -106,7 +106,7 @@ export function renderPromptContext(
   const headings = new Map<string, number>();
   for (const block of blocks) {
     const { table, entry } = block;
-    if (block.possible) headings.set(table.name, count(`${block.head}; 1 of ${table.columns.length} columns\n`));
+    if (block.possible) headings.set(table.name, tokensOf(`${block.head}; 1 of ${table.columns.length} columns`));
     const heading = block.possible ? table.name : null;
     for (const c of entry?.columns ?? []) {
       if (block.fixed.has(c.column)) continue;
