@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultColumnParams, loadColumnParams, type RetrievalResult, Retriever, withColumnParams } from '../index.js';
+import { COLUMN_FEATURES, weighColumns } from '../internal.js';
 import { shop } from '../test-support/shop.js';
 
 let retriever: Retriever;
@@ -81,6 +82,22 @@ describe('column relevance', () => {
       expect(t.likely).toEqual([]);
       for (const c of t.columns) expect(c.evidence.some((e) => e.kind !== 'name' && e.kind !== 'table')).toBe(true);
     }
+  });
+
+  it('weighs a value the question names that no match found toward the columns holding names', async () => {
+    const feature = (name: (typeof COLUMN_FEATURES)[number]) => COLUMN_FEATURES.indexOf(name);
+    const weigh = async (question: string) => {
+      const result = await retriever.retrieve(question);
+      const grounding = await retriever.index.ground(question);
+      return weighColumns({ graph: shop, grounding, joinTree: result.joinTree, tables: result.tables }, defaultColumnParams());
+    };
+    const quoted = await weigh('Which orders did the customer "Grace Hopper" place?');
+    const name = quoted.find((w) => w.table === 'customer' && w.column.name === 'name')!;
+    const city = quoted.find((w) => w.table === 'customer' && w.column.name === 'city')!;
+    expect(name.features[feature('unmatchedValueName')]).toBe(1);
+    expect(city.features[feature('unmatchedValueName')]).toBe(0);
+    const plain = await weigh('Which orders did the customers place?');
+    expect(plain.find((w) => w.table === 'customer' && w.column.name === 'name')?.features[feature('unmatchedValueName')]).toBe(0);
   });
 
   it('is empty when nothing was retrieved', async () => {
