@@ -54,7 +54,13 @@ export function renderResult(result: RetrievalResult): string {
   for (const table of result.columns) {
     const needed = table.columns.map((c) => `${c.column}${c.roles.length > 0 ? ` (${c.roles.join(', ')})` : ''}`);
     const more = table.likely.length > LIKELY_SHOWN ? `, … ${table.likely.length - LIKELY_SHOWN} more` : '';
-    const likely = table.likely.length > 0 ? `; likely ${table.likely.slice(0, LIKELY_SHOWN).map((l) => l.column).join(', ')}${more}` : '';
+    const likely =
+      table.likely.length > 0
+        ? `; likely ${table.likely
+            .slice(0, LIKELY_SHOWN)
+            .map((l) => l.column)
+            .join(', ')}${more}`
+        : '';
     const possible = table.possible ? ` (possibly needed, joins ${table.possible.joins}: ${table.possible.why})` : '';
     out.push(`   ${table.table}${possible}: ${needed.join(', ') || 'none'}${likely}`);
   }

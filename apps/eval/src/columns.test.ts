@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { columnOverhead, type QuestionColumns, scoreColumns, summarizeColumns } from './columns.js';
 
-const question = (gold: string[], shown: string[], tokens: number, tablesComplete = true, possible: string[] = [], possibleGold = 0): QuestionColumns => ({
+const question = (
+  gold: string[],
+  shown: string[],
+  tokens: number,
+  tablesComplete = true,
+  possible: string[] = [],
+  possibleGold = 0,
+): QuestionColumns => ({
   gold,
   tablesComplete,
   prompt: { columns: shown, tokens, overBudget: false, maxTokens: 4000, possible },

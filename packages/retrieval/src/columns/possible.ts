@@ -72,7 +72,8 @@ export function possibleTables(input: PossibleInput): PossibleFacts[] {
 /** Why a possible table is offered, in words. */
 export function possibleWhy(facts: PossibleFacts): string {
   const parts: string[] = [];
-  if (facts.words.length > 0) parts.push(`the question's ${facts.words.map((w) => `"${w}"`).join(', ')} matched it (${facts.evidence.toFixed(2)})`);
+  if (facts.words.length > 0)
+    parts.push(`the question's ${facts.words.map((w) => `"${w}"`).join(', ')} matched it (${facts.evidence.toFixed(2)})`);
   if (facts.gap !== null) parts.push(`a candidate tree holds it, ${facts.gap.toFixed(2)} below the chosen one`);
   return parts.join('; ');
 }

@@ -82,7 +82,12 @@ export function renderPromptContext(
     const table = graph.table(name);
     if (!table) continue;
     const keys = (byTable.get(name)?.columns ?? []).filter((c) => c.roles.includes('key')).map((c) => c.column);
-    blocks.push({ table, entry: byTable.get(name) ?? null, fixed: new Set(keys), head: `TABLE ${tableReference(name, dialect, table.schema)}` });
+    blocks.push({
+      table,
+      entry: byTable.get(name) ?? null,
+      fixed: new Set(keys),
+      head: `TABLE ${tableReference(name, dialect, table.schema)}`,
+    });
   }
   for (const entry of result.columns) {
     const table = entry.possible ? graph.table(entry.table) : undefined;
@@ -111,7 +116,15 @@ export function renderPromptContext(
     for (const c of entry?.columns ?? []) {
       if (block.fixed.has(c.column)) continue;
       const line = columnLine(q, c.column, c.type, promptNotes(find(table, c.column), c.values, params));
-      items.push({ table: table.name, column: c.column, line, tokens: tokensOf(line), likelihood: c.likelihood, needed: !block.possible, heading });
+      items.push({
+        table: table.name,
+        column: c.column,
+        line,
+        tokens: tokensOf(line),
+        likelihood: c.likelihood,
+        needed: !block.possible,
+        heading,
+      });
     }
     for (const l of entry?.likely ?? []) {
       if (block.fixed.has(l.column)) continue;
@@ -134,7 +147,8 @@ export function renderPromptContext(
     const shown = new Map<string, { table: string; columns: string[]; possible?: true }>();
     const lines: string[] = [];
     const opened = blocks.filter((b) => !b.possible || items.some((i) => taken.has(i) && i.table === b.table.name));
-    for (const b of opened) shown.set(b.table.name, { table: b.table.name, columns: [...b.fixed], ...(b.possible ? { possible: true as const } : {}) });
+    for (const b of opened)
+      shown.set(b.table.name, { table: b.table.name, columns: [...b.fixed], ...(b.possible ? { possible: true as const } : {}) });
     for (const b of opened) if (b.possible) for (const key of b.possible.keys) addColumn(shown.get(b.possible.joins), key);
     for (const b of opened) {
       const mine = items.filter((i) => taken.has(i) && i.table === b.table.name);
@@ -158,7 +172,13 @@ export function renderPromptContext(
   }
   // Chosen by the lines' own counts (o200k splits at line ends, so they add up), then checked
   // against the whole text's count: a line taken last is given back while the whole is over.
-  const order = chooseOffers(items, { spent: tokens, maxTokens, schemaTokens, price: options.maxTokens === undefined ? params.columnPrice : 0, headings }).map((i) => items[i]!);
+  const order = chooseOffers(items, {
+    spent: tokens,
+    maxTokens,
+    schemaTokens,
+    price: options.maxTokens === undefined ? params.columnPrice : 0,
+    headings,
+  }).map((i) => items[i]!);
   for (const item of order) taken.add(item);
   current = render();
   tokens = count(current.text);
@@ -193,11 +213,10 @@ function addColumn(entry: { columns: string[] } | undefined, column: string): vo
 const counted = new WeakMap<ContextGraph, WeakMap<TokenCounter, Map<string, number>>>();
 
 function lineCounter(graph: ContextGraph, count: TokenCounter): (line: string, text?: () => string) => number {
-  let byCounter = counted.get(graph);
-  if (!byCounter) counted.set(graph, (byCounter = new WeakMap()));
-  let lines = byCounter.get(count);
-  if (!lines) byCounter.set(count, (lines = new Map()));
-  const memo = lines;
+  const byCounter = counted.get(graph) ?? new WeakMap<TokenCounter, Map<string, number>>();
+  counted.set(graph, byCounter);
+  const memo = byCounter.get(count) ?? new Map<string, number>();
+  byCounter.set(count, memo);
   return (line, text) => {
     let n = memo.get(line);
     if (n === undefined) {
