@@ -74,7 +74,7 @@ export function program(): Command {
     .addOption(new Option('--format <format>', FORMAT_HELP).choices(FORMATS))
     .option(
       '--max-tokens <n>',
-      "with --format prompt: the most tokens (o200k_base) the prompt may take (default: the column parameters' defaultMaxTokens)",
+      "with --format prompt: the most tokens (o200k_base) the prompt may take, filled with the likeliest columns (default: the columns worth their share of the schema, at most the column parameters' defaultMaxTokens)",
       maxTokens,
     )
     .option('--llm <spec>', LLM_HELP)

@@ -54,13 +54,23 @@ export function renderResult(result: RetrievalResult): string {
   out.push('', `5. Columns (${ms(t.columns)})`);
   for (const table of result.columns) {
     const needed = table.columns.map((c) => `${c.column}${c.roles.length > 0 ? ` (${c.roles.join(', ')})` : ''}`);
-    out.push(
-      `   ${table.table}: ${needed.join(', ') || 'none'}${table.likely.length > 0 ? `; likely ${table.likely.map((l) => l.column).join(', ')}` : ''}`,
-    );
+    const more = table.likely.length > LIKELY_SHOWN ? `, … ${table.likely.length - LIKELY_SHOWN} more` : '';
+    const likely =
+      table.likely.length > 0
+        ? `; likely ${table.likely
+            .slice(0, LIKELY_SHOWN)
+            .map((l) => l.column)
+            .join(', ')}${more}`
+        : '';
+    const possible = table.possible ? ` (possibly needed, joins ${table.possible.joins}: ${table.possible.why})` : '';
+    out.push(`   ${table.table}${possible}: ${needed.join(', ') || 'none'}${likely}`);
   }
   out.push('', `Total: ${ms(t.total)}`);
   return out.join('\n');
 }
+
+/** The likeliest columns a table's line names before saying how many more there are (`--json` lists them all). */
+const LIKELY_SHOWN = 8;
 
 /** The join tree drawn with box characters, one node a line, each with its ON predicate. */
 export function renderTree(tree: Pick<JoinTree, 'nodes' | 'dialect'>): string[] {

@@ -10,7 +10,9 @@
  *   columns as the prompt shows for that question.
  *
  * Per question: strict recall (1 when every gold column is shown), recall, precision, and the
- * prompt's tokens over the whole schema's (`renderSchemaText` of every table, same tokenizer).
+ * prompt's tokens over the whole schema's (`renderSchemaText` of every table, same tokenizer); and
+ * how many possibly needed tables (beyond the join tree) the prompt shows, and how many of them the
+ * gold query reads.
  */
 import type { ContextGraph } from '@guided-retrieval/context-graph';
 import { countTokens, type RetrievalResult, type Retriever, renderSchemaText } from '@guided-retrieval/retrieval';
@@ -31,7 +33,9 @@ export interface QuestionColumns {
   gold: ColumnKey[];
   /** Every gold table is among the retrieved ones. */
   tablesComplete: boolean;
-  prompt: ShownColumns & { overBudget: boolean; maxTokens: number };
+  prompt: ShownColumns & { overBudget: boolean; maxTokens: number; possible: string[] };
+  /** How many of the prompt's possibly needed tables are gold tables. */
+  possibleGold: number;
   /** The prompt with a budget of `TARGET_SHARE` of the whole schema's tokens. */
   atTargetShare: ShownColumns & { overBudget: boolean };
   schemaTokens: number;
@@ -58,6 +62,8 @@ export interface ColumnSummary extends ColumnScores {
   meanTokens: number;
   /** Prompts over their budget (only when the tree's names and keys alone need more). */
   overBudget: number;
+  /** Possibly needed tables (beyond the join tree) the prompt shows, mean per question, and the share of them the gold query reads. */
+  possibleTables: { perQuestion: number; gold: number };
   /** The prompt with a budget of `TARGET_SHARE` of each schema's tokens (the issue's target), and how often the tree's names and keys needed more. */
   atTargetShare: ColumnScores & { share: number; overBudget: number };
   baselines: Record<string, ColumnScores>;
@@ -88,6 +94,7 @@ export class ColumnBench {
     const prompt = this.retriever.promptContext(result);
     const overheadMs = result.trace.timings.columns + (performance.now() - started);
     const shown = keysOf(prompt.shown);
+    const possible = prompt.shown.filter((s) => s.possible).map((s) => s.table);
     const tight = this.retriever.promptContext(result, { maxTokens: Math.max(1, Math.floor(TARGET_SHARE * this.schemaTokens)) });
     const retrieved = new Set(result.tables);
     const all = result.tables.flatMap((t) => (this.graph.table(t)?.columns ?? []).map((c) => columnKey(t, c.name)));
@@ -95,7 +102,8 @@ export class ColumnBench {
     return {
       gold: [...gold],
       tablesComplete: goldTables.every((t) => retrieved.has(t)),
-      prompt: { columns: shown, tokens: prompt.tokens, overBudget: prompt.overBudget, maxTokens: prompt.maxTokens },
+      prompt: { columns: shown, tokens: prompt.tokens, overBudget: prompt.overBudget, maxTokens: prompt.maxTokens, possible },
+      possibleGold: possible.filter((t) => goldTables.includes(t)).length,
       atTargetShare: { columns: keysOf(tight.shown), tokens: tight.tokens, overBudget: tight.overBudget },
       schemaTokens: this.schemaTokens,
       overheadMs: Math.round(overheadMs * 1000) / 1000,
@@ -174,6 +182,10 @@ export function summarizeColumns(questions: readonly QuestionColumns[]): ColumnS
     meanColumns: mean(scored.map((q) => q.prompt.columns.length)),
     meanTokens: mean(scored.map((q) => q.prompt.tokens)),
     overBudget: scored.filter((q) => q.prompt.overBudget).length,
+    possibleTables: {
+      perQuestion: mean(scored.map((q) => q.prompt.possible.length)),
+      gold: round(sum(scored.map((q) => q.possibleGold)) / Math.max(1, sum(scored.map((q) => q.prompt.possible.length)))),
+    },
     atTargetShare: {
       share: TARGET_SHARE,
       ...average((q) => scoreColumns(q.atTargetShare, q.gold, q.schemaTokens)),
@@ -185,4 +197,8 @@ export function summarizeColumns(questions: readonly QuestionColumns[]): ColumnS
 
 function round(x: number): number {
   return Math.round(x * 10000) / 10000;
+}
+
+function sum(xs: readonly number[]): number {
+  return xs.reduce((s, x) => s + x, 0);
 }

@@ -164,7 +164,10 @@ export class Retriever {
     const targets = choice.targets.filter((t) => treeTables.includes(t));
     const unjoined = this.unjoinedTables(grounding, choice.source);
     const tables = [...treeTables, ...unjoined];
-    const columns = relevantColumns({ graph: this.graph, grounding, joinTree, tables }, this.columnParams);
+    const columns = relevantColumns(
+      { graph: this.graph, grounding, joinTree, tables, ...(choice.candidates ? { candidates: choice.candidates } : {}) },
+      this.columnParams,
+    );
     const timings: PhaseTimings = {
       grounding: groundingMs,
       exploration: explorationMs,

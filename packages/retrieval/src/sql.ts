@@ -67,6 +67,8 @@ export interface FromClauseOptions {
   tableReference?: (table: string) => string;
   /** The schema a table lives in, when not the default one (`GraphTable.schema`). */
   schemaOf?: (table: string) => string | undefined;
+  /** Leave out `AS alias` where the table's reference is its alias already (a prompt's shorter form). */
+  bareNames?: boolean;
 }
 
 /** `FROM root AS alias JOIN child AS alias ON …`, one join per line, in the tree's order and dialect. */
@@ -75,7 +77,11 @@ export function renderFromClause(tree: JoinTree, options: FromClauseOptions = {}
   if (!root) return '';
   const q = (name: string) => quoteIdentifier(name, tree.dialect);
   const t = options.tableReference ?? ((name: string) => tableReference(name, tree.dialect, options.schemaOf?.(name)));
-  const lines = [`FROM ${t(root.table)} AS ${q(root.alias)}`];
-  for (const node of rest) lines.push(`JOIN ${t(node.table)} AS ${q(node.alias)} ON ${joinCondition(node, tree.dialect) ?? 'TRUE'}`);
+  const named = (node: JoinTreeNode) => {
+    const reference = t(node.table);
+    return options.bareNames && reference === q(node.alias) ? reference : `${reference} AS ${q(node.alias)}`;
+  };
+  const lines = [`FROM ${named(root)}`];
+  for (const node of rest) lines.push(`JOIN ${named(node)} ON ${joinCondition(node, tree.dialect) ?? 'TRUE'}`);
   return lines.join('\n');
 }

@@ -62,8 +62,18 @@ export const tableColumnsSchema = z.object({
     .describe('The columns the question needs, likeliest first'),
   likely: z
     .array(z.object({ column: z.string(), type: z.string(), likelihood: z.number() }))
-    .describe('The next likeliest columns, shown in a prompt while its budget allows'),
+    .describe('The next likeliest columns: a prompt shows those worth their tokens while its budget allows'),
   total: z.number().describe('How many columns the table has'),
+  possible: z
+    .object({
+      joins: z.string().describe("The result's table it joins"),
+      on: z
+        .array(z.object({ column: z.string(), to: z.string() }))
+        .describe("The join edge's column pairs: this table's column, then the joined table's"),
+      why: z.string().describe("Why it may be needed: the question's words it matched, the candidate tree holding it"),
+    })
+    .optional()
+    .describe('Set on a table beyond the result that the question may need (listed after the retrieved tables)'),
 });
 
 export const retrievalResultSchema = z
@@ -88,7 +98,9 @@ export const retrievalResultSchema = z
     explanations: z.record(z.string(), z.string()).describe('For each retrieved table, why it is there'),
     columns: z
       .array(tableColumnsSchema)
-      .describe('For each retrieved table, in order: the columns the question needs (with roles and why), then the next likeliest'),
+      .describe(
+        'For each retrieved table, in order: the columns the question needs (with roles and why), then the next likeliest; then the tables beyond the tree the question may need (`possible`)',
+      ),
     reason: z.string().nullable().describe('Why nothing was retrieved, or which needed tables could not be joined; null otherwise'),
   })
   // Open at the top: `guided retrieve --json` adds the per-phase `trace`, the HTTP API a row `preview`.
@@ -131,6 +143,7 @@ export function toRetrievalOutput(result: RetrievalResult): RetrievalOutput {
       })),
       likely: t.likely.map((l) => ({ ...l })),
       total: t.total,
+      ...(t.possible ? { possible: { ...t.possible, on: t.possible.on.map((p) => ({ ...p })) } } : {}),
     })),
     reason: result.reason,
   };

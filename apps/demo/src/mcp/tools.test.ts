@@ -134,8 +134,9 @@ describe('schema_context', () => {
     expect(schemaContextOutput.parse(out)).toEqual(out);
     expect(out).toMatchObject({ database: 'shop', maxTokens: 300, tokenizer: 'o200k_base', overBudget: false });
     expect(out.tokens).toBeLessThanOrEqual(300);
-    expect(out.text).toContain(out.sql ?? 'no sql');
-    expect(out.text).toMatch(/^ {2}city \S+ {2}-- filter "Paris"/m);
+    expect(out.text).toContain((out.sql ?? 'no sql').replace(/(\S+) AS \1(?=\s|$)/g, '$1'));
+    expect(out.text).toMatch(/^ {2}city \S+ {2}-- e\.g\. 'Paris'/m);
+    expect(out.schemaTokens).toBeGreaterThan(0);
     await expect(schemaContext(retriever, '   ')).rejects.toThrow(ToolInputError);
   });
 });

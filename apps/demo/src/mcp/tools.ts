@@ -37,7 +37,9 @@ export const schemaContextInput = {
     .min(1)
     .max(1_000_000)
     .optional()
-    .describe('The most tokens (o200k_base) the context may take; the retriever default (4000) when absent'),
+    .describe(
+      'The most tokens (o200k_base) the context may take, filled with the likeliest columns; when absent, the columns worth their share of the schema, at most 4000 tokens',
+    ),
 };
 
 export const schemaContextOutput = z.object({
@@ -45,11 +47,16 @@ export const schemaContextOutput = z.object({
   database: z.string(),
   text: z
     .string()
-    .describe('The schema context to put in the prompt: tables, the columns the question needs with types, roles and values, the joins'),
+    .describe(
+      'The schema context to put in the prompt: tables, the columns the question needs with types, values and descriptions, the likely ones, the possibly needed tables and how they join, the joins',
+    ),
   tokens: z.number().describe('Tokens of `text`'),
   maxTokens: z.number(),
   tokenizer: z.string().describe('The encoding tokens are counted with'),
-  shown: z.array(z.object({ table: z.string(), columns: z.array(z.string()) })).describe('The columns `text` shows, per table'),
+  schemaTokens: z.number().describe('Tokens of the whole schema in the same form: what `text` saves against'),
+  shown: z
+    .array(z.object({ table: z.string(), columns: z.array(z.string()), possible: z.literal(true).optional() }))
+    .describe('The columns `text` shows, per table; `possible` on a table beyond the join tree the question may need'),
   omitted: z.array(z.object({ table: z.string(), columns: z.number() })).describe('How many columns of each table it leaves out'),
   overBudget: z
     .boolean()
@@ -133,7 +140,7 @@ export async function schemaContext(retriever: Retriever, question: string, maxT
       question: result.question,
       database: result.database,
       ...prompt,
-      shown: prompt.shown.map((s) => ({ table: s.table, columns: [...s.columns] })),
+      shown: prompt.shown.map((s) => ({ table: s.table, columns: [...s.columns], ...(s.possible ? { possible: true as const } : {}) })),
       omitted: prompt.omitted.map((o) => ({ ...o })),
       sql: result.sql,
       reason: result.reason,

@@ -122,7 +122,8 @@ export async function exerciseTools(client: Client): Promise<void> {
   const prompt = context.structuredContent as { text: string; tokens: number; maxTokens: number; overBudget: boolean; sql: string };
   expect(prompt).toMatchObject({ maxTokens: 400, overBudget: false, sql: result.sql });
   expect(prompt.tokens).toBeLessThanOrEqual(400);
-  expect(prompt.text).toMatch(/^ {2}N_NAME \S+ {2}-- filter "Indian" "China"/m);
+  // NATION's name, with the values the question names first.
+  expect(prompt.text).toMatch(/^ {2}N_NAME \S+ {2}-- e\.g\. 'INDIA', 'CHINA'/m);
   expect(text(context)).toBe(prompt.text);
 
   const nothing = (await client.callTool({ name: 'retrieve_tables', arguments: { question: 'xyzzy plugh frobnicate' } })) as CallToolResult;

@@ -1,22 +1,31 @@
 /**
  * `guided-eval --bench fit-columns`: fits the column model (`packages/retrieval/params/columns.json`)
  * on Spider's training set (`spider-train/train.json`: 7,000 questions with gold SQL over 140
- * schemas), never on a dev set. Each question is retrieved as the product does; every column of
- * the retrieved tables that is neither a join key nor matched by the grounding (those are needed
- * whatever the model says) is one example, labelled by whether the gold SQL reads it.
+ * schemas), never on a dev set. Each question is retrieved as the product does; every column the
+ * model weighs — those of the retrieved tables but the tree's join keys (always shown), and those
+ * of the possibly needed tables — is one example, labelled by whether the gold SQL reads it.
  *
- * The weights are a logistic regression (L2 1) over `COLUMN_FEATURES`; the two thresholds are chosen
- * on out-of-fold likelihoods (5 folds by database):
- * - `relevantLikelihood`: the one with the best mean per-question F1 of the needed columns;
- * - `likelyFloor`: the one with the best mean per-question strict recall minus the share of the
- *   schema's columns shown (each column shown costs its share of the whole schema).
+ * The weights are a logistic regression (L2 1) over `COLUMN_FEATURES`; on out-of-fold likelihoods
+ * (5 folds by database):
+ * - `relevantLikelihood`: the threshold with the best mean per-question F1 of the needed columns;
+ * - `columnPrice`: the price with the best mean per-question strict recall (every gold column in
+ *   the prompt) minus the prompt's share of the whole schema's tokens, each question's prompt
+ *   rendered as the product renders it (default budget).
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadSpider } from '@guided-retrieval/benchmarks';
-import { defaultColumnParams, Retriever } from '@guided-retrieval/retrieval';
-import { COLUMN_FEATURES, weighColumns } from '@guided-retrieval/retrieval/internal';
+import type { ContextGraph } from '@guided-retrieval/context-graph';
+import {
+  type ColumnParams,
+  defaultColumnParams,
+  type PromptSource,
+  type RetrievalResult,
+  Retriever,
+  renderPromptContext,
+} from '@guided-retrieval/retrieval';
+import { COLUMN_FEATURES, tableColumns, type WeighedColumn, weighColumns, withLikelihood } from '@guided-retrieval/retrieval/internal';
 import { benchGraph } from '../bench/graph.js';
 import { goldColumns } from '../gold-columns.js';
 import { questionGold } from '../run.js';
@@ -33,24 +42,20 @@ const COLUMN_PARAMS_FILE = fileURLToPath(new URL('../../../../packages/retrieval
 const L2 = 1;
 const FOLDS = 5;
 /** Thresholds tried, in likelihood. */
-const GRID = Array.from({ length: 99 }, (_, i) => (i + 1) / 100);
-
-interface Candidate {
-  table: string;
-  features: number[];
-  label: 0 | 1;
-  /** Out-of-fold likelihood. */
-  p: number;
-}
+const THRESHOLDS = Array.from({ length: 99 }, (_, i) => (i + 1) / 100);
+/** Prices tried. */
+const PRICES = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 2.5, 3, 4, 5, 6, 8];
 
 interface FitQuestion {
   fold: number;
+  graph: ContextGraph;
+  /** What the prompt renders of the result (its trace let go). */
+  result: PromptSource;
   gold: Set<string>;
-  /** Gold columns that are forced (join keys, grounded) and so always shown. */
-  forcedHits: number;
-  forced: number;
-  candidates: Candidate[];
-  schemaColumns: number;
+  weighed: WeighedColumn[];
+  /** Per weighed column: an example (not a join key of the tree), its label, and its out-of-fold likelihood. */
+  label: (0 | 1 | null)[];
+  p: number[];
   tablesComplete: boolean;
 }
 
@@ -60,9 +65,17 @@ export interface ColumnFit {
   positives: number;
   weights: Record<string, number>;
   relevantLikelihood: number;
-  likelyFloor: number;
-  outOfFold: { auc: number; atThresholds: Record<string, number> };
+  columnPrice: number;
+  outOfFold: {
+    auc: number;
+    neededF1: number;
+    /** Per price tried: strict recall and token share of the prompts. */
+    prices: Record<string, { strictRecall: number; tokenShare: number }>;
+    atPrice: { strictRecall: number; strictRecallGivenTables: number; tokenShare: number };
+  };
 }
+
+const keyOf = (table: string, column: string) => `${table}.${column}`.toLowerCase();
 
 export async function runFitColumns(options: FitColumnsOptions, log: (line: string) => void): Promise<ColumnFit> {
   if (!options.data) throw new Error('--bench fit-columns needs --data <dir>: the folder holding spider-train/');
@@ -77,7 +90,6 @@ export async function runFitColumns(options: FitColumnsOptions, log: (line: stri
     const retriever = await Retriever.create(graph);
     const tableNames = db.schema.tables.map((t) => t.name);
     const schema = db.schema.tables.map((t) => ({ name: t.name, columns: t.columns.map((c) => (typeof c === 'string' ? c : c.name)) }));
-    const schemaColumns = schema.reduce((n, t) => n + t.columns.length, 0);
     for (const q of benchmark.questions.filter((x) => x.db === db.name)) {
       if (options.limit !== undefined && asked >= options.limit) break;
       asked++;
@@ -86,61 +98,77 @@ export async function runFitColumns(options: FitColumnsOptions, log: (line: stri
       if (!goldT.ok || !goldC.ok || goldC.columns.length === 0) continue;
       const result = await retriever.retrieve(q.question);
       const grounding = await retriever.index.ground(q.question);
-      const weighed = weighColumns({ graph, grounding, joinTree: result.joinTree, tables: result.tables }, params);
+      const candidates = result.trace.disambiguation.candidates;
+      const weighed = weighColumns(
+        { graph, grounding, joinTree: result.joinTree, tables: result.tables, ...(candidates ? { candidates } : {}) },
+        params,
+      );
       const gold = new Set(goldC.columns.map((c) => c.toLowerCase()));
-      const key = (table: string, column: string) => `${table}.${column}`.toLowerCase();
-      const forced = weighed.filter((w) => w.forced);
       const retrieved = new Set(result.tables);
       questions.push({
         fold: i % FOLDS,
+        graph,
+        result: { ...promptSource(result), columns: [] },
         gold,
-        forced: forced.length,
-        forcedHits: forced.filter((w) => gold.has(key(w.table, w.column.name))).length,
-        candidates: weighed
-          .filter((w) => !w.forced)
-          .map((w) => ({ table: w.table, features: w.features, label: gold.has(key(w.table, w.column.name)) ? 1 : 0, p: 0 })),
-        schemaColumns,
+        weighed,
+        label: weighed.map((w) => (w.roles.includes('key') ? null : gold.has(keyOf(w.table, w.column.name)) ? 1 : 0)),
+        p: weighed.map(() => 0),
         tablesComplete: goldT.tables.every((t) => retrieved.has(t)),
       });
     }
     if ((i + 1) % 20 === 0 || i + 1 === dbs.length) log(`fit-columns: ${i + 1}/${dbs.length} databases, ${questions.length} questions`);
   }
-  const examples = (fold: number | null): Example[] =>
+  const examples = (keep: (q: FitQuestion) => boolean): Example[] =>
     questions
-      .filter((q) => fold === null || q.fold !== fold)
-      .flatMap((q) => q.candidates.map((c) => ({ features: c.features, label: c.label, group: String(q.fold) })));
+      .filter(keep)
+      .flatMap((q) =>
+        q.weighed.flatMap((w, j) => (q.label[j] === null ? [] : [{ features: w.features, label: q.label[j]!, group: String(q.fold) }])),
+      );
   for (let f = 0; f < FOLDS; f++) {
-    const { weights } = fitLogistic(examples(f), { l2: L2 });
-    for (const q of questions.filter((x) => x.fold === f)) for (const c of q.candidates) c.p = predict(weights, c.features);
+    const { weights } = fitLogistic(
+      examples((q) => q.fold !== f),
+      { l2: L2 },
+    );
+    for (const q of questions.filter((x) => x.fold === f)) q.p = q.weighed.map((w) => predict(weights, w.features));
   }
-  const all = questions.flatMap((q) => q.candidates);
-  const { weights } = fitLogistic(examples(null), { l2: L2 });
-
-  const relevant = best(GRID, (t) => mean(questions.map((q) => f1(q, t, t, 0))));
-  const floor = best(
-    GRID.filter((f) => f <= relevant),
-    (f) => mean(questions.map((q) => strict(q, relevant, f, params.maxLikely) - shown(q, relevant, f, params.maxLikely) / q.schemaColumns)),
+  const { weights } = fitLogistic(
+    examples(() => true),
+    { l2: L2 },
   );
-  const given = questions.filter((q) => q.tablesComplete);
+  const scored = questions.flatMap((q) => q.weighed.flatMap((_, j) => (q.label[j] === null ? [] : [{ p: q.p[j]!, label: q.label[j]! }])));
+
+  const relevant = best(THRESHOLDS, (t) => mean(questions.map((q) => neededF1(q, t))));
+  log(`fit-columns: relevantLikelihood ${relevant}; rendering the prompts at ${PRICES.length} prices`);
+  const prices: ColumnFit['outOfFold']['prices'] = {};
+  const byPrice = new Map<number, PromptScore[]>();
+  for (const price of PRICES) {
+    const at = { ...params, relevantLikelihood: relevant, columnPrice: price };
+    const scores = questions.map((q) => promptScore(q, at));
+    byPrice.set(price, scores);
+    prices[String(price)] = { strictRecall: round(mean(scores.map((s) => s.strict))), tokenShare: round(mean(scores.map((s) => s.share))) };
+  }
+  const price = best(PRICES, (x) => mean(byPrice.get(x)!.map((s) => s.strict - s.share)));
+  const chosen = byPrice.get(price)!;
   const fit: ColumnFit = {
     questions: questions.length,
-    examples: all.length,
-    positives: all.filter((c) => c.label === 1).length,
+    examples: scored.length,
+    positives: scored.filter((c) => c.label === 1).length,
     weights: Object.fromEntries([['intercept', round(weights[0]!)], ...COLUMN_FEATURES.map((f, j) => [f, round(weights[j + 1]!)])]),
     relevantLikelihood: relevant,
-    likelyFloor: floor,
+    columnPrice: price,
     outOfFold: {
       auc: round(
         auc(
-          all.map((c) => c.p),
-          all.map((c) => c.label),
+          scored.map((c) => c.p),
+          scored.map((c) => c.label),
         ),
       ),
-      atThresholds: {
-        neededF1: round(mean(questions.map((q) => f1(q, relevant, relevant, 0)))),
-        strictRecall: round(mean(questions.map((q) => strict(q, relevant, floor, params.maxLikely)))),
-        strictRecallGivenTables: round(mean(given.map((q) => strict(q, relevant, floor, params.maxLikely)))),
-        columnShare: round(mean(questions.map((q) => shown(q, relevant, floor, params.maxLikely) / q.schemaColumns))),
+      neededF1: round(mean(questions.map((q) => neededF1(q, relevant)))),
+      prices,
+      atPrice: {
+        strictRecall: round(mean(chosen.map((s) => s.strict))),
+        strictRecallGivenTables: round(mean(chosen.filter((_, i) => questions[i]!.tablesComplete).map((s) => s.strict))),
+        tokenShare: round(mean(chosen.map((s) => s.share))),
       },
     },
   };
@@ -150,35 +178,44 @@ export async function runFitColumns(options: FitColumnsOptions, log: (line: stri
   log(`fit-columns: ${JSON.stringify(fit)}`);
   if (options.write) {
     const current = JSON.parse(await readFile(COLUMN_PARAMS_FILE, 'utf8')) as Record<string, unknown>;
-    const next = { ...current, weights: fit.weights, relevantLikelihood: relevant, likelyFloor: floor };
+    const next = { ...current, weights: fit.weights, relevantLikelihood: relevant, columnPrice: price };
     await writeFile(COLUMN_PARAMS_FILE, `${JSON.stringify(next, null, 2)}\n`);
     log(`fit-columns: wrote ${COLUMN_PARAMS_FILE}`);
   }
   return fit;
 }
 
-/** The candidates shown at thresholds: all at least `relevant`, then per table the likeliest down to `floor` (at most `cap`). */
-function shownCandidates(q: FitQuestion, relevant: number, floor: number, cap: number): Candidate[] {
-  const sure = q.candidates.filter((c) => c.p >= relevant);
-  const byTable = new Map<string, Candidate[]>();
-  for (const c of q.candidates.filter((x) => x.p < relevant && x.p >= floor)) byTable.set(c.table, [...(byTable.get(c.table) ?? []), c]);
-  const likely = [...byTable.values()].flatMap((cs) => cs.sort((a, b) => b.p - a.p).slice(0, cap));
-  return [...sure, ...likely];
+function promptSource(r: RetrievalResult): Omit<PromptSource, 'columns'> {
+  const { question, database, tables, unjoined, sql, reason, joinTree } = r;
+  return { question, database, tables, unjoined, sql, reason, joinTree };
 }
 
-function shown(q: FitQuestion, relevant: number, floor: number, cap: number): number {
-  return q.forced + shownCandidates(q, relevant, floor, cap).length;
+interface PromptScore {
+  strict: number;
+  share: number;
 }
 
-function strict(q: FitQuestion, relevant: number, floor: number, cap: number): number {
-  const hits = q.forcedHits + shownCandidates(q, relevant, floor, cap).filter((c) => c.label === 1).length;
-  return hits === q.gold.size ? 1 : 0;
+/** The question's prompt with its out-of-fold likelihoods, as the product renders it: does it hold every gold column, and its share of the schema. */
+function promptScore(q: FitQuestion, params: ColumnParams): PromptScore {
+  const columns = tableColumns(
+    q.weighed.map((w, j) => withLikelihood(w, q.p[j]!)),
+    params,
+  );
+  const prompt = renderPromptContext(q.graph, { ...q.result, columns }, params);
+  const shown = new Set(prompt.shown.flatMap((s) => s.columns.map((c) => keyOf(s.table, c))));
+  return { strict: [...q.gold].every((g) => shown.has(g)) ? 1 : 0, share: prompt.tokens / Math.max(1, prompt.schemaTokens) };
 }
 
-function f1(q: FitQuestion, relevant: number, floor: number, cap: number): number {
-  const picked = shownCandidates(q, relevant, floor, cap);
-  const hits = q.forcedHits + picked.filter((c) => c.label === 1).length;
-  const n = q.forced + picked.length;
+/** F1 of the needed columns (join keys, grounded ones, and those at least `threshold`) against the gold ones. */
+function neededF1(q: FitQuestion, threshold: number): number {
+  let hits = 0;
+  let n = 0;
+  q.weighed.forEach((w, j) => {
+    const likelihood = q.label[j] === null ? 1 : withLikelihood(w, q.p[j]!).likelihood;
+    if (!(w.forced || likelihood >= threshold)) return;
+    n++;
+    if (q.gold.has(keyOf(w.table, w.column.name))) hits++;
+  });
   const precision = n === 0 ? 0 : hits / n;
   const recall = hits / q.gold.size;
   return precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);

@@ -1,11 +1,14 @@
 /**
- * What the column model reads about one column of a retrieved table: numbers from the question's
- * words, the grounding's matches and the table's shape. `relevance.ts` weighs them with the fitted
- * weights of `params/columns.json`; `apps/eval`'s column fit reads the same numbers.
+ * What the column model reads about one column of a retrieved or possible table (`possible.ts`):
+ * numbers from the question's words, the grounding's matches (settled, and each table's strongest
+ * per word before settling), the table's shape and, for a possible table, why it may be needed.
+ * `relevance.ts` weighs them with the fitted weights of `params/columns.json`; `apps/eval`'s column
+ * fit reads the same numbers.
  */
 import type { ContextGraph, GraphColumn, GraphTable } from '@guided-retrieval/context-graph';
 import type { QuestionToken } from '@guided-retrieval/grounding';
 import { identifierWords, STOP_WORDS, stem } from '@guided-retrieval/text';
+import type { PossibleFacts } from './possible.js';
 
 /** The features, in the order the weights list them (after the intercept). */
 export const COLUMN_FEATURES = [
@@ -25,6 +28,20 @@ export const COLUMN_FEATURES = [
   'namedWidth',
   'numeric',
   'position',
+  'matched',
+  'evidence',
+  'evidenceSaid',
+  'possible',
+  'possibleEvidence',
+  'possibleWords',
+  'possibleCandidate',
+  'possibleGap',
+  'possibleKey',
+  'possibleExplains',
+  'possibleExplainsAny',
+  'nameColumn',
+  'unmatchedValueName',
+  'unmatchedValueLabel',
 ] as const;
 
 export type ColumnFeature = (typeof COLUMN_FEATURES)[number];
@@ -32,6 +49,8 @@ export type ColumnFeature = (typeof COLUMN_FEATURES)[number];
 const NUMERIC_TYPE = /int|num|real|float|double|decimal|money|number/i;
 const DATE_TYPE = /date|time|year/i;
 const TEXT_TYPE = /char|text|string|clob/i;
+/** A column holding names or titles (`name`, `DisplayName`, `surname`, `title`). */
+const NAME_COLUMN = /(?:name|title)s?$/i;
 
 /** The stems of the question's words that are not stop words (lemma and word as written). */
 export function questionStems(tokens: readonly QuestionToken[]): Set<string> {
@@ -125,11 +144,26 @@ export interface TableFacts {
   dateAsked: boolean;
   /** The largest `nameWords` among the table's columns. */
   bestShare: number;
+  /** Set for a table beyond the result (`possible.ts`). */
+  possible: PossibleFacts | null;
+  /** The question names a value no match found: a quoted phrase, or a proper noun no settled match covers. */
+  unmatchedValue: boolean;
 }
 
-/** The feature values of one column, in `COLUMN_FEATURES` order (its own matches make it needed whatever these say). */
-export function columnFeatures(facts: TableFacts, index: number, share: number): number[] {
+/** What the grounding says of one column. */
+export interface ColumnMatches {
+  /** A settled match landed on it. */
+  matched: boolean;
+  /** Its strongest match before settling (0 when none). */
+  evidence: number;
+}
+
+/** The feature values of one column, in `COLUMN_FEATURES` order. */
+export function columnFeatures(facts: TableFacts, index: number, share: number, matches: ColumnMatches): number[] {
   const column = facts.table.columns[index]!;
+  const possible = facts.possible;
+  const on = possible?.on.some((p) => p.column === column.name) ?? false;
+  const nameColumn = NAME_COLUMN.test(column.name);
   const pk = facts.shape.primaryKey[index] ? 1 : 0;
   const label = facts.shape.label === column.name ? 1 : 0;
   const n = facts.table.columns.length;
@@ -150,6 +184,20 @@ export function columnFeatures(facts: TableFacts, index: number, share: number):
     namedWidth: share > 0 ? Math.log1p(n) : 0,
     numeric: isNumericColumn(column) ? 1 : 0,
     position: n <= 1 ? 0 : index / (n - 1),
+    matched: matches.matched ? 1 : 0,
+    evidence: matches.evidence,
+    evidenceSaid: matches.evidence > 0 ? 1 : 0,
+    possible: possible ? 1 : 0,
+    possibleEvidence: possible?.evidence ?? 0,
+    possibleWords: possible ? Math.log1p(possible.words.length) : 0,
+    possibleCandidate: possible && possible.gap !== null ? 1 : 0,
+    possibleGap: possible?.gap ?? 0,
+    possibleKey: on ? 1 : 0,
+    possibleExplains: possible ? Math.log1p(possible.explains) : 0,
+    possibleExplainsAny: possible && possible.explains > 0 ? 1 : 0,
+    nameColumn: nameColumn ? 1 : 0,
+    unmatchedValueName: facts.unmatchedValue && nameColumn ? 1 : 0,
+    unmatchedValueLabel: facts.unmatchedValue ? label : 0,
   };
   return COLUMN_FEATURES.map((f) => values[f]);
 }

@@ -1,6 +1,6 @@
 /**
  * The column model's weights and the prompt's settings, in `params/columns.json`: the weights,
- * `relevantLikelihood` and `likelyFloor` are fitted on Spider's training set by `guided-eval
+ * `relevantLikelihood` and `columnPrice` are fitted on Spider's training set by `guided-eval
  * --bench fit-columns` (cross-validated by database, never on a dev set); the rest are settings.
  */
 import { checkParams, deepFreeze, mergeParams, type ParamSpec, readParamsFile } from '@guided-retrieval/grounding/internal';
@@ -11,10 +11,15 @@ export interface ColumnParams {
   weights: Record<'intercept' | ColumnFeature, number>;
   /** A column the model rates at least this likely is one the question needs, evidence or not (fitted). */
   relevantLikelihood: number;
-  /** The next likeliest columns down to this likelihood are offered to a prompt while its budget allows (fitted). */
+  /** The next likeliest columns down to this likelihood are listed, and offered to a prompt. */
   likelyFloor: number;
-  /** At most this many next likeliest columns per table. */
-  maxLikely: number;
+  /**
+   * A likely column is shown in a prompt when `-ln(1 - likelihood)` (what showing it adds to the
+   * log-chance that the prompt holds every column the query reads) is at least this many times its
+   * share of the whole schema's tokens (its line's, and its table's heading's for a possible
+   * table's first column) (fitted).
+   */
+  columnPrice: number;
   /** A prompt's token budget when none is given. */
   defaultMaxTokens: number;
   /** Values shown per matched column in a prompt. */
@@ -29,7 +34,7 @@ const SPECS: Readonly<Record<keyof ColumnParams, ParamSpec>> = {
   weights: { record: ['intercept', ...COLUMN_FEATURES] },
   relevantLikelihood: 'number',
   likelyFloor: 'number',
-  maxLikely: 'number',
+  columnPrice: 'number',
   defaultMaxTokens: 'number',
   valuesShown: 'number',
   textChars: 'number',

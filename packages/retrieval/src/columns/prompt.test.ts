@@ -9,16 +9,47 @@ describe('the prompt context', async () => {
   const result = await retriever.retrieve(QUESTION);
   const full = retriever.promptContext(result);
 
-  it('holds, with the default budget, every table of the tree, its join keys, the needed columns with types and values, and the FROM clause', () => {
+  it('holds, with the default budget, every table of the tree, the needed columns with types and values, and the FROM clause naming the join keys', () => {
     expect(full.maxTokens).toBe(defaultColumnParams().defaultMaxTokens);
     expect(full.overBudget).toBe(false);
     for (const table of result.tables) expect(full.text).toMatch(new RegExp(`^TABLE ${table}\\b`, 'm'));
-    expect(full.text).toMatch(/^ {2}customer_id INTEGER {2}-- key$/m);
-    expect(full.text).toMatch(/^ {2}city TEXT {2}-- filter "Paris"; e\.g\. 'Paris', 'Lyon', 'Nantes'$/m);
-    expect(full.text).toContain(result.sql!);
+    expect(full.text).toMatch(/^ {2}city TEXT {2}-- e\.g\. 'Paris', 'Lyon', 'Nantes'$/m);
+    expect(full.text).toMatch(/^FROM orders\nJOIN customer ON orders\.customer_id = customer\.id$/m);
     expect(full.tokens).toBe(countTokens(full.text));
-    for (const t of result.columns)
-      for (const c of t.columns) expect(full.shown.find((s) => s.table === t.table)?.columns).toContain(c.column);
+    expect(full.schemaTokens).toBe(countTokens(renderSchemaText(shop, defaultColumnParams())));
+    const shown = (table: string) => full.shown.find((s) => s.table === table)?.columns ?? [];
+    expect(shown('orders')).toContain('customer_id');
+    expect(shown('customer')).toContain('id');
+    for (const t of result.columns.filter((c) => !c.possible)) for (const c of t.columns) expect(shown(t.table)).toContain(c.column);
+  });
+
+  it('shows, without a budget, the likely columns worth their share of the schema; given one, it fills it with the likeliest', async () => {
+    const shown = (p: typeof full) => p.shown.reduce((n, s) => n + s.columns.length, 0);
+    const offered = result.columns.reduce((n, t) => n + t.columns.length + t.likely.length, 0);
+    const filled = retriever.promptContext(result, { maxTokens: 4000 });
+    expect(shown(filled)).toBeGreaterThan(shown(full));
+    expect(shown(filled)).toBeGreaterThanOrEqual(offered);
+    const dear = await Retriever.create(shop, { columnParams: { columnPrice: 1e6 } });
+    const paris = await dear.retrieve(QUESTION);
+    const needed = dear.promptContext(paris);
+    const listed = new Set(paris.columns.flatMap((t) => t.columns.map((c) => `${t.table}.${c.column}`)));
+    const shownThere = needed.shown.flatMap((s) => s.columns.map((c) => `${s.table}.${c}`));
+    expect(shownThere.length).toBeGreaterThan(0);
+    for (const c of shownThere) expect(listed.has(c), c).toBe(true);
+    const cheap = await Retriever.create(shop, { columnParams: { columnPrice: 0 } });
+    expect(shown(cheap.promptContext(await cheap.retrieve(QUESTION)))).toBe(shown(filled));
+  });
+
+  it('offers the possibly needed tables with the key that joins them, their columns only when one is taken', () => {
+    const possible = result.columns.find((t) => t.possible);
+    expect(possible?.possible?.joins).toBeDefined();
+    const filled = retriever.promptContext(result, { maxTokens: 4000 });
+    const pairs = possible!.possible!.on.map((p) => `${possible!.table}.${p.column} = ${possible!.possible!.joins}.${p.to}`).join(' AND ');
+    expect(filled.text).toContain(`TABLE ${possible!.table}  -- possibly needed, joined by ${pairs}`);
+    expect(filled.shown.find((s) => s.table === possible!.table)?.possible).toBe(true);
+    const tight = retriever.promptContext(result, { maxTokens: skeletonTokens() });
+    expect(tight.text).not.toContain('possibly needed');
+    expect(tight.shown.some((s) => s.possible)).toBe(false);
   });
 
   it('never exceeds the budget, and a tighter budget shows no column a looser one leaves out', () => {
@@ -50,7 +81,7 @@ describe('the prompt context', async () => {
     const tiny = retriever.promptContext(result, { maxTokens: 5 });
     expect(tiny.overBudget).toBe(true);
     for (const table of result.tables) expect(tiny.text).toContain(`TABLE ${table}`);
-    expect(tiny.text).toContain('customer_id INTEGER');
+    expect(tiny.text).toContain('ON orders.customer_id = customer.id');
     expect(tiny.text).toMatch(
       /-- over budget: the tables' names and join keys take \d+ tokens, more than the 5 allowed; every other column is left out$/,
     );

@@ -1,21 +1,28 @@
 /**
  * The prompt context: what an LLM writing the SQL is shown, under a token budget. Per table of the
- * result: its name and description, the columns the question needs with their types, roles and a
- * few values for the matched ones, then the next likeliest columns while the budget allows; the
- * join predicates as the FROM clause. Tokens are counted with `o200k_base` (`tokens.ts`) and the
- * text never exceeds the budget, unless the tree's names and keys alone need more: then it is
- * those and a line saying what was left out (`overBudget`).
+ * result: its name, the columns the question needs with their types, a few values for the matched
+ * ones and their descriptions, then the likely columns worth their tokens (`choose.ts`); then the
+ * possibly needed tables (`possible.ts`) whose likely columns are worth theirs, each with the key
+ * that joins it; then the join tree as the FROM clause (which names the join keys), and the
+ * tables' descriptions while the budget allows. Tokens are counted with `o200k_base` (`tokens.ts`)
+ * and the text never exceeds the budget, unless the tree's names and keys alone need more: then it
+ * is those and a line saying what was left out (`overBudget`).
  */
 import type { ContextGraph, GraphColumn, GraphTable } from '@guided-retrieval/context-graph';
-import { quoteIdentifier, tableReference } from '../sql.js';
+import { identifierWords } from '@guided-retrieval/text';
+import { quoteIdentifier, renderFromClause, tableReference } from '../sql.js';
 import type { RetrievalResult } from '../types.js';
+import { chooseOffers, type Offer } from './choose.js';
 import { columnType } from './features.js';
 import type { ColumnParams } from './params.js';
 import { countTokens, TOKENIZER, type TokenCounter } from './tokens.js';
-import type { RelevantColumn } from './types.js';
+import type { TableColumns } from './types.js';
 
 export interface PromptOptions {
-  /** The token budget (default: the parameter `defaultMaxTokens`). */
+  /**
+   * The token budget, filled with the likeliest columns that fit. Without one, the prompt shows the
+   * columns worth their tokens (the parameter `columnPrice`, `choose.ts`) up to `defaultMaxTokens`.
+   */
   maxTokens?: number;
   /** How tokens are counted (default: `o200k_base`). */
   countTokens?: TokenCounter;
@@ -28,9 +35,11 @@ export interface PromptContext {
   maxTokens: number;
   /** The encoding tokens are counted with. */
   tokenizer: string;
-  /** The columns the text shows, per table. */
-  shown: { table: string; columns: string[] }[];
-  /** How many columns of each table it leaves out. */
+  /** Tokens of the whole schema in the same form (`renderSchemaText`): what each line's share is of. */
+  schemaTokens: number;
+  /** The columns the text shows, per table (a possibly needed table's marked `possible`). */
+  shown: { table: string; columns: string[]; possible?: true }[];
+  /** How many columns of each table shown it leaves out. */
   omitted: { table: string; columns: number }[];
   /** The tree's names and keys alone need more than `maxTokens`: the text is those and what was left out. */
   overBudget: boolean;
@@ -41,12 +50,11 @@ export type PromptSource = Pick<
   'question' | 'database' | 'tables' | 'unjoined' | 'sql' | 'reason' | 'joinTree' | 'columns'
 >;
 
-/** One line the budget may take or leave, in the order offered. */
-interface Item {
+/** A column or description line the prompt may show. */
+interface Item extends Offer {
   table: string;
   column: string | null;
   line: string;
-  tokens: number;
 }
 
 /** The prompt context of `result` (see the file's comment); an invalid budget is a `RangeError`. */
@@ -60,61 +68,100 @@ export function renderPromptContext(
   if (!Number.isSafeInteger(maxTokens) || maxTokens < 1)
     throw new RangeError(`the token budget must be a whole number ≥ 1, not ${maxTokens}`);
   const count = options.countTokens ?? countTokens;
+  const tokensOf = lineCounter(graph, count);
+  const schemaTokens = tokensOf(`\u0000schema ${params.textChars}`, () => renderSchemaText(graph, params));
   const dialect = result.joinTree.dialect;
   const q = (name: string) => quoteIdentifier(name, dialect);
   if (result.tables.length === 0) {
     const text = `-- ${result.database}: no table retrieved${result.reason ? `: ${oneLine(result.reason, 400)}` : ''}`;
-    return { text, tokens: count(text), maxTokens, tokenizer: TOKENIZER, shown: [], omitted: [], overBudget: false };
+    return { text, tokens: count(text), maxTokens, tokenizer: TOKENIZER, schemaTokens, shown: [], omitted: [], overBudget: false };
   }
-  const tables = result.tables.map((name) => graph.table(name)).filter((t): t is GraphTable => t !== undefined);
   const byTable = new Map(result.columns.map((c) => [c.table, c]));
-  const unjoined = new Set(result.unjoined);
-
-  // The skeleton: every table's name and its join keys, and the FROM clause.
-  const skeleton = new Map<string, string[]>();
-  const shown = new Map<string, Set<string>>();
-  const tableLine = new Map<string, string>();
-  for (const t of tables) {
-    tableLine.set(t.name, `TABLE ${tableReference(t.name, dialect, t.schema)}`);
-    const keys = (byTable.get(t.name)?.columns ?? []).filter((c) => c.roles.includes('key'));
-    skeleton.set(
-      t.name,
-      keys.map((c) => columnLine(q, c, find(t, c.column), params)),
-    );
-    shown.set(t.name, new Set(keys.map((c) => c.column)));
+  const blocks: Block[] = [];
+  for (const name of result.tables) {
+    const table = graph.table(name);
+    if (!table) continue;
+    const keys = (byTable.get(name)?.columns ?? []).filter((c) => c.roles.includes('key')).map((c) => c.column);
+    blocks.push({
+      table,
+      entry: byTable.get(name) ?? null,
+      fixed: new Set(keys),
+      head: `TABLE ${tableReference(name, dialect, table.schema)}`,
+    });
   }
-  const joins = result.sql ? result.sql.split('\n') : [];
-  if (unjoined.size > 0) joins.push(`-- no key joins ${[...unjoined].join(', ')} to the others`);
+  for (const entry of result.columns) {
+    const table = entry.possible ? graph.table(entry.table) : undefined;
+    if (!table || !entry.possible) continue;
+    const pairs = entry.possible.on.map((p) => `${q(entry.table)}.${q(p.column)} = ${q(entry.possible!.joins)}.${q(p.to)}`).join(' AND ');
+    blocks.push({
+      table,
+      entry,
+      fixed: new Set(entry.possible.on.map((p) => p.column)),
+      head: `TABLE ${tableReference(entry.table, dialect, table.schema)}  -- possibly needed, joined by ${pairs}`,
+      possible: { joins: entry.possible.joins, keys: entry.possible.on.map((p) => p.to) },
+    });
+  }
+  const from = renderFromClause(result.joinTree, { schemaOf: (t) => graph.table(t)?.schema, bareNames: true });
+  const joins = from === '' ? [] : from.split('\n');
+  if (result.unjoined.length > 0) joins.push(`-- no key joins ${result.unjoined.join(', ')} to the others`);
 
-  // What the budget may add, in order: the needed columns, the tables' descriptions, the likely columns.
+  // What the budget may add: the columns (needed ones first, then the likely ones worth their
+  // tokens), then the result's tables' descriptions.
   const items: Item[] = [];
-  const item = (table: string, column: string | null, line: string) => items.push({ table, column, line, tokens: count(`${line}\n`) });
-  const needed = tables.flatMap((t) => (byTable.get(t.name)?.columns ?? []).filter((c) => !c.roles.includes('key')).map((c) => ({ t, c })));
-  needed.sort((a, b) => b.c.likelihood - a.c.likelihood);
-  for (const { t, c } of needed) item(t.name, c.column, columnLine(q, c, find(t, c.column), params));
-  for (const t of tables) if (t.description.trim() !== '') item(t.name, null, `  -- ${oneLine(t.description, params.textChars)}`);
-  const likely = tables.flatMap((t) => (byTable.get(t.name)?.likely ?? []).map((l) => ({ t, l })));
-  likely.sort((a, b) => b.l.likelihood - a.l.likelihood);
-  for (const { t, l } of likely) {
-    const col = find(t, l.column);
-    item(t.name, l.column, `  ${q(l.column)} ${l.type}${col?.description ? `  -- ${oneLine(col.description, params.textChars)}` : ''}`);
+  const headings = new Map<string, number>();
+  for (const block of blocks) {
+    const { table, entry } = block;
+    if (block.possible) headings.set(table.name, tokensOf(`${block.head}; 1 of ${table.columns.length} columns`));
+    const heading = block.possible ? table.name : null;
+    for (const c of entry?.columns ?? []) {
+      if (block.fixed.has(c.column)) continue;
+      const line = columnLine(q, c.column, c.type, promptNotes(find(table, c.column), c.values, params));
+      items.push({
+        table: table.name,
+        column: c.column,
+        line,
+        tokens: tokensOf(line),
+        likelihood: c.likelihood,
+        needed: !block.possible,
+        heading,
+      });
+    }
+    for (const l of entry?.likely ?? []) {
+      if (block.fixed.has(l.column)) continue;
+      const line = columnLine(q, l.column, l.type, promptNotes(find(table, l.column), [], params));
+      items.push({ table: table.name, column: l.column, line, tokens: tokensOf(line), likelihood: l.likelihood, needed: false, heading });
+    }
   }
+  for (const { table, possible } of blocks) {
+    if (possible || table.description.trim() === '') continue;
+    const line = `  -- ${oneLine(table.description, params.textChars)}`;
+    items.push({ table: table.name, column: null, line, tokens: tokensOf(line), likelihood: 1, needed: true, heading: null });
+  }
+  const columnItems = items.filter((i) => i.column !== null);
+  const descriptions = items.filter((i) => i.column === null);
+  items.splice(0, items.length, ...columnItems, ...descriptions);
 
   const taken = new Set<Item>();
-  const render = (): { text: string; omitted: PromptContext['omitted'] } => {
+  const render = (): { text: string; omitted: PromptContext['omitted']; shown: PromptContext['shown'] } => {
     const omitted: PromptContext['omitted'] = [];
+    const shown = new Map<string, { table: string; columns: string[]; possible?: true }>();
     const lines: string[] = [];
-    for (const t of tables) {
-      const mine = items.filter((i) => taken.has(i) && i.table === t.name);
-      const shownHere = (shown.get(t.name)?.size ?? 0) + mine.filter((i) => i.column !== null).length;
-      const left = t.columns.length - shownHere;
-      if (left > 0) omitted.push({ table: t.name, columns: left });
-      lines.push(`${tableLine.get(t.name)!}${left > 0 ? `  -- ${shownHere} of ${t.columns.length} columns` : ''}`);
-      lines.push(...mine.filter((i) => i.column === null).map((i) => i.line));
-      lines.push(...skeleton.get(t.name)!, ...mine.filter((i) => i.column !== null).map((i) => i.line));
+    const opened = blocks.filter((b) => !b.possible || items.some((i) => taken.has(i) && i.table === b.table.name));
+    for (const b of opened)
+      shown.set(b.table.name, { table: b.table.name, columns: [...b.fixed], ...(b.possible ? { possible: true as const } : {}) });
+    for (const b of opened) if (b.possible) for (const key of b.possible.keys) addColumn(shown.get(b.possible.joins), key);
+    for (const b of opened) {
+      const mine = items.filter((i) => taken.has(i) && i.table === b.table.name);
+      const entry = shown.get(b.table.name)!;
+      for (const i of mine) if (i.column !== null) addColumn(entry, i.column);
+      const left = b.table.columns.length - entry.columns.length;
+      if (left > 0) omitted.push({ table: b.table.name, columns: left });
+      const note = left > 0 ? `${entry.columns.length} of ${b.table.columns.length} columns` : '';
+      lines.push(b.possible ? `${b.head}${note ? `; ${note}` : ''}` : `${b.head}${note ? `  -- ${note}` : ''}`);
+      lines.push(...mine.filter((i) => i.column === null).map((i) => i.line), ...mine.filter((i) => i.column !== null).map((i) => i.line));
     }
     lines.push(...joins);
-    return { text: lines.join('\n'), omitted };
+    return { text: lines.join('\n'), omitted, shown: [...shown.values()] };
   };
 
   let current = render();
@@ -123,16 +170,16 @@ export function renderPromptContext(
     const text = `${current.text}\n-- over budget: the tables' names and join keys take ${tokens} tokens, more than the ${maxTokens} allowed; every other column is left out`;
     return finish(text, count(text), true);
   }
-  // Greedy by the lines' own counts (o200k splits at line ends, so they add up), then checked
+  // Chosen by the lines' own counts (o200k splits at line ends, so they add up), then checked
   // against the whole text's count: a line taken last is given back while the whole is over.
-  const order: Item[] = [];
-  let estimate = tokens;
-  for (const candidate of items) {
-    if (estimate + candidate.tokens > maxTokens) continue;
-    taken.add(candidate);
-    order.push(candidate);
-    estimate += candidate.tokens;
-  }
+  const order = chooseOffers(items, {
+    spent: tokens,
+    maxTokens,
+    schemaTokens,
+    price: options.maxTokens === undefined ? params.columnPrice : 0,
+    headings,
+  }).map((i) => items[i]!);
+  for (const item of order) taken.add(item);
   current = render();
   tokens = count(current.text);
   while (tokens > maxTokens && order.length > 0) {
@@ -143,23 +190,41 @@ export function renderPromptContext(
   return finish(current.text, tokens, false);
 
   function finish(text: string, total: number, overBudget: boolean): PromptContext {
-    const omitted = render().omitted;
-    return {
-      text,
-      tokens: total,
-      maxTokens,
-      tokenizer: TOKENIZER,
-      shown: tables.map((t) => ({
-        table: t.name,
-        columns: [
-          ...(shown.get(t.name) ?? []),
-          ...items.filter((i) => taken.has(i) && i.table === t.name && i.column !== null).map((i) => i.column!),
-        ],
-      })),
-      omitted,
-      overBudget,
-    };
+    const { omitted, shown } = current;
+    return { text, tokens: total, maxTokens, tokenizer: TOKENIZER, schemaTokens, shown, omitted, overBudget };
   }
+}
+
+/** A table the prompt may show: the result's, or a possibly needed one (how it joins, and the keys it shows of the table it joins). */
+interface Block {
+  table: GraphTable;
+  entry: TableColumns | null;
+  /** Columns shown whenever the table is: the join keys (in the FROM clause, or a possible table's heading). */
+  fixed: ReadonlySet<string>;
+  head: string;
+  possible?: { joins: string; keys: string[] };
+}
+
+function addColumn(entry: { columns: string[] } | undefined, column: string): void {
+  if (entry && !entry.columns.includes(column)) entry.columns.push(column);
+}
+
+/** Token counts of lines, remembered per graph and counter (a column's line is the same for every question but its values). */
+const counted = new WeakMap<ContextGraph, WeakMap<TokenCounter, Map<string, number>>>();
+
+function lineCounter(graph: ContextGraph, count: TokenCounter): (line: string, text?: () => string) => number {
+  const byCounter = counted.get(graph) ?? new WeakMap<TokenCounter, Map<string, number>>();
+  counted.set(graph, byCounter);
+  const memo = byCounter.get(count) ?? new Map<string, number>();
+  byCounter.set(count, memo);
+  return (line, text) => {
+    let n = memo.get(line);
+    if (n === undefined) {
+      n = text ? count(text()) : count(`${line}\n`);
+      memo.set(line, n);
+    }
+    return n;
+  };
 }
 
 /** Tables to render, each with all its columns or only those listed. */
@@ -193,25 +258,36 @@ export function renderSchemaText(graph: ContextGraph, params: ColumnParams, only
         pk.has(c.name.toLowerCase()) ? 'primary key' : '',
         refs.has(c.name.toLowerCase()) ? `→ ${refs.get(c.name.toLowerCase())}` : '',
         c.description ? oneLine(c.description, params.textChars) : '',
-      ].filter((s) => s !== '');
-      lines.push(`  ${q(c.name)} ${columnType(c)}${notes.length > 0 ? `  -- ${notes.join('; ')}` : ''}`);
+      ];
+      lines.push(columnLine(q, c.name, columnType(c), notes));
     }
   }
   return lines.join('\n');
 }
 
-/** A needed column: name, type, roles and the words that point at it, a few values when matched, its description. */
-function columnLine(q: (name: string) => string, c: RelevantColumn, column: GraphColumn | undefined, params: ColumnParams): string {
+/** A column's line: its name and type, and its notes after `--`. */
+function columnLine(q: (name: string) => string, name: string, type: string, notes: readonly string[]): string {
+  const said = notes.filter((n) => n !== '');
+  return `  ${q(name)} ${type}${said.length > 0 ? `  -- ${said.join('; ')}` : ''}`;
+}
+
+/**
+ * A prompt's notes on a column: the values the question names and a few more of its sample, its
+ * description unless it only repeats the column's name (`School Code`: "School Code").
+ */
+function promptNotes(column: GraphColumn | undefined, named: readonly string[], params: ColumnParams): string[] {
   const notes: string[] = [];
-  const asked = c.evidence.filter((e) => e.kind !== 'join' && e.kind !== 'name' && e.kind !== 'table');
-  const words = [...new Set(asked.map((e) => `"${oneLine(e.words, params.textChars)}"`))];
-  if (c.roles.length > 0 || words.length > 0) notes.push([c.roles.join(', '), ...words].filter((x) => x !== '').join(' '));
-  if (asked.length > 0) {
-    const values = [...new Set([...c.values, ...(column?.sample ?? []).map((s) => String(s.value))])].slice(0, params.valuesShown);
-    if (values.length > 0) notes.push(`e.g. ${values.map((v) => `'${oneLine(v, params.textChars)}'`).join(', ')}`);
+  if (named.length > 0) {
+    const values = [...new Set([...named, ...(column?.sample ?? []).map((s) => String(s.value))])].slice(0, params.valuesShown);
+    notes.push(`e.g. ${values.map((v) => `'${oneLine(v, params.textChars)}'`).join(', ')}`);
   }
-  if (column?.description && !c.roles.includes('key')) notes.push(oneLine(column.description, params.textChars));
-  return `  ${q(c.column)} ${c.type}${notes.length > 0 ? `  -- ${notes.join('; ')}` : ''}`;
+  if (column?.description && !repeatsName(column)) notes.push(oneLine(column.description, params.textChars));
+  return notes;
+}
+
+function repeatsName(column: GraphColumn): boolean {
+  const own = new Set(identifierWords(column.name, { digits: 'split' }));
+  return identifierWords(column.description, { digits: 'split' }).every((w) => own.has(w));
 }
 
 function find(table: GraphTable, column: string): GraphColumn | undefined {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultColumnParams, loadColumnParams, type RetrievalResult, Retriever, withColumnParams } from '../index.js';
+import { COLUMN_FEATURES, weighColumns } from '../internal.js';
 import { shop } from '../test-support/shop.js';
 
 let retriever: Retriever;
@@ -17,10 +18,20 @@ const column = (result: RetrievalResult, table: string, name: string) =>
   result.columns.find((t) => t.table === table)?.columns.find((c) => c.column === name);
 
 describe('column relevance', () => {
-  it('lists every table of the result, in its order, with how many columns it has', () => {
+  it('lists every table of the result, in its order, with how many columns it has, then the possibly needed ones', () => {
     expect(paris.tables).toEqual(expect.arrayContaining(['orders', 'customer']));
-    expect(paris.columns.map((t) => t.table)).toEqual(paris.tables);
+    const retrieved = paris.columns.filter((t) => !t.possible);
+    expect(retrieved.map((t) => t.table)).toEqual(paris.tables);
+    expect(paris.columns.slice(0, retrieved.length)).toEqual(retrieved);
     expect(paris.columns.find((t) => t.table === 'customer')?.total).toBe(6);
+  });
+
+  it('offers a table beyond the tree that a candidate tree or the words matched, joined to the result by one key edge, without changing the tree', () => {
+    const item = paris.columns.find((t) => t.table === 'order_item');
+    expect(paris.tables).not.toContain('order_item');
+    expect(item?.possible).toMatchObject({ joins: 'orders', on: [{ column: 'order_id', to: 'id' }] });
+    expect(item?.possible?.why).not.toBe('');
+    for (const c of [...(item?.columns ?? []), ...(item?.likely ?? [])]) expect(c.likelihood).toBeLessThan(1);
   });
 
   it('needs the join keys of the tree, as keys, with the predicate as evidence', () => {
@@ -39,9 +50,6 @@ describe('column relevance', () => {
   });
 
   it('needs a column the question names: a measure when it holds numbers (as one an amount word points at), an identifier when a key, else a label', async () => {
-    const total = column(paris, 'orders', 'total');
-    expect(total?.roles).toEqual(['measure']);
-    expect(total?.why).toBe('its name is in the question');
     const price = await retriever.retrieve('What is the price of the Lamp?');
     expect(column(price, 'product', 'price')).toMatchObject({ roles: ['measure'], values: [] });
     expect(column(price, 'product', 'title')).toMatchObject({ roles: ['filter'], values: ['Lamp'] });
@@ -62,7 +70,6 @@ describe('column relevance', () => {
         expect(l.likelihood).toBeGreaterThanOrEqual(params.likelyFloor);
         expect(l.likelihood).toBeLessThan(params.relevantLikelihood);
       }
-      expect(t.likely.length).toBeLessThanOrEqual(params.maxLikely);
       const names = [...t.columns.map((c) => c.column), ...t.likely.map((l) => l.column)];
       expect(new Set(names).size).toBe(names.length);
     }
@@ -75,6 +82,22 @@ describe('column relevance', () => {
       expect(t.likely).toEqual([]);
       for (const c of t.columns) expect(c.evidence.some((e) => e.kind !== 'name' && e.kind !== 'table')).toBe(true);
     }
+  });
+
+  it('weighs a value the question names that no match found toward the columns holding names', async () => {
+    const feature = (name: (typeof COLUMN_FEATURES)[number]) => COLUMN_FEATURES.indexOf(name);
+    const weigh = async (question: string) => {
+      const result = await retriever.retrieve(question);
+      const grounding = await retriever.index.ground(question);
+      return weighColumns({ graph: shop, grounding, joinTree: result.joinTree, tables: result.tables }, defaultColumnParams());
+    };
+    const quoted = await weigh('Which orders did the customer "Grace Hopper" place?');
+    const name = quoted.find((w) => w.table === 'customer' && w.column.name === 'name')!;
+    const city = quoted.find((w) => w.table === 'customer' && w.column.name === 'city')!;
+    expect(name.features[feature('unmatchedValueName')]).toBe(1);
+    expect(city.features[feature('unmatchedValueName')]).toBe(0);
+    const plain = await weigh('Which orders did the customers place?');
+    expect(plain.find((w) => w.table === 'customer' && w.column.name === 'name')?.features[feature('unmatchedValueName')]).toBe(0);
   });
 
   it('is empty when nothing was retrieved', async () => {
@@ -108,7 +131,7 @@ describe('column parameters', () => {
     expect(() => loadColumnParams(write('extra.json', { ...good, extra: 1 }))).toThrow(/extra\.json.*unknown parameter "extra"/);
     const { likelyFloor: _, ...missing } = good;
     expect(() => loadColumnParams(write('missing.json', missing))).toThrow(/missing parameter "likelyFloor"/);
-    expect(() => loadColumnParams(write('typed.json', { ...good, maxLikely: 'many' }))).toThrow(/"maxLikely" must be a number/);
+    expect(() => loadColumnParams(write('typed.json', { ...good, columnPrice: 'high' }))).toThrow(/"columnPrice" must be a number/);
     expect(() => withColumnParams({ weights: { width: Number.NaN } })).toThrow(/width/);
   });
 });

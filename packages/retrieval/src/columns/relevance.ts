@@ -1,19 +1,21 @@
 /**
  * Column relevance: for each table of a retrieval result, the columns the question needs, each
- * with its roles and why, and the next likeliest. A pure function of the graph, the grounding and
- * the join tree, called once at the end of `Retriever.retrieve`:
+ * with its roles and why, and the next likeliest; then the tables the tree leaves out that the
+ * question may need (`possible.ts`), with their likeliest columns. A pure function of the graph,
+ * the grounding, the join tree and the candidate trees, called once at the end of
+ * `Retriever.retrieve`:
  *
  * - a join key of the tree is needed (role `key`);
- * - a column the grounding matched is needed, its role from the match (`value` → filter,
- *   `measure`, `time` → date, `column`/`alias` → label);
- * - any other column is weighed by the column model (`features.ts`, weights fitted on Spider's
+ * - a column of the result the grounding matched is needed, its role from the match (`value` →
+ *   filter, `measure`, `time` → date, `column`/`alias` → label);
+ * - every column is weighed by the column model (`features.ts`, weights fitted on Spider's
  *   training set) and needed when at least `relevantLikelihood`, else offered as likely down to
- *   `likelyFloor`.
+ *   `likelyFloor`. A possible table is listed when one of its columns is offered.
  */
-import type { ContextGraph, GraphColumn } from '@guided-retrieval/context-graph';
+import type { ContextGraph, GraphColumn, GraphTable } from '@guided-retrieval/context-graph';
 import type { GroundingMatch, GroundingResult } from '@guided-retrieval/grounding';
 import { quoteIdentifier } from '../sql.js';
-import type { JoinTree } from '../types.js';
+import type { CandidateTrace, JoinTree } from '../types.js';
 import {
   COLUMN_FEATURES,
   columnFeatures,
@@ -25,14 +27,17 @@ import {
   tableShape,
 } from './features.js';
 import type { ColumnParams } from './params.js';
+import { type PossibleFacts, possibleTables, possibleWhy } from './possible.js';
 import type { ColumnEvidence, ColumnRole, RelevantColumn, TableColumns } from './types.js';
 
 export interface ColumnInput {
   graph: ContextGraph;
-  grounding: Pick<GroundingResult, 'tokens' | 'matches'>;
+  grounding: Pick<GroundingResult, 'question' | 'tokens' | 'matches' | 'evidence'>;
   joinTree: JoinTree;
   /** The result's tables: the tree's, then the unjoined ones. */
   tables: readonly string[];
+  /** The candidate trees a fitted choice weighed (`trace.disambiguation.candidates`), if any. */
+  candidates?: readonly Pick<CandidateTrace, 'tables' | 'score'>[];
 }
 
 /** One column weighed: its features and likelihood, for the result and for the fit. */
@@ -41,8 +46,10 @@ export interface WeighedColumn {
   column: GraphColumn;
   features: number[];
   likelihood: number;
-  /** Needed whatever the model says: a join key or a grounded column. */
+  /** Needed whatever the model says: a join key of the tree or a grounded column of the result. */
   forced: boolean;
+  /** Set when its table is beyond the result (`possible.ts`), the same object for each of its columns. */
+  possible: PossibleFacts | null;
   evidence: ColumnEvidence[];
   roles: ColumnRole[];
   values: string[];
@@ -55,10 +62,18 @@ const ROLE_OF_MATCH: Readonly<Partial<Record<string, ColumnRole>>> = {
 };
 const ROLE_ORDER: readonly ColumnRole[] = ['key', 'filter', 'measure', 'date', 'label', 'identifier'];
 
-/** Every column of the result's tables weighed, table by table in the result's order. */
+/** Every column of the result's tables, then of the possible tables, weighed, table by table. */
 export function weighColumns(input: ColumnInput, params: ColumnParams): WeighedColumn[] {
   const { graph, grounding, joinTree } = input;
   const stems = questionStems(grounding.tokens);
+  const before = new Map<string, number>();
+  for (const e of grounding.evidence) {
+    for (const w of e.words) {
+      if (w.match.column === null) continue;
+      const key = columnKey(e.table, w.match.column);
+      before.set(key, Math.max(before.get(key) ?? 0, w.score));
+    }
+  }
   const byColumn = new Map<string, GroundingMatch[]>();
   const named = new Map<string, number>();
   const touched = new Map<string, number>();
@@ -73,24 +88,40 @@ export function weighColumns(input: ColumnInput, params: ColumnParams): WeighedC
     byColumn.set(key, [...(byColumn.get(key) ?? []), m]);
   }
   const joins = joinKeys(joinTree);
-  const tables = [...new Set(input.tables)].map((t) => graph.table(t)).filter((t) => t !== undefined);
+  const unmatchedValue = namesUnmatchedValue(grounding);
+  const result = [...new Set(input.tables)];
+  const possible = possibleTables({
+    graph,
+    tables: result,
+    evidence: grounding.evidence,
+    words: grounding.tokens.map((t) => t.text),
+    matches: grounding.matches,
+    ...(input.candidates ? { candidates: input.candidates } : {}),
+  });
+  const tables = [
+    ...result.map((name) => ({ table: graph.table(name), possible: null })),
+    ...possible.map((p) => ({ table: graph.table(p.table), possible: p })),
+  ].filter((t): t is { table: GraphTable; possible: PossibleFacts | null } => t.table !== undefined);
   const weights = [params.weights.intercept, ...COLUMN_FEATURES.map((f) => params.weights[f])];
   const out: WeighedColumn[] = [];
-  for (const table of tables) {
+  for (const { table, possible: beyond } of tables) {
     const shape = tableShape(graph, table);
     const shares = shape.stems.map((words) => stemShare(words, stems));
     const facts: TableFacts = {
       table,
       shape,
       named: named.get(table.name) ?? 0,
-      sole: tables.length === 1,
+      sole: result.length === 1,
       touched: touched.get(table.name) ?? 0,
       dateAsked: dateAsked || grounding.matches.some((m) => m.kind === 'time'),
       bestShare: Math.max(0, ...shares),
+      possible: beyond,
+      unmatchedValue,
     };
     table.columns.forEach((column, i) => {
-      const matches = byColumn.get(columnKey(table.name, column.name)) ?? [];
-      const features = columnFeatures(facts, i, shares[i]!);
+      const key = columnKey(table.name, column.name);
+      const matches = byColumn.get(key) ?? [];
+      const features = columnFeatures(facts, i, shares[i]!, { matched: matches.length > 0, evidence: before.get(key) ?? 0 });
       const join = joins.get(columnKey(table.name, column.name)) ?? [];
       const evidence: ColumnEvidence[] = [
         ...join.map((words) => ({ kind: 'join' as const, words, score: 1 })),
@@ -111,40 +142,58 @@ export function weighColumns(input: ColumnInput, params: ColumnParams): WeighedC
       }
       if (pk) roles.add('identifier');
       if (shape.label === column.name && facts.named > 0) roles.add('label');
-      const forced = join.length > 0 || matches.length > 0;
-      out.push({
+      const weighed: WeighedColumn = {
         table: table.name,
         column,
         features,
-        likelihood: join.length > 0 ? 1 : Math.max(logistic(weights, features), ...matches.map((m) => m.score)),
-        forced,
+        likelihood: 0,
+        forced: join.length > 0 || (matches.length > 0 && beyond === null),
+        possible: beyond,
         evidence,
         roles: ROLE_ORDER.filter((r) => roles.has(r)),
         values: matches.filter((m) => m.kind === 'value').map((m) => namedValue(column, m)),
-      });
+      };
+      out.push(withLikelihood(weighed, logistic(weights, features)));
     });
   }
   return out;
 }
 
-/** The columns each of the result's tables needs, and the next likeliest (see the file's comment). */
+/**
+ * The column with the model's likelihood set: 1 for a join key of the tree; for a grounded column
+ * of the result, at least its matches' scores.
+ */
+export function withLikelihood(w: WeighedColumn, model: number): WeighedColumn {
+  if (w.roles.includes('key')) return { ...w, likelihood: 1 };
+  const matched = w.forced ? w.evidence.filter((e) => e.kind !== 'name' && e.kind !== 'table').map((e) => e.score) : [];
+  return { ...w, likelihood: Math.max(model, ...matched) };
+}
+
+/** The columns each of the result's tables needs, the next likeliest, then the possible tables' (see the file's comment). */
 export function relevantColumns(input: ColumnInput, params: ColumnParams): TableColumns[] {
-  const weighed = weighColumns(input, params);
+  return tableColumns(weighColumns(input, params), params);
+}
+
+/** Weighed columns as the result lists them: per table, the needed ones, then the likely ones; a possible table only when it offers one. */
+export function tableColumns(weighed: readonly WeighedColumn[], params: ColumnParams): TableColumns[] {
   const byTable = new Map<string, WeighedColumn[]>();
   for (const w of weighed) byTable.set(w.table, [...(byTable.get(w.table) ?? []), w]);
-  return [...byTable].map(([table, columns]) => {
+  const out: TableColumns[] = [];
+  for (const [table, columns] of byTable) {
     const ranked = [...columns].sort((a, b) => Number(b.forced) - Number(a.forced) || b.likelihood - a.likelihood);
     const needed = ranked.filter((w) => w.forced || w.likelihood >= params.relevantLikelihood);
-    const likely = ranked
-      .filter((w) => !w.forced && w.likelihood < params.relevantLikelihood && w.likelihood >= params.likelyFloor)
-      .slice(0, params.maxLikely);
-    return {
+    const likely = ranked.filter((w) => !w.forced && w.likelihood < params.relevantLikelihood && w.likelihood >= params.likelyFloor);
+    const possible = columns[0]!.possible;
+    if (possible && needed.length + likely.length === 0) continue;
+    out.push({
       table,
       columns: needed.map(toRelevant),
       likely: likely.map((w) => ({ column: w.column.name, type: columnType(w.column), likelihood: round(w.likelihood) })),
       total: columns.length,
-    };
-  });
+      ...(possible ? { possible: { joins: possible.joins, on: possible.on, why: possibleWhy(possible) } } : {}),
+    });
+  }
+  return out;
 }
 
 function toRelevant(w: WeighedColumn): RelevantColumn {
@@ -171,6 +220,16 @@ function describeEvidence(e: ColumnEvidence): string {
       return `"${e.words}" → ${e.kind} match${e.via && e.via !== 'exact' ? ` via ${e.via}` : ''} (${e.score.toFixed(2)})`;
   }
 }
+
+/** A quoted phrase, or a proper noun no settled match covers: a value the question names that the sampled values do not hold. */
+function namesUnmatchedValue(grounding: ColumnInput['grounding']): boolean {
+  if (QUOTED.test(grounding.question)) return true;
+  const covered = new Set<number>();
+  for (const m of grounding.matches) for (let i = m.span[0]; i < m.span[1]; i++) covered.add(i);
+  return grounding.tokens.some((t, i) => t.pos === 'PROPN' && !covered.has(i));
+}
+
+const QUOTED = /["“][^"”]+["”]|(?:^|\s)'[^']+'/;
 
 /** Each column the tree joins on, with the predicate in words (`invoice.CustomerId = customer.CustomerId`). */
 function joinKeys(tree: JoinTree): Map<string, string[]> {

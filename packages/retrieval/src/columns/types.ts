@@ -47,8 +47,24 @@ export interface TableColumns {
   table: string;
   /** The columns the question needs, likeliest first: join keys, matched columns, and those the model rates at least `relevantLikelihood`. */
   columns: RelevantColumn[];
-  /** The next likeliest columns (at least `likelyFloor`, at most `maxLikely`), likeliest first: shown in a prompt while the budget allows. */
+  /** The next likeliest columns (at least `likelyFloor`), likeliest first: a prompt shows those worth their tokens while the budget allows. */
   likely: { column: string; type: string; likelihood: number }[];
   /** How many columns the table has in all. */
   total: number;
+  /** Set on a table beyond the result that the question may need (after the result's tables): how it joins one of them, and why. */
+  possible?: PossibleTable;
+}
+
+/**
+ * A table the tree leaves out that the question may need: matched by the question's words before
+ * settling, or in a candidate tree the choice weighed, and joined to a table of the result by one
+ * key edge.
+ */
+export interface PossibleTable {
+  /** The result's table it joins. */
+  joins: string;
+  /** The edge's column pairs: this table's column, then the result table's. */
+  on: { column: string; to: string }[];
+  /** Why, in words: the question's words it matched, the candidate tree it is in. */
+  why: string;
 }
