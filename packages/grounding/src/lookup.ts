@@ -5,7 +5,8 @@
 
 import { singular } from '@guided-retrieval/text';
 import { DATA_WORDS, type DescriptionIndex, describedEntries } from './descriptions.js';
-import { type IndexEntry, type InvertedIndex, lookupKey, type Posting } from './inverted-index.js';
+import type { IndexEntry, Posting } from './index-entry.js';
+import { type InvertedIndex, lookupKey } from './inverted-index.js';
 import type { GroundingParams } from './params.js';
 import { defaultGroundingParams } from './params-load.js';
 import { ListPosting } from './postings.js';

@@ -16,10 +16,11 @@ import {
   withoutNamespace,
   withoutPrefix,
 } from '../identifiers.js';
-import { type IndexEntry, tablesPerGroup } from '../inverted-index.js';
+import type { IndexEntry } from '../index-entry.js';
 import { descriptionPhrase, type NameKey, nameKeys, schemaVocabulary } from '../name-keys.js';
 import type { GroundingParams } from '../params.js';
 import { defaultGroundingParams } from '../params-load.js';
+import { tablesPerGroup } from '../postings.js';
 import type { MatchKind, VariantKind } from '../types.js';
 
 type EagerIndex = Map<string, IndexEntry[]>;
