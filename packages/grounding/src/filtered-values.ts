@@ -1,5 +1,5 @@
 /** The columns whose values the index knows only through a Bloom filter (`GraphColumn.values.filter`). */
-import { couldBeValueKey, filterHashes, VALUE_MAX_WORDS, type ValueFilterReader } from '@guided-retrieval/profiler/internal';
+import { couldBeValueKey, filterHashes, VALUE_MAX_WORDS, type ValueFilterReader } from '@guided-retrieval/profiler/values';
 import type { IndexEntry, Posting } from './index-entry.js';
 import { ListPosting, tablesPerGroup } from './postings.js';
 
