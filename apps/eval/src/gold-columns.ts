@@ -5,7 +5,7 @@
  * that has a column of that name. A name no table in scope has (a select alias: `ORDER BY cnt`)
  * is no column; `*` is none. Read by the scorer only, never at retrieval time.
  */
-import { isRecord } from '@guided-retrieval/profiler/internal';
+import { isRecord } from '@guided-retrieval/profiler/files';
 import { identifierText, oneLine, parse, unquote } from './gold.js';
 
 /** A column as the scorer keys it: `table.column`, both as the schema spells them. */

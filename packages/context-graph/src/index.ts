@@ -1,6 +1,6 @@
 export type { JoinEdge } from '@guided-retrieval/join-inference';
 // A column's values (`GraphColumn.values`), listed or as a filter; grounding reads them through the
-// profiler's value keys (`@guided-retrieval/profiler/internal`), so both sides derive keys alike.
+// profiler's value keys (`@guided-retrieval/profiler/values`), so both sides derive keys alike.
 export type { ColumnValues, ValueFilter } from '@guided-retrieval/profiler';
 export { type Annotation, type Annotations, buildContextGraph } from './build.js';
 export { type DescribeChatModel, type DescribeOptions, describeGraph } from './describe.js';

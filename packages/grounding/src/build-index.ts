@@ -5,7 +5,7 @@
  */
 import type { ContextGraph, GraphColumn, GraphTable } from '@guided-retrieval/context-graph';
 // A prose column's words (`P_COMMENT`, `description`) are not values anyone asks for: the profiler lists none either.
-import { isProseColumn, readValueFilter } from '@guided-retrieval/profiler/internal';
+import { isProseColumn, readValueFilter } from '@guided-retrieval/profiler/values';
 import { type FilteredColumn, FilteredValues } from './filtered-values.js';
 import {
   commonColumnPrefix,

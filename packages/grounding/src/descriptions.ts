@@ -8,7 +8,8 @@
 import type { ContextGraph } from '@guided-retrieval/context-graph';
 import { STOP_WORDS, singular } from '@guided-retrieval/text';
 import { IndexBuilder } from './index-builder.js';
-import type { IndexEntry, InvertedIndex } from './inverted-index.js';
+import type { IndexEntry } from './index-entry.js';
+import type { InvertedIndex } from './inverted-index.js';
 import type { NameKey } from './name-keys.js';
 import type { GroundingParams } from './params.js';
 import { defaultGroundingParams } from './params-load.js';

@@ -4,24 +4,7 @@
  * weak tables from T0; a choice among candidate trees needs what settling set aside (the
  * `salary` column of employees when "job title" named jobs more strongly), so it is kept here.
  */
-import type { GroundingMatch, QuestionToken } from './types.js';
-
-/** A question word a table's matches cover, and the strongest of them. */
-export interface WordEvidence {
-  /** The word's position in `GroundingResult.tokens`. */
-  word: number;
-  score: number;
-  match: GroundingMatch;
-}
-
-/** One table's evidence: its strongest match per question word. */
-export interface TableEvidence {
-  table: string;
-  /** Its strongest match's score. */
-  best: number;
-  /** Per word it covers, ordered by position. */
-  words: WordEvidence[];
-}
+import type { GroundingMatch, QuestionToken, TableEvidence, WordEvidence } from './types.js';
 
 /** The limits of what is kept: tables within `ratio` of the strongest, at most `maxTables` of them. */
 export interface EvidenceLimits {

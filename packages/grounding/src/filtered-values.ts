@@ -1,7 +1,7 @@
 /** The columns whose values the index knows only through a Bloom filter (`GraphColumn.values.filter`). */
-import { couldBeValueKey, filterHashes, VALUE_MAX_WORDS, type ValueFilterReader } from '@guided-retrieval/profiler/internal';
-import { type IndexEntry, type Posting, tablesPerGroup } from './inverted-index.js';
-import { ListPosting } from './postings.js';
+import { couldBeValueKey, filterHashes, VALUE_MAX_WORDS, type ValueFilterReader } from '@guided-retrieval/profiler/values';
+import type { IndexEntry, Posting } from './index-entry.js';
+import { ListPosting, tablesPerGroup } from './postings.js';
 
 /** A column whose values are known through a Bloom filter. */
 export interface FilteredColumn {

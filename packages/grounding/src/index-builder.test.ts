@@ -2,7 +2,7 @@ import { type ContextGraph, graphFromSchema, type SchemaTableSpec } from '@guide
 import { describe, expect, it } from 'vitest';
 import { buildInvertedIndex, type IndexOptions } from './build-index.js';
 import { descriptionIndex } from './descriptions.js';
-import type { IndexEntry } from './inverted-index.js';
+import type { IndexEntry } from './index-entry.js';
 import { defaultGroundingParams } from './params-load.js';
 import { buildEagerIndex, eagerDescriptionIndex } from './test-support/eager-index.js';
 import { smallSchemaGraph } from './test-support/small-schema.js';

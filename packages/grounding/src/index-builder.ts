@@ -4,7 +4,7 @@
  * they are worked out once per distinct signature however many tables repeat it ("status",
  * "customer_id" in every table of a warehouse), and a key lists the signatures, not the elements.
  */
-import { eachValueKey } from '@guided-retrieval/profiler/internal';
+import { eachValueKey } from '@guided-retrieval/profiler/values';
 import type { FilteredValues } from './filtered-values.js';
 import { IntList } from './int-list.js';
 import { InvertedIndex } from './inverted-index.js';

@@ -10,13 +10,7 @@ import { splitIdentifier } from './identifiers.js';
 import type { RankedIsland } from './islands.js';
 import type { GroundingParams } from './params.js';
 import { defaultGroundingParams } from './params-load.js';
-
-/** What the sense decided, for the trace. */
-export interface IslandSenseStep {
-  embedder: string;
-  /** The islands that competed, each by its tables' best cosine similarity to the question. */
-  competing: { tables: string[]; similarity: number }[];
-}
+import type { IslandSenseStep } from './types.js';
 
 export class IslandSense {
   readonly #vectors = new Map<string, Float32Array>();

@@ -5,8 +5,9 @@
 
 import { singular } from '@guided-retrieval/text';
 import { DATA_WORDS, type DescriptionIndex, describedEntries } from './descriptions.js';
-import { type IndexEntry, type InvertedIndex, lookupKey, type Posting } from './inverted-index.js';
-import { type GroundingParams, kindWeightOf, variantWeightOf } from './params.js';
+import type { IndexEntry, Posting } from './index-entry.js';
+import { type InvertedIndex, lookupKey } from './inverted-index.js';
+import type { GroundingParams } from './params.js';
 import { defaultGroundingParams } from './params-load.js';
 import { ListPosting } from './postings.js';
 import { namedTables } from './settle.js';
@@ -37,6 +38,16 @@ export function matchScore(
     (1 + spanBonus * (words - 1)) *
     rarity(tableFrequency, params.rarityDamping);
   return Math.round(score * 1e6) / 1e6;
+}
+
+/** The kind weight of a match on `kind`, the lexicon's kinds included. */
+function kindWeightOf(params: GroundingParams, kind: MatchKind): number {
+  return kind === 'measure' || kind === 'time' ? params.lexiconMatchScore : params.kindWeight[kind];
+}
+
+/** The variant weight of a match bent as `kind`, the word-vector and description readings included. */
+function variantWeightOf(params: GroundingParams, kind: VariantKind): number {
+  return kind === 'similar' ? params.similarWordWeight : kind === 'described' ? params.describedWeight : params.variantWeight[kind];
 }
 
 /** A key that names columns or values in many tables says little about which table is meant. */

@@ -3,9 +3,8 @@
  * package), a parameters file of one's own, and overrides of some parameters over others.
  */
 
-import type { GroundingParams, GroundingParamsOverride } from './params.js';
+import type { GroundingLevers, GroundingParams, GroundingParamsOverride } from './params.js';
 import { checkParams, deepFreeze, mergeParams, type ParamSpec, readParamsFile } from './params-file.js';
-import type { GroundingLevers } from './types.js';
 
 const NUMBER = 'number';
 const SWITCH = 'boolean';

@@ -4,7 +4,17 @@
  * (`defaultGroundingParams`); memo sizes, which change speed and never a result, stay beside their memos.
  */
 import type { MatchKind, VariantKind } from './types.js';
-import type { ValueEvidenceWeights } from './value-evidence.js';
+
+/** The logistic weights of a value match's strength (`GroundingParams.valueEvidence`, fitted by `pnpm fit`). */
+export interface ValueEvidenceWeights {
+  intercept: number;
+  /** Per natural log of (1 + the column's distinct values), for words the question does not capitalize. */
+  perLogDistinct: number;
+  /** Per share of the value the words leave uncovered, for words the question does not capitalize. */
+  perUncovered: number;
+  /** Per word past the first: a run of words ("grand prix") inside a value is rarely chance. */
+  perExtraWord: number;
+}
 
 /** The match kinds weighed by `kindWeight`: the lexicon's own kinds (`measure`, `time`) score `lexiconMatchScore`. */
 export type IndexedMatchKind = Exclude<MatchKind, 'measure' | 'time'>;
@@ -277,12 +287,8 @@ export type GroundingParamsOverride = {
     : GroundingParams[K];
 };
 
-/** The kind weight of a match on `kind`, the lexicon's kinds included. */
-export function kindWeightOf(params: GroundingParams, kind: MatchKind): number {
-  return kind === 'measure' || kind === 'time' ? params.lexiconMatchScore : params.kindWeight[kind];
-}
-
-/** The variant weight of a match bent as `kind`, the word-vector and description readings included. */
-export function variantWeightOf(params: GroundingParams, kind: VariantKind): number {
-  return kind === 'similar' ? params.similarWordWeight : kind === 'described' ? params.describedWeight : params.variantWeight[kind];
-}
+/**
+ * Switches for the grounding levers, so that each can be measured on and off: the switches of
+ * `GroundingParams` (and `weakTableRatio`), set over the parameters the index is built with.
+ */
+export type GroundingLevers = Partial<Pick<GroundingParams, GroundingLeverName>>;

@@ -4,7 +4,7 @@
  * signature the elements indexed by it. A warehouse's `customer_id` in 500 tables is one
  * signature; the key `customer` lists it once, and its entries are made when the key is read.
  */
-import type { EntryShape, IndexEntry, Posting } from './inverted-index.js';
+import type { EntryShape, IndexEntry, Posting } from './index-entry.js';
 import type { MatchKind, VariantKind } from './types.js';
 
 /**
@@ -275,4 +275,20 @@ export class ListPosting implements Posting {
   some(test: (entry: EntryShape) => boolean): boolean {
     return this.list.some(test);
   }
+}
+
+/**
+ * Per group, the tables the entries of that group name; an entry whose group is null is not
+ * counted. What table frequency is: `tablesPerGroup(…).get(group).size`.
+ */
+export function tablesPerGroup(entries: readonly IndexEntry[], groupOf: (e: IndexEntry) => number | null): Map<number, Set<string>> {
+  const naming = new Map<number, Set<string>>();
+  for (const e of entries) {
+    const g = groupOf(e);
+    if (g === null) continue;
+    const tables = naming.get(g);
+    if (tables) tables.add(e.table);
+    else naming.set(g, new Set([e.table]));
+  }
+  return naming;
 }

@@ -1,8 +1,3 @@
-import type { TableEvidence } from './evidence.js';
-import type { IslandSenseStep } from './island-sense.js';
-import type { GroundingLeverName, GroundingParams } from './params.js';
-import type { StageTrace } from './stages/stage.js';
-
 /**
  * What a match landed on: a table's name, a column's name, an alias of either, or a sampled value;
  * or, through the measures lexicon (`measures.ts`), a money-like column or fact table an amount or
@@ -73,6 +68,37 @@ export interface EnrichmentStep {
   added: { table: string; similarity: number }[];
 }
 
+/** A question word a table's matches cover, and the strongest of them. */
+export interface WordEvidence {
+  /** The word's position in `GroundingResult.tokens`. */
+  word: number;
+  score: number;
+  match: GroundingMatch;
+}
+
+/** One table's evidence (`evidence.ts`): its strongest match per question word. */
+export interface TableEvidence {
+  table: string;
+  /** Its strongest match's score. */
+  best: number;
+  /** Per word it covers, ordered by position. */
+  words: WordEvidence[];
+}
+
+/** What the island sense (`island-sense.ts`) decided, for the trace. */
+export interface IslandSenseStep {
+  embedder: string;
+  /** The islands that competed, each by its tables' best cosine similarity to the question. */
+  competing: { tables: string[]; similarity: number }[];
+}
+
+/** Each table's strongest score after one stage (`stages/stage.ts`): what the trace shows per stage. */
+export interface StageTrace {
+  stage: string;
+  /** Per table, its strongest match's score among the stage's candidates (settled ones once settled). */
+  tables: Record<string, number>;
+}
+
 export interface GroundingResult {
   question: string;
   tokens: QuestionToken[];
@@ -105,12 +131,6 @@ export interface GroundingResult {
   /** T0 after enrichment: the initial target tables. */
   initialTargets: string[];
 }
-
-/**
- * Switches for the grounding levers, so that each can be measured on and off: the switches of
- * `GroundingParams` (and `weakTableRatio`), set over the parameters the index is built with.
- */
-export type GroundingLevers = Partial<Pick<GroundingParams, GroundingLeverName>>;
 
 export interface GroundingOptions {
   /** Enrich with embeddings when hash grounding finds fewer than k tables (default: the parameter `k`, 3). */

@@ -6,18 +6,8 @@
  * distinct values its column holds, and less again when the words are only part of the value.
  * A categorical column ("Sales Manager" among five job titles) keeps most of its weight.
  */
+import type { ValueEvidenceWeights } from './params.js';
 import type { GroundingMatch, QuestionToken } from './types.js';
-
-/** The logistic weights of a value match's strength (`GroundingParams.valueEvidence`, fitted by `pnpm fit`). */
-export interface ValueEvidenceWeights {
-  intercept: number;
-  /** Per natural log of (1 + the column's distinct values), for words the question does not capitalize. */
-  perLogDistinct: number;
-  /** Per share of the value the words leave uncovered, for words the question does not capitalize. */
-  perUncovered: number;
-  /** Per word past the first: a run of words ("grand prix") inside a value is rarely chance. */
-  perExtraWord: number;
-}
 
 /** Whether the words at `span` are spelled as a name (`QuestionToken.name`: a digit or a sign, a proper noun, a word no dictionary holds). */
 export function spelledAsName(tokens: readonly QuestionToken[], span: readonly [number, number]): boolean {

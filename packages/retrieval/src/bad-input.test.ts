@@ -7,6 +7,7 @@
  * another order.
  */
 import { type ContextGraph, graphFromSchema, type SchemaSpec } from '@guided-retrieval/context-graph';
+import { mulberry32, shuffled } from '@guided-retrieval/tpch/random';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PATH_LIMITS, defaultChoiceFile, type RetrievalResult, type RetrievalTrace, Retriever } from './index.js';
 
@@ -21,26 +22,9 @@ const fk = (fromTable: string, from: string, toTable: string, to: string): Forei
 });
 const text = (name: string, ...sample: string[]) => ({ name, inferredType: 'text' as const, sample });
 
-/** A seeded permutation (mulberry32 + Fisher–Yates): the same schema, listed in another order. */
-function shuffled<T>(items: readonly T[], seed: number): T[] {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(next() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
-
+/** The same schema, listed in another order: tables and keys each shuffled by the seeded generator. */
 function reordered(spec: SchemaSpec, seed: number): SchemaSpec {
-  return { ...spec, tables: shuffled(spec.tables, seed), foreignKeys: shuffled(spec.foreignKeys ?? [], seed + 1) };
+  return { ...spec, tables: shuffled(spec.tables, mulberry32(seed)), foreignKeys: shuffled(spec.foreignKeys ?? [], mulberry32(seed + 1)) };
 }
 
 /** The result as bytes: everything but the timings, the only part that may differ between identical runs. */

@@ -31,7 +31,7 @@ export {
 export { countTokens, TOKENIZER, type TokenCounter } from './columns/tokens.js';
 export type { ColumnEvidence, ColumnRole, RelevantColumn, TableColumns } from './columns/types.js';
 export { HeuristicDisambiguator, type HeuristicOptions } from './heuristic.js';
-export { DEFAULT_PATH_LIMITS, type PathLimits } from './limits.js';
+export { DEFAULT_PATH_LIMITS } from './limits.js';
 export { LlmDisambiguator, type LlmDisambiguatorOptions } from './llm-disambiguator.js';
 export {
   defaultHeuristicParams,
@@ -41,7 +41,7 @@ export {
   withHeuristicParams,
 } from './params.js';
 export { MAX_QUESTION_LENGTH, RetrievalInputError, Retriever, type RetrieverOptions } from './retriever.js';
-export { type FromClauseOptions, joinCondition, quoteIdentifier, renderFromClause, type SqlDialect } from './sql.js';
+export { type FromClauseOptions, joinCondition, quoteIdentifier, renderFromClause } from './sql.js';
 export { formatTrace } from './trace-text.js';
 export type {
   CandidateSource,
@@ -53,6 +53,7 @@ export type {
   JoinTree,
   JoinTreeNode,
   NodeJoin,
+  PathLimits,
   PathSelectionInput,
   PhaseTimings,
   RetrievalResult,
@@ -60,4 +61,5 @@ export type {
   RoleRequest,
   SelectedPath,
   SourceAndTargets,
+  SqlDialect,
 } from './types.js';

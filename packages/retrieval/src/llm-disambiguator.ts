@@ -1,6 +1,6 @@
 import type { JoinPath } from '@guided-retrieval/context-graph';
 import type { ChatMessage, ChatModel, ChatRequest } from '@guided-retrieval/llm-adapters';
-import { isRecord } from '@guided-retrieval/profiler/internal';
+import { isRecord } from '@guided-retrieval/profiler/files';
 import { HeuristicDisambiguator } from './heuristic.js';
 import { nameRecord } from './name-record.js';
 import { pathKey, rankPaths } from './paths.js';

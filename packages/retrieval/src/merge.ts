@@ -1,6 +1,6 @@
 import type { JoinPath, PathEdge } from '@guided-retrieval/context-graph';
-import { isBareName, type SqlDialect } from './sql.js';
-import type { JoinTree, JoinTreeNode, NodeJoin } from './types.js';
+import { isBareName } from './sql.js';
+import type { JoinTree, JoinTreeNode, NodeJoin, SqlDialect } from './types.js';
 
 /**
  * Cuts a path after its last target (paper §3.4): tables past the final target add nothing.

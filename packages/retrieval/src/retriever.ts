@@ -21,12 +21,12 @@ import { relevantColumns } from './columns/relevance.js';
 import { disambiguate } from './disambiguate.js';
 import { explainTables, explainUnjoined, islandsReason, noMatchReason } from './explain.js';
 import { exploreSources } from './explore.js';
-import { type PathLimits, pathLimits } from './limits.js';
+import { pathLimits } from './limits.js';
 import { mergePaths } from './merge.js';
 import { type HeuristicParams, type HeuristicParamsOverride, resolveHeuristicParams } from './params.js';
 import { checkPaths, enumeratePaths, limitsFor, pathSelectionInput, tracePath } from './paths.js';
 import { renderFromClause } from './sql.js';
-import type { Disambiguator, PhaseTimings, RetrievalResult, RetrievalTrace, SourceAndTargets } from './types.js';
+import type { Disambiguator, PathLimits, PhaseTimings, RetrievalResult, RetrievalTrace, SourceAndTargets } from './types.js';
 
 export interface RetrieverOptions {
   /** Steps 5–6 and 8; by default the fitted choice among candidate trees (`FittedDisambiguator`). */

@@ -7,8 +7,7 @@
 import type { ContextGraph, JoinDirection, JoinPath } from '@guided-retrieval/context-graph';
 import type { GroundingResult } from '@guided-retrieval/grounding';
 import { identifierWords } from '@guided-retrieval/text';
-import type { PathLimits } from './limits.js';
-import type { RoleRequest } from './types.js';
+import type { PathLimits, RoleRequest } from './types.js';
 
 export interface RoleContext {
   graph: ContextGraph;

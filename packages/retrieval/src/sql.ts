@@ -1,9 +1,5 @@
-import type { GraphEngine } from '@guided-retrieval/context-graph';
 import { POSTGRES_KEYWORDS, SQLITE_KEYWORDS } from './sql-keywords.js';
-import type { JoinTree, JoinTreeNode } from './types.js';
-
-/** The SQL engine a FROM clause is written for: the one the graph was built from. */
-export type SqlDialect = GraphEngine;
+import type { JoinTree, JoinTreeNode, SqlDialect } from './types.js';
 
 const PLAIN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** PostgreSQL folds unquoted names to lower case: any other spelling must be quoted to stay itself. */

@@ -1,4 +1,4 @@
-import type { ContextGraph, JoinDirection, JoinPath } from '@guided-retrieval/context-graph';
+import type { ContextGraph, GraphEngine, JoinDirection, JoinPath } from '@guided-retrieval/context-graph';
 import type {
   EnrichmentStep,
   GroundedTable,
@@ -9,8 +9,19 @@ import type {
   TableEvidence,
 } from '@guided-retrieval/grounding';
 import type { TableColumns } from './columns/types.js';
-import type { PathLimits } from './limits.js';
-import type { SqlDialect } from './sql.js';
+
+/** How far the join-tree search may go: one type, one default, handed to every phase. */
+export interface PathLimits {
+  /** Longest join path, in edges. */
+  maxLength: number;
+  /** Alternative paths per target shown in the trace and offered for path selection (Yen's k). */
+  alternatives: number;
+  /** Join across shared dimensions, walking edges backwards, when no table reaches every target along the keys. */
+  reverse: boolean;
+}
+
+/** The SQL engine a FROM clause is written for: the one the graph was built from. */
+export type SqlDialect = GraphEngine;
 
 /** A table that could root the join tree (paper §3.2). */
 export interface CandidateSource {
@@ -234,4 +245,4 @@ export interface RetrievalResult {
   trace: RetrievalTrace;
 }
 
-export type { JoinDirection, JoinPath, PathLimits };
+export type { JoinDirection, JoinPath };

@@ -8,7 +8,7 @@
  * L2-normalised. Same text, same vector, on every machine and in every process.
  */
 import type { Embedder } from '@guided-retrieval/llm-adapters';
-import { fmix32 } from '@guided-retrieval/profiler/internal';
+import { fmix32 } from '@guided-retrieval/profiler/hash';
 import { stem } from '@guided-retrieval/text';
 import { CONCEPTS } from '../lexicon/concepts.js';
 import { remembering } from '../memo.js';

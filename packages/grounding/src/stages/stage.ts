@@ -6,11 +6,11 @@
  */
 import type { ContextGraph } from '@guided-retrieval/context-graph';
 import type { InvertedIndex } from '../inverted-index.js';
-import type { IslandSense, IslandSenseStep } from '../island-sense.js';
+import type { IslandSense } from '../island-sense.js';
 import type { SilentWordReaders } from '../lookup.js';
 import type { MeasureColumns } from '../measures.js';
 import type { GroundingParams } from '../params.js';
-import type { GroundingMatch, QuestionToken } from '../types.js';
+import type { GroundingMatch, IslandSenseStep, QuestionToken, StageTrace } from '../types.js';
 import type { Demonyms } from '../variants.js';
 
 /** What the stages read, built once per graph (`GroundingIndex.build`). */
@@ -56,13 +56,6 @@ export interface GroundingStage {
   /** The switch of `GroundingParams` that turns the stage on; always on without one. */
   readonly switch?: keyof GroundingParams;
   run(state: GroundingState, ctx: StageContext): GroundingState | Promise<GroundingState>;
-}
-
-/** Each table's strongest score after one stage: what the trace shows per stage. */
-export interface StageTrace {
-  stage: string;
-  /** Per table, its strongest match's score among the stage's candidates (settled ones once settled). */
-  tables: Record<string, number>;
 }
 
 /** The start: nothing found yet. */

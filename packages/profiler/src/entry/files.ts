@@ -6,10 +6,11 @@
  * versioned with the package, but any release may change it.
  *
  * - `readTextFile`, `writeFileAtomic`: the context graph's and join inference's files;
- * - `isRecord`: every package and app that checks parsed JSON (files, model answers);
+ * - `isRecord`: every package and app that checks parsed JSON (files, model answers: retrieval's
+ *   LLM disambiguator, eval's gold columns);
  * - `parseCsv`: the demo's data dictionary, Defog's questions (benchmarks), as catalog exports are read;
  * - `sniffFile`: the demo tells a source by its first bytes;
- * - `guidedCacheDir`: the demo's TPC-H cache, eval's, grounding's word vectors (today through `./internal`).
+ * - `guidedCacheDir`: the demo's TPC-H cache, eval's, grounding's word vectors.
  */
 export { guidedCacheDir } from '../cache-dir.js';
 export { parseCsv } from '../csv.js';

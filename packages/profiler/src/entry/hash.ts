@@ -4,6 +4,6 @@
  * package, but any release may change it.
  *
  * - tpch mixes a seed and its stream ids into the seeded generator's state (`random.ts`);
- * - grounding's offline embedder hashes its features (today through `./internal`).
+ * - grounding's offline embedder hashes its features.
  */
 export { fmix32 } from '../hash.js';

@@ -9,7 +9,7 @@
  *   structured values from a type it does not know (`declaredKind`, `keys.ts`) and profiles column
  *   sets of synthetic tables as the profiler does (`columnSetProfile`, `profile-from-values.ts`);
  * - grounding looks a column's listed or filtered values up by the profiler's value keys and
- *   leaves prose columns out of its index (today through `./internal`);
+ *   leaves prose columns out of its index;
  * - the context graph's tests build a value filter; the demo hashes a profile JSON's values as it
  *   reads it (`hashProfileValues`, `--hash-values`).
  */
