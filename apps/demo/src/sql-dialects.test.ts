@@ -4,7 +4,7 @@
  * reserved words in PostgreSQL. Checked against real engines, never by reading the text.
  */
 import { graphFromSchema, type SchemaSpec } from '@guided-retrieval/context-graph';
-import { renderFromClause, type SqlDialect } from '@guided-retrieval/retrieval';
+import { DEFAULT_PATH_LIMITS, renderFromClause, type SqlDialect } from '@guided-retrieval/retrieval';
 import { mergePaths, POSTGRES_KEYWORDS, SQLITE_KEYWORDS } from '@guided-retrieval/retrieval/internal';
 import Database from 'better-sqlite3';
 import pg from 'pg';
@@ -24,7 +24,7 @@ function schemaFor(name: string, n: number): SchemaSpec {
 
 function fromClause(name: string, n: number, dialect: SqlDialect): string {
   const graph = graphFromSchema(schemaFor(name, n));
-  const path = graph.shortestPath(`child_${n}`, name)!;
+  const path = graph.shortestPath(`child_${n}`, name, DEFAULT_PATH_LIMITS)!;
   return renderFromClause(mergePaths(`child_${n}`, [path], [`child_${n}`, name], dialect));
 }
 

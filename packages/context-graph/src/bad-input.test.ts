@@ -7,6 +7,10 @@ import { mulberry32, shuffled } from '@guided-retrieval/tpch/random';
 import { describe, expect, it } from 'vitest';
 import { type ContextGraph, graphFromSchema, type JoinPath, type PathEdge, type SchemaSpec } from './index.js';
 
+/** The searches' bounds, as retrieval's `params/limits.json` sets them. */
+const WITHIN = { maxLength: 6 };
+const TREE = { ...WITHIN, throughTargetBonus: 0.01 };
+
 type ForeignKey = NonNullable<SchemaSpec['foreignKeys']>[number];
 
 const fk = (fromTable: string, from: string, toTable: string, to: string): ForeignKey => ({
@@ -57,7 +61,7 @@ function searches(graph: ContextGraph, queries: readonly { source: string; targe
   const out: unknown[] = [];
   for (const { source, targets } of queries) {
     for (const reverse of [false, true]) {
-      const options = { reverse, maxLength: 4 };
+      const options = { reverse, maxLength: 4, throughTargetBonus: TREE.throughTargetBonus };
       const weighted = { ...options, cost: tiedCost, minStepCost: 1 };
       out.push(
         targets.map((t) => graph.kShortestPaths(source, t, 5, options).map(route)),
@@ -137,9 +141,9 @@ describe('reachability through cycles and self-references', () => {
     expect(g.reaches('r4999', 'r0')).toBe(true);
     expect(g.distance('r0', 'r4999')).toBe(ringSize - 1);
     // Further than a path may go: no path, and the search says so instead of walking the ring.
-    expect(g.shortestPath('r0', 'r2500')).toBeNull();
-    expect(g.kShortestPaths('r0', 'r2500', 4)).toEqual([]);
-    expect(g.kShortestPaths('r0', 'r3', 4).map((p) => p.tables)).toEqual([['r0', 'r1', 'r2', 'r3']]);
+    expect(g.shortestPath('r0', 'r2500', WITHIN)).toBeNull();
+    expect(g.kShortestPaths('r0', 'r2500', 4, WITHIN)).toEqual([]);
+    expect(g.kShortestPaths('r0', 'r3', 4, WITHIN).map((p) => p.tables)).toEqual([['r0', 'r1', 'r2', 'r3']]);
   });
 
   it('a table that references itself reaches itself, and only through its own edges', () => {
@@ -148,7 +152,7 @@ describe('reachability through cycles and self-references', () => {
     expect(g.reachableCount('employee')).toBe(1);
     expect(g.inDegree('employee')).toBe(5);
     // The empty path to itself, never a walk round a self-edge.
-    expect(g.kShortestPaths('employee', 'employee', 4).map((p) => p.edges)).toEqual([[]]);
+    expect(g.kShortestPaths('employee', 'employee', 4, WITHIN).map((p) => p.edges)).toEqual([[]]);
   });
 });
 
@@ -156,14 +160,14 @@ describe('bounded searches', () => {
   it('k shortest paths on a complete graph of 40 tables (38! simple paths between two): k simple paths, cheapest first', () => {
     const g = graphFromSchema(clique);
     for (const k of [1, 5, 20]) {
-      const paths = g.kShortestPaths('k0', 'k39', k);
+      const paths = g.kShortestPaths('k0', 'k39', k, WITHIN);
       expect(paths).toHaveLength(k);
       for (const p of paths) expectSimplePath(g, p, 6);
       const lengths = paths.map((p) => p.edges.length);
       expect(lengths).toEqual([...lengths].sort((a, b) => a - b));
     }
     // Three targets, three edges: one per target (hung below another target, which the tree search prefers).
-    const tree = g.joinTreePaths('k0', ['k5', 'k17', 'k33']);
+    const tree = g.joinTreePaths('k0', ['k5', 'k17', 'k33'], TREE);
     expect([...tree.keys()]).toEqual(['k5', 'k17', 'k33']);
     expect(new Set([...tree.values()].flatMap((p) => p.edges.map((e) => e.id))).size).toBe(3);
   });
@@ -175,12 +179,12 @@ describe('bounded searches', () => {
       weighed.add(`${edge.direction}:${edge.id}`);
       return 1;
     };
-    const tree = g.joinTreePaths('sales_7', ['store', 'product'], { cost, minStepCost: 1 });
+    const tree = g.joinTreePaths('sales_7', ['store', 'product'], { ...TREE, cost, minStepCost: 1 });
     expect([...tree.keys()]).toEqual(['store', 'product']);
     expect(weighed.size).toBeLessThanOrEqual(2);
     // Walking keys backwards through the dimension: one search, each step weighed once.
     weighed.clear();
-    const across = g.kShortestPaths('sales_7', 'sales_1999', 4, { cost, minStepCost: 1, reverse: true });
+    const across = g.kShortestPaths('sales_7', 'sales_1999', 4, { ...WITHIN, cost, minStepCost: 1, reverse: true });
     expect(across.map((p) => p.tables)).toEqual([
       ['sales_7', 'product', 'sales_1999'],
       ['sales_7', 'store', 'sales_1999'],
@@ -192,17 +196,17 @@ describe('bounded searches', () => {
 
   it('several self-references and parallel edges: one path per distinct last edge, never round a self-edge', () => {
     const g = graphFromSchema(staff);
-    const roles = g.pathsByLastEdge('department', 'employee', 10);
+    const roles = g.pathsByLastEdge('department', 'employee', 10, WITHIN);
     expect(roles.map(route)).toEqual(['>department(deputy_id)->employee(id)', '>department(head_id)->employee(id)']);
     for (const p of roles) expectSimplePath(g, p, 6);
     const f = graphFromSchema(flights);
-    expect(f.kShortestPaths('flight', 'airport', 10).map(route)).toEqual([
+    expect(f.kShortestPaths('flight', 'airport', 10, WITHIN).map(route)).toEqual([
       '>flight(destination_id)->airport(id)',
       '>flight(diverted_id)->airport(id)',
       '>flight(origin_id)->airport(id)',
     ]);
     // Four routes of two edges, tied: in the order of their edge ids.
-    expect(f.kShortestPaths('flight', 'country', 10).map(route)).toEqual([
+    expect(f.kShortestPaths('flight', 'country', 10, WITHIN).map(route)).toEqual([
       '>flight(carrier_id)->carrier(id) >carrier(country_id)->country(id)',
       '>flight(destination_id)->airport(id) >airport(country_id)->country(id)',
       '>flight(diverted_id)->airport(id) >airport(country_id)->country(id)',

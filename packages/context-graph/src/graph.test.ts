@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { graphFromEdgeList } from './internal.js';
 
+/** The searches' bounds, as retrieval's `params/limits.json` sets them. */
+const WITHIN = { maxLength: 6 };
+const TREE = { ...WITHIN, throughTargetBonus: 0.01 };
+
 /** TPC-H's join graph as the spec declares it (LINEITEM also references PART and SUPPLIER directly). */
 const tpch = graphFromEdgeList('tpch', [
   'NATION.N_REGIONKEY->REGION.R_REGIONKEY',
@@ -28,12 +32,12 @@ describe('reachability (paper §3.2)', () => {
 
 describe('k shortest paths (Yen)', () => {
   it('finds every edge-path when k allows, cheapest (shortest) first', () => {
-    const paths = tpch.kShortestPaths('LINEITEM', 'NATION', 8).map((p) => p.tables.join('>'));
+    const paths = tpch.kShortestPaths('LINEITEM', 'NATION', 8, WITHIN).map((p) => p.tables.join('>'));
     expect(paths).toEqual(['LINEITEM>SUPPLIER>NATION', 'LINEITEM>ORDERS>CUSTOMER>NATION', 'LINEITEM>PARTSUPP>SUPPLIER>NATION']);
   });
 
   it('treats parallel edges between the same tables as distinct paths', () => {
-    const paths = tpch.kShortestPaths('LINEITEM', 'PART', 8);
+    const paths = tpch.kShortestPaths('LINEITEM', 'PART', 8, WITHIN);
     expect(paths.map((p) => p.edges.map((e) => e.id).join(' '))).toEqual([
       'LINEITEM(L_PARTKEY)->PART(P_PARTKEY)',
       'LINEITEM(L_PARTKEY,L_SUPPKEY)->PARTSUPP(PS_PARTKEY,PS_SUPPKEY) PARTSUPP(PS_PARTKEY)->PART(P_PARTKEY)',
@@ -41,23 +45,28 @@ describe('k shortest paths (Yen)', () => {
   });
 
   it('returns nothing against the edge direction, and the empty path to itself', () => {
-    expect(tpch.kShortestPaths('NATION', 'LINEITEM', 4)).toEqual([]);
-    expect(tpch.shortestPath('NATION', 'LINEITEM')).toBeNull();
-    expect(tpch.kShortestPaths('NATION', 'NATION', 4)[0]?.edges).toEqual([]);
+    expect(tpch.kShortestPaths('NATION', 'LINEITEM', 4, WITHIN)).toEqual([]);
+    expect(tpch.shortestPath('NATION', 'LINEITEM', WITHIN)).toBeNull();
+    expect(tpch.kShortestPaths('NATION', 'NATION', 4, WITHIN)[0]?.edges).toEqual([]);
   });
 
   it('respects maxLength and k', () => {
     expect(tpch.kShortestPaths('LINEITEM', 'NATION', 8, { maxLength: 2 })).toHaveLength(1);
-    expect(tpch.kShortestPaths('LINEITEM', 'NATION', 2)).toHaveLength(2);
+    expect(tpch.kShortestPaths('LINEITEM', 'NATION', 2, WITHIN)).toHaveLength(2);
   });
 
   it('follows the cost: a dearer table is avoided when a cheaper route exists', () => {
     const avoidSupplier = (edge: { toTable: string }) => (edge.toTable === 'SUPPLIER' ? 10 : 1);
-    expect(tpch.shortestPath('LINEITEM', 'NATION', { cost: avoidSupplier })?.tables).toEqual(['LINEITEM', 'ORDERS', 'CUSTOMER', 'NATION']);
+    expect(tpch.shortestPath('LINEITEM', 'NATION', { ...WITHIN, cost: avoidSupplier })?.tables).toEqual([
+      'LINEITEM',
+      'ORDERS',
+      'CUSTOMER',
+      'NATION',
+    ]);
   });
 
   it('names the unknown table', () => {
-    expect(() => tpch.kShortestPaths('LINEITEM', 'SHIPMENTS', 2)).toThrow(/unknown table: SHIPMENTS/);
+    expect(() => tpch.kShortestPaths('LINEITEM', 'SHIPMENTS', 2, WITHIN)).toThrow(/unknown table: SHIPMENTS/);
   });
 
   it('stays bounded on a layered graph with 24^4 paths: k paths, each simple and real', () => {
@@ -70,7 +79,7 @@ describe('k shortest paths (Yen)', () => {
     }
     for (let w = 0; w < width; w++) edges.push(`l3_${w}.nation->nation.id`);
     const layered = graphFromEdgeList('layered', edges);
-    const paths = layered.kShortestPaths('customer', 'nation', 5);
+    const paths = layered.kShortestPaths('customer', 'nation', 5, WITHIN);
     expect(paths).toHaveLength(5);
     for (const p of paths) {
       expect(p.tables).toHaveLength(6);
@@ -83,7 +92,7 @@ describe('k shortest paths (Yen)', () => {
 
 describe('join trees (Steiner approximation)', () => {
   it('joins every target from the source, sharing bridges', () => {
-    const paths = tpch.joinTreePaths('LINEITEM', ['SUPPLIER', 'NATION', 'CUSTOMER']);
+    const paths = tpch.joinTreePaths('LINEITEM', ['SUPPLIER', 'NATION', 'CUSTOMER'], TREE);
     expect(paths.get('SUPPLIER')?.tables).toEqual(['LINEITEM', 'SUPPLIER']);
     // NATION hangs from SUPPLIER, already in the tree, not from a new branch.
     expect(paths.get('NATION')?.tables).toEqual(['LINEITEM', 'SUPPLIER', 'NATION']);
@@ -91,23 +100,23 @@ describe('join trees (Steiner approximation)', () => {
   });
 
   it('leaves out the targets it cannot reach', () => {
-    const paths = tpch.joinTreePaths('SUPPLIER', ['NATION', 'ORDERS']);
+    const paths = tpch.joinTreePaths('SUPPLIER', ['NATION', 'ORDERS'], TREE);
     expect([...paths.keys()]).toEqual(['NATION']);
   });
 
   it('hangs targets from seeded paths', () => {
-    const [viaOrders] = tpch.kShortestPaths('LINEITEM', 'CUSTOMER', 1);
-    const paths = tpch.joinTreePaths('LINEITEM', ['NATION'], { seed: [viaOrders!] });
+    const [viaOrders] = tpch.kShortestPaths('LINEITEM', 'CUSTOMER', 1, WITHIN);
+    const paths = tpch.joinTreePaths('LINEITEM', ['NATION'], { ...TREE, seed: [viaOrders!] });
     expect(paths.get('NATION')?.tables).toEqual(['LINEITEM', 'ORDERS', 'CUSTOMER', 'NATION']);
   });
 
   it('gives one path per distinct last edge for a table in several roles', () => {
-    const roles = tpch.pathsByLastEdge('LINEITEM', 'NATION', 4).map((p) => p.tables.join('>'));
+    const roles = tpch.pathsByLastEdge('LINEITEM', 'NATION', 4, WITHIN).map((p) => p.tables.join('>'));
     expect(roles).toEqual(['LINEITEM>SUPPLIER>NATION', 'LINEITEM>ORDERS>CUSTOMER>NATION']);
   });
 
   it('checks that a path is real', () => {
-    const [path] = tpch.kShortestPaths('LINEITEM', 'NATION', 1);
+    const [path] = tpch.kShortestPaths('LINEITEM', 'NATION', 1, WITHIN);
     expect(tpch.isPath(path!)).toBe(true);
     expect(tpch.isPath({ ...path!, edges: [...path!.edges].reverse() })).toBe(false);
   });
@@ -134,11 +143,11 @@ describe('islands and cycles', () => {
     expect(graph.linked('a', 'c')).toBe(true);
     expect(graph.linked('a', 'x')).toBe(false);
     expect(sorted(graph.linkedTables('x'))).toEqual(['y']);
-    expect(graph.shortestPath('a', 'y', { reverse: true })).toBeNull();
+    expect(graph.shortestPath('a', 'y', { ...WITHIN, reverse: true })).toBeNull();
   });
 
   it('finds paths around a cycle without visiting a table twice', () => {
-    expect(graph.kShortestPaths('a', 'c', 4).map((p) => p.tables.join('>'))).toEqual(['a>b>c']);
+    expect(graph.kShortestPaths('a', 'c', 4, WITHIN).map((p) => p.tables.join('>'))).toEqual(['a>b>c']);
   });
 });
 
@@ -149,11 +158,11 @@ describe('walking join edges backwards', () => {
   it('links tables in either direction, while reachability stays directed', () => {
     expect([...schools.reachable('frpm')]).toEqual(['schools']);
     expect(sorted(schools.linkedTables('frpm'))).toEqual(['satscores', 'schools']);
-    expect(schools.kShortestPaths('frpm', 'satscores', 4)).toEqual([]);
+    expect(schools.kShortestPaths('frpm', 'satscores', 4, WITHIN)).toEqual([]);
   });
 
   it('finds paths through a reversed edge whose predicate still holds', () => {
-    const [path] = schools.kShortestPaths('frpm', 'satscores', 4, { reverse: true });
+    const [path] = schools.kShortestPaths('frpm', 'satscores', 4, { ...WITHIN, reverse: true });
     expect(path?.tables).toEqual(['frpm', 'schools', 'satscores']);
     const [forward, backward] = path!.edges;
     expect(forward?.direction).toBe('forward');
@@ -171,8 +180,10 @@ describe('walking join edges backwards', () => {
   });
 
   it('prefers forward paths to reversed ones of the same length', () => {
-    const paths = tpch.kShortestPaths('NATION', 'SUPPLIER', 4, { reverse: true });
+    const paths = tpch.kShortestPaths('NATION', 'SUPPLIER', 4, { ...WITHIN, reverse: true });
     expect(paths[0]?.edges.map((e) => [e.id, e.direction])).toEqual([['SUPPLIER(S_NATIONKEY)->NATION(N_NATIONKEY)', 'reverse']]);
-    expect(tpch.kShortestPaths('SUPPLIER', 'NATION', 4, { reverse: true })[0]?.edges.every((e) => e.direction === 'forward')).toBe(true);
+    expect(
+      tpch.kShortestPaths('SUPPLIER', 'NATION', 4, { ...WITHIN, reverse: true })[0]?.edges.every((e) => e.direction === 'forward'),
+    ).toBe(true);
   });
 });

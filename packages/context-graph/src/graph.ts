@@ -5,7 +5,7 @@ import { computeReachability, connectedComponents, type Reachability } from './r
 import { cheapestPathsFrom, pathsByLastStep, type SearchOptions, StepCosts, shortestPath, stepsLeftTo, TableTest } from './search.js';
 import { steinerPaths } from './steiner.js';
 import { TableEdges } from './table-edges.js';
-import type { ContextGraphData, GraphColumn, GraphEngine, GraphTable, JoinPath, PathOptions } from './types.js';
+import type { ContextGraphData, GraphColumn, GraphEngine, GraphTable, JoinPath, JoinTreeOptions, PathOptions } from './types.js';
 import { kShortestPaths } from './yen.js';
 
 /**
@@ -139,14 +139,14 @@ export class ContextGraph {
   }
 
   /** The cheapest path from `source` to `target` (fewest edges by default), or null when there is none within the bounds. */
-  shortestPath(source: string, target: string, options: PathOptions = {}): JoinPath | null {
+  shortestPath(source: string, target: string, options: PathOptions): JoinPath | null {
     const [s, t] = [this.indexOfTable(source), this.indexOfTable(target)];
     const found = shortestPath(this.adjacency, s, t, this.searchOptions(options, [t]));
     return found ? this.toJoinPath(found.nodes, found.steps) : null;
   }
 
   /** The cheapest path from `source` to each target it can reach, in one search. */
-  cheapestPathsFrom(source: string, targets: readonly string[], options: PathOptions = {}): Map<string, JoinPath> {
+  cheapestPathsFrom(source: string, targets: readonly string[], options: PathOptions): Map<string, JoinPath> {
     const s = this.indexOfTable(source);
     const wanted = targets.map((t) => this.indexOfTable(t));
     const found = cheapestPathsFrom(this.adjacency, s, wanted, this.searchOptions(options, wanted));
@@ -158,7 +158,7 @@ export class ContextGraph {
    * fewer edges, then by edge ids (Yen's algorithm: bounded by k and the path length, never by
    * the number of paths in the graph). `source === target` gives the one empty path.
    */
-  kShortestPaths(source: string, target: string, k: number, options: PathOptions = {}): JoinPath[] {
+  kShortestPaths(source: string, target: string, k: number, options: PathOptions): JoinPath[] {
     const [s, t] = [this.indexOfTable(source), this.indexOfTable(target)];
     return kShortestPaths(this.adjacency, s, t, k, this.searchOptions(options, [t])).map((p) => this.toJoinPath(p.nodes, p.steps));
   }
@@ -167,7 +167,7 @@ export class ContextGraph {
    * For a table needed in several roles: the cheapest path from `source` for each distinct last
    * edge into `table`, cheapest first, at most `limit`.
    */
-  pathsByLastEdge(source: string, table: string, limit: number, options: PathOptions = {}): JoinPath[] {
+  pathsByLastEdge(source: string, table: string, limit: number, options: PathOptions): JoinPath[] {
     const [s, t] = [this.indexOfTable(source), this.indexOfTable(table)];
     return pathsByLastStep(this.adjacency, s, t, limit, this.searchOptions(options, [t])).map((p) => this.toJoinPath(p.nodes, p.steps));
   }
@@ -177,11 +177,7 @@ export class ContextGraph {
    * approximation: the cheapest remaining target is attached to the tree built so far). Paths
    * given in `seed` are part of the tree from the start. Targets that cannot be reached are absent.
    */
-  joinTreePaths(
-    source: string,
-    targets: readonly string[],
-    options: PathOptions & { seed?: readonly JoinPath[] } = {},
-  ): Map<string, JoinPath> {
+  joinTreePaths(source: string, targets: readonly string[], options: JoinTreeOptions): Map<string, JoinPath> {
     const s = this.indexOfTable(source);
     const wanted = targets.map((t) => this.indexOfTable(t));
     const seed = new Map<number, JoinStep[]>();
@@ -194,6 +190,7 @@ export class ContextGraph {
     const found = steinerPaths(this.adjacency, s, wanted, {
       ...this.searchOptions(options, wanted),
       seed,
+      throughTargetBonus: options.throughTargetBonus,
       reaches: (a, b) => this.reach.has(a, b),
     });
     const out = new Map<string, JoinPath>();
@@ -243,7 +240,7 @@ export class ContextGraph {
     const anyTarget = targets.length > 0 ? targets[0]! : -1;
     return {
       reverse,
-      maxLength: options.maxLength ?? DEFAULT_MAX_PATH_LENGTH,
+      maxLength: options.maxLength,
       cost: this.costsOf(options),
       minStepCost: options.minStepCost ?? (options.cost || options.tableCost ? 0 : 1),
       // Only tables that can still lead to a target are worth a step.
@@ -313,6 +310,3 @@ export class ContextGraph {
     return table ? this.indexOf.get(table.name)! : -1;
   }
 }
-
-/** Longest join path considered, in edges, unless a caller says otherwise. */
-export const DEFAULT_MAX_PATH_LENGTH = 6;

@@ -23,6 +23,7 @@ export {
   type GraphTable,
   type JoinDirection,
   type JoinPath,
+  type JoinTreeOptions,
   type PathEdge,
   type PathOptions,
 } from './types.js';

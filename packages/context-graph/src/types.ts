@@ -96,8 +96,8 @@ export interface JoinPath {
 }
 
 export interface PathOptions {
-  /** Longest path, in edges (default 6). */
-  maxLength?: number;
+  /** Longest path, in edges: no search goes farther (retrieval's `params/limits.json` says how far). */
+  maxLength: number;
   /**
    * Also walk join edges backwards (from the referenced table to the referencing one), as when
    * two fact tables share a dimension. Such steps carry `direction: 'reverse'`.
@@ -120,4 +120,12 @@ export interface PathOptions {
    * 1 without `cost` or `tableCost`, 0 (plain Dijkstra) with either unless given.
    */
   minStepCost?: number;
+}
+
+/** What `joinTreePaths` takes besides a search's options. */
+export interface JoinTreeOptions extends PathOptions {
+  /** Paths already in the tree from the start (a role's, chosen before): targets may hang from them. */
+  seed?: readonly JoinPath[];
+  /** Taken off a tree table's cost per target its path from the source passes through: joining below a target beats a parallel branch. */
+  throughTargetBonus: number;
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { type ChatModel, type ChatRequest, type ChatResponse, OllamaChatModel } from '@guided-retrieval/llm-adapters';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adjudicationPrompt, createJoinAdjudicator } from './adjudicate.js';
+import { defaultJoinParams } from './params.js';
 import { databaseFromTables, tableFromColumns } from './profile-from-values.js';
 import type { JoinEdge } from './types.js';
 
@@ -36,11 +37,12 @@ class ScriptedModel implements ChatModel {
 
 describe('createJoinAdjudicator', () => {
   it('shows numbered candidates with names, samples and evidence', () => {
-    const prompt = adjudicationPrompt(candidates, profile);
+    const prompt = adjudicationPrompt(candidates, profile, defaultJoinParams().adjudicationSampleValues);
     expect(prompt).toContain('1. orders.ShipVia (INTEGER; 2 distinct of 3 rows; e.g. 1, 2)');
     expect(prompt).toContain('   references shippers.ShipperID');
     expect(prompt).toContain('2. orders.quantity');
     expect(prompt).toContain('evidence: 100% of 2 values found');
+    expect(adjudicationPrompt(candidates, profile, 1)).toContain('1. orders.ShipVia (INTEGER; 2 distinct of 3 rows; e.g. 1)');
   });
 
   it('maps verdicts back to the candidates by number, in batches', async () => {

@@ -1,13 +1,16 @@
 import type { ChatModel, ChatRequest } from '@guided-retrieval/llm-adapters';
 import type { ColumnProfile, DatabaseProfile } from '@guided-retrieval/profiler';
 import { isRecord } from '@guided-retrieval/profiler/files';
+import { defaultJoinParams, type JoinParams } from './params.js';
 import type { JoinAdjudicator, JoinEdge } from './types.js';
 
 /** Bump when the prompt's wording or answer shape changes (cached answers then no longer apply). */
 export const ADJUDICATION_PROMPT_VERSION = 1;
 
 export interface AdjudicatorOptions {
-  /** Candidates per model call (default 20): keeps each prompt small. */
+  /** The batch size and the sample values shown (default: `params/join-inference.json`). */
+  params?: JoinParams;
+  /** Candidates per model call (default: `adjudicationBatchSize`): keeps each prompt small. */
   batchSize?: number;
   /** Per model call (default: the model's own). */
   timeoutMs?: number;
@@ -39,14 +42,14 @@ const ANSWER_SCHEMA = {
   required: ['verdicts'],
 } as const;
 
-function describeColumn(profile: DatabaseProfile, table: string, columns: readonly string[]): string {
+function describeColumn(profile: DatabaseProfile, table: string, columns: readonly string[], sampleValues: number): string {
   const t = profile.tables.find((x) => x.name === table);
   return columns
     .map((name) => {
       const c: ColumnProfile | undefined = t?.columns.find((x) => x.name === name);
       if (!c) return `${table}.${name}`;
       const values = c.sample
-        .slice(0, 5)
+        .slice(0, sampleValues)
         .map((s) => JSON.stringify(s.value))
         .join(', ');
       return `${table}.${name} (${c.declaredType || c.inferredType}; ${c.distinct} distinct of ${t!.rowCount} rows; e.g. ${values || 'no values'})`;
@@ -54,12 +57,12 @@ function describeColumn(profile: DatabaseProfile, table: string, columns: readon
     .join(' + ');
 }
 
-/** The user message for one batch: numbered candidates with what the statistics saw. */
-export function adjudicationPrompt(candidates: readonly JoinEdge[], profile: DatabaseProfile): string {
+/** The user message for one batch: numbered candidates with what the statistics saw (at most `sampleValues` values a column). */
+export function adjudicationPrompt(candidates: readonly JoinEdge[], profile: DatabaseProfile, sampleValues: number): string {
   const lines = candidates.map((edge, i) =>
     [
-      `${i + 1}. ${describeColumn(profile, edge.fromTable, edge.fromColumns)}`,
-      `   references ${describeColumn(profile, edge.toTable, edge.toColumns)}`,
+      `${i + 1}. ${describeColumn(profile, edge.fromTable, edge.fromColumns, sampleValues)}`,
+      `   references ${describeColumn(profile, edge.toTable, edge.toColumns, sampleValues)}`,
       `   evidence: ${edge.evidence.join('; ')}`,
     ].join('\n'),
   );
@@ -79,7 +82,8 @@ export function adjudicationPrompt(candidates: readonly JoinEdge[], profile: Dat
  * those candidates undecided, and inference then keeps its own threshold for them.
  */
 export function createJoinAdjudicator(model: ChatModel, options: AdjudicatorOptions = {}): JoinAdjudicator {
-  const batchSize = Math.max(1, options.batchSize ?? 20);
+  const params = options.params ?? defaultJoinParams();
+  const batchSize = Math.max(1, options.batchSize ?? params.adjudicationBatchSize);
   const note = options.onNote ?? (() => {});
   return {
     id: `llm:${model.id}`,
@@ -90,7 +94,7 @@ export function createJoinAdjudicator(model: ChatModel, options: AdjudicatorOpti
         const request: ChatRequest = {
           messages: [
             { role: 'system', content: SYSTEM },
-            { role: 'user', content: adjudicationPrompt(batch, profile) },
+            { role: 'user', content: adjudicationPrompt(batch, profile, params.adjudicationSampleValues) },
           ],
           jsonSchema: ANSWER_SCHEMA,
           schemaName: `join_adjudication_v${ADJUDICATION_PROMPT_VERSION}`,

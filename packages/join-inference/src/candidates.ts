@@ -40,8 +40,8 @@ export interface ValueKind {
   numericText: boolean;
 }
 
-export function valueKind(column: ColumnProfile): ValueKind | undefined {
-  if (!isKeyType(column)) return undefined;
+export function valueKind(column: ColumnProfile, params: JoinParams): ValueKind | undefined {
+  if (!isKeyType(column, params)) return undefined;
   if (column.inferredType === 'integer') return { kind: 'integer', numericText: false };
   const values = column.sample.map((s) => s.value);
   const numericText =
@@ -116,11 +116,11 @@ export function namePrior(
   to: KeyTarget,
   params: JoinParams,
   prefixes?: ColumnPrefixes,
-  matched: NameMatch = nameMatch(from.name, to.table.name, to.column.name),
+  matched: NameMatch = nameMatch(from.name, to.table.name, to.column.name, params),
   referenceLike: boolean = isReferenceLike(from.name),
 ): { name: NameMatch; ceiling: number } {
   let name = matched;
-  if (name.score < 1 && prefixes && sameUnprefixed(from.name, fromTable.name, to.column.name, prefixes)) {
+  if (name.score < 1 && prefixes && sameUnprefixed(from.name, fromTable.name, to.column.name, prefixes, params)) {
     name = { score: 1, kind: 'same-unprefixed', reason: `same name as ${to.table.name}.${to.column.name} without the column prefixes` };
   }
   const ceiling = combine(name.score, referenceLike, to.score, PERFECT_CONTAINMENT, false, params);
@@ -169,8 +169,8 @@ function isExact(containment: Containment): boolean {
  * Values a key counting through its range holds as well: integers, digit strings (`'01'`) and
  * numbered codes (`ACC00012`). Names and codes of letters fall inside another key by no chance.
  */
-function countsLikeAKey(column: ColumnProfile): boolean {
-  if (valueKind(column)?.kind === 'integer') return true;
+function countsLikeAKey(column: ColumnProfile, params: JoinParams): boolean {
+  if (valueKind(column, params)?.kind === 'integer') return true;
   return column.sample.length > 0 && column.sample.every((s) => typeof s.value === 'number' || /^[A-Za-z]{0,4}[-_]?\d+$/.test(s.value));
 }
 
@@ -196,10 +196,10 @@ export function scorePair(
   // A column named for its own table (`customer.customer_id`, `course.Course`) identifies or labels
   // that table's rows: it refers elsewhere only to a key named for it too (`businessentity`).
   const keyNamedForTarget =
-    namesOwnTable(to.column.name, to.table.name) ||
-    (namedAfterTable(to.column.name, to.table.name) && !namedAfterTable(to.column.name, fromTable.name));
-  if (namesOwnTable(from.name, fromTable.name) && !keyNamedForTarget && !self) return undefined;
-  const containment = from.count > 0 ? estimateContainment(from, to.column) : undefined;
+    namesOwnTable(to.column.name, to.table.name, params) ||
+    (namedAfterTable(to.column.name, to.table.name, params) && !namedAfterTable(to.column.name, fromTable.name, params));
+  if (namesOwnTable(from.name, fromTable.name, params) && !keyNamedForTarget && !self) return undefined;
+  const containment = from.count > 0 ? estimateContainment(from, to.column, params) : undefined;
   if (self && name.kind === 'named-after' && !containment) return undefined;
   // With no value to compare, one table's key referencing another's is only believable as a
   // subtype of the table the key is named for; with counts alone, only into a larger key.
@@ -207,9 +207,9 @@ export function scorePair(
   if (containment && containment.value < (isExact(containment) ? params.minExactContainment : params.minContainment)) return undefined;
   const fromIsUnique = isUnique(from);
   if (containment && fromIsUnique && from.distinct >= to.column.distinct && from.distinct > 1) {
-    if (!mentionsTable(from.name, to.table.name) || mentionsTable(from.name, fromTable.name)) return undefined;
+    if (!mentionsTable(from.name, to.table.name, params) || mentionsTable(from.name, fromTable.name, params)) return undefined;
   }
-  const chanceOverlap = fromIsUnique && countsLikeAKey(from);
+  const chanceOverlap = fromIsUnique && countsLikeAKey(from, params);
   const confidence = combine(name.score, isReferenceLike(from.name), to.score, containment, chanceOverlap, params);
   const evidence = [name.reason];
   if (containment) {

@@ -36,12 +36,9 @@ interface Candidate {
   agreements: Agreement[];
 }
 
-/** Most assignments of referencing columns tried per key and table: a table of many alike columns stops here. */
-const MAX_ASSIGNMENTS = 16;
-
 /**
  * How `from` (a column of `fromTable`) agrees by name with `to` (a key column of `toTable`):
- * the names match (`nameMatch` at 0.6 or more, a role set aside); `to` names `fromTable` and
+ * the names match (`nameMatch` at `nameScoreNamed` or more, a role set aside); `to` names `fromTable` and
  * `from` is that table's own key (`country.Code` for `city.Country`); `from`'s last word abbreviates
  * `to` after a role (`CapProv` for `Province`); or, when `to`'s name is generic (`Name`), values
  * alone. Undefined when the names disagree.
@@ -52,26 +49,27 @@ function agreement(
   fromOwnKey: string | undefined,
   to: ColumnProfile,
   toTable: TableProfile,
+  params: JoinParams,
 ): Agreement | undefined {
-  const name = nameMatch(from.name, toTable.name, to.name);
+  const name = nameMatch(from.name, toTable.name, to.name, params);
   // Numbers agree by name only as identifiers: two `Population` columns hold measures, not keys.
-  const numbers = valueKind(to)?.kind === 'integer';
+  const numbers = valueKind(to, params)?.kind === 'integer';
   if (numbers && !isReferenceLike(from.name) && !isReferenceLike(to.name) && name.kind !== 'named-after') return undefined;
-  if (name.score >= 0.6 && name.kind !== 'same-generic')
+  if (name.score >= params.nameScoreNamed && name.kind !== 'same-generic')
     return { named: true, kind: name.kind === 'same' ? 'same' : 'other', ...(name.role ? { role: name.role } : {}), reason: name.reason };
   const target = squeeze(to.name);
-  if (from.name === fromOwnKey && (tableNames(fromTable.name).includes(target) || namedAfterTable(to.name, fromTable.name)))
+  if (from.name === fromOwnKey && (tableNames(fromTable.name, params).includes(target) || namedAfterTable(to.name, fromTable.name, params)))
     return { named: true, kind: 'other', reason: `${to.name} names ${fromTable.name}, whose key ${from.name} is` };
   const fromWords = words(from.name);
   const last = fromWords.at(-1) ?? '';
-  if (fromWords.length >= 2 && last.length >= 4 && target.length > last.length && target.startsWith(last))
+  if (fromWords.length >= 2 && last.length >= params.gluedMinLetters && target.length > last.length && target.startsWith(last))
     return {
       named: true,
       kind: 'other',
       role: fromWords.slice(0, -1).join('_'),
       reason: `${from.name} abbreviates ${to.name} after a role`,
     };
-  if (isGeneric(to.name))
+  if (isGeneric(to.name, params))
     return {
       named: false,
       kind: 'other',
@@ -82,8 +80,8 @@ function agreement(
 }
 
 /** A column that holds something of the row rather than a key: a measure, a date, a text too long for a key, a number not named as one. */
-function isPayload(column: ColumnProfile): boolean {
-  const kind = valueKind(column);
+function isPayload(column: ColumnProfile, params: JoinParams): boolean {
+  const kind = valueKind(column, params);
   return kind === undefined || (kind.kind === 'integer' && !isReferenceLike(column.name));
 }
 
@@ -105,7 +103,8 @@ function keySets(table: TableProfile, ownKey: KeyCandidate | undefined, setAside
   if (ownKey && ownKey.columns.length === 1 && ownKey.score >= params.compositeOwnKeyScore) return [];
   const columns = table.columns
     .filter(
-      (c) => c.count > 0 && c.nulls === 0 && valueKind(c) !== undefined && !isUnique(c) && !setAside.has(columnKey(table.name, c.name)),
+      (c) =>
+        c.count > 0 && c.nulls === 0 && valueKind(c, params) !== undefined && !isUnique(c) && !setAside.has(columnKey(table.name, c.name)),
     )
     .slice(0, params.compositeLeadingColumns);
   // A table of keys alone (a link table: `geo_island(Island, Country, Province)`) is referenced by
@@ -113,7 +112,7 @@ function keySets(table: TableProfile, ownKey: KeyCandidate | undefined, setAside
   const sets: ColumnProfile[][] = [];
   for (let size = 2; size <= params.compositeMaxColumns; size++)
     for (const set of subsets(columns, size)) {
-      if (!table.columns.some((c) => !set.includes(c) && isPayload(c))) continue;
+      if (!table.columns.some((c) => !set.includes(c) && isPayload(c, params))) continue;
       if (set.reduce((n, c) => n * c.distinct, 1) < table.rowCount) continue;
       sets.push(set);
     }
@@ -129,16 +128,16 @@ function options(
   setAside: SetAside,
   params: JoinParams,
 ): { column: ColumnProfile; agreement: Agreement }[] {
-  const toKind = valueKind(to);
+  const toKind = valueKind(to, params);
   if (!toKind) return [];
   const out: { column: ColumnProfile; agreement: Agreement }[] = [];
   for (const column of from.columns) {
-    const kind = valueKind(column);
+    const kind = valueKind(column, params);
     if (!kind || kind.kind !== toKind.kind || column.count === 0 || setAside.has(columnKey(from.name, column.name))) continue;
-    const found = agreement(column, from, fromOwnKey, to, toTable);
+    const found = agreement(column, from, fromOwnKey, to, toTable, params);
     if (!found) continue;
     // Undefined when sketches cannot tell (few values against a large key column): the tuples will.
-    const inside = estimateContainment(column, to);
+    const inside = estimateContainment(column, to, params);
     if (inside && inside.value < params.compositeColumnContainment) continue;
     out.push({ column, agreement: found });
   }
@@ -146,13 +145,17 @@ function options(
   return out.sort((a, b) => Number(b.agreement.named) - Number(a.agreement.named));
 }
 
-/** The ways of filling a key set's columns with distinct columns of `from`, at most one matched by values alone and one named. */
+/**
+ * The ways of filling a key set's columns with distinct columns of `from`, at most one matched by
+ * values alone and one named; at most `maxAssignments` (a table of many alike columns stops there).
+ */
 function assignments(
   choices: readonly { column: ColumnProfile; agreement: Agreement }[][],
+  maxAssignments: number,
 ): { column: ColumnProfile; agreement: Agreement }[][] {
   const out: { column: ColumnProfile; agreement: Agreement }[][] = [];
   const walk = (i: number, picked: { column: ColumnProfile; agreement: Agreement }[]) => {
-    if (out.length >= MAX_ASSIGNMENTS) return;
+    if (out.length >= maxAssignments) return;
     if (i === choices.length) {
       const unnamed = picked.filter((p) => !p.agreement.named).length;
       if (unnamed <= 1 && unnamed < picked.length) out.push(picked);
@@ -187,7 +190,7 @@ function candidates(profile: DatabaseProfile, keys: readonly KeyCandidate[], set
         if (choices.some((c) => c.length === 0)) continue;
         // Its own key: an identifier that scores as one, not a column unique by chance in a few rows.
         const own = (ownKey.get(from.name)?.score ?? 0) >= params.compositeOwnKeyScore ? ownSingle(from) : undefined;
-        for (const picked of assignments(choices)) {
+        for (const picked of assignments(choices, params.compositeMaxAssignments)) {
           if (own !== undefined && picked.some((p) => p.column.name === own) && picked.every((p) => p.agreement.kind === 'same')) continue;
           out.push({ from, fromColumns: picked.map((p) => p.column), to, toColumns: set, agreements: picked.map((p) => p.agreement) });
         }
@@ -204,7 +207,7 @@ function candidates(profile: DatabaseProfile, keys: readonly KeyCandidate[], set
  * (so that a build and an evaluation with keys hidden profile alike).
  */
 export function columnSetsToProfile(profile: DatabaseProfile, params: JoinParams = defaultJoinParams()): ColumnSetRequest[] {
-  const entities = new Set(profile.tables.flatMap((t) => entityNames(t.name)));
+  const entities = new Set(profile.tables.flatMap((t) => entityNames(t.name, params)));
   const keys = profile.tables.flatMap((t) => keyCandidates(t, false, params, entities));
   const out: ColumnSetRequest[] = [];
   const seen = new Set<string>();
@@ -250,7 +253,7 @@ export function compositeReferences(
     const refSet = profiledSet(c.from, c.fromColumns);
     if (!refSet?.sketch || !keySet?.sketch) continue;
     if (!declared && !isUniqueSet(keySet, c.to.rowCount, params)) continue;
-    const inside = sketchContainment(refSet.sketch, keySet.sketch, keySet.distinct);
+    const inside = sketchContainment(refSet.sketch, keySet.sketch, keySet.distinct, params);
     if (!inside || inside.value < (isWhole(inside) ? params.minExactContainment : params.compositeMinContainment)) continue;
     const unnamed = c.agreements.filter((a) => !a.named).length;
     const toColumns = c.toColumns.map((col) => col.name);

@@ -1,5 +1,16 @@
 import type { ColumnProfile, ValueSketch } from '@guided-retrieval/profiler';
-import { type BloomReader, buildSketch, canonicalValue, isCompleteSketch, readBloom } from '@guided-retrieval/profiler/values';
+import {
+  BLOOM_FALSE_POSITIVE_RATE,
+  type BloomReader,
+  buildSketch,
+  canonicalValue,
+  isCompleteSketch,
+  readBloom,
+} from '@guided-retrieval/profiler/values';
+import type { JoinParams } from './params.js';
+
+/** What estimating containment takes of the parameters. */
+type ContainmentParams = Pick<JoinParams, 'minCoordinatedHashes' | 'densityProbes'>;
 
 /** An estimate of the share of `from`'s distinct values that `to` also holds. */
 export interface Containment {
@@ -10,9 +21,6 @@ export interface Containment {
   /** How many of `from`'s values were looked up. */
   checked: number;
 }
-
-/** Fewer coordinated hashes than this give no estimate from two bottom-k sketches. */
-const MIN_COORDINATED = 8;
 
 /** Decoded Bloom filters, cached per sketch object: one referenced key is probed by many columns. */
 const blooms = new WeakMap<ValueSketch, BloomReader>();
@@ -46,8 +54,8 @@ function setOf(sketch: ValueSketch): Set<number> {
  * `to`'s are all known. A referenced sample smaller than its table lowers the share found by the
  * same factor, which is divided out. Undefined when nothing can tell.
  */
-export function estimateContainment(from: ColumnProfile, to: ColumnProfile): Containment | undefined {
-  const sketched = from.sketch && to.sketch ? sketchContainment(from.sketch, to.sketch, to.distinct) : undefined;
+export function estimateContainment(from: ColumnProfile, to: ColumnProfile, params: ContainmentParams): Containment | undefined {
+  const sketched = from.sketch && to.sketch ? sketchContainment(from.sketch, to.sketch, to.distinct, params) : undefined;
   if (sketched) return sketched;
   if (
     isDenseIntegerKey(to) &&
@@ -73,14 +81,13 @@ export function estimateContainment(from: ColumnProfile, to: ColumnProfile): Con
  * sketch probed with `a`'s bottom-k hashes, else the two bottom-k sketches below the smaller
  * threshold. Undefined when they cannot tell (other hashes, too few hashes in common range).
  */
-export function sketchContainment(a: ValueSketch, b: ValueSketch, bDistinct: number): Containment | undefined {
+export function sketchContainment(a: ValueSketch, b: ValueSketch, bDistinct: number, params: ContainmentParams): Containment | undefined {
   if (a.hash !== b.hash || a.minHashes.length === 0) return undefined;
   const coverage = bDistinct > 0 ? Math.min(1, b.distinct / bDistinct) : 1;
   const bloom = bloomOf(b);
   if (bloom && !isCompleteSketch(b)) {
-    const falsePositive = 0.01;
     const hits = a.minHashes.filter((h) => bloom.has(h)).length / a.minHashes.length;
-    const share = Math.max(0, (hits - falsePositive) / (1 - falsePositive));
+    const share = Math.max(0, (hits - BLOOM_FALSE_POSITIVE_RATE) / (1 - BLOOM_FALSE_POSITIVE_RATE));
     return { value: Math.min(1, share / coverage), method: 'bloom filter', checked: a.minHashes.length };
   }
   const set = setOf(b);
@@ -90,7 +97,7 @@ export function sketchContainment(a: ValueSketch, b: ValueSketch, bDistinct: num
   }
   const threshold = b.minHashes[b.minHashes.length - 1] ?? 0;
   const eligible = a.minHashes.filter((h) => h <= threshold);
-  if (eligible.length < MIN_COORDINATED) return undefined;
+  if (eligible.length < params.minCoordinatedHashes) return undefined;
   const hits = eligible.filter((h) => set.has(h)).length;
   return { value: Math.min(1, hits / eligible.length / coverage), method: 'bottom-k sketch', checked: eligible.length };
 }
@@ -109,22 +116,20 @@ export function isDenseIntegerKey(column: ColumnProfile): boolean {
   );
 }
 
-/** Integers probed to tell how densely a key fills a range. */
-const DENSITY_PROBES = 64;
-
 /**
  * The share of the integers in `[min, max]` that the key column `to` holds, from its Bloom filter or
- * complete sketch (up to 64 integers probed, evenly spaced): near 1 for a surrogate key counting
+ * complete sketch (up to `densityProbes` integers probed, evenly spaced): near 1 for a surrogate key counting
  * through the range, lower for a sparse one. Undefined without a sketch to probe or for a range
  * that is not of integers.
  */
-export function rangeDensity(to: ColumnProfile, min: unknown, max: unknown): number | undefined {
+export function rangeDensity(to: ColumnProfile, min: unknown, max: unknown, params: ContainmentParams): number | undefined {
   const b = to.sketch;
   if (!b || typeof min !== 'number' || typeof max !== 'number' || !Number.isInteger(min) || !Number.isInteger(max) || max < min)
     return undefined;
   const span = max - min + 1;
-  const probes = Array.from({ length: Math.min(span, DENSITY_PROBES) }, (_, i) =>
-    span <= DENSITY_PROBES ? min + i : min + Math.round((i * (span - 1)) / (DENSITY_PROBES - 1)),
+  const { densityProbes } = params;
+  const probes = Array.from({ length: Math.min(span, densityProbes) }, (_, i) =>
+    span <= densityProbes ? min + i : min + Math.round((i * (span - 1)) / (densityProbes - 1)),
   );
   // The profiler hashes values one way for every sketch: a sketch of the probes holds their hashes.
   const hashes = buildSketch(probes, { k: probes.length }).minHashes;
@@ -135,7 +140,6 @@ export function rangeDensity(to: ColumnProfile, min: unknown, max: unknown): num
   }
   const bloom = bloomOf(b);
   if (!bloom) return undefined;
-  const falsePositive = 0.01;
   const hits = hashes.filter((h) => bloom.has(h)).length / hashes.length;
-  return Math.min(1, Math.max(0, (hits - falsePositive) / (1 - falsePositive)) / coverage);
+  return Math.min(1, Math.max(0, (hits - BLOOM_FALSE_POSITIVE_RATE) / (1 - BLOOM_FALSE_POSITIVE_RATE)) / coverage);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { copyPair, copyTables } from './copies.js';
 import { inferJoins } from './infer.js';
+import { defaultJoinParams } from './params.js';
 import { databaseFromTables, tableFromColumns } from './profile-from-values.js';
 
 const range = (n: number, from = 1) => Array.from({ length: n }, (_, i) => i + from);
@@ -22,7 +23,7 @@ describe('copies of one table', () => {
         region_id: range(50).map((i) => (i % 5) + 1),
       }),
     ]);
-    const copies = copyTables(profile, 0.9);
+    const copies = copyTables(profile, { ...defaultJoinParams(), copyShare: 0.9 });
     expect(copies.has(copyPair('store', 'store_ragged'))).toBe(true);
     expect(copies.has(copyPair('store_ragged', 'store'))).toBe(true);
     expect(copies.has(copyPair('sales', 'store'))).toBe(false);

@@ -64,13 +64,13 @@ export async function inferJoins(profile: DatabaseProfile, options: InferJoinsOp
 
   const setAside = bookkeepingColumns(profile, params);
   if (setAside.size > 0) progress(`${setAside.size} columns set aside (load bookkeeping, constants, empty columns)`);
-  const entities = new Set(profile.tables.flatMap((t) => entityNames(t.name)));
+  const entities = new Set(profile.tables.flatMap((t) => entityNames(t.name, params)));
   const keys = profile.tables.flatMap((t) =>
     keyCandidates(t, useDeclared, params, entities).filter((k) => !k.columns.some((c) => setAside.has(columnKey(t.name, c)))),
   );
   const declared = useDeclared ? declaredJoinEdges(profile, (reason) => progress(`skipped a declared key: ${reason}`)) : [];
   const declaredFrom = new Set(declared.map((e) => referencing(e.fromTable, e.fromColumns)));
-  const copies = copyTables(profile, params.copyShare);
+  const copies = copyTables(profile, params);
   progress(`${keys.length} key candidates in ${profile.tables.length} tables`);
 
   const floor = options.adjudicator ? Math.min(low, minConfidence) : minConfidence;
@@ -138,20 +138,20 @@ function bestReferences(
   params: JoinParams,
 ) {
   const { declaredFrom, setAside, copies } = exclusions;
-  const targets = singleColumnTargets(profile, keys);
+  const targets = singleColumnTargets(profile, keys, params);
   // Engines that enforce declared types (all but SQLite) say what a column without values holds.
   const strictTypes = profile.engine !== 'sqlite';
   const ownKeys = new Set(targets.filter((t) => t.own).map((t) => t.column));
-  const prefixes = columnPrefixes(profile.tables);
+  const prefixes = columnPrefixes(profile.tables, params);
   let candidatePairs = 0;
   let afterPruning = 0;
   const best: ScoredPair[] = [];
-  const nameOf = nameMatches(targets);
+  const nameOf = nameMatches(targets, params);
   for (const table of profile.tables) {
     for (const from of table.columns) {
-      const fromKind = valueKind(from);
+      const fromKind = valueKind(from, params);
       if (!fromKind || declaredFrom.has(referencing(table.name, [from.name])) || setAside.has(columnKey(table.name, from.name))) continue;
-      const fromNames = fromName(from.name);
+      const fromNames = fromName(from.name, params);
       const scored: ScoredPair[] = [];
       const referenceLike = fromNames.referenceLike;
       for (let i = 0; i < targets.length; i++) {
@@ -180,9 +180,9 @@ const MAX_REMEMBERED_NAME_PAIRS = 4_000_000;
  * schema repeats its column names in every table (a census release's 230 columns in 300 tables),
  * and every column is matched against every target.
  */
-function nameMatches(targets: readonly KeyTarget[]): (fromNames: FromName, from: string, target: number) => NameMatch {
+function nameMatches(targets: readonly KeyTarget[], params: JoinParams): (fromNames: FromName, from: string, target: number) => NameMatch {
   // Each key's name read once, not once per pair.
-  const toNames = targets.map((to) => toName(to.table.name, to.column.name));
+  const toNames = targets.map((to) => toName(to.table.name, to.column.name, params));
   const known = new Map<string, (NameMatch | undefined)[]>();
   return (fromNames, from, target) => {
     let row = known.get(from);
@@ -193,7 +193,7 @@ function nameMatches(targets: readonly KeyTarget[]): (fromNames: FromName, from:
     }
     let found = row[target];
     if (!found) {
-      found = preparedNameMatch(fromNames, toNames[target]!);
+      found = preparedNameMatch(fromNames, toNames[target]!, params);
       row[target] = found;
     }
     return found;
@@ -236,16 +236,17 @@ type Target = KeyTarget & { kind: ValueKind };
  * `country` is a table): it references that table, one to one, rather than identifying rows
  * others reference.
  */
-function namesAnotherTable(column: string, table: string, tableNamesOf: ReadonlyMap<string, string>): boolean {
+function namesAnotherTable(column: string, table: string, tableNamesOf: ReadonlyMap<string, string>, params: JoinParams): boolean {
   const owner = tableNamesOf.get(squeeze(unnumbered(column)));
-  return owner !== undefined && owner !== table && !namesOwnTable(column, table) && !namedAfterTable(column, table);
+  return owner !== undefined && owner !== table && !namesOwnTable(column, table, params) && !namedAfterTable(column, table, params);
 }
 
 /** Every single-column key candidate, as something a column can reference (not one named as another table). */
-function singleColumnTargets(profile: DatabaseProfile, keys: readonly KeyCandidate[]): Target[] {
+function singleColumnTargets(profile: DatabaseProfile, keys: readonly KeyCandidate[], params: JoinParams): Target[] {
   const tables = new Map(profile.tables.map((t) => [t.name, t]));
   const tableNamesOf = new Map<string, string>();
-  for (const t of profile.tables) for (const name of tableNames(t.name)) if (!tableNamesOf.has(name)) tableNamesOf.set(name, t.name);
+  for (const t of profile.tables)
+    for (const name of tableNames(t.name, params)) if (!tableNamesOf.has(name)) tableNamesOf.set(name, t.name);
   const out: Target[] = [];
   const seen = new Set<string>();
   const firstOfTable = new Set<string>();
@@ -255,9 +256,9 @@ function singleColumnTargets(profile: DatabaseProfile, keys: readonly KeyCandida
     if (key.columns.length !== 1) continue;
     const table = tables.get(key.table)!;
     const column = table.columns.find((c) => c.name === key.columns[0]);
-    const kind = column && valueKind(column);
+    const kind = column && valueKind(column, params);
     const id = `${key.table}\u0000${key.columns[0]}`;
-    if (!column || !kind || seen.has(id) || namesAnotherTable(column.name, table.name, tableNamesOf)) continue;
+    if (!column || !kind || seen.has(id) || namesAnotherTable(column.name, table.name, tableNamesOf, params)) continue;
     seen.add(id);
     out.push({ table, column, score: key.score, kind, own });
   }
@@ -324,7 +325,7 @@ function chooseTarget(scored: ScoredPair[], params: JoinParams): ScoredPair | un
     ['its name is spelled out', (p) => SPELLS_KEY.has(p.name.kind) && p.name.score === chosen.name.score],
     ['the referencing table speaks of its table', (p) => speaksOf(p)],
     ['its table is of the referencing table’s family', (p) => tableFamily(p.to.table.name) === tableFamily(p.fromTable.name)],
-    ['its table is named for the key', (p) => namedForEntity(p.to.column.name, p.to.table.name)],
+    ['its table is named for the key', (p) => namedForEntity(p.to.column.name, p.to.table.name, params)],
     ['it has the very same name', (p) => p.to.column.name.toLowerCase() === p.from.name.toLowerCase()],
   ];
   let pool = ties;

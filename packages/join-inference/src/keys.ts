@@ -1,18 +1,18 @@
 import type { ColumnProfile, ColumnSetProfile, TableProfile } from '@guided-retrieval/profiler';
 import { declaredKind } from '@guided-retrieval/profiler/values';
 import { entityNames, isIdentifierName, isReferenceLike, linksEntities, namedAfterTable, namedForEntity, squeeze } from './names.js';
-import { defaultJoinParams, type JoinParams } from './params.js';
+import type { JoinParams } from './params.js';
 import type { KeyCandidate } from './types.js';
 
-/** Value kinds a key can hold: reals, dates, booleans and blobs never identify rows in practice. */
-export function isKeyType(column: ColumnProfile): boolean {
+/** Value kinds a key can hold: reals, dates, booleans and blobs never identify rows in practice; nor does long text. */
+export function isKeyType(column: ColumnProfile, params: JoinParams): boolean {
   if (column.inferredType === 'integer') return true;
   // A schema's generic `number` with no value seen may well hold integers.
   if (column.count === 0 && column.inferredType === 'real' && /^(number|numeric)$/i.test(column.declaredType.trim())) return true;
   if (column.inferredType === 'text' || column.inferredType === 'unknown') {
     // Structured values (an array of ids, JSON) hold references, but are none.
     if (column.inferredType === 'unknown' && declaredKind(column.declaredType) === 'unknown') return false;
-    return column.length == null || column.length.max <= 64;
+    return column.length == null || column.length.max <= params.keyMaxTextLength;
   }
   return false;
 }
@@ -39,17 +39,17 @@ export function singleKeyScore(
   position: number,
   params: JoinParams,
 ): { score: number; evidence: string[] } {
-  if (!isUnique(column) || !isKeyType(column)) return { score: 0, evidence: [] };
+  if (!isUnique(column) || !isKeyType(column, params)) return { score: 0, evidence: [] };
   const evidence = [`${column.distinct} distinct of ${column.count} values${column.nulls > 0 ? `, ${column.nulls} NULL` : ', no NULL'}`];
   let score = column.nulls > 0 ? params.keyBaseWithNulls : params.keyBase;
   if (column.distinctExact === false) {
     score -= params.keyEstimatedPenalty;
     evidence.push('distinct values estimated from a sample');
   }
-  if (namedAfterTable(column.name, table.name)) {
+  if (namedAfterTable(column.name, table.name, params)) {
     score += params.keyNamedAfterTable;
     evidence.push('named after its table');
-  } else if (isIdentifierName(column.name)) {
+  } else if (isIdentifierName(column.name, params)) {
     score += params.keyIdentifierName;
     evidence.push('identifier name');
   } else if (isReferenceLike(column.name)) {
@@ -82,7 +82,7 @@ export function singleKeyScore(
 export function keyCandidates(
   table: TableProfile,
   trustDeclared: boolean,
-  params: JoinParams = defaultJoinParams(),
+  params: JoinParams,
   entities: ReadonlySet<string> = new Set(),
 ): KeyCandidate[] {
   const out: KeyCandidate[] = [];
@@ -102,18 +102,20 @@ export function keyCandidates(
     // before it), or for its last word unless the table links things (`event_id` of email_event,
     // not `contact_id` of deal_contact), then a bare identifier.
     const named =
-      table.columns.find((c) => namedForEntity(c.name, table.name) && isKeyType(c)) ??
-      (linksEntities(table.name, entities) ? undefined : table.columns.find((c) => namedAfterTable(c.name, table.name) && isKeyType(c))) ??
-      table.columns.find((c) => isIdentifierName(c.name) && isKeyType(c));
+      table.columns.find((c) => namedForEntity(c.name, table.name, params) && isKeyType(c, params)) ??
+      (linksEntities(table.name, entities)
+        ? undefined
+        : table.columns.find((c) => namedAfterTable(c.name, table.name, params) && isKeyType(c, params))) ??
+      table.columns.find((c) => isIdentifierName(c.name, params) && isKeyType(c, params));
     // A first reference-like column before another is the pair of a link table, and one naming
     // another table's thing (`property_id` of property_option) is its parent's: no key of its own.
     const [head, next] = table.columns;
     const first =
       head &&
       isReferenceLike(head.name) &&
-      isKeyType(head) &&
+      isKeyType(head, params) &&
       !(next && isReferenceLike(next.name)) &&
-      !namesOtherEntity(head.name, table.name, entities)
+      !namesOtherEntity(head.name, table.name, entities, params)
         ? head
         : undefined;
     const key = named ?? first;
@@ -131,9 +133,9 @@ export function keyCandidates(
 }
 
 /** Whether an identifier's thing (`property_id` → property) is another table's, not this one's. */
-function namesOtherEntity(column: string, table: string, entities: ReadonlySet<string>): boolean {
+function namesOtherEntity(column: string, table: string, entities: ReadonlySet<string>, params: JoinParams): boolean {
   const stem = squeeze(column).replace(/(id|key|code|no|num|nr|ref|fk|uuid|guid)$/, '');
-  return entities.has(stem) && !entityNames(table).includes(stem);
+  return entities.has(stem) && !entityNames(table, params).includes(stem);
 }
 
 /** Whether a profiled column set is unique in its table: exactly, or nearly when estimated, and held by nearly every row. */

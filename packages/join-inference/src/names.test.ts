@@ -15,6 +15,9 @@ import {
   toName,
   words,
 } from './names.js';
+import { defaultJoinParams } from './params.js';
+
+const P = defaultJoinParams();
 
 describe('identifier words', () => {
   it('splits camelCase, snake_case and acronyms', () => {
@@ -24,8 +27,8 @@ describe('identifier words', () => {
     expect(singular('categories')).toBe('category');
     expect(singular('addresses')).toBe('address');
     expect(singular('status')).toBe('status');
-    expect(stripPrefix('ps_partkey')).toBe('partkey');
-    expect(stripPrefix('customer_id')).toBe('customerid');
+    expect(stripPrefix('ps_partkey', P)).toBe('partkey');
+    expect(stripPrefix('customer_id', P)).toBe('customerid');
   });
 });
 
@@ -58,18 +61,18 @@ describe('nameMatch', () => {
     ['subscriptions', 'email_subscription', 'id', 0],
   ];
   it.each(cases)('%s → %s.%s scores %d', (from, table, to, score) => {
-    expect(nameMatch(from, table, to).score).toBe(score);
+    expect(nameMatch(from, table, to, P).score).toBe(score);
   });
   it('says which role a reference plays beside the key it names', () => {
-    expect(nameMatch('teamIDloser', 'Teams', 'teamID').role).toBe('loser');
-    expect(nameMatch('manager_staff_id', 'staff', 'staff_id').role).toBe('manager');
-    expect(nameMatch('lo_commitdate', 'date', 'd_datekey').role).toBe('commit');
-    expect(nameMatch('category_parent', 'category', 'category_id').role).toBe('parent');
-    expect(nameMatch('customer_id', 'customer', 'id').role).toBeUndefined();
+    expect(nameMatch('teamIDloser', 'Teams', 'teamID', P).role).toBe('loser');
+    expect(nameMatch('manager_staff_id', 'staff', 'staff_id', P).role).toBe('manager');
+    expect(nameMatch('lo_commitdate', 'date', 'd_datekey', P).role).toBe('commit');
+    expect(nameMatch('category_parent', 'category', 'category_id', P).role).toBe('parent');
+    expect(nameMatch('customer_id', 'customer', 'id', P).role).toBeUndefined();
   });
 
   it('does not read a schema prefix as an abbreviation', () => {
-    expect(nameMatch('personid', 'person_emailaddress', 'businessentityid').score).toBeLessThan(0.8);
+    expect(nameMatch('personid', 'person_emailaddress', 'businessentityid', P).score).toBeLessThan(0.8);
   });
 });
 
@@ -107,8 +110,8 @@ describe('names prepared once', () => {
     const kinds = new Set<string>();
     for (const column of columns) {
       for (const [table, key] of keys) {
-        const plain = nameMatch(column, table, key);
-        expect(preparedNameMatch(fromName(column), toName(table, key))).toEqual(plain);
+        const plain = nameMatch(column, table, key, P);
+        expect(preparedNameMatch(fromName(column, P), toName(table, key, P), P)).toEqual(plain);
         kinds.add(plain.kind);
       }
     }
@@ -122,11 +125,11 @@ describe('name predicates', () => {
     expect(isReferenceLike('o_custkey')).toBe(true);
     expect(isReferenceLike('id')).toBe(false);
     expect(isReferenceLike('quantity')).toBe(false);
-    expect(namedAfterTable('AlbumId', 'Album')).toBe(true);
-    expect(namedAfterTable('businessentityid', 'person_businessentity')).toBe(true);
-    expect(namedAfterTable('businessentityid', 'humanresources_employee')).toBe(false);
-    expect(mentionsTable('manager_staff_id', 'staff')).toBe(true);
-    expect(mentionsTable('manager_staff_id', 'store')).toBe(false);
+    expect(namedAfterTable('AlbumId', 'Album', P)).toBe(true);
+    expect(namedAfterTable('businessentityid', 'person_businessentity', P)).toBe(true);
+    expect(namedAfterTable('businessentityid', 'humanresources_employee', P)).toBe(false);
+    expect(mentionsTable('manager_staff_id', 'staff', P)).toBe(true);
+    expect(mentionsTable('manager_staff_id', 'store', P)).toBe(false);
   });
 });
 
@@ -139,18 +142,18 @@ describe('column prefixes', () => {
   ];
 
   it("finds each table's prefix and the schema's", () => {
-    const prefixes = columnPrefixes(tables);
+    const prefixes = columnPrefixes(tables, P);
     expect(prefixes.table.get('sbtransaction')).toBe('sbtx');
     expect(prefixes.table.get('sbcustomer')).toBe('sbcust');
     expect(prefixes.schema).toBe('sb');
   });
 
   it('matches a key spelled with another prefix, and nothing generic', () => {
-    const prefixes = columnPrefixes(tables);
-    expect(sameUnprefixed('sbtxcustid', 'sbtransaction', 'sbcustid', prefixes)).toBe(true);
-    expect(sameUnprefixed('sbtxtickerid', 'sbtransaction', 'sbtickerid', prefixes)).toBe(true);
-    expect(sameUnprefixed('sbtxcustid', 'sbtransaction', 'sbtickerid', prefixes)).toBe(false);
-    expect(sameUnprefixed('sbtxid', 'sbtransaction', 'sbid', prefixes)).toBe(false);
+    const prefixes = columnPrefixes(tables, P);
+    expect(sameUnprefixed('sbtxcustid', 'sbtransaction', 'sbcustid', prefixes, P)).toBe(true);
+    expect(sameUnprefixed('sbtxtickerid', 'sbtransaction', 'sbtickerid', prefixes, P)).toBe(true);
+    expect(sameUnprefixed('sbtxcustid', 'sbtransaction', 'sbtickerid', prefixes, P)).toBe(false);
+    expect(sameUnprefixed('sbtxid', 'sbtransaction', 'sbid', prefixes, P)).toBe(false);
   });
 
   it('finds no schema prefix when one table has none (TPC-H style prefixes differ per table)', () => {
@@ -158,58 +161,70 @@ describe('column prefixes', () => {
       { name: 'orders', columns: ['o_orderkey', 'o_custkey', 'o_totalprice'].map((name) => ({ name })) },
       { name: 'customer', columns: ['c_custkey', 'c_name', 'c_address'].map((name) => ({ name })) },
     ];
-    const prefixes = columnPrefixes(tpch);
+    const prefixes = columnPrefixes(tpch, P);
     expect(prefixes.schema).toBe('');
-    expect(sameUnprefixed('o_custkey', 'orders', 'c_custkey', prefixes)).toBe(false);
+    expect(sameUnprefixed('o_custkey', 'orders', 'c_custkey', prefixes, P)).toBe(false);
   });
 });
 
 describe('counts are not references', () => {
   it('reads a count word first or a plural last as a count of rows', () => {
-    expect(nameMatch('num_semesters', 'semester', 'semester_id').score).toBe(0);
-    expect(nameMatch('cares_for_students', 'student', 'student_id').score).toBe(0);
-    expect(nameMatch('total_orders', 'orders', 'order_id').score).toBe(0);
+    expect(nameMatch('num_semesters', 'semester', 'semester_id', P).score).toBe(0);
+    expect(nameMatch('cares_for_students', 'student', 'student_id', P).score).toBe(0);
+    expect(nameMatch('total_orders', 'orders', 'order_id', P).score).toBe(0);
   });
 
   it('still reads references with an id suffix or a singular last word', () => {
-    expect(nameMatch('home_player_1', 'Player', 'player_api_id').score).toBeGreaterThan(0);
-    expect(nameMatch('student_id', 'student', 'student_id').score).toBe(1);
-    expect(nameMatch('num_customer_id', 'customer', 'customer_id').score).toBeGreaterThan(0);
+    expect(nameMatch('home_player_1', 'Player', 'player_api_id', P).score).toBeGreaterThan(0);
+    expect(nameMatch('student_id', 'student', 'student_id', P).score).toBe(1);
+    expect(nameMatch('num_customer_id', 'customer', 'customer_id', P).score).toBeGreaterThan(0);
   });
 });
 
 describe('abbreviations of a compound table name', () => {
   it('read `cust_id` as customer, but not `personid` as the personcreditcard table whose key says creditcard', () => {
-    expect(nameMatch('cust_id', 'customer', 'customer_id')).toMatchObject({ score: 0.8, kind: 'owner-suffix' });
-    expect(nameMatch('cust_id', 'customers', 'id')).toMatchObject({ score: 0.8, kind: 'owner-suffix' });
-    expect(nameMatch('personid', 'sales_personcreditcard', 'creditcardid').score).toBeLessThan(0.8);
-    expect(nameMatch('personid', 'person_personphone', 'businessentityid').score).toBeLessThan(0.8);
+    expect(nameMatch('cust_id', 'customer', 'customer_id', P)).toMatchObject({ score: 0.8, kind: 'owner-suffix' });
+    expect(nameMatch('cust_id', 'customers', 'id', P)).toMatchObject({ score: 0.8, kind: 'owner-suffix' });
+    expect(nameMatch('personid', 'sales_personcreditcard', 'creditcardid', P).score).toBeLessThan(0.8);
+    expect(nameMatch('personid', 'person_personphone', 'businessentityid', P).score).toBeLessThan(0.8);
   });
 });
 
 describe('roleName', () => {
   it('reads role words and relations as roles, a bare reference suffix as a suffix, anything else as no reference', () => {
     for (const name of ['owner', 'sender_id', 'receiverId', 'manager_id', 'parent', 'ReportsTo', 'created_by', 'Owners'])
-      expect(roleName(name), name).toBe('role');
-    for (const name of ['SupportRepId', 'componentid', 'cust_no']) expect(roleName(name), name).toBe('suffix');
-    for (const name of ['id', 'uid', 'amount', 'name', 'to']) expect(roleName(name), name).toBeUndefined();
+      expect(roleName(name, P), name).toBe('role');
+    for (const name of ['SupportRepId', 'componentid', 'cust_no']) expect(roleName(name, P), name).toBe('suffix');
+    for (const name of ['id', 'uid', 'amount', 'name', 'to']) expect(roleName(name, P), name).toBeUndefined();
   });
 
   it('lists the things a name speaks of, with and without its reference suffix', () => {
-    expect(namedThings('personid')).toEqual(['personid', 'person']);
-    expect(namedThings('SupportRepId')).toEqual(['support', 'rep']);
-    expect(namedThings('sender_id')).toEqual(['sender']);
+    expect(namedThings('personid', P)).toEqual(['personid', 'person']);
+    expect(namedThings('SupportRepId', P)).toEqual(['support', 'rep']);
+    expect(namedThings('sender_id', P)).toEqual(['sender']);
+  });
+});
+
+describe('the name parameters', () => {
+  it('reads scores and letter counts from the parameters passed, each set of them cached apart', () => {
+    expect(nameMatch('manager_staff_id', 'staff', 'staff_id', P).score).toBe(P.nameScoreRole);
+    const other = { ...P, nameScoreRole: 0.7, tablePrefixMaxLetters: 1 };
+    expect(nameMatch('manager_staff_id', 'staff', 'staff_id', other).score).toBe(0.7);
+    expect(stripPrefix('ps_partkey', other)).toBe('pspartkey');
+    expect(stripPrefix('ps_partkey', P)).toBe('partkey');
+    expect(nameMatch('ShipVia', 'Shippers', 'ShipperID', { ...P, nameScoreSharedWord: 0.25 }).score).toBe(0.25);
+    expect(namedThings('personid', { ...P, nameMinLetters: 7 })).toEqual(['personid']);
   });
 });
 
 describe('the things tables are', () => {
   it('reads a dbt model or a loaded copy as its thing, and a link table as neither of its two', async () => {
     const { entityNames, linksEntities, namedForEntity, tableNames } = await import('./names.js');
-    expect(tableNames('stg_hubspot__deal_pipeline')).toContain('dealpipeline');
-    expect(entityNames('deal_pipeline_data')).toContain('dealpipeline');
-    expect(entityNames('hubspot__contacts')).toContain('contact');
-    expect(namedForEntity('contact_id', 'hubspot__contacts')).toBe(true);
-    expect(namedForEntity('contact_id', 'deal_contact_data')).toBe(false);
+    expect(tableNames('stg_hubspot__deal_pipeline', P)).toContain('dealpipeline');
+    expect(entityNames('deal_pipeline_data', P)).toContain('dealpipeline');
+    expect(entityNames('hubspot__contacts', P)).toContain('contact');
+    expect(namedForEntity('contact_id', 'hubspot__contacts', P)).toBe(true);
+    expect(namedForEntity('contact_id', 'deal_contact_data', P)).toBe(false);
     const entities = new Set(['deal', 'contact', 'emailevent']);
     expect(linksEntities('deal_contact_data', entities)).toBe(true);
     expect(linksEntities('stg_hubspot__email_event', entities)).toBe(false);

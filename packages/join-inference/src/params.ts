@@ -20,6 +20,10 @@ export interface JoinParams {
   nearTie: number;
   /** What each further equally fitting sibling key takes off the chosen one's confidence. */
   siblingPenalty: number;
+  /** Candidates an adjudicator is asked about per model call: keeps each prompt small. */
+  adjudicationBatchSize: number;
+  /** Most sample values of a column an adjudicator is shown. */
+  adjudicationSampleValues: number;
 
   // ─── Inclusion of values ─────────────────────────────────────────────────────────────────────
 
@@ -27,6 +31,10 @@ export interface JoinParams {
   minContainment: number;
   /** Containment counted exactly (whole sketch, dense range, every value sampled) must be nearly total. */
   minExactContainment: number;
+  /** Fewer coordinated hashes than this give no estimate from two bottom-k sketches. */
+  minCoordinatedHashes: number;
+  /** Integers probed to tell how densely a key fills a range (evenly spaced over it). */
+  densityProbes: number;
 
   // ─── Confidence of a single-column reference (`combine`) ─────────────────────────────────────
 
@@ -51,8 +59,37 @@ export interface JoinParams {
   /** With exact counts, a referencing column may hold this many times the key's distinct values (plus one): a few dirty rows. */
   distinctSlack: number;
 
+  // ─── Name evidence (`names.ts`, `nameMatch`) ─────────────────────────────────────────────────
+
+  /**
+   * What a name says of a key, below the 1 of a name that says exactly this key: a role or a
+   * reference suffix around the key's or its table's name (`manager_staff_id`, `cust_id`), the
+   * key's name without its suffix (`zip` → zip_code), one word of the table's name plus the key's…
+   */
+  nameScoreRole: number;
+  /** …the same generic name (`ID` = `ID`), a column named after the table or mentioning it (`link_to_member`)… */
+  nameScoreNamed: number;
+  /** …a word in common with the table (`ShipVia` → Shippers). */
+  nameScoreSharedWord: number;
+  /** A word before an underscore of at most this many letters is a table's column prefix (`l_orderkey`)… */
+  tablePrefixMaxLetters: number;
+  /** …and one of this many that abbreviates a word (`inv_item_sk`); a word of that length else is none (`app_id`). */
+  tablePrefixAbbreviationLetters: number;
+  /** The fewest letters of a name, stem, role or word that names a thing (`id`, `no` name none). */
+  nameMinLetters: number;
+  /** The fewest letters of a word found glued to another or by its start (`commitdate` → date, `CapProv` → Province). */
+  gluedMinLetters: number;
+  /** The fewest letters of a word read as a plural (`subscriptions`: a list or a count, not one thing). */
+  pluralMinLetters: number;
+  /** Two columns spelt the very same are one name from this many letters, a short first word no prefix (`emp_no`). */
+  sameNameMinLetters: number;
+  /** A table's column prefix (`sbTx` of `sbTxId`, `sbTxCustId`) is looked for in tables of at least this many columns. */
+  columnPrefixMinColumns: number;
+
   // ─── How much a single column looks like its table's key (`keys.ts`, `singleKeyScore`) ───────
 
+  /** Text longer than this many characters is no key (a key holds codes, not prose). */
+  keyMaxTextLength: number;
   /** The base of a unique column holding NULLs, and of one holding none. */
   keyBaseWithNulls: number;
   keyBase: number;
@@ -93,6 +130,8 @@ export interface JoinParams {
   compositeUnnamedPenalty: number;
   /** Most column sets profiled together for one database (the rest are left out, last tables first). */
   maxColumnSets: number;
+  /** Most assignments of referencing columns tried per key and table: a table of many alike columns stops here. */
+  compositeMaxAssignments: number;
 
   // ─── Columns that never join (`bookkeeping.ts`) ──────────────────────────────────────────────
 
@@ -103,6 +142,10 @@ export interface JoinParams {
   constantMinRows: number;
   /** Two tables sharing at least this share of each one's column names are copies of one table, not references. */
   copyShare: number;
+  /** …and at least this many columns: two tables of an `id` and a `name` are no copies. */
+  copyMinShared: number;
+  /** A column name more tables than this carry is a convention, and says nothing of copies. */
+  copyMaxHolders: number;
 
   // ─── References by role and values (`roles.ts`) ──────────────────────────────────────────────
 
@@ -115,6 +158,8 @@ export interface JoinParams {
   roleMinEstimatedContainment: number;
   /** Values that would all fall inside a key by chance at most this often tell it apart. */
   roleMaxChance: number;
+  /** Most distinct values counted in that chance (each one more makes it smaller). */
+  roleChanceMaxValues: number;
 
   // ─── References by a shared name alone (`shared.ts`: tables without values) ──────────────────
 
@@ -125,14 +170,33 @@ export interface JoinParams {
   sharedMinHolders: number;
 }
 
+/** What reading names takes of the parameters (`names.ts`). */
+export type NameParams = Pick<
+  JoinParams,
+  | 'nameScoreRole'
+  | 'nameScoreNamed'
+  | 'nameScoreSharedWord'
+  | 'tablePrefixMaxLetters'
+  | 'tablePrefixAbbreviationLetters'
+  | 'nameMinLetters'
+  | 'gluedMinLetters'
+  | 'pluralMinLetters'
+  | 'sameNameMinLetters'
+  | 'columnPrefixMinColumns'
+>;
+
 const KEYS: readonly (keyof JoinParams)[] = [
   'minConfidence',
   'adjudicationLow',
   'adjudicationHigh',
   'nearTie',
   'siblingPenalty',
+  'adjudicationBatchSize',
+  'adjudicationSampleValues',
   'minContainment',
   'minExactContainment',
+  'minCoordinatedHashes',
+  'densityProbes',
   'checkedBase',
   'checkedName',
   'checkedReferenceLike',
@@ -146,6 +210,17 @@ const KEYS: readonly (keyof JoinParams)[] = [
   'minTargetKeyScore',
   'minRangeInside',
   'distinctSlack',
+  'nameScoreRole',
+  'nameScoreNamed',
+  'nameScoreSharedWord',
+  'tablePrefixMaxLetters',
+  'tablePrefixAbbreviationLetters',
+  'nameMinLetters',
+  'gluedMinLetters',
+  'pluralMinLetters',
+  'sameNameMinLetters',
+  'columnPrefixMinColumns',
+  'keyMaxTextLength',
   'keyBaseWithNulls',
   'keyBase',
   'keyEstimatedPenalty',
@@ -167,15 +242,19 @@ const KEYS: readonly (keyof JoinParams)[] = [
   'compositeConfidence',
   'compositeUnnamedPenalty',
   'maxColumnSets',
+  'compositeMaxAssignments',
   'conventionShare',
   'conventionMinTables',
   'constantMinRows',
   'copyShare',
+  'copyMinShared',
+  'copyMaxHolders',
   'roleConfidence',
   'roleMinKeyScore',
   'roleMinExactContainment',
   'roleMinEstimatedContainment',
   'roleMaxChance',
+  'roleChanceMaxValues',
   'sharedNameConfidence',
   'sharedMaxHolderShare',
   'sharedMinHolders',

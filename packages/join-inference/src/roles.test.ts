@@ -86,7 +86,7 @@ describe('role-named references', () => {
     const password = tableFromColumns('person_password', { businessentityid: ids, hash: ids.map((i) => `h${i}`) });
     const contact = tableFromColumns('contact', { contact_id: range(200), personid: cycle(200, ids), holder_no: cycle(200, ids) });
     const key = password.columns[0]!;
-    const targets = [{ table: password, column: key, score: 1, own: true, kind: valueKind(key)! }];
+    const targets = [{ table: password, column: key, score: 1, own: true, kind: valueKind(key, defaultJoinParams())! }];
     const columns = contact.columns.slice(1).map((column) => ({ table: contact, column }));
     expect(roleReferences([password, contact], columns, targets, defaultJoinParams()).map((e) => e.id)).toEqual([
       'contact(holder_no)->person_password(businessentityid)',

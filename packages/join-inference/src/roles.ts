@@ -31,13 +31,13 @@ import type { JoinEdge } from './types.js';
 export type RoleTarget = KeyTarget & { kind: ValueKind };
 
 /** Which keys hold the same kind of thing: one non-generic key name, or else the one column. */
-function keyKind(target: RoleTarget): string {
-  return isGeneric(target.column.name) ? `${target.table.name}\u0000${target.column.name}` : squeeze(target.column.name);
+function keyKind(target: RoleTarget, params: JoinParams): string {
+  return isGeneric(target.column.name, params) ? `${target.table.name}\u0000${target.column.name}` : squeeze(target.column.name);
 }
 
 /** Containment from sketches that role references need: exact counts (nearly) total, estimates nearly. */
 function strongContainment(from: ColumnProfile, to: ColumnProfile, params: JoinParams): Containment | undefined {
-  const c = estimateContainment(from, to);
+  const c = estimateContainment(from, to, params);
   if (!c) return undefined;
   // Only sketches speak for the values: a dense range or a sample says little of small integers.
   if (c.method === 'complete sketch') return c.value >= params.roleMinExactContainment ? c : undefined;
@@ -47,14 +47,15 @@ function strongContainment(from: ColumnProfile, to: ColumnProfile, params: JoinP
 
 /**
  * The log of the chance that `from`'s distinct values would all lie inside `to` if they were drawn
- * from their range at random: `to`'s density over the range to the power of their number; 0 (no
- * evidence) for a key that counts through it. Text keys are no range: any holding the values is telling.
+ * from their range at random: `to`'s density over the range to the power of their number (at most
+ * `roleChanceMaxValues`); 0 (no evidence) for a key that counts through it. Text keys are no range:
+ * any holding the values is telling.
  */
-function logChance(from: ColumnProfile, to: ColumnProfile): number {
-  if (valueKind(to)?.kind === 'text' && valueKind(from)?.kind === 'text') return Number.NEGATIVE_INFINITY;
-  const density = rangeDensity(to, from.min, from.max);
+function logChance(from: ColumnProfile, to: ColumnProfile, params: JoinParams): number {
+  if (valueKind(to, params)?.kind === 'text' && valueKind(from, params)?.kind === 'text') return Number.NEGATIVE_INFINITY;
+  const density = rangeDensity(to, from.min, from.max, params);
   if (density === undefined) return 0;
-  return density <= 0 ? Number.NEGATIVE_INFINITY : Math.min(from.distinct, 256) * Math.log(density);
+  return density <= 0 ? Number.NEGATIVE_INFINITY : Math.min(from.distinct, params.roleChanceMaxValues) * Math.log(density);
 }
 
 /**
@@ -78,17 +79,26 @@ export function roleReferences(
 ): JoinEdge[] {
   const keys = targets.filter((t) => t.own && t.score >= params.roleMinKeyScore);
   const maxLogChance = Math.log(params.roleMaxChance);
-  const tableWords = new Set(tables.flatMap((t) => [...words(t.name).map(singular), ...tableNames(t.name)]));
+  const tableWords = new Set(tables.flatMap((t) => [...words(t.name).map(singular), ...tableNames(t.name, params)]));
   const ownKeys = new Set(keys.map((t) => t.column));
   const out: JoinEdge[] = [];
   for (const { table, column: from } of columns) {
-    const role = roleName(from.name);
-    const fromKind = valueKind(from);
-    if (!role || !fromKind || ownKeys.has(from) || from.count === 0 || from.distinct < 2 || !from.sketch || fromName(from.name).counts)
+    const role = roleName(from.name, params);
+    const fromKind = valueKind(from, params);
+    if (
+      !role ||
+      !fromKind ||
+      ownKeys.has(from) ||
+      from.count === 0 ||
+      from.distinct < 2 ||
+      !from.sketch ||
+      fromName(from.name, params).counts
+    )
       continue;
     // A name that mentions a table (its own: `emailaddressid`; another: names speak for it), or a
     // word of one (`personid` and `person_password`), is no role.
-    if (tables.some((t) => mentionsTable(from.name, t.name)) || namedThings(from.name).some((w) => tableWords.has(w))) continue;
+    if (tables.some((t) => mentionsTable(from.name, t.name, params)) || namedThings(from.name, params).some((w) => tableWords.has(w)))
+      continue;
     const fits: { to: RoleTarget; containment: Containment }[] = [];
     for (const to of keys) {
       if (to.column === from || (to.table === table && role !== 'role')) continue;
@@ -99,16 +109,16 @@ export function roleReferences(
     }
     // Keys that count through the column's range hold its values whatever they are; a sparse key
     // (or a text key) holding them all is evidence no chance gives: the kind to take, if only one is.
-    const telling = fits.filter((f) => logChance(from, f.to.column) <= maxLogChance);
-    const tellingKinds = new Set(telling.map((f) => keyKind(f.to)));
+    const telling = fits.filter((f) => logChance(from, f.to.column, params) <= maxLogChance);
+    const tellingKinds = new Set(telling.map((f) => keyKind(f.to, params)));
     if (tellingKinds.size === 1) fits.splice(0, fits.length, ...telling);
-    let kinds = new Set(fits.map((f) => keyKind(f.to)));
+    let kinds = new Set(fits.map((f) => keyKind(f.to, params)));
     let bySibling = false;
     if (kinds.size > 1 && namesPeer(from.name)) {
       const referenced = hasRoleWord(from.name) ? chosen.filter((e) => e.fromTable === table.name).map((e) => e.toTable) : [];
       const near = new Set([table.name, ...referenced]);
       const siblings = fits.filter((f) => near.has(f.to.table.name));
-      kinds = new Set(siblings.map((f) => keyKind(f.to)));
+      kinds = new Set(siblings.map((f) => keyKind(f.to, params)));
       if (kinds.size === 1) {
         fits.splice(0, fits.length, ...siblings);
         bySibling = true;
@@ -118,11 +128,11 @@ export function roleReferences(
     const tightest = Math.min(...fits.map((f) => f.to.column.distinct));
     const tight = fits.filter((f) => f.to.column.distinct === tightest);
     // Equally tight sibling keys: the one named for its table (`businessentity.businessentityid`), else none.
-    const named = tight.filter((f) => namedForEntity(f.to.column.name, f.to.table.name));
+    const named = tight.filter((f) => namedForEntity(f.to.column.name, f.to.table.name, params));
     const pick = tight.length === 1 ? tight[0] : named.length === 1 ? named[0] : undefined;
     if (!pick) continue;
     const { to, containment } = pick;
-    const roleWords = words(unnumbered(from.name)).filter((w) => !isGeneric(w));
+    const roleWords = words(unnumbered(from.name)).filter((w) => !isGeneric(w, params));
     const fromColumns = [from.name];
     const toColumns = [to.column.name];
     out.push({

@@ -37,9 +37,15 @@ export function sharedNameEdges(
   const byName = new Map<string, Holder[]>();
   for (const table of profile.tables) {
     table.columns.forEach((column, position) => {
-      if (column.count > 0 || !valueKind(column) || isGeneric(column.name) || setAside.has(columnKey(table.name, column.name))) return;
+      if (
+        column.count > 0 ||
+        !valueKind(column, params) ||
+        isGeneric(column.name, params) ||
+        setAside.has(columnKey(table.name, column.name))
+      )
+        return;
       const key = squeeze(column.name);
-      if (key.length < 3) return;
+      if (key.length < params.nameMinLetters) return;
       const list = byName.get(key);
       if (list) list.push({ table, column, position });
       else byName.set(key, [{ table, column, position }]);
@@ -56,12 +62,12 @@ export function sharedNameEdges(
     const identifier = isReferenceLike(name);
     // A thing's name has two words (`repo_name`); one word alone (`label`) is an attribute many tables have.
     if (!identifier && (words(name).length < 2 || !holders.some((h) => h.position === 0))) continue;
-    const kinds = new Set(holders.map((h) => valueKind(h.column)!.kind));
+    const kinds = new Set(holders.map((h) => valueKind(h.column, params)!.kind));
     if (kinds.size > 1) continue;
-    const owner = ownerOf(holders);
+    const owner = ownerOf(holders, params);
     // An identifier is owned by the table named for it: of a thing no holder is (`smtp_id`, `type_id`;
     // `property_id`, whose table holds no column of that name), it points outside the holders.
-    if (identifier && ownerRank(owner) > 0) continue;
+    if (identifier && ownerRank(owner, params) > 0) continue;
     for (const h of holders) {
       if (h === owner) continue;
       const fromColumns = [h.column.name];
@@ -75,7 +81,7 @@ export function sharedNameEdges(
         origin: 'inferred',
         confidence: params.sharedNameConfidence,
         evidence: [
-          `${holders.length} tables carry ${name}; ${owner.table.name} reads as its owner (${ownerReason(owner)}); names only, no values to check`,
+          `${holders.length} tables carry ${name}; ${owner.table.name} reads as its owner (${ownerReason(owner, params)}); names only, no values to check`,
         ],
       });
     }
@@ -83,21 +89,21 @@ export function sharedNameEdges(
   return edges;
 }
 
-function ownerRank(h: Holder): number {
-  if (namesOwnTable(h.column.name, h.table.name) || namedForEntity(h.column.name, h.table.name)) return 0;
+function ownerRank(h: Holder, params: JoinParams): number {
+  if (namesOwnTable(h.column.name, h.table.name, params) || namedForEntity(h.column.name, h.table.name, params)) return 0;
   if (h.position === 0) return 1;
   return 2;
 }
 
-function ownerReason(h: Holder): string {
-  return ['the name reads as its key', 'its first column', 'the narrowest holder'][ownerRank(h)]!;
+function ownerReason(h: Holder, params: JoinParams): string {
+  return ['the name reads as its key', 'its first column', 'the narrowest holder'][ownerRank(h, params)]!;
 }
 
 /** The holder that owns the name: named for it, else holding it first, else the narrowest; then by name. */
-function ownerOf(holders: readonly Holder[]): Holder {
+function ownerOf(holders: readonly Holder[], params: JoinParams): Holder {
   return [...holders].sort(
     (a, b) =>
-      ownerRank(a) - ownerRank(b) ||
+      ownerRank(a, params) - ownerRank(b, params) ||
       a.table.columns.length - b.table.columns.length ||
       (a.table.name < b.table.name ? -1 : a.table.name > b.table.name ? 1 : 0),
   )[0]!;

@@ -139,6 +139,7 @@ export class HeuristicDisambiguator implements Disambiguator {
       limits: { ...limits, reverse },
       cost: this.cost(graph, grounding, new Set([source, ...targets])),
       minStepCost: minStepCost(this.params),
+      groupingWordsBefore: this.params.groupingWordsBefore,
     };
     const roles = detectRoles(source, targets, context);
     if (this.params.referencedEntities) {
@@ -174,6 +175,7 @@ export class HeuristicDisambiguator implements Disambiguator {
       {
         maxLength: limits.maxLength,
         reverse: limits.reverse,
+        throughTargetBonus: limits.throughTargetBonus,
         tableCost: this.cost(graph, input.grounding, new Set([source, ...targets])),
         minStepCost: minStepCost(this.params),
         seed,

@@ -31,7 +31,7 @@ export {
 export { countTokens, TOKENIZER, type TokenCounter } from './columns/tokens.js';
 export type { ColumnEvidence, ColumnRole, RelevantColumn, TableColumns } from './columns/types.js';
 export { HeuristicDisambiguator, type HeuristicOptions } from './heuristic.js';
-export { DEFAULT_PATH_LIMITS } from './limits.js';
+export { DEFAULT_PATH_LIMITS, loadPathLimits } from './limits.js';
 export { LlmDisambiguator, type LlmDisambiguatorOptions } from './llm-disambiguator.js';
 export {
   defaultHeuristicParams,

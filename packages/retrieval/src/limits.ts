@@ -1,12 +1,33 @@
-import { DEFAULT_MAX_PATH_LENGTH } from '@guided-retrieval/context-graph/internal';
+/**
+ * How far the join-tree search may go, in one checked file: `params/limits.json`
+ * (`DEFAULT_PATH_LIMITS`), handed to every phase and to the context graph's searches.
+ */
+import { checkParams, deepFreeze, mergeParams, type ParamSpec, readParamsFile } from '@guided-retrieval/grounding/internal';
 import type { PathLimits } from './types.js';
 
-export const DEFAULT_PATH_LIMITS: Readonly<PathLimits> = { maxLength: DEFAULT_MAX_PATH_LENGTH, alternatives: 4, reverse: true };
+/** Every limit's type: the checked file has these keys and no other. */
+const SPECS: Readonly<Record<keyof PathLimits, ParamSpec>> = {
+  maxLength: 'number',
+  alternatives: 'number',
+  reverse: 'boolean',
+  throughTargetBonus: 'number',
+};
 
+/**
+ * A whole limits file, checked: an unknown key, a missing one or a value of the wrong type is an
+ * error naming the key and the file. Start from a copy of `params/limits.json`.
+ */
+export function loadPathLimits(path: string | URL): Readonly<PathLimits> {
+  const where = `path limits ${typeof path === 'string' ? path : path.pathname}`;
+  return deepFreeze(checkParams(readParamsFile(path, 'path limits'), SPECS, where, false)) as unknown as PathLimits;
+}
+
+/** The limits of `params/limits.json` (beside `src/` and `dist/` alike), read and checked when the package loads; frozen. */
+export const DEFAULT_PATH_LIMITS: Readonly<PathLimits> = loadPathLimits(new URL('../params/limits.json', import.meta.url));
+
+/** The defaults with some limits set otherwise (an undefined one left as it is), checked as a file is. */
 export function pathLimits(overrides: Partial<PathLimits> = {}): PathLimits {
-  return {
-    maxLength: overrides.maxLength ?? DEFAULT_PATH_LIMITS.maxLength,
-    alternatives: overrides.alternatives ?? DEFAULT_PATH_LIMITS.alternatives,
-    reverse: overrides.reverse ?? DEFAULT_PATH_LIMITS.reverse,
-  };
+  const set = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined));
+  checkParams(set, SPECS, 'path limit overrides', true);
+  return mergeParams(DEFAULT_PATH_LIMITS, set);
 }

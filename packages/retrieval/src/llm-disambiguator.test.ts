@@ -5,7 +5,7 @@ import { type ChatModel, type ChatRequest, type ChatResponse, OllamaChatModel } 
 import { TABLE_DDL, TABLE_NAMES } from '@guided-retrieval/tpch';
 import { CONTAINERS, NATIONS, PRIORITIES, REGIONS, SEGMENTS, SHIP_INSTRUCTIONS, SHIP_MODES } from '@guided-retrieval/tpch/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatTrace, LlmDisambiguator, type RetrievalResult, Retriever } from './index.js';
+import { defaultHeuristicParams, formatTrace, LlmDisambiguator, type RetrievalResult, Retriever } from './index.js';
 import { PAPER_TREE, treeAsSql } from './test-support/tree.js';
 
 /** Value domains of TPC-H's categorical columns, as the generator draws them. */
@@ -244,6 +244,19 @@ describe('LlmDisambiguator prompts on the paper example (golden)', () => {
       reason:
         'llm chose it, with targets SUPPLIER, NATION, ORDERS, CUSTOMER: Shipping to China means the customer nation, through ORDERS and CUSTOMER.',
     });
+  });
+});
+
+describe('LlmDisambiguator prompt sizes', () => {
+  it('shows as many candidates and columns as its parameters say', async () => {
+    const model = new ScriptedModel(PAPER_ANSWERS);
+    const params = { ...defaultHeuristicParams(), promptCandidatesShown: 2, promptColumnsShown: 2 };
+    await (await Retriever.create(graph, { disambiguator: new LlmDisambiguator(model, { params }) })).retrieve(PAPER_QUESTION);
+    const user = model.requests[0]!.messages[1]!.content;
+    expect(user).toContain('2. SUPPLIER: coverage 1');
+    expect(user).not.toContain('3. PARTSUPP');
+    expect(user).toContain('(4 more candidates with less coverage not shown)');
+    expect(user).toContain('- REGION: R_REGIONKEY, R_NAME, … 1 more');
   });
 });
 

@@ -3,6 +3,7 @@ import type { ChatMessage, ChatModel, ChatRequest } from '@guided-retrieval/llm-
 import { isRecord } from '@guided-retrieval/profiler/files';
 import { HeuristicDisambiguator } from './heuristic.js';
 import { nameRecord } from './name-record.js';
+import { defaultHeuristicParams, type HeuristicParams } from './params.js';
 import { pathKey, rankPaths } from './paths.js';
 import { pathSelectionPrompt } from './prompts/path-selection.js';
 import { allowedSources, type SourceTargetsOptions, sourceTargetsPrompt } from './prompts/source-targets.js';
@@ -16,11 +17,13 @@ import type {
 } from './types.js';
 
 export interface LlmDisambiguatorOptions {
-  /** Decides whatever the model can't or mustn't: errors, timeouts, invalid choices. Default: a `HeuristicDisambiguator`. */
+  /** What the prompts show (`prompt*`), and the default fallback's parameters (default: `params/heuristic.json`). */
+  params?: HeuristicParams;
+  /** Decides whatever the model can't or mustn't: errors, timeouts, invalid choices. Default: a `HeuristicDisambiguator` of `params`. */
   fallback?: Disambiguator;
   /** Per model call (default: the model's own). */
   timeoutMs?: number;
-  /** Paths shown per target in step 8, best first by the heuristic's ranking (default 8). */
+  /** Paths shown per target in step 8, best first by the heuristic's ranking (default: `promptPathsShown`). */
   maxPathsShown?: number;
   /** Cancels model calls; the heuristic then decides. */
   signal?: AbortSignal;
@@ -35,13 +38,15 @@ export interface LlmDisambiguatorOptions {
 export class LlmDisambiguator implements Disambiguator {
   readonly name: string;
   private readonly fallback: Disambiguator;
+  private readonly params: HeuristicParams;
 
   constructor(
     readonly model: ChatModel,
     private readonly options: LlmDisambiguatorOptions = {},
   ) {
     this.name = `llm:${model.id}`;
-    this.fallback = options.fallback ?? new HeuristicDisambiguator();
+    this.params = options.params ?? defaultHeuristicParams();
+    this.fallback = options.fallback ?? new HeuristicDisambiguator(options.params ? { params: options.params } : {});
   }
 
   async chooseSourceAndTargets(input: DisambiguationInput): Promise<SourceAndTargets> {
@@ -49,7 +54,7 @@ export class LlmDisambiguator implements Disambiguator {
     // Walking joins backwards is the fallback's call (no forward tree covers T0); the model then may too.
     const reverse = Boolean(heuristic.reverse);
     const promptOptions: SourceTargetsOptions = reverse ? { reverse: { across: heuristic.source } } : {};
-    const prompt = sourceTargetsPrompt(input, promptOptions);
+    const prompt = sourceTargetsPrompt(input, this.params, promptOptions);
     let answer: unknown;
     try {
       answer = (await this.model.complete(this.request(prompt))).json;
@@ -66,7 +71,7 @@ export class LlmDisambiguator implements Disambiguator {
 
     const proposed = graph.table(answer.source)?.name;
     if (!proposed) return keep([answer.source], `llm proposed unknown table ${answer.source} as the source`);
-    if (!allowedSources(input, promptOptions).includes(proposed))
+    if (!allowedSources(input, this.params, promptOptions).includes(proposed))
       return keep([proposed], `llm proposed source ${proposed}, which is not a candidate source`);
     const source = proposed;
     const reach = reverse ? graph.linkedTables(source) : graph.reachable(source);
@@ -129,7 +134,7 @@ export class LlmDisambiguator implements Disambiguator {
   async selectPaths(input: PathSelectionInput): Promise<SelectedPath[]> {
     const heuristic = await this.fallback.selectPaths(input);
     const wanted = new Set(input.targets);
-    const maxShown = this.options.maxPathsShown ?? 8;
+    const maxShown = this.options.maxPathsShown ?? this.params.promptPathsShown;
     const offered = nameRecord<JoinPath[]>();
     // The heuristic's tree-search path first, then the cheapest alternatives, each once.
     for (const t of input.targets) {

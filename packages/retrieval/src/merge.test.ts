@@ -1,7 +1,7 @@
 import { ContextGraph, type JoinPath } from '@guided-retrieval/context-graph';
 import { graphFromEdgeList } from '@guided-retrieval/context-graph/internal';
 import { afterAll, describe, expect, it } from 'vitest';
-import { renderFromClause } from './index.js';
+import { DEFAULT_PATH_LIMITS, renderFromClause } from './index.js';
 import { mergePaths, trimPath } from './merge.js';
 import { tpchFixture } from './test-support/tpch-db.js';
 
@@ -12,7 +12,9 @@ afterAll(() => tpch.cleanup());
 const abc = graphFromEdgeList('abc', ['A.b->B.id', 'B.c->C.id', 'C.d->D.id', 'A.c->C.id', 'C.e->E.id', 'E.f->F.id']);
 
 function path(graph: ContextGraph, tables: string[]): JoinPath {
-  const found = graph.kShortestPaths(tables[0]!, tables[tables.length - 1]!, 16).find((p) => p.tables.join() === tables.join());
+  const found = graph
+    .kShortestPaths(tables[0]!, tables[tables.length - 1]!, 16, DEFAULT_PATH_LIMITS)
+    .find((p) => p.tables.join() === tables.join());
   if (!found) throw new Error(`no path ${tables.join(' → ')}`);
   return found;
 }
@@ -54,7 +56,7 @@ describe('prefix merging (paper §3.4)', () => {
       ['teamIDloser', 'loser'],
     ]);
     const graph = new ContextGraph({ ...data, edges: data.edges.map((e) => ({ ...e, role: roles.get(e.fromColumns[1]!)! })) });
-    const paths = graph.kShortestPaths('SeriesPost', 'Teams', 4);
+    const paths = graph.kShortestPaths('SeriesPost', 'Teams', 4, DEFAULT_PATH_LIMITS);
     expect(paths).toHaveLength(2);
     const tree = mergePaths('SeriesPost', paths, ['Teams']);
     expect(tree.nodes.map((n) => n.alias).sort()).toEqual(['seriespost', 'teams_loser', 'teams_winner']);
@@ -70,7 +72,7 @@ describe('prefix merging (paper §3.4)', () => {
 
   it('renders FROM … JOIN … ON with composite keys and quoting', () => {
     const graph = graphFromEdgeList('q', ['order.part,supp->part supply.p,s'.replace(' ', '_')]);
-    const [p] = graph.kShortestPaths('order', 'part_supply', 1);
+    const [p] = graph.kShortestPaths('order', 'part_supply', 1, DEFAULT_PATH_LIMITS);
     const sql = renderFromClause(mergePaths('order', [p!], ['part_supply']));
     expect(sql).toBe(
       'FROM "order" AS order_t\nJOIN part_supply AS part_supply ON order_t.part = part_supply.p AND order_t.supp = part_supply.s',

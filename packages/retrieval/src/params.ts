@@ -1,6 +1,8 @@
 /**
  * Every number and switch that tunes the deterministic heuristics of exploration, disambiguation
- * and merging, in one place. The defaults live in `params/heuristic.json` (`defaultHeuristicParams`).
+ * and merging, and what a model's prompt shows, in one place. The defaults live in
+ * `params/heuristic.json` (`defaultHeuristicParams`); how far paths go, in `params/limits.json`
+ * (`limits.ts`).
  */
 import { checkParams, deepFreeze, mergeParams, type ParamSpec, readParamsFile } from '@guided-retrieval/grounding/internal';
 
@@ -31,6 +33,27 @@ export interface HeuristicParams {
    * the question does not say which, so none comes along as unjoined (Spider 2.0-lite F1 +0.013).
    */
   maxUnjoined: number;
+  /**
+   * Words before a match on a surrogate foreign key in which a grouping word ("for each sales rep",
+   * "per manager") says the question wants the referenced entity named (`roles.ts`).
+   */
+  groupingWordsBefore: number;
+
+  // ─── What a model's prompt shows (`llm-disambiguator.ts`, `prompts/`) ───────────────────────
+
+  /** Candidate sources shown, best first (a warehouse may have hundreds); the model may choose only these. */
+  promptCandidatesShown: number;
+  /** Tables described; past it, only the initial targets, the candidates shown and their neighbours. */
+  promptTablesShown: number;
+  /** Names listed per candidate's reachability set. */
+  promptReachableListed: number;
+  /** Columns listed per table. */
+  promptColumnsShown: number;
+  /** Characters of a table's description, and of a column's. */
+  promptTableDescriptionChars: number;
+  promptColumnDescriptionChars: number;
+  /** Paths shown per target in step 8, best first by the heuristic's ranking (`LlmDisambiguator`'s `maxPathsShown` sets it otherwise). */
+  promptPathsShown: number;
 
   // ─── Switches ───────────────────────────────────────────────────────────────────────────────
 
@@ -58,6 +81,17 @@ export interface HeuristicParams {
   unjoined: boolean;
 }
 
+/** What a model's prompt shows (`prompts/`). */
+export type PromptParams = Pick<
+  HeuristicParams,
+  | 'promptCandidatesShown'
+  | 'promptTablesShown'
+  | 'promptReachableListed'
+  | 'promptColumnsShown'
+  | 'promptTableDescriptionChars'
+  | 'promptColumnDescriptionChars'
+>;
+
 /** Some parameters over others. */
 export type HeuristicParamsOverride = Partial<HeuristicParams>;
 
@@ -72,6 +106,14 @@ const SPECS: Readonly<Record<keyof HeuristicParams, ParamSpec>> = {
   groundedBridgeCredit: NUMBER,
   backwardStep: NUMBER,
   maxUnjoined: NUMBER,
+  groupingWordsBefore: NUMBER,
+  promptCandidatesShown: NUMBER,
+  promptTablesShown: NUMBER,
+  promptReachableListed: NUMBER,
+  promptColumnsShown: NUMBER,
+  promptTableDescriptionChars: NUMBER,
+  promptColumnDescriptionChars: NUMBER,
+  promptPathsShown: NUMBER,
   referencedEntities: SWITCH,
   keysByReference: SWITCH,
   countedThroughLink: SWITCH,

@@ -17,6 +17,8 @@ export interface RoleContext {
   cost: (table: string, direction: JoinDirection) => number;
   /** The least a step of `cost` costs (`minStepCost` of the heuristic parameters): lets the searches aim. */
   minStepCost: number;
+  /** Words before a key column's match searched for a grouping word (`groupingWordsBefore`). */
+  groupingWordsBefore: number;
 }
 
 /**
@@ -57,7 +59,7 @@ const KEY_WORDS = new Set(['id', 'key', 'no', 'num', 'number', 'code', 'fk', 're
  * along that very key when the question asks who ("who is the manager of each store?").
  */
 export function referencedEntityRoles(source: string, targets: readonly string[], context: RoleContext): RoleRequest[] {
-  const { graph, grounding, limits, cost, minStepCost } = context;
+  const { graph, grounding, limits, cost, minStepCost, groupingWordsBefore } = context;
   const roles: RoleRequest[] = [];
   const inTree = new Set([source, ...targets]);
   // A question about a person in a role ("who manages…") wants the referenced row itself; otherwise
@@ -70,7 +72,8 @@ export function referencedEntityRoles(source: string, targets: readonly string[]
     const keyColumn = graph.table(match.table)?.columns.find((c) => c.name === match.column);
     const surrogate = keyColumn?.inferredType === 'integer' || /int/i.test(keyColumn?.declaredType ?? '');
     const groupsBy =
-      surrogate && grounding.tokens.slice(Math.max(0, match.span[0] - 2), match.span[0]).some((t) => GROUPING_WORDS.has(t.lower));
+      surrogate &&
+      grounding.tokens.slice(Math.max(0, match.span[0] - groupingWordsBefore), match.span[0]).some((t) => GROUPING_WORDS.has(t.lower));
     const column = match.column.toLowerCase();
     for (const edge of graph.outEdges(match.table)) {
       if (edge.fromColumns.length !== 1 || edge.fromColumns[0]!.toLowerCase() !== column) continue;

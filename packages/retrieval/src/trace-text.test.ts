@@ -1,6 +1,6 @@
 import { graphFromSchema } from '@guided-retrieval/context-graph';
 import { describe, expect, it } from 'vitest';
-import { formatTrace, Retriever } from './index.js';
+import { DEFAULT_PATH_LIMITS, formatTrace, Retriever } from './index.js';
 import { formatPath } from './internal.js';
 import { tracePath } from './paths.js';
 import { SCHOOLS } from './test-support/schools.js';
@@ -9,7 +9,7 @@ const schools = SCHOOLS;
 
 describe('formatTrace.path (formatPath)', () => {
   it('renders a path for people: along the key →, against it ←', () => {
-    const path = schools.shortestPath('frpm', 'satscores', { reverse: true })!;
+    const path = schools.shortestPath('frpm', 'satscores', { ...DEFAULT_PATH_LIMITS, reverse: true })!;
     expect(formatTrace.path(tracePath(path))).toBe('frpm → schools ← satscores');
     expect(formatPath(path)).toBe('frpm → schools ← satscores');
     expect(formatPath({ tables: ['schools'], edges: [] })).toBe('schools');
@@ -30,7 +30,7 @@ describe('formatTrace.path (formatPath)', () => {
         toColumns: ['id'],
       })),
     });
-    const [head, deputy] = graph.pathsByLastEdge('department', 'employee', 2).map(tracePath);
+    const [head, deputy] = graph.pathsByLastEdge('department', 'employee', 2, DEFAULT_PATH_LIMITS).map(tracePath);
     expect(formatPath(head!)).toBe(formatPath(deputy!));
     expect(head!.edges.map((e) => e.id)).toEqual(['department(deputy_id)->employee(id)']);
     expect(deputy!.edges.map((e) => e.id)).toEqual(['department(head_id)->employee(id)']);

@@ -18,6 +18,11 @@ export interface PathLimits {
   alternatives: number;
   /** Join across shared dimensions, walking edges backwards, when no table reaches every target along the keys. */
   reverse: boolean;
+  /**
+   * What the join tree takes off a table's cost per target its path from the source already passes
+   * through: joining below a target beats a parallel branch of the same cost (a tie-break, far below a step's cost).
+   */
+  throughTargetBonus: number;
 }
 
 /** The SQL engine a FROM clause is written for: the one the graph was built from. */

@@ -382,10 +382,9 @@ export interface SteinerOptions extends SearchOptions {
   seed?: TreePaths;
   /** Whether table `a` reaches table `b` along keys: of tied targets, one that reaches the others attaches first. */
   reaches?: (a: number, b: number) => boolean;
+  /** Taken off a tree table's cost per target its steps pass through: joining below it beats a parallel branch. */
+  throughTargetBonus: number;
 }
-
-/** Rewards a tree table that already passes through targets: joining below it beats a parallel branch. */
-const THROUGH_TARGET_BONUS = 0.01;
 
 /**
  * A join tree rooted at `root` that reaches every target it can: repeatedly the cheapest target
@@ -405,7 +404,7 @@ export function steinerPaths(
   const remaining = new Set(targets.filter((t) => !tree.has(t)));
   const through = (steps: readonly JoinStep[]) => steps.filter((s) => wanted.has(s.to)).length;
   while (remaining.size > 0) {
-    const starts = [...tree].map(([table, steps]) => ({ table, cost: -THROUGH_TARGET_BONUS * through(steps), hops: steps.length }));
+    const starts = [...tree].map(([table, steps]) => ({ table, cost: -options.throughTargetBonus * through(steps), hops: steps.length }));
     // Only as far as the cheapest remaining targets: the others wait for the grown tree.
     const { frontier, settled } = dijkstra(graph, options, { starts, stopAt: remaining, stop: 'ties' });
     let best: number | null = null;

@@ -5,7 +5,8 @@
  * values. The profiler derives them, so it alone defines them. Not public API: versioned with the
  * package, but any release may change it (the changeset says so).
  *
- * - join inference compares columns' values through the sketches (`containment.ts`), tells
+ * - join inference compares columns' values through the sketches (`containment.ts`: a Bloom
+ *   filter's hits above its false-positive rate, `BLOOM_FALSE_POSITIVE_RATE`), tells
  *   structured values from a type it does not know (`declaredKind`, `keys.ts`) and profiles column
  *   sets of synthetic tables as the profiler does (`columnSetProfile`, `profile-from-values.ts`);
  * - grounding looks a column's listed or filtered values up by the profiler's value keys and
@@ -15,7 +16,7 @@
  */
 export { columnSetProfile } from '../column-sets.js';
 export { declaredKind } from '../infer-type.js';
-export { type BloomReader, buildSketch, canonicalValue, isCompleteSketch, readBloom } from '../sketch.js';
+export { BLOOM_FALSE_POSITIVE_RATE, type BloomReader, buildSketch, canonicalValue, isCompleteSketch, readBloom } from '../sketch.js';
 export {
   buildValueFilter,
   couldBeValueKey,

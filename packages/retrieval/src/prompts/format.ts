@@ -1,6 +1,7 @@
 /** Text helpers shared by the prompts: how matches, tables and paths are written for a model. */
 import type { ContextGraph, JoinEdge, JoinPath } from '@guided-retrieval/context-graph';
 import type { GroundingMatch, GroundingResult } from '@guided-retrieval/grounding';
+import type { PromptParams } from '../params.js';
 
 /** `"Indian" → NATION.N_NAME (value, demonym "india", score 0.81)` */
 export function formatMatch(m: GroundingMatch): string {
@@ -18,9 +19,7 @@ export function formatInitialTargets(grounding: GroundingResult, tables: readonl
   });
 }
 
-const MAX_DESCRIPTION = 100;
-
-function clip(text: string, max = MAX_DESCRIPTION): string {
+function clip(text: string, max: number): string {
   const t = text.replace(/\s+/g, ' ').trim();
   return t.length > max ? `${t.slice(0, max - 1)}…` : t;
 }
@@ -33,18 +32,21 @@ function informative(description: string, name: string): boolean {
 
 /**
  * The schema the model may choose from, one table per line with its columns (and their
- * descriptions, when the graph has them) and its outgoing joins.
+ * descriptions, when the graph has them) and its outgoing joins; `params` say how much of each.
  */
-export function formatTables(graph: ContextGraph, tables: readonly string[], maxColumns = 40): string[] {
+export function formatTables(graph: ContextGraph, tables: readonly string[], params: PromptParams): string[] {
+  const maxColumns = params.promptColumnsShown;
   const lines: string[] = [];
   for (const name of tables) {
     const table = graph.table(name);
     if (!table) continue;
     const columns = table.columns
       .slice(0, maxColumns)
-      .map((c) => (informative(c.description, c.name) ? `${c.name} "${clip(c.description, 60)}"` : c.name));
+      .map((c) =>
+        informative(c.description, c.name) ? `${c.name} "${clip(c.description, params.promptColumnDescriptionChars)}"` : c.name,
+      );
     if (table.columns.length > maxColumns) columns.push(`… ${table.columns.length - maxColumns} more`);
-    const description = table.description ? ` "${clip(table.description)}"` : '';
+    const description = table.description ? ` "${clip(table.description, params.promptTableDescriptionChars)}"` : '';
     const joins = graph.outEdges(name).map((e) => `${e.toTable} on ${edgeCondition(e)}`);
     lines.push(`- ${name}${description}: ${columns.join(', ')}${joins.length > 0 ? `; joins ${joins.join(', ')}` : ''}`);
   }

@@ -3,6 +3,7 @@
  * reachability, T0 with its grounding matches, and the tables the model may choose from.
  */
 import type { ChatMessage, JsonSchema } from '@guided-retrieval/llm-adapters';
+import type { PromptParams } from '../params.js';
 import type { CandidateSource, DisambiguationInput } from '../types.js';
 import { formatInitialTargets, formatTables } from './format.js';
 
@@ -40,25 +41,22 @@ export interface SourceTargetsOptions {
   reverse?: { across: string } | null;
 }
 
-/** Candidate sources shown to the model, best first: on a warehouse hundreds may cover a target. */
-export const MAX_CANDIDATES_SHOWN = 16;
-/** Tables described in the prompt; past it, only the initial targets, the candidates shown and their neighbours. */
-export const MAX_TABLES_SHOWN = 60;
-/** Names listed per candidate's reachability set. */
-const MAX_REACHABLE_LISTED = 30;
-
-/** The sources the model may choose: the best candidates, and under `reverse` the heuristic's table across. */
-export function allowedSources(input: DisambiguationInput, options: SourceTargetsOptions = {}): string[] {
-  const names = input.candidates.slice(0, MAX_CANDIDATES_SHOWN).map((c) => c.table);
+/** The sources the model may choose: the best candidates (`promptCandidatesShown`), and under `reverse` the heuristic's table across. */
+export function allowedSources(input: DisambiguationInput, params: PromptParams, options: SourceTargetsOptions = {}): string[] {
+  const names = input.candidates.slice(0, params.promptCandidatesShown).map((c) => c.table);
   const across = options.reverse?.across;
   return across && !names.includes(across) ? [...names, across] : names;
 }
 
-/** The messages and the JSON schema of the source-and-targets call. */
-export function sourceTargetsPrompt(input: DisambiguationInput, options: SourceTargetsOptions = {}): SourceTargetsPrompt {
+/** The messages and the JSON schema of the source-and-targets call; `params` say how much it shows. */
+export function sourceTargetsPrompt(
+  input: DisambiguationInput,
+  params: PromptParams,
+  options: SourceTargetsOptions = {},
+): SourceTargetsPrompt {
   const { graph, grounding, initialTargets } = input;
-  const candidates = input.candidates.slice(0, MAX_CANDIDATES_SHOWN);
-  const sources = allowedSources(input, options);
+  const candidates = input.candidates.slice(0, params.promptCandidatesShown);
+  const sources = allowedSources(input, params, options);
   const reach = new Set<string>();
   for (const source of sources) {
     reach.add(source);
@@ -66,7 +64,7 @@ export function sourceTargetsPrompt(input: DisambiguationInput, options: SourceT
   }
   const across = options.reverse && !candidates.some((c) => c.table === options.reverse!.across) ? options.reverse.across : null;
   let tables = graph.tables.map((t) => t.name).filter((t) => reach.has(t));
-  if (tables.length > MAX_TABLES_SHOWN) {
+  if (tables.length > params.promptTablesShown) {
     const near = new Set([...sources, ...initialTargets]);
     for (const t of initialTargets) for (const e of [...graph.outEdges(t), ...graph.inEdges(t)]) near.add(e.fromTable).add(e.toTable);
     tables = tables.filter((t) => near.has(t));
@@ -74,9 +72,8 @@ export function sourceTargetsPrompt(input: DisambiguationInput, options: SourceT
   const reaches = (table: string) => {
     const all = [...graph.reachable(table)].sort();
     if (all.length === 0) return 'nothing';
-    return all.length > MAX_REACHABLE_LISTED
-      ? `${all.slice(0, MAX_REACHABLE_LISTED).join(', ')} (and ${all.length - MAX_REACHABLE_LISTED} more)`
-      : all.join(', ');
+    const listed = params.promptReachableListed;
+    return all.length > listed ? `${all.slice(0, listed).join(', ')} (and ${all.length - listed} more)` : all.join(', ');
   };
   const user = [
     `Database: ${graph.database}`,
@@ -102,7 +99,7 @@ export function sourceTargetsPrompt(input: DisambiguationInput, options: SourceT
       : []),
     '',
     'Tables (columns; joins):',
-    ...formatTables(graph, tables),
+    ...formatTables(graph, tables, params),
   ].join('\n');
   const schema: JsonSchema = {
     type: 'object',
