@@ -15,7 +15,7 @@ import { tokenizeQuestion } from './question.js';
 import { groundedTables } from './settle.js';
 import { GROUNDING_STAGES } from './stages/list.js';
 import { runStages } from './stages/stage.js';
-import type { GroundingOptions, GroundingResult, QuestionToken } from './types.js';
+import type { GroundingOptions, GroundingResult, QuestionToken, StageTrace } from './types.js';
 import type { Demonyms } from './variants.js';
 
 /** What grounding reads at question time, built once per graph (`GroundingIndex.build`). */
@@ -65,8 +65,12 @@ type ByName = Pick<GroundingResult, 'matches' | 'weakerMatches' | 'grounded' | '
 async function groundByName(index: SchemaIndex, question: string, tokens: QuestionToken[]): Promise<ByName> {
   const { params } = index;
   const { state, trace } = await runStages(GROUNDING_STAGES, { ...index, question, tokens });
+  const strongest = Math.max(0, ...state.settled.map((m) => m.score));
+  // A question whose strongest match is this weak names nothing ("Need help with a query" holds two
+  // song titles' words): it grounds no table rather than a tree of chance matches.
+  if (strongest < params.minStrongestMatch) return nothingNamed(state.candidates.length, trace);
   const matches = state.settled;
-  const best = Math.max(0, ...matches.map((m) => m.score));
+  const best = strongest;
   const evidence = tableEvidence([...state.island, ...state.extraEvidence], tokens, {
     ratio: params.evidenceRatio,
     maxTables: params.evidenceMaxTables,
@@ -82,4 +86,8 @@ async function groundByName(index: SchemaIndex, question: string, tokens: Questi
     elsewhere: [...elsewhere],
     ...(state.islandSense ? { islandSense: state.islandSense } : {}),
   };
+}
+
+function nothingNamed(candidates: number, trace: (watched: ReadonlySet<string>) => StageTrace[]): ByName {
+  return { matches: [], evidence: [], stages: trace(new Set()), weakerMatches: candidates, grounded: [], elsewhere: [] };
 }

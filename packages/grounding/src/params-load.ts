@@ -54,6 +54,7 @@ const SPECS: Readonly<Record<keyof GroundingParams, ParamSpec>> = {
   islandTieRatio: NUMBER,
   evidenceRatio: NUMBER,
   evidenceMaxTables: NUMBER,
+  minStrongestMatch: NUMBER,
   calendarMinColumns: NUMBER,
   calendarMinShare: NUMBER,
   islandSenseWeight: NUMBER,

@@ -172,6 +172,12 @@ export interface GroundingParams {
   evidenceRatio: number;
   /** …at most this many of them, strongest first. */
   evidenceMaxTables: number;
+  /**
+   * A question whose strongest match scores below this grounds no table: chance matches of everyday
+   * words in long text values ("help" in a song title) are not a question about the schema. Below
+   * the strongest match of every training question (the lowest of the 385 is 0.42).
+   */
+  minStrongestMatch: number;
   /** A calendar dimension (calendar.ts) has at least this many columns that are parts of a date… */
   calendarMinColumns: number;
   /** …and they are at least this share of its columns. */

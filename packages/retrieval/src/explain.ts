@@ -58,5 +58,7 @@ export function islandsReason(graph: ContextGraph, source: string, matched: read
 export function noMatchReason(grounding: GroundingResult, database: string): string {
   const words = grounding.tokens.filter((t) => !t.stopWord).map((t) => t.text);
   const asked = words.length > 0 ? `"${words.join(' ')}"` : 'the question';
+  if (grounding.weakerMatches > 0)
+    return `nothing in ${database} matches ${asked} strongly enough: only weak matches (words found by chance in values or parts of names), and no table is similar enough`;
   return `nothing in ${database} matches ${asked}: no table, column or sampled value, and no table is similar enough`;
 }
