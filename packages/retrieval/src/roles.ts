@@ -7,6 +7,7 @@
 import type { ContextGraph, JoinDirection, JoinPath } from '@guided-retrieval/context-graph';
 import type { GroundingResult } from '@guided-retrieval/grounding';
 import { identifierWords } from '@guided-retrieval/text';
+import { GROUPING_WORDS } from './grouping-words.js';
 import type { PathLimits, RoleRequest } from './types.js';
 
 export interface RoleContext {
@@ -45,9 +46,6 @@ export function detectRoles(source: string, targets: readonly string[], context:
 }
 
 const PERSON_QUESTION = new Set(['who', 'whom', 'whose']);
-
-/** Words before a role that group by it. */
-const GROUPING_WORDS = new Set(['each', 'per', 'every']);
 
 /** Words of a key column that say nothing about the role it plays. */
 const KEY_WORDS = new Set(['id', 'key', 'no', 'num', 'number', 'code', 'fk', 'ref', 'sk']);

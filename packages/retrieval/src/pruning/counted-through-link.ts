@@ -4,6 +4,7 @@
  */
 import type { ContextGraph } from '@guided-retrieval/context-graph';
 import type { GroundingResult } from '@guided-retrieval/grounding';
+import { GROUPING_WORDS } from '../grouping-words.js';
 import type { PrunePass } from './pass.js';
 
 const COUNT_CUES = [
@@ -12,7 +13,6 @@ const COUNT_CUES = [
   ['count', 'of'],
   ['numbers', 'of'],
 ];
-const GROUP_CUES = new Set(['each', 'per', 'every']);
 
 /**
  * Targets a link-table source references directly that the question only counts ("how many
@@ -29,11 +29,11 @@ export function countedThroughLink(graph: ContextGraph, grounding: GroundingResu
   });
 }
 
-/** Whether the question word at a position follows a count cue ("how many", "number of") or a group cue ("each", "per"). */
+/** Whether the question word at a position follows a count cue ("how many", "number of") or a grouping word ("each", "per"). */
 function countOrGroupCue(grounding: GroundingResult): (start: number) => boolean {
   const words = grounding.tokens.map((t) => t.lower);
   return (start) =>
-    GROUP_CUES.has(words[start - 1] ?? '') || COUNT_CUES.some((cue) => cue.every((w, i) => words[start - cue.length + i] === w));
+    GROUPING_WORDS.has(words[start - 1] ?? '') || COUNT_CUES.some((cue) => cue.every((w, i) => words[start - cue.length + i] === w));
 }
 
 export const countedThroughLinkPass: PrunePass<string> = {
