@@ -86,15 +86,6 @@ function englishTest(wordnet: WordNet, frequentWords: ReadonlySet<string>): (wor
   };
 }
 
-/**
- * List words the check refuses that are kept until the lead decides (#43): dropping one changes
- * answers. Each is the list and the word; the test fails when one is no longer refused.
- */
-const AWAITING_DECISION: readonly string[] = [
-  // General database vocabulary, newer than WordNet 3.1; the 62,878th word of the vectors.
-  'grounding DATA_WORDS: "dataset"',
-];
-
 let wordnet: WordNet;
 /** What glued names are cut into: the grounding index's dictionary. */
 let dictionary: ReadonlySet<string>;
@@ -122,14 +113,23 @@ describe('what counts as general English', () => {
   });
 });
 
+/**
+ * General database vocabulary newer than WordNet 3.1 and rarer than the vectors' 30,000 most
+ * frequent words, kept on purpose; the test fails when one is no longer refused, so the list only shrinks.
+ */
+const NEWER_THAN_WORDNET: readonly string[] = [
+  // "data set" as one word (spider-dev's scholar names a table so, as many catalogues do).
+  'grounding DATA_WORDS: "dataset"',
+];
+
 describe.skipIf(!hasBenchmarks())('the general word lists and the visible benchmark schemas', () => {
   it('hold no word of a schema that is not general English', () => {
     const words = schemaWords(benchmarkSchemas(), dictionary);
     expect(words.size).toBeGreaterThan(1000);
     const refused = offenders(GENERAL_LISTS, words, englishTest(wordnet, frequent));
-    const awaiting = (line: string) => AWAITING_DECISION.some((a) => line.startsWith(`${a} `));
-    expect(refused.filter((line) => !awaiting(line))).toEqual([]);
-    for (const a of AWAITING_DECISION)
+    const newer = (line: string) => NEWER_THAN_WORDNET.some((a) => line.startsWith(`${a} `));
+    expect(refused.filter((line) => !newer(line))).toEqual([]);
+    for (const a of NEWER_THAN_WORDNET)
       expect(
         refused.some((line) => line.startsWith(`${a} `)),
         `${a} is no longer refused`,
