@@ -76,7 +76,6 @@ export class Retriever {
     readonly graph: ContextGraph,
     readonly index: GroundingIndex,
     private readonly disambiguator: Disambiguator,
-    private readonly options: RetrieverOptions,
     private readonly limits: PathLimits,
     private readonly params: HeuristicParams,
     /** The column model's weights and thresholds, and the prompt's settings. */
@@ -97,7 +96,7 @@ export class Retriever {
       options.disambiguator ?? new FittedDisambiguator({ params, ...(options.choice ? { choice: options.choice } : {}) });
     disambiguator.prepare?.(graph);
     const columnParams = options.columnParams ? withColumnParams(options.columnParams) : defaultColumnParams();
-    return new Retriever(graph, index, disambiguator, options, pathLimits(options.limits ?? {}), params, columnParams);
+    return new Retriever(graph, index, disambiguator, pathLimits(options.limits ?? {}), params, columnParams);
   }
 
   async retrieve(question: string): Promise<RetrievalResult> {
