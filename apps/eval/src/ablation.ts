@@ -33,20 +33,20 @@ export const ABLATIONS: readonly Variant[] = [
   { name: 'no longer-span preference', options: { grounding: { preferLongerSpans: false } } },
   { name: 'operation words may ground a column alone', options: { grounding: { operationWordsAsColumns: true } } },
   { name: 'foreign-key columns left out of the index', options: { grounding: { foreignKeyColumns: false } } },
-  { name: 'no semantic enrichment', options: { k: 0 } },
+  { name: 'no semantic enrichment', options: { groundingParams: { k: 0 } } },
   { name: 'every island of the join graph weighed together (no island choice)', options: { grounding: { oneIsland: false } } },
   {
     name: 'no referenced entity brought in by a grounded foreign key',
-    options: { disambiguator: new HeuristicDisambiguator({ referencedEntities: false }) },
+    options: { disambiguator: new HeuristicDisambiguator({ params: { referencedEntities: false } }) },
   },
   { name: 'no measures lexicon (amount, count, time and self-reference words)', options: { grounding: { measureWords: false } } },
   {
     name: 'a table named only through its key stays though a reference holds it',
-    options: { disambiguator: new HeuristicDisambiguator({ keysByReference: false }) },
+    options: { disambiguator: new HeuristicDisambiguator({ params: { keysByReference: false } }) },
   },
   {
     name: 'a table only counted or grouped by stays beside the link table',
-    options: { disambiguator: new HeuristicDisambiguator({ countedThroughLink: false }) },
+    options: { disambiguator: new HeuristicDisambiguator({ params: { countedThroughLink: false } }) },
   },
   { name: 'enrichment with 100-d word vectors instead of the lexical embedder', options: {}, embedder: createWordVectorEmbedder },
   ...[0.5, 0.6, 0.7, 0.8, 0.9].map((ratio) => ({

@@ -1,7 +1,7 @@
 import { graphFromSchema } from '@guided-retrieval/context-graph';
 import { describe, expect, it } from 'vitest';
 import { buildInvertedIndex } from './build-index.js';
-import { GroundingIndex } from './index.js';
+import { defaultGroundingParams, GroundingIndex, withGroundingParams } from './index.js';
 import type { InvertedIndex } from './inverted-index.js';
 import { descriptionPhrase } from './name-keys.js';
 
@@ -37,7 +37,7 @@ const SHOP = graphFromSchema({
 });
 
 describe('buildInvertedIndex', () => {
-  const index = buildInvertedIndex(SHOP, { synonyms: (word) => (word === 'order' ? ['purchase'] : []) });
+  const index = buildInvertedIndex(SHOP, { params: defaultGroundingParams(), synonyms: (word) => (word === 'order' ? ['purchase'] : []) });
 
   it('indexes a table by its name whole, glued and cut into known words, and each word alone by its share', () => {
     expect(found(index, 'lineitem')).toEqual(['LINEITEM. table exact 1 tf=1']);
@@ -88,7 +88,7 @@ describe('buildInvertedIndex', () => {
 
   it("indexes a schema word's synonyms as synonym keys", () => {
     expect(found(index, 'purchase')).toContain('ORDERS. table synonym 1 tf=1');
-    expect(buildInvertedIndex(SHOP).get('purchase')).toBeUndefined();
+    expect(buildInvertedIndex(SHOP, { params: defaultGroundingParams() }).get('purchase')).toBeUndefined();
   });
 
   it('numbers each (table, column, kind) once, whatever the key', () => {
@@ -99,7 +99,7 @@ describe('buildInvertedIndex', () => {
   });
 
   it('leaves foreign-key columns out when the lever says so', () => {
-    const without = buildInvertedIndex(SHOP, { foreignKeyColumns: false });
+    const without = buildInvertedIndex(SHOP, { params: withGroundingParams({ foreignKeyColumns: false }) });
     expect(found(without, 'order key')).toEqual(['ORDERS.O_ORDERKEY column compound 1 tf=1']);
   });
 
@@ -108,7 +108,7 @@ describe('buildInvertedIndex', () => {
       database: 'shop',
       tables: [{ name: 'shop', columns: ['orders_order', { name: 'state', aliases: ['order status', 'status'] }] }],
     });
-    const keys = buildInvertedIndex(graph);
+    const keys = buildInvertedIndex(graph, { params: defaultGroundingParams() });
     // `orders` gives `order` as its singular, `order` as itself: the exact one stays.
     expect(found(keys, 'order')).toEqual(['shop.orders_order column exact 0.5 tf=1', 'shop.state alias exact 0.5 tf=1']);
     // `status` is half of one alias and the whole of another: the whole stays.
@@ -117,7 +117,7 @@ describe('buildInvertedIndex', () => {
 
   it('cuts only names written in one case into glued words: ReportsTo is "reports to", never "rep orts"', () => {
     const graph = graphFromSchema({ database: 'hr', tables: [{ name: 'Employee', columns: ['EmployeeId', 'ReportsTo'] }] });
-    const keys = buildInvertedIndex(graph);
+    const keys = buildInvertedIndex(graph, { params: defaultGroundingParams() });
     expect(found(keys, 'reports to')).toEqual(['Employee.ReportsTo column exact 1 tf=1']);
     expect(keys.get('rep')).toBeUndefined();
   });
@@ -130,7 +130,7 @@ describe('buildInvertedIndex', () => {
         { name: 'sbticker', columns: ['sbtickerid', 'sbtickersymbol', 'sbtickername'] },
       ],
     });
-    const keys = buildInvertedIndex(graph);
+    const keys = buildInvertedIndex(graph, { params: defaultGroundingParams() });
     expect(found(keys, 'customer')).toEqual(['sbcustomer. table exact 1 tf=1']);
     expect(found(keys, 'sbcustomer')).toEqual(['sbcustomer. table exact 1 tf=1']);
     expect(found(keys, 'name')).toEqual(['sbcustomer.sbcustname column exact 1 tf=1', 'sbticker.sbtickername column exact 1 tf=1']);
@@ -141,11 +141,15 @@ describe('buildInvertedIndex', () => {
 
 describe('descriptionPhrase', () => {
   it('keeps the opening clause of a description, filler dropped, at most four words', () => {
-    expect(descriptionPhrase('Total precipitation (rain and/or melted snow) reported during the day')).toBe('total precipitation');
-    expect(descriptionPhrase('Mean temperature for the day in degrees Fahrenheit')).toBe('mean temperature day degrees');
-    expect(descriptionPhrase('The year')).toBe('year');
-    expect(descriptionPhrase('')).toBeNull();
-    expect(descriptionPhrase('(the)')).toBeNull();
+    expect(descriptionPhrase('Total precipitation (rain and/or melted snow) reported during the day', defaultGroundingParams())).toBe(
+      'total precipitation',
+    );
+    expect(descriptionPhrase('Mean temperature for the day in degrees Fahrenheit', defaultGroundingParams())).toBe(
+      'mean temperature day degrees',
+    );
+    expect(descriptionPhrase('The year', defaultGroundingParams())).toBe('year');
+    expect(descriptionPhrase('', defaultGroundingParams())).toBeNull();
+    expect(descriptionPhrase('(the)', defaultGroundingParams())).toBeNull();
   });
 });
 
@@ -172,14 +176,16 @@ const WEATHER = graphFromSchema({
 
 describe('description aliases', () => {
   it('index a column under the opening words of its description, as an alias', () => {
-    const index = buildInvertedIndex(WEATHER);
+    const index = buildInvertedIndex(WEATHER, { params: defaultGroundingParams() });
     expect(index.get('precipitation')?.map((e) => [e.table, e.column, e.kind])).toEqual([['gsod', 'prcp', 'alias']]);
-    expect(buildInvertedIndex(WEATHER, { descriptionAliases: false }).get('precipitation')).toBeUndefined();
+    expect(
+      buildInvertedIndex(WEATHER, { params: withGroundingParams({ descriptionAliases: false }) }).get('precipitation'),
+    ).toBeUndefined();
   });
 
   it('ground a question through them', async () => {
-    const index = await GroundingIndex.build(WEATHER, { levers: { synonyms: false } });
-    const result = await index.ground('How much precipitation fell each day?', { k: 0 });
+    const index = await GroundingIndex.build(WEATHER, { params: { k: 0 }, levers: { synonyms: false } });
+    const result = await index.ground('How much precipitation fell each day?');
     expect(result.grounded.map((g) => g.table)).toEqual(['gsod']);
   });
 });
@@ -187,7 +193,10 @@ describe('description aliases', () => {
 describe('synonyms of glued names', () => {
   it('index the synonyms of a glued table name as a whole (salespersons is a "sales representative")', () => {
     const graph = graphFromSchema({ database: 'cars', tables: [{ name: 'salespersons', columns: ['salesperson_id', 'first_name'] }] });
-    const index = buildInvertedIndex(graph, { synonyms: (word) => (word === 'salesperson' ? ['sales representative'] : []) });
+    const index = buildInvertedIndex(graph, {
+      params: defaultGroundingParams(),
+      synonyms: (word) => (word === 'salesperson' ? ['sales representative'] : []),
+    });
     expect(index.get('sales representative')).toEqual([
       expect.objectContaining({ table: 'salespersons', column: null, kind: 'table', keyKind: 'synonym' }),
     ]);

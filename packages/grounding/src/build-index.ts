@@ -20,29 +20,18 @@ import type { InvertedIndex } from './inverted-index.js';
 import { perName } from './memo.js';
 import { descriptionPhrase, nameKeys, schemaVocabulary } from './name-keys.js';
 import type { GroundingParams } from './params.js';
-import { defaultGroundingParams } from './params-load.js';
 
 export interface IndexOptions {
   /** General English words that glued names are cut into (the word vectors' most frequent words when installed). */
   dictionary?: readonly string[];
   /** Synonyms of a schema word, also indexed (WordNet by default; none to switch off). */
   synonyms?: (word: string) => readonly string[];
-  /** The numbers and switches the keys are made by (the defaults when not given). */
-  params?: GroundingParams;
-  /**
-   * Index foreign-key columns' names too (default: the parameter, true; their words mostly name the table they
-   * reference, and stronger matches on that table win).
-   */
-  foreignKeyColumns?: boolean;
-  /**
-   * Index the opening words of a column's description as an alias of it (`prcp`: "Total precipitation")
-   * (default: the parameter, true).
-   */
-  descriptionAliases?: boolean;
+  /** The numbers and switches the keys are made by. */
+  params: GroundingParams;
 }
 
-export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = {}): InvertedIndex {
-  const params = indexParams(options);
+export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions): InvertedIndex {
+  const { params } = options;
   const dictionary = options.dictionary ? new Set(options.dictionary) : undefined;
   const keysOf = nameKeys(schemaVocabulary(graph, dictionary, params), options.synonyms ?? (() => []), dictionary, params);
   const builder = new IndexBuilder(keysOf, params);
@@ -86,18 +75,6 @@ export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions = 
 /** A column's distinct values: profiled, listed or sampled. */
 function distinctValues(column: GraphColumn): number {
   return column.stats?.distinct ?? column.values?.distinct ?? column.sample.length;
-}
-
-/** The parameters, with the switches `options` sets over them. */
-function indexParams(options: IndexOptions): GroundingParams {
-  const params = options.params ?? defaultGroundingParams();
-  const { foreignKeyColumns, descriptionAliases } = options;
-  if (foreignKeyColumns === undefined && descriptionAliases === undefined) return params;
-  return {
-    ...params,
-    ...(foreignKeyColumns === undefined ? {} : { foreignKeyColumns }),
-    ...(descriptionAliases === undefined ? {} : { descriptionAliases }),
-  };
 }
 
 /** The names, lower case, that only one table goes by. */

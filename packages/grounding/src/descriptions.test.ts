@@ -2,7 +2,7 @@ import { graphFromSchema } from '@guided-retrieval/context-graph';
 import { describe, expect, it } from 'vitest';
 import { descriptionIndex, descriptionWords } from './descriptions.js';
 import { GroundingIndex } from './grounding-index.js';
-import { defaultGroundingParams } from './params-load.js';
+import { defaultGroundingParams } from './params.js';
 
 const graph = graphFromSchema({
   database: 'bank',
@@ -23,13 +23,16 @@ const graph = graphFromSchema({
 
 describe('descriptionWords', () => {
   it('keeps content words, singular, once; drops stop words and words about data itself', () => {
-    expect(descriptionWords('The number of inhabitants of the district (the unique value)')).toEqual(['inhabitant', 'district']);
+    expect(descriptionWords('The number of inhabitants of the district (the unique value)', defaultGroundingParams())).toEqual([
+      'inhabitant',
+      'district',
+    ]);
   });
 });
 
 describe('description words in grounding', () => {
   it('index each described column by its words', () => {
-    const index = descriptionIndex(graph);
+    const index = descriptionIndex(graph, defaultGroundingParams());
     const described = (word: string) => index.get(word)?.map((e) => ({ table: e.table, column: e.column }));
     expect(described('office')).toEqual([{ table: 'district', column: 'A12' }]);
     expect(described('salary')).toEqual([{ table: 'district', column: 'A11' }]);

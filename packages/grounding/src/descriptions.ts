@@ -12,7 +12,6 @@ import type { IndexEntry } from './index-entry.js';
 import type { InvertedIndex } from './inverted-index.js';
 import type { NameKey } from './name-keys.js';
 import type { GroundingParams } from './params.js';
-import { defaultGroundingParams } from './params-load.js';
 
 /**
  * Description word (singular) → an index entry for each column (or table, `column` null) whose
@@ -60,7 +59,7 @@ export const DATA_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 /** The content words of a description, each once, singular. */
-export function descriptionWords(description: string, params: GroundingParams = defaultGroundingParams()): string[] {
+export function descriptionWords(description: string, params: GroundingParams): string[] {
   const words = new Set<string>();
   for (const raw of description.toLowerCase().split(/[^a-z]+/)) {
     if (raw.length < params.minDescribedWordLength || STOP_WORDS.has(raw) || DATA_WORDS.has(raw)) continue;
@@ -73,7 +72,7 @@ export function descriptionWords(description: string, params: GroundingParams = 
  * Every description word → the columns and tables it describes; a word in the descriptions of
  * more than `describedMaxTables` tables of an island says nothing of which is meant and is left out.
  */
-export function descriptionIndex(graph: ContextGraph, params: GroundingParams = defaultGroundingParams()): DescriptionIndex {
+export function descriptionIndex(graph: ContextGraph, params: GroundingParams): DescriptionIndex {
   const coverage = params.describedCoverage;
   const wordsOf = (description: string): NameKey[] => descriptionWords(description, params).map((w) => [w, 'described', coverage]);
   const builder = new IndexBuilder(wordsOf, { minKeyLength: 0, exactKeyBonus: params.exactKeyBonus, negativeElements: true });

@@ -68,7 +68,7 @@ export async function enrich(
   params: GroundingParams,
   options: GroundingOptions = {},
 ): Promise<EnrichmentStep> {
-  const k = options.k ?? params.k;
+  const { k } = params;
   const step: EnrichmentStep = { triggered: triggersEnrichment(input.grounded, k), k, embedder: null, added: [] };
   if (!step.triggered || !hasWord(input.tokens)) return step;
   step.embedder = similarity.embedder.id;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildInvertedIndex } from './build-index.js';
-import { GroundingIndex, type GroundingMatch, type GroundingResult } from './index.js';
+import { defaultGroundingParams, GroundingIndex, type GroundingMatch, type GroundingResult } from './index.js';
 import { lookupAll, matchScore } from './lookup.js';
 import { tokenizeQuestion } from './question.js';
 import { smallSchemaGraph } from './test-support/small-schema.js';
@@ -113,7 +113,7 @@ describe('the inverted index', () => {
 
   it('never matches stop words, even where the schema holds them', async () => {
     // OTHER is a sampled value of C_MKTSEGMENT, so the index has the key `other`.
-    expect(buildInvertedIndex(smallSchemaGraph()).get('other')).toEqual([
+    expect(buildInvertedIndex(smallSchemaGraph(), { params: defaultGroundingParams() }).get('other')).toEqual([
       expect.objectContaining({ table: 'CUSTOMER', column: 'C_MKTSEGMENT', kind: 'value' }),
     ]);
     const tokens = tokenizeQuestion('Show all other customers');
@@ -136,11 +136,19 @@ describe('the inverted index', () => {
 
 describe('match scoring', () => {
   it('is kind × variant × coverage, with whole names above partial ones', () => {
-    expect(matchScore('table', 'exact', 1, 1)).toBe(1);
-    expect(matchScore('table', 'lemma', 1, 1)).toBeLessThan(matchScore('table', 'exact', 1, 1));
-    expect(matchScore('column', 'exact', 1, 1)).toBeLessThan(matchScore('value', 'exact', 1, 1));
-    expect(matchScore('column', 'exact', 0.5, 1)).toBeLessThan(matchScore('column', 'exact', 1, 1));
-    expect(matchScore('column', 'abbreviation', 1, 2)).toBeLessThan(matchScore('column', 'exact', 1, 2));
+    expect(matchScore(defaultGroundingParams(), 'table', 'exact', 1, 1)).toBe(1);
+    expect(matchScore(defaultGroundingParams(), 'table', 'lemma', 1, 1)).toBeLessThan(
+      matchScore(defaultGroundingParams(), 'table', 'exact', 1, 1),
+    );
+    expect(matchScore(defaultGroundingParams(), 'column', 'exact', 1, 1)).toBeLessThan(
+      matchScore(defaultGroundingParams(), 'value', 'exact', 1, 1),
+    );
+    expect(matchScore(defaultGroundingParams(), 'column', 'exact', 0.5, 1)).toBeLessThan(
+      matchScore(defaultGroundingParams(), 'column', 'exact', 1, 1),
+    );
+    expect(matchScore(defaultGroundingParams(), 'column', 'abbreviation', 1, 2)).toBeLessThan(
+      matchScore(defaultGroundingParams(), 'column', 'exact', 1, 2),
+    );
   });
 });
 
@@ -148,7 +156,11 @@ describe('strongest match per word', () => {
   it('drops a partial match when the same word names a table outright: "suppliers" is SUPPLIER, not PARTSUPP', async () => {
     const question = 'List the suppliers';
     // Before pruning, `suppliers` also reaches PARTSUPP through its part `supp`.
-    const all = lookupAll(tokenizeQuestion(question), buildInvertedIndex(smallSchemaGraph()));
+    const all = lookupAll(
+      tokenizeQuestion(question),
+      buildInvertedIndex(smallSchemaGraph(), { params: defaultGroundingParams() }),
+      defaultGroundingParams(),
+    );
     expect(all).toContainEqual(expect.objectContaining({ table: 'PARTSUPP', column: null, kind: 'table', coverage: 0.5 }));
 
     const result = await index.ground(question);

@@ -115,19 +115,21 @@ describe('semantic enrichment', () => {
     expect(numbers.enrichment).toMatchObject({ triggered: true, embedder: null, added: [] });
   });
 
-  it('enriches only when fewer than k tables are grounded', async () => {
+  it('enriches only when fewer than k tables are grounded (the parameter k)', async () => {
     const embedder = new KeywordEmbedder();
-    const index = await GroundingIndex.build(smallSchemaGraph(), { embedder });
+    const index = await GroundingIndex.build(smallSchemaGraph(), { embedder, params: { k: 1 } });
     const built = embedder.calls.length;
-
-    const one = await index.ground('List the suppliers', { k: 1 });
+    const one = await index.ground('List the suppliers');
     expect(one.grounded.map((g) => g.table)).toEqual(['SUPPLIER']);
     expect(one.enrichment).toEqual({ triggered: false, k: 1, embedder: null, added: [] });
     expect(embedder.calls).toHaveLength(built);
 
-    const three = await index.ground('List the suppliers');
+    const byDefault = new KeywordEmbedder();
+    const indexByDefault = await GroundingIndex.build(smallSchemaGraph(), { embedder: byDefault });
+    const builtByDefault = byDefault.calls.length;
+    const three = await indexByDefault.ground('List the suppliers');
     expect(three.enrichment).toMatchObject({ triggered: true, k: 3, embedder: 'keyword-fake-v1' });
-    expect(embedder.calls).toHaveLength(built + 1);
+    expect(byDefault.calls).toHaveLength(builtByDefault + 1);
   });
 });
 

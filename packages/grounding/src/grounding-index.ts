@@ -11,7 +11,7 @@ import { WordNet } from './lexicon/wordnet.js';
 import { lookupAll } from './lookup.js';
 import { measureColumns } from './measures.js';
 import type { GroundingLevers, GroundingParams, GroundingParamsOverride } from './params.js';
-import { resolveGroundingParams } from './params-load.js';
+import { resolveGroundingParams } from './params.js';
 import { loadLanguageModel, tokenizeQuestion } from './question.js';
 import { tableNeighbours } from './table-rings.js';
 import type { GroundingOptions, GroundingResult } from './types.js';
@@ -49,7 +49,7 @@ export class GroundingIndex {
    * tables' embedded query contexts; and the language model loaded, so no question waits for it.
    */
   static async build(graph: ContextGraph, options: GroundingIndexOptions = {}): Promise<GroundingIndex> {
-    const params = resolveGroundingParams(options.params, options.levers);
+    const params = resolveGroundingParams(options.params, options.levers ?? {});
     loadLanguageModel();
     const wanted = params.similarWords || params.dictionary;
     const vectors = wanted
@@ -69,7 +69,7 @@ export class GroundingIndex {
       measures: measureColumns(graph, params),
       similarity,
       params,
-      ...(options.islandEmbedder ? { islandSense: new IslandSense(graph, options.islandEmbedder, options.onNote, params) } : {}),
+      ...(options.islandEmbedder ? { islandSense: new IslandSense(graph, options.islandEmbedder, params, options.onNote) } : {}),
       // WordNet's pertainyms, read from the table generated from them (checked against WordNet by its
       // test): the same places, with no WordNet file read per question word.
       demonyms: demonymsOf,

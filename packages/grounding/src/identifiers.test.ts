@@ -58,23 +58,23 @@ describe('splitIdentifier', () => {
 describe('commonColumnPrefix', () => {
   it("finds TPC-H's table prefixes", () => {
     const lineitem = ['L_ORDERKEY', 'L_PARTKEY', 'L_SUPPKEY', 'L_LINENUMBER', 'L_QUANTITY', 'L_SHIPDATE', 'L_COMMENT'];
-    expect(commonColumnPrefix(lineitem)).toBe('l_');
-    expect(commonColumnPrefix(['PS_PARTKEY', 'PS_SUPPKEY', 'PS_AVAILQTY', 'PS_SUPPLYCOST'])).toBe('ps_');
+    expect(commonColumnPrefix(lineitem, defaultGroundingParams())).toBe('l_');
+    expect(commonColumnPrefix(['PS_PARTKEY', 'PS_SUPPKEY', 'PS_AVAILQTY', 'PS_SUPPLYCOST'], defaultGroundingParams())).toBe('ps_');
   });
 
   it('finds none when the columns disagree', () => {
-    expect(commonColumnPrefix(['L_ORDERKEY', 'L_SHIPDATE', 'O_TOTALPRICE'])).toBe('');
-    expect(commonColumnPrefix(['id', 'name', 'created_at'])).toBe('');
+    expect(commonColumnPrefix(['L_ORDERKEY', 'L_SHIPDATE', 'O_TOTALPRICE'], defaultGroundingParams())).toBe('');
+    expect(commonColumnPrefix(['id', 'name', 'created_at'], defaultGroundingParams())).toBe('');
   });
 
   it('finds none for a single column', () => {
-    expect(commonColumnPrefix(['L_SHIPDATE'])).toBe('');
-    expect(commonColumnPrefix([])).toBe('');
+    expect(commonColumnPrefix(['L_SHIPDATE'], defaultGroundingParams())).toBe('');
+    expect(commonColumnPrefix([], defaultGroundingParams())).toBe('');
   });
 
   it('finds none when the prefix would leave a column empty or is a whole word', () => {
-    expect(commonColumnPrefix(['L_SHIPDATE', 'L_'])).toBe('');
-    expect(commonColumnPrefix(['order_id', 'order_date'])).toBe('');
+    expect(commonColumnPrefix(['L_SHIPDATE', 'L_'], defaultGroundingParams())).toBe('');
+    expect(commonColumnPrefix(['order_id', 'order_date'], defaultGroundingParams())).toBe('');
   });
 });
 
@@ -90,46 +90,46 @@ describe('segmentCompound', () => {
     ['availqty', ['avail', 'qty']],
     ['orderkey', ['order', 'key']],
   ])('cuts %s into known words of the vocabulary and the general dictionary a build reads', async (word, pieces) => {
-    expect(segmentCompound(word, VOCABULARY, await englishDictionary())).toEqual(pieces);
+    expect(segmentCompound(word, VOCABULARY, await englishDictionary(), defaultGroundingParams())).toEqual(pieces);
   });
 
   it.each(['customer', 'supplier', 'category', 'container', 'discount', 'quantity', 'comment'])(
     'leaves the whole word %s uncut',
     async (word) => {
-      expect(segmentCompound(word, VOCABULARY)).toEqual([word]);
-      expect(segmentCompound(word, VOCABULARY, await englishDictionary())).toEqual([word]);
+      expect(segmentCompound(word, VOCABULARY, undefined, defaultGroundingParams())).toEqual([word]);
+      expect(segmentCompound(word, VOCABULARY, await englishDictionary(), defaultGroundingParams())).toEqual([word]);
     },
   );
 
   it('leaves a dictionary word whole though a vocabulary word starts it', async () => {
     // Without the dictionary, `part` and one unknown piece would make "part ition".
-    expect(segmentCompound('partition', VOCABULARY, await englishDictionary())).toEqual(['partition']);
-    expect(segmentCompound('shipping', VOCABULARY, await englishDictionary())).toEqual(['shipping']);
+    expect(segmentCompound('partition', VOCABULARY, await englishDictionary(), defaultGroundingParams())).toEqual(['partition']);
+    expect(segmentCompound('shipping', VOCABULARY, await englishDictionary(), defaultGroundingParams())).toEqual(['shipping']);
   });
 
   it('leaves short words and words with digits whole', () => {
     // Six letters of known pieces cut; five letters of known pieces do not.
-    expect(segmentCompound('actbal', new Set(['act', 'bal']))).toEqual(['act', 'bal']);
-    expect(segmentCompound('actbl', new Set(['act', 'bl']))).toEqual(['actbl']);
-    expect(segmentCompound('mfgr', VOCABULARY)).toEqual(['mfgr']);
-    expect(segmentCompound('shipdate2', VOCABULARY)).toEqual(['shipdate2']);
+    expect(segmentCompound('actbal', new Set(['act', 'bal']), undefined, defaultGroundingParams())).toEqual(['act', 'bal']);
+    expect(segmentCompound('actbl', new Set(['act', 'bl']), undefined, defaultGroundingParams())).toEqual(['actbl']);
+    expect(segmentCompound('mfgr', VOCABULARY, undefined, defaultGroundingParams())).toEqual(['mfgr']);
+    expect(segmentCompound('shipdate2', VOCABULARY, undefined, defaultGroundingParams())).toEqual(['shipdate2']);
   });
 
   it('cuts only with the vocabulary it is given', () => {
-    expect(segmentCompound('shipdate', new Set())).toEqual(['shipdate']);
-    expect(segmentCompound('orderstatus', new Set(['order']))).toEqual(['order', 'status']);
-    expect(segmentCompound('orderstatus', new Set(['order', 'status']))).toEqual(['order', 'status']);
+    expect(segmentCompound('shipdate', new Set(), undefined, defaultGroundingParams())).toEqual(['shipdate']);
+    expect(segmentCompound('orderstatus', new Set(['order']), undefined, defaultGroundingParams())).toEqual(['order', 'status']);
+    expect(segmentCompound('orderstatus', new Set(['order', 'status']), undefined, defaultGroundingParams())).toEqual(['order', 'status']);
   });
 });
 
 describe('segmentCompound leaves ordinary English words whole', () => {
   const vocabulary = new Set([...COMPOUND_WORDS, 'statement'.slice(0, 5)]);
   it.each(['statement', 'ordering', 'shipping', 'nationality', 'message', 'language', 'shipment', 'description'])('%s', (word) => {
-    expect(segmentCompound(word, vocabulary)).toEqual([word]);
+    expect(segmentCompound(word, vocabulary, undefined, defaultGroundingParams())).toEqual([word]);
   });
   it('still cuts real compounds', () => {
-    expect(segmentCompound('shipdate', vocabulary)).toEqual(['ship', 'date']);
-    expect(segmentCompound('retailprice', vocabulary)).toEqual(['retail', 'price']);
+    expect(segmentCompound('shipdate', vocabulary, undefined, defaultGroundingParams())).toEqual(['ship', 'date']);
+    expect(segmentCompound('retailprice', vocabulary, undefined, defaultGroundingParams())).toEqual(['retail', 'price']);
   });
 });
 
@@ -156,8 +156,8 @@ describe('naming-convention prefixes', () => {
   ];
 
   it('finds a prefix every table and column name shares', () => {
-    expect(tableNamePrefix(broker)).toBe('sb');
-    expect(conventionColumnPrefix(['sbtxid', 'sbtxcustid', 'sbtxamount'], 'sb')).toBe('sbtx');
+    expect(tableNamePrefix(broker, defaultGroundingParams())).toBe('sb');
+    expect(conventionColumnPrefix(['sbtxid', 'sbtxcustid', 'sbtxamount'], 'sb', defaultGroundingParams())).toBe('sbtx');
   });
 
   it('finds none where only the table names share letters', () => {
@@ -165,8 +165,8 @@ describe('naming-convention prefixes', () => {
       { name: 'category', columns: ['id', 'name', 'parent'].map((name) => ({ name })) },
       { name: 'catalog', columns: ['catalog_id', 'title', 'year'].map((name) => ({ name })) },
     ];
-    expect(tableNamePrefix(shop)).toBe('');
-    expect(conventionColumnPrefix(['caption', 'catalog_id', 'category'], '')).toBe('');
+    expect(tableNamePrefix(shop, defaultGroundingParams())).toBe('');
+    expect(conventionColumnPrefix(['caption', 'catalog_id', 'category'], '', defaultGroundingParams())).toBe('');
   });
 });
 
@@ -175,19 +175,19 @@ describe('segmentCompound with a general dictionary', () => {
   const DICTIONARY: ReadonlySet<string> = new Set(['job', 'history', 'owner', 'stock', 'movement', 'hired', 'ate', 'hire', 'che', 'check']);
 
   it('cuts glued lower-case names the schema vocabulary alone cannot (PostgreSQL folds AccountOwner)', () => {
-    expect(segmentCompound('jobhistory', VOCABULARY)).toEqual(['jobhistory']);
-    expect(segmentCompound('jobhistory', VOCABULARY, DICTIONARY)).toEqual(['job', 'history']);
-    expect(segmentCompound('stockmovement', VOCABULARY, DICTIONARY)).toEqual(['stock', 'movement']);
-    expect(segmentCompound('accountowner', VOCABULARY, DICTIONARY)).toEqual(['account', 'owner']);
+    expect(segmentCompound('jobhistory', VOCABULARY, undefined, defaultGroundingParams())).toEqual(['jobhistory']);
+    expect(segmentCompound('jobhistory', VOCABULARY, DICTIONARY, defaultGroundingParams())).toEqual(['job', 'history']);
+    expect(segmentCompound('stockmovement', VOCABULARY, DICTIONARY, defaultGroundingParams())).toEqual(['stock', 'movement']);
+    expect(segmentCompound('accountowner', VOCABULARY, DICTIONARY, defaultGroundingParams())).toEqual(['account', 'owner']);
   });
 
   it("prefers the schema's own words to a dictionary's, and never pairs a dictionary word with an unknown piece", () => {
-    expect(segmentCompound('hiredate', VOCABULARY, DICTIONARY)).toEqual(['hire', 'date']);
-    expect(segmentCompound('checkin', VOCABULARY, DICTIONARY)).toEqual(['checkin']);
+    expect(segmentCompound('hiredate', VOCABULARY, DICTIONARY, defaultGroundingParams())).toEqual(['hire', 'date']);
+    expect(segmentCompound('checkin', VOCABULARY, DICTIONARY, defaultGroundingParams())).toEqual(['checkin']);
   });
 
   it('leaves a word the dictionary holds whole', () => {
-    expect(segmentCompound('movement', VOCABULARY, new Set(['move', 'movement']))).toEqual(['movement']);
+    expect(segmentCompound('movement', VOCABULARY, new Set(['move', 'movement']), defaultGroundingParams())).toEqual(['movement']);
   });
 });
 
@@ -195,13 +195,14 @@ describe('namespace prefixes', () => {
   const tables = ['crm_account', 'crm_contact', 'crm_accountowner', 'hr_employee', 'hr_jobhistory', 'hr_department'];
 
   it('are first words several tables share that no table is named by', () => {
-    expect([...namespacePrefixes([...tables, 'Student', 'Student_Enrolment', 'Student_Tests', 'Student_Course'])].sort()).toEqual([
-      'crm',
-      'hr',
-    ]);
-    expect([...namespacePrefixes(['concert_singer__singer', 'concert_singer__stadium', 'concert_singer__concert'])]).toEqual([
-      'concert_singer',
-    ]);
+    expect(
+      [
+        ...namespacePrefixes([...tables, 'Student', 'Student_Enrolment', 'Student_Tests', 'Student_Course'], defaultGroundingParams()),
+      ].sort(),
+    ).toEqual(['crm', 'hr']);
+    expect([
+      ...namespacePrefixes(['concert_singer__singer', 'concert_singer__stadium', 'concert_singer__concert'], defaultGroundingParams()),
+    ]).toEqual(['concert_singer']);
     expect(withoutNamespace('crm_accountowner', new Set(['crm']))).toBe('accountowner');
     expect(withoutNamespace('Student_Enrolment', new Set(['crm']))).toBeNull();
   });

@@ -1,6 +1,5 @@
 import { identifierWords, segment } from '@guided-retrieval/text';
 import type { GroundingParams } from './params.js';
-import { defaultGroundingParams } from './params-load.js';
 
 /**
  * An identifier's words as a question writes them (the text module's `identifierWords`, digits
@@ -16,7 +15,7 @@ export function splitIdentifier(identifier: string): string[] {
  * The prefix every column of a table shares (`l_` in TPC-H's LINEITEM), which names the table
  * rather than the column and so is dropped from column words. Needs at least two columns.
  */
-export function commonColumnPrefix(columns: readonly string[], params: GroundingParams = defaultGroundingParams()): string {
+export function commonColumnPrefix(columns: readonly string[], params: GroundingParams): string {
   if (columns.length < 2) return '';
   const first = columns[0]!.toLowerCase();
   const cut = first.indexOf('_');
@@ -37,8 +36,8 @@ export function withoutPrefix(name: string, prefix: string): string {
 export function segmentCompound(
   word: string,
   vocabulary: ReadonlySet<string>,
-  dictionary?: ReadonlySet<string>,
-  params: GroundingParams = defaultGroundingParams(),
+  dictionary: ReadonlySet<string> | undefined,
+  params: GroundingParams,
 ): string[] {
   return segment(word, {
     vocabulary,
@@ -59,7 +58,7 @@ export function segmentCompound(
  */
 export function tableNamePrefix(
   tables: readonly { name: string; columns: readonly { name: string }[] }[],
-  params: GroundingParams = defaultGroundingParams(),
+  params: GroundingParams,
 ): string {
   if (tables.length < 2) return '';
   const names = tables.map((t) => t.name.toLowerCase());
@@ -78,11 +77,7 @@ export function tableNamePrefix(
  * (`sbcust` in `sbcustid`, `sbcustname`; `sbtx` in `sbtxid`, `sbtxcustid`): it names the table, as
  * `l_` does in TPC-H. Needs three columns, each longer than the prefix.
  */
-export function conventionColumnPrefix(
-  columns: readonly string[],
-  tablePrefix: string,
-  params: GroundingParams = defaultGroundingParams(),
-): string {
+export function conventionColumnPrefix(columns: readonly string[], tablePrefix: string, params: GroundingParams): string {
   if (tablePrefix === '' || columns.length < params.minConventionColumns) return '';
   const names = columns.map((c) => c.toLowerCase());
   let prefix = names[0]!;
@@ -96,7 +91,7 @@ export function conventionColumnPrefix(
  * `hr`, `ref`, a union's `<db>__`) that several tables share and that is not itself what a table
  * holds (no table is called just that). Such a word says where a table lives, not what it is.
  */
-export function namespacePrefixes(tables: readonly string[], params: GroundingParams = defaultGroundingParams()): ReadonlySet<string> {
+export function namespacePrefixes(tables: readonly string[], params: GroundingParams): ReadonlySet<string> {
   const whole = new Set(tables.map((t) => splitIdentifier(t).join(' ')));
   const count = new Map<string, number>();
   for (const name of tables) {

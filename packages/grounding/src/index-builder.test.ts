@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildInvertedIndex, type IndexOptions } from './build-index.js';
 import { descriptionIndex } from './descriptions.js';
 import type { IndexEntry } from './index-entry.js';
-import { defaultGroundingParams } from './params-load.js';
+import { defaultGroundingParams, withGroundingParams } from './params.js';
 import { buildEagerIndex, eagerDescriptionIndex } from './test-support/eager-index.js';
 import { smallSchemaGraph } from './test-support/small-schema.js';
 import { tpchSchemaGraph } from './test-support/tpch-schema.js';
@@ -67,7 +67,7 @@ const TESTS: ((e: Pick<IndexEntry, 'kind' | 'keyKind' | 'coverage' | 'column'>) 
   (e) => e.kind === 'value' && e.coverage < 1,
 ];
 
-function expectSameIndex(graph: ContextGraph, options: IndexOptions = {}): void {
+function expectSameIndex(graph: ContextGraph, options: IndexOptions = { params: defaultGroundingParams() }): void {
   const eager = buildEagerIndex(graph, options);
   const index = buildInvertedIndex(graph, options);
   expect(new Set(index.keys())).toEqual(new Set(eager.keys()));
@@ -96,8 +96,11 @@ describe('the index kept per signature', () => {
 
   it('does so on a warehouse of namespaces, repeated names, aliases, descriptions, values and islands', () => {
     expectSameIndex(warehouse());
-    expectSameIndex(warehouse(), { foreignKeyColumns: false, descriptionAliases: false });
-    expectSameIndex(warehouse(), { synonyms: (w) => (w === 'account' ? ['history', 'report'] : w === 'status' ? ['position'] : []) });
+    expectSameIndex(warehouse(), { params: withGroundingParams({ foreignKeyColumns: false, descriptionAliases: false }) });
+    expectSameIndex(warehouse(), {
+      params: defaultGroundingParams(),
+      synonyms: (w) => (w === 'account' ? ['history', 'report'] : w === 'status' ? ['position'] : []),
+    });
   });
 
   it('merges an element indexed twice (two columns of one name) as the eager index did', () => {
@@ -105,7 +108,7 @@ describe('the index kept per signature', () => {
   });
 
   it('keeps the description index as the eager one did, words too common in an island left out', () => {
-    expect(eagerDescriptionIndex(warehouse()).size).toBeGreaterThan(0);
+    expect(eagerDescriptionIndex(warehouse(), defaultGroundingParams()).size).toBeGreaterThan(0);
     for (const graph of [warehouse(), warehouse({ duplicateColumn: true }), tpchSchemaGraph()]) {
       for (const describedMaxTables of [1, 3, 100]) {
         const params = { ...defaultGroundingParams(), describedMaxTables };
@@ -118,7 +121,7 @@ describe('the index kept per signature', () => {
   });
 
   it('shares the keys of a name however many tables repeat it', () => {
-    const index = buildInvertedIndex(warehouse());
+    const index = buildInvertedIndex(warehouse(), { params: defaultGroundingParams() });
     // `status` in all 12 tables of the namespaces, counted per island: 8 joined tables, and 4 joined to nothing.
     const status = index.get('status')!.filter((e) => e.kind === 'column');
     expect(status).toHaveLength(12);

@@ -11,7 +11,7 @@ export type {
   SpelledVariantKind,
   ValueEvidenceWeights,
 } from './params.js';
-export { defaultGroundingParams, loadGroundingParams, withGroundingParams } from './params-load.js';
+export { defaultGroundingParams, loadGroundingParams, withGroundingParams } from './params.js';
 export type {
   EnrichmentStep,
   GroundedTable,

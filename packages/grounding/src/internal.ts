@@ -3,8 +3,9 @@
  * packages. Not public API: it is versioned with the package, but any release may change it (the
  * changeset says so).
  *
- * - `readParamsFile`, `checkParams`, `mergeParams`, `deepFreeze`, `ParamSpec`: reading and checking
- *   a parameters file — grounding's own (`params-load.ts`) and retrieval's heuristic parameters
- *   (`params.ts`), so both files are read and their errors worded alike.
+ * - `paramsFile`, `ParamsOf`, `ParamsOverrideOf`, `ParamsSchema`: one schema per parameters file,
+ *   from which its type, its check and its defaults' loading follow — grounding's own (`params.ts`)
+ *   and retrieval's (`params.ts`, `limits.ts`, `columns/params.ts`), so every file is read and its
+ *   errors worded alike.
  */
-export { checkParams, deepFreeze, mergeParams, type ParamSpec, readParamsFile } from './params-file.js';
+export { type ParamsOf, type ParamsOverrideOf, type ParamsSchema, paramsFile } from './params-file.js';

@@ -9,7 +9,6 @@ import type { Embedder } from '@guided-retrieval/llm-adapters';
 import { splitIdentifier } from './identifiers.js';
 import type { RankedIsland } from './islands.js';
 import type { GroundingParams } from './params.js';
-import { defaultGroundingParams } from './params-load.js';
 import type { IslandSenseStep } from './types.js';
 
 export class IslandSense {
@@ -20,8 +19,8 @@ export class IslandSense {
   constructor(
     private readonly graph: ContextGraph,
     private readonly embedder: Embedder,
+    private readonly params: GroundingParams,
     private readonly onNote: (line: string) => void = () => {},
-    private readonly params: GroundingParams = defaultGroundingParams(),
   ) {}
 
   /**

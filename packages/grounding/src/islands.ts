@@ -8,7 +8,6 @@
 
 import type { ContextGraph } from '@guided-retrieval/context-graph';
 import type { GroundingParams } from './params.js';
-import { defaultGroundingParams } from './params-load.js';
 import type { GroundingMatch } from './types.js';
 
 interface IslandChoice {
@@ -29,7 +28,7 @@ export function chooseIsland(
   graph: ContextGraph,
   matches: readonly GroundingMatch[],
   settle: (matches: readonly GroundingMatch[]) => GroundingMatch[],
-  ranked: readonly RankedIsland[] = rankIslands(graph, matches, defaultGroundingParams()),
+  ranked: readonly RankedIsland[],
   preferred?: number,
 ): IslandChoice {
   if (ranked.length <= 1) return { matches: settle(matches), unsettled: matches, elsewhere: [] };

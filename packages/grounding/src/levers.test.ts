@@ -1,6 +1,6 @@
 import { graphFromSchema } from '@guided-retrieval/context-graph';
 import { describe, expect, it } from 'vitest';
-import { GroundingIndex } from './index.js';
+import { defaultGroundingParams, GroundingIndex } from './index.js';
 import { matchScore } from './lookup.js';
 
 /** Four tables with a `name` column; only one says what it is a name of. */
@@ -26,8 +26,10 @@ const graph = graphFromSchema({
 
 describe('inverse table frequency', () => {
   it('weighs a key down by how many tables it names', () => {
-    expect(matchScore('column', 'exact', 1, 1, true, 4)).toBeLessThan(matchScore('column', 'exact', 1, 1, true, 1));
-    expect(matchScore('column', 'exact', 1, 1, true, 1)).toBe(0.8);
+    expect(matchScore(defaultGroundingParams(), 'column', 'exact', 1, 1, true, 4)).toBeLessThan(
+      matchScore(defaultGroundingParams(), 'column', 'exact', 1, 1, true, 1),
+    );
+    expect(matchScore(defaultGroundingParams(), 'column', 'exact', 1, 1, true, 1)).toBe(0.8);
   });
 
   it('lets a rare word outweigh a common one for the same table', async () => {
@@ -43,8 +45,12 @@ describe('inverse table frequency', () => {
 
 describe('column aliases', () => {
   it('count as much as the column name, not as much as a table', () => {
-    expect(matchScore('alias', 'exact', 1, 1, true)).toBe(matchScore('column', 'exact', 1, 1, true));
-    expect(matchScore('alias', 'exact', 1, 1, false)).toBeGreaterThan(matchScore('column', 'exact', 1, 1, true));
+    expect(matchScore(defaultGroundingParams(), 'alias', 'exact', 1, 1, true)).toBe(
+      matchScore(defaultGroundingParams(), 'column', 'exact', 1, 1, true),
+    );
+    expect(matchScore(defaultGroundingParams(), 'alias', 'exact', 1, 1, false)).toBeGreaterThan(
+      matchScore(defaultGroundingParams(), 'column', 'exact', 1, 1, true),
+    );
   });
 });
 

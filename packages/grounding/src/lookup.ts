@@ -8,7 +8,6 @@ import { DATA_WORDS, type DescriptionIndex, describedEntries } from './descripti
 import type { IndexEntry, Posting } from './index-entry.js';
 import { type InvertedIndex, lookupKey } from './inverted-index.js';
 import type { GroundingParams } from './params.js';
-import { defaultGroundingParams } from './params-load.js';
 import { ListPosting } from './postings.js';
 import { namedTables } from './settle.js';
 import type { GroundingMatch, MatchKind, QuestionToken, VariantKind } from './types.js';
@@ -20,13 +19,13 @@ import { nearestSchemaWord, type SimilarWords } from './word-vectors/similar-wor
  * it covers × a bonus per extra word × how few tables the key names. Rounded to six decimals.
  */
 export function matchScore(
+  params: GroundingParams,
   kind: MatchKind,
   variantKind: VariantKind,
   coverage: number,
   words: number,
   onColumn = false,
   tableFrequency = 1,
-  params: GroundingParams = defaultGroundingParams(),
 ): number {
   // A column's alias counts as much as the column's own name, no more.
   const weight = kind === 'alias' && onColumn ? params.kindWeight.column : kindWeightOf(params, kind);
@@ -110,7 +109,7 @@ interface Lookup {
 export function lookupAll(
   tokens: readonly QuestionToken[],
   index: InvertedIndex,
-  params: GroundingParams = defaultGroundingParams(),
+  params: GroundingParams,
   silent: SilentWordReaders = {},
   demonyms?: Demonyms,
 ): GroundingMatch[] {
@@ -232,7 +231,7 @@ class SpanMatches {
       // Score first, build a match only when it wins.
       const variantKind = weaker(variant.kind, entry.keyKind, this.params);
       const frequency = this.#useFrequency ? entry.tableFrequency : 1;
-      const score = matchScore(entry.kind, variantKind, entry.coverage, end - start, entry.column !== null, frequency, this.params);
+      const score = matchScore(this.params, entry.kind, variantKind, entry.coverage, end - start, entry.column !== null, frequency);
       const current = found.get(entry.element);
       if (!current || score > current.score) {
         const match = toMatch(lookup.token, [start, end], variant.key, variantKind, entry, score);

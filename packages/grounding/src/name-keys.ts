@@ -8,7 +8,6 @@ import type { ContextGraph } from '@guided-retrieval/context-graph';
 import { abbreviationsOf, COMPOUND_WORDS, expansionsOf, singular } from '@guided-retrieval/text';
 import { segmentCompound, splitIdentifier } from './identifiers.js';
 import type { GroundingParams } from './params.js';
-import { defaultGroundingParams } from './params-load.js';
 import type { VariantKind } from './types.js';
 
 /** A key, how it was derived from the name's spelling, and the share of the name's words it covers. */
@@ -177,7 +176,7 @@ const DESCRIPTION_FILLER = new Set([
  * A description's opening clause, filler words dropped, as a name (`Total precipitation (rain
  * and/or melted snow) reported…` → "total precipitation"); null when it has no word to offer.
  */
-export function descriptionPhrase(description: string, params: GroundingParams = defaultGroundingParams()): string | null {
+export function descriptionPhrase(description: string, params: GroundingParams): string | null {
   const clause = description.split(/[.;:,()[\]\n—–]|\s-\s/)[0] ?? '';
   const words = clause
     .toLowerCase()

@@ -1,15 +1,85 @@
 /**
- * Checking a parameters object read from JSON: every key known and of its type, every key there
- * unless the object overrides some only. Errors name the key and where the object came from.
+ * One schema per parameters file: from it the TypeScript type (`ParamsOf`), the check of a file or
+ * of overrides (every key known and of its type, every key there unless overriding some only) and
+ * the loading of the defaults' file (`paramsFile`). Errors name the key and where the object came from.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
+/** Numbers under fixed keys: the keys listed, or a schema of numbers whose keys carry their own docs. */
+type NumbersSpec = readonly string[] | { readonly [key: string]: 'number' };
+
 /** A parameter's type: a number, a switch, a list of words, a [min, max] pair, or numbers under fixed keys. */
-export type ParamSpec = 'number' | 'boolean' | 'strings' | 'range' | { readonly record: readonly string[] };
+export type ParamSpec = 'number' | 'boolean' | 'strings' | 'range' | { readonly record: NumbersSpec };
+
+/** Every parameter of a file with its type; each key's doc comment is the parameter's documentation. */
+export type ParamsSchema = { readonly [key: string]: ParamSpec };
+
+type ValueOf<S> = S extends 'number'
+  ? number
+  : S extends 'boolean'
+    ? boolean
+    : S extends 'strings'
+      ? readonly string[]
+      : S extends 'range'
+        ? readonly [min: number, max: number]
+        : S extends { readonly record: readonly (infer K extends string)[] }
+          ? Readonly<Record<K, number>>
+          : S extends { readonly record: infer R }
+            ? { -readonly [K in keyof R]: number }
+            : never;
+
+/** The parameters a schema declares, each with its documentation. */
+export type ParamsOf<S extends ParamsSchema> = { -readonly [K in keyof S]: ValueOf<S[K]> };
+
+/** Some parameters over others: the records of numbers may be given in part (`{ kindWeight: { value: 0.5 } }`). */
+export type ParamsOverrideOf<S extends ParamsSchema> = {
+  -readonly [K in keyof S]?: S[K] extends { readonly record: NumbersSpec } ? Partial<ValueOf<S[K]>> : ValueOf<S[K]>;
+};
+
+/** A checked parameters file and its defaults. */
+export interface ParamsFile<S extends ParamsSchema> {
+  /** The defaults' file, read and checked on first use; frozen. */
+  defaults(): ParamsOf<S>;
+  /**
+   * A whole parameters file, checked: an unknown key, a missing one or a value of the wrong type is
+   * an error naming the key and the file.
+   */
+  load(path: string | URL): ParamsOf<S>;
+  /** `base` with some parameters set otherwise (an undefined one left as it is), checked as a file is; records merge key by key. */
+  with(overrides: ParamsOverrideOf<S>, base: ParamsOf<S>): ParamsOf<S>;
+}
+
+/**
+ * The file of `schema`'s parameters whose defaults are `defaultsFile`; `names.file` says whose
+ * parameters they are in errors ("grounding parameters"), `names.overrides` whose overrides.
+ */
+export function paramsFile<S extends ParamsSchema>(
+  schema: S,
+  names: { file: string; overrides: string },
+  defaultsFile: URL,
+): ParamsFile<S> {
+  let defaults: ParamsOf<S> | undefined;
+  const load = (path: string | URL): ParamsOf<S> => {
+    const where = `${names.file} ${typeof path === 'string' ? path : path.pathname}`;
+    return deepFreeze(checkParams(readParamsFile(path, names.file), schema, where, false)) as ParamsOf<S>;
+  };
+  return {
+    defaults: () => {
+      defaults ??= load(defaultsFile);
+      return defaults;
+    },
+    load,
+    with: (overrides, base) => {
+      const set = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined));
+      checkParams(set, schema, names.overrides, true);
+      return mergeParams(base, set);
+    },
+  };
+}
 
 /** The JSON object in `file`, or an error naming the file. */
-export function readParamsFile(file: string | URL, what: string): unknown {
+function readParamsFile(file: string | URL, what: string): unknown {
   const path = typeof file === 'string' ? file : fileURLToPath(file);
   let text: string;
   try {
@@ -25,24 +95,19 @@ export function readParamsFile(file: string | URL, what: string): unknown {
 }
 
 /**
- * `raw` checked against `specs` (`where` says whose parameters, in which file): an unknown key, a
+ * `raw` checked against `schema` (`where` says whose parameters, in which file): an unknown key, a
  * missing one (unless `partial`) or a value of the wrong type is an error naming the key.
  */
-export function checkParams(
-  raw: unknown,
-  specs: Readonly<Record<string, ParamSpec>>,
-  where: string,
-  partial: boolean,
-): Record<string, unknown> {
+function checkParams(raw: unknown, schema: ParamsSchema, where: string, partial: boolean): Record<string, unknown> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error(`${where}: expected a JSON object of parameters`);
   const given = raw as Record<string, unknown>;
   for (const key of Object.keys(given)) {
-    const spec = specs[key];
-    if (!Object.hasOwn(specs, key) || spec === undefined) throw new Error(`${where}: unknown parameter "${key}"`);
+    const spec = schema[key];
+    if (!Object.hasOwn(schema, key) || spec === undefined) throw new Error(`${where}: unknown parameter "${key}"`);
     checkValue(given[key], spec, key, where, partial);
   }
   if (!partial) {
-    for (const key of Object.keys(specs)) if (!Object.hasOwn(given, key)) throw new Error(`${where}: missing parameter "${key}"`);
+    for (const key of Object.keys(schema)) if (!Object.hasOwn(given, key)) throw new Error(`${where}: missing parameter "${key}"`);
   }
   return given;
 }
@@ -62,14 +127,15 @@ function checkValue(value: unknown, spec: ParamSpec, key: string, where: string,
       fail('a pair of numbers [min, max]');
     }
   } else {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(`an object of numbers (${spec.record.join(', ')})`);
-    const numbers = Object.fromEntries(spec.record.map((k) => [k, 'number' as const]));
+    const keys: readonly string[] = Array.isArray(spec.record) ? spec.record : Object.keys(spec.record);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(`an object of numbers (${keys.join(', ')})`);
+    const numbers = Object.fromEntries(keys.map((k) => [k, 'number' as const]));
     checkParams(value, numbers, `${where}: in "${key}"`, partial);
   }
 }
 
 /** `base` with `overrides` laid over it, objects of numbers merged key by key; frozen, like the parts it shares. */
-export function mergeParams<T extends object>(base: T, overrides: object): T {
+function mergeParams<T extends object>(base: T, overrides: object): T {
   const merged: Record<string, unknown> = { ...(base as Record<string, unknown>) };
   for (const [key, value] of Object.entries(overrides)) {
     if (value === undefined) continue;
@@ -81,7 +147,7 @@ export function mergeParams<T extends object>(base: T, overrides: object): T {
   return deepFreeze(merged) as T;
 }
 
-export function deepFreeze<T>(value: T): T {
+function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const v of Object.values(value)) deepFreeze(v);

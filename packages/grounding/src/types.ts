@@ -133,8 +133,6 @@ export interface GroundingResult {
 }
 
 export interface GroundingOptions {
-  /** Enrich with embeddings when hash grounding finds fewer than k tables (default: the parameter `k`, 3). */
-  k?: number;
   /** Least cosine similarity for a table added by enrichment (default: the parameter `minSimilarity`, 0.25). */
   minSimilarity?: number;
   /** An added table must be at least this share of the best similarity (default: the parameter `relativeSimilarity`, 0.5). */

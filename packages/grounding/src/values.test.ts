@@ -6,7 +6,7 @@ import { buildContextGraph, type ContextGraph, type JoinEdge, parseGraph, serial
 import { type DatabaseProfile, type ProfileOptions, profileSqlite } from '@guided-retrieval/profiler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInvertedIndex } from './build-index.js';
-import { GroundingIndex } from './index.js';
+import { defaultGroundingParams, GroundingIndex } from './index.js';
 import { lookupKey } from './inverted-index.js';
 import type { GroundingMatch } from './types.js';
 
@@ -120,7 +120,7 @@ describe('filters probed at grounding time', () => {
   it('answer words no value holds with no match, bar the rare false positive', async () => {
     const profile = await profileSqlite(sakila, { hashValues: true });
     const graph = buildContextGraph(profile, declaredEdges(profile));
-    const index = buildInvertedIndex(graph);
+    const index = buildInvertedIndex(graph, { params: defaultGroundingParams() });
     const filtered = graph.tables.flatMap((t) => t.columns.filter((c) => c.values?.filter)).length;
     expect(filtered).toBeGreaterThan(5);
     // Keys no Sakila value holds, each probed in every filter for every value length it could have.
@@ -135,8 +135,10 @@ describe('filters probed at grounding time', () => {
   it('count a value key named in several tables as the index does (table frequency per island)', async () => {
     const profile = await profileSqlite(chinook, { valueListMax: 1 });
     const graph = buildContextGraph(profile, declaredEdges(profile));
-    const listed = buildInvertedIndex(buildContextGraph(await profileSqlite(chinook), declaredEdges(profile)));
-    const filtered = buildInvertedIndex(graph);
+    const listed = buildInvertedIndex(buildContextGraph(await profileSqlite(chinook), declaredEdges(profile)), {
+      params: defaultGroundingParams(),
+    });
+    const filtered = buildInvertedIndex(graph, { params: defaultGroundingParams() });
     // "van halen" is an artist, an album title and a composer.
     const frequency = (entries: readonly { table: string; kind: string; tableFrequency: number }[] | undefined) =>
       (entries ?? [])

@@ -17,32 +17,13 @@ import type {
 } from './types.js';
 import { groundingStrength, hubnessOf, lookAlikeTables, stepCost } from './weights.js';
 
-/**
- * The heuristic's switches, set over its parameters (each documented, with its default, on
- * `HeuristicParams`), and the parameters themselves.
- */
+/** The heuristic's parameters (each documented, with its default, on `HeuristicParams`). */
 export interface HeuristicOptions {
   /**
    * Every number and switch of the heuristics, whole (`loadHeuristicParams`) or some over the
    * defaults of `params/heuristic.json`; the defaults when not given.
    */
   params?: HeuristicParams | HeuristicParamsOverride;
-  /**
-   * A grounded foreign-key column whose words name a role (`manager_staff_id`, `ReportsTo`) brings
-   * in the table it references, as a second node when it references its own table (default true).
-   */
-  referencedEntities?: boolean;
-  /**
-   * A target the question names only through its key ("for each business id") is left out when
-   * another table of the tree references that key: the reference holds the same ids (default true).
-   */
-  keysByReference?: boolean;
-  /**
-   * A target a link-table source references is left out when the question only counts it ("how
-   * many keyphrases") or groups by it ("each paper") by its table's name: the link table's
-   * references hold its ids (default true; Defog F1 +0.009, BIRD and Spider dev F1 unchanged).
-   */
-  countedThroughLink?: boolean;
 }
 
 /**
@@ -52,12 +33,11 @@ export interface HeuristicOptions {
 export class HeuristicDisambiguator implements Disambiguator {
   readonly name = 'heuristic';
   private readonly copies = new WeakMap<ContextGraph, Map<string, string>>();
-  /** The parameters, with the switches the options set over them. */
+  /** The parameters it decides by. */
   readonly params: HeuristicParams;
 
   constructor(options: HeuristicOptions = {}) {
-    const { params, ...switches } = options;
-    this.params = resolveHeuristicParams(params, switches);
+    this.params = resolveHeuristicParams(options.params);
   }
 
   /** The look-alike map, what the pruning passes share and the tables' hubness, worked out when the retriever is built. */

@@ -30,7 +30,7 @@ describe('a table named only through its key', () => {
   });
 
   it('stays with the lever off', async () => {
-    const retriever = await Retriever.create(yelp, { disambiguator: new HeuristicDisambiguator({ keysByReference: false }) });
+    const retriever = await Retriever.create(yelp, { disambiguator: new HeuristicDisambiguator({ params: { keysByReference: false } }) });
     const result = await retriever.retrieve('How many reviews were posted for each business id?');
     expect([...result.tables].sort()).toEqual(['business', 'review']);
   });

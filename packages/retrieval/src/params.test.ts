@@ -41,9 +41,9 @@ describe('heuristic parameters', () => {
     expect(byDefault.tables).toEqual(['review']);
     const kept = await (await Retriever.create(reviews, { heuristicParams: { keysByReference: false } })).retrieve(question);
     expect([...kept.tables].sort()).toEqual(['business', 'review']);
-    // A switch of the disambiguator's options is set over its parameters.
-    const disambiguator = new HeuristicDisambiguator({ params: { keysByReference: false }, keysByReference: true });
-    expect(disambiguator.params.keysByReference).toBe(true);
+    // The disambiguator's switches are its parameters.
+    const disambiguator = new HeuristicDisambiguator({ params: { keysByReference: false } });
+    expect(disambiguator.params.keysByReference).toBe(false);
   });
 
   it('set the step costs', () => {

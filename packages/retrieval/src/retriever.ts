@@ -35,8 +35,6 @@ export interface RetrieverOptions {
   embedder?: Embedder;
   /** The fitted choice among candidate trees: its model and proposal limits (default: the shipped `params/choice.json`). */
   choice?: ChoiceFile;
-  /** Enrich when hash grounding finds fewer than k tables (default 3, as the paper). */
-  k?: number;
   /** How far the join-tree search may go (longest path 6 edges, 4 alternatives per target, reverse joins on). */
   limits?: Partial<PathLimits>;
   /** Grounding levers (for ablation), set over `groundingParams`; defaults are the measured best. */
@@ -54,13 +52,6 @@ export interface RetrieverOptions {
   heuristicParams?: HeuristicParams | HeuristicParamsOverride;
   /** The column model's weights and thresholds, some over the defaults of `params/columns.json` (`columns/params.ts`). */
   columnParams?: ColumnParamsOverride;
-  /**
-   * Return beside the tree the tables the question points at that join nothing at all (a table
-   * alone in its island of the join graph, as in a warehouse that declares no keys), when matched
-   * as strongly as anything in the tree (default: the heuristic parameter `unjoined`, true); false
-   * only names them in `reason`.
-   */
-  unjoined?: boolean;
   /**
    * A sentence embedder that breaks ties between islands of the join graph (databases in one warehouse) that the
    * question's words leave close; none by default.
@@ -85,7 +76,6 @@ export class Retriever {
     readonly graph: ContextGraph,
     readonly index: GroundingIndex,
     private readonly disambiguator: Disambiguator,
-    private readonly options: RetrieverOptions,
     private readonly limits: PathLimits,
     private readonly params: HeuristicParams,
     /** The column model's weights and thresholds, and the prompt's settings. */
@@ -101,19 +91,19 @@ export class Retriever {
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       ...(options.islandEmbedder ? { islandEmbedder: options.islandEmbedder } : {}),
     });
-    const params = resolveHeuristicParams(options.heuristicParams, options.unjoined === undefined ? {} : { unjoined: options.unjoined });
+    const params = resolveHeuristicParams(options.heuristicParams);
     const disambiguator =
       options.disambiguator ?? new FittedDisambiguator({ params, ...(options.choice ? { choice: options.choice } : {}) });
     disambiguator.prepare?.(graph);
     const columnParams = options.columnParams ? withColumnParams(options.columnParams) : defaultColumnParams();
-    return new Retriever(graph, index, disambiguator, options, pathLimits(options.limits), params, columnParams);
+    return new Retriever(graph, index, disambiguator, pathLimits(options.limits ?? {}), params, columnParams);
   }
 
   async retrieve(question: string): Promise<RetrievalResult> {
     const text = checkQuestion(question);
     const clock = new Clock();
-    // Phase 1, grounding: the question's words → tables (and semantic enrichment below k).
-    const grounding = await this.index.ground(text, this.options.k === undefined ? {} : { k: this.options.k });
+    // Phase 1, grounding: the question's words → tables (and semantic enrichment below the parameter k).
+    const grounding = await this.index.ground(text);
     const groundingMs = clock.lap();
     // Phase 2, exploration: every table that reaches an initial target, with its coverage.
     const { initialTargets } = grounding;

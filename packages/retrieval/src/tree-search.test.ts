@@ -121,7 +121,7 @@ describe('islands', () => {
     expect(result.tables).toEqual(['orders', 'customer', 'student']);
     expect(result.sql).not.toMatch(/student/);
     expect(result.explanations.student).toMatch(/joins no table/);
-    const off = await (await Retriever.create(warehouse, { unjoined: false })).retrieve('customer orders and student');
+    const off = await (await Retriever.create(warehouse, { heuristicParams: { unjoined: false } })).retrieve('customer orders and student');
     expect(off.tables).toEqual(['orders', 'customer']);
     expect(off.reason).toMatch(/^student is not joined/);
   });

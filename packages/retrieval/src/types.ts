@@ -9,21 +9,10 @@ import type {
   TableEvidence,
 } from '@guided-retrieval/grounding';
 import type { TableColumns } from './columns/types.js';
+import type { PathLimits } from './limits.js';
 
-/** How far the join-tree search may go: one type, one default, handed to every phase. */
-export interface PathLimits {
-  /** Longest join path, in edges. */
-  maxLength: number;
-  /** Alternative paths per target shown in the trace and offered for path selection (Yen's k). */
-  alternatives: number;
-  /** Join across shared dimensions, walking edges backwards, when no table reaches every target along the keys. */
-  reverse: boolean;
-  /**
-   * What the join tree takes off a table's cost per target its path from the source already passes
-   * through: joining below a target beats a parallel branch of the same cost (a tie-break, far below a step's cost).
-   */
-  throughTargetBonus: number;
-}
+/** How far the join-tree search may go (declared with its checked file, `limits.ts`): one type, one default, handed to every phase. */
+export type { PathLimits };
 
 /** The SQL engine a FROM clause is written for: the one the graph was built from. */
 export type SqlDialect = GraphEngine;

@@ -1,7 +1,9 @@
 import { graphFromSchema } from '@guided-retrieval/context-graph';
 import { describe, expect, it } from 'vitest';
-import { Retriever } from './index.js';
-import { HUB_PENALTY, lookAlikeTables, stepCost } from './weights.js';
+import { defaultHeuristicParams, Retriever } from './index.js';
+import { lookAlikeTables, stepCost } from './weights.js';
+
+const PARAMS = defaultHeuristicParams();
 
 describe('look-alike tables', () => {
   it('are copies named after another table: history, backups, numbered versions', () => {
@@ -59,11 +61,11 @@ describe('step costs', () => {
       })),
     ],
   });
-  const cost = stepCost(graph, { targets: new Set(['sale']), grounded: new Map(), lookAlikes: new Set() });
+  const cost = stepCost(graph, { targets: new Set(['sale']), grounded: new Map(), lookAlikes: new Set(), params: PARAMS });
 
   it('make a hub a dearer bridge than a table few reference, and a target no bridge at all', () => {
-    expect(cost('calendar_date', 'forward')).toBeCloseTo(1 + HUB_PENALTY * Math.log2(5));
-    expect(cost('store', 'forward')).toBeCloseTo(1 + HUB_PENALTY);
+    expect(cost('calendar_date', 'forward')).toBeCloseTo(1 + PARAMS.hubPenalty * Math.log2(5));
+    expect(cost('store', 'forward')).toBeCloseTo(1 + PARAMS.hubPenalty);
     expect(cost('calendar_date', 'forward')).toBeGreaterThan(cost('store', 'forward'));
   });
 

@@ -7,10 +7,7 @@
  */
 import type { ContextGraph, JoinDirection } from '@guided-retrieval/context-graph';
 import type { GroundingResult } from '@guided-retrieval/grounding';
-import { defaultHeuristicParams, type HeuristicParams } from './params.js';
-
-/** The default hub penalty per doubling of a bridge's in-degree (`hubPenalty` of `params/heuristic.json`). */
-export const HUB_PENALTY = defaultHeuristicParams().hubPenalty;
+import type { HeuristicParams } from './params.js';
 
 /** The parameters a step's cost is made of. */
 type StepCostParams = Pick<HeuristicParams, 'reversedStepPenalty' | 'hubPenalty' | 'lookAlikePenalty' | 'groundedBridgeCredit'>;
@@ -26,8 +23,8 @@ export interface StepCostContext {
   grounded: ReadonlyMap<string, number>;
   /** Copies of other tables (a set, or the copy → original map `lookAlikeTables` gives). */
   lookAlikes: { has(table: string): boolean };
-  /** The penalties and the credit (the defaults of `params/heuristic.json` when not given). */
-  params?: StepCostParams;
+  /** The penalties and the credit. */
+  params: StepCostParams;
 }
 
 /**
@@ -35,7 +32,7 @@ export interface StepCostContext {
  * the graph's searches ask it once per table (`PathOptions.tableCost`), not once per join edge.
  */
 export function stepCost(graph: ContextGraph, context: StepCostContext): (table: string, direction: JoinDirection) => number {
-  const { reversedStepPenalty, hubPenalty, lookAlikePenalty, groundedBridgeCredit } = context.params ?? defaultHeuristicParams();
+  const { reversedStepPenalty, hubPenalty, lookAlikePenalty, groundedBridgeCredit } = context.params;
   const hubs = hubnessOf(graph);
   const bridge = new Map<string, number>();
   const bridgeCost = (table: string) => {

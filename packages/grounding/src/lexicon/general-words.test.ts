@@ -12,7 +12,7 @@ import { DATA_WORDS } from '../descriptions.js';
 import { segmentCompound, splitIdentifier } from '../identifiers.js';
 import { MEASURE_WORD_LISTS } from '../measure-words.js';
 import { schemaVocabulary } from '../name-keys.js';
-import { defaultGroundingParams } from '../params-load.js';
+import { defaultGroundingParams } from '../params.js';
 import { type BenchmarkSchema, benchmarkSchemas, hasBenchmarks } from '../test-support/benchmark-schemas.js';
 import { loadWordVectors } from '../word-vectors/load.js';
 import { generalDictionary } from '../word-vectors/similar-words.js';

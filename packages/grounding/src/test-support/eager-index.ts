@@ -19,14 +19,13 @@ import {
 import type { IndexEntry } from '../index-entry.js';
 import { descriptionPhrase, type NameKey, nameKeys, schemaVocabulary } from '../name-keys.js';
 import type { GroundingParams } from '../params.js';
-import { defaultGroundingParams } from '../params-load.js';
 import { tablesPerGroup } from '../postings.js';
 import type { MatchKind, VariantKind } from '../types.js';
 
 type EagerIndex = Map<string, IndexEntry[]>;
 
-export function buildEagerIndex(graph: ContextGraph, options: IndexOptions = {}): EagerIndex {
-  const params = indexParams(options);
+export function buildEagerIndex(graph: ContextGraph, options: IndexOptions): EagerIndex {
+  const { params } = options;
   const dictionary = options.dictionary ? new Set(options.dictionary) : undefined;
   const keysOf = nameKeys(schemaVocabulary(graph, dictionary, params), options.synonyms ?? (() => []), dictionary, params);
   const builder = new IndexBuilder(keysOf, params);
@@ -54,18 +53,6 @@ export function buildEagerIndex(graph: ContextGraph, options: IndexOptions = {})
   const island = new Map(graph.tables.map((t) => [t.name, graph.islandOf(t.name)]));
   countTableFrequencies(builder.index, island);
   return builder.index;
-}
-
-/** The parameters, with the switches `options` sets over them. */
-function indexParams(options: IndexOptions): GroundingParams {
-  const params = options.params ?? defaultGroundingParams();
-  const { foreignKeyColumns, descriptionAliases } = options;
-  if (foreignKeyColumns === undefined && descriptionAliases === undefined) return params;
-  return {
-    ...params,
-    ...(foreignKeyColumns === undefined ? {} : { foreignKeyColumns }),
-    ...(descriptionAliases === undefined ? {} : { descriptionAliases }),
-  };
 }
 
 /** The names, lower case, that only one table goes by. */
@@ -214,7 +201,7 @@ function rank(keyKind: VariantKind, coverage: number, params: GroundingParams): 
 }
 
 /** The description index as it was built before it was kept per description: every entry made at build. */
-export function eagerDescriptionIndex(graph: ContextGraph, params: GroundingParams = defaultGroundingParams()): EagerIndex {
+export function eagerDescriptionIndex(graph: ContextGraph, params: GroundingParams): EagerIndex {
   const elements = new Map<string, number>();
   const found = new Map<string, Map<number, IndexEntry>>();
   const add = (description: string, table: string, column: string | null) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IndexEntry } from '../index-entry.js';
 import type { InvertedIndex } from '../inverted-index.js';
+import { defaultGroundingParams } from '../params.js';
 import { ListPosting } from '../postings.js';
 import { tinySource } from '../test-support/word-vectors.js';
 import { nearestSchemaWord, similarWords } from './similar-words.js';
@@ -41,7 +42,11 @@ function index(entries: Record<string, IndexEntry[]>): Pick<InvertedIndex, 'keys
 
 describe('nearestSchemaWord', () => {
   it('reads a word as the schema name word nearest to it', () => {
-    const similar = similarWords(index({ singer: [entry('singer', 'table')], stadium: [entry('stadium', 'table')] }), vectors);
+    const similar = similarWords(
+      index({ singer: [entry('singer', 'table')], stadium: [entry('stadium', 'table')] }),
+      vectors,
+      defaultGroundingParams(),
+    );
     expect(nearestSchemaWord(similar, ['musician'])).toEqual({
       word: 'singer',
       similarity: expect.any(Number),
@@ -54,34 +59,51 @@ describe('nearestSchemaWord', () => {
     const similar = similarWords(
       index({ singer: [entry('singer', 'table')], singers: [entry('singer', 'table')], stadium: [entry('stadium', 'table')] }),
       vectors,
+      defaultGroundingParams(),
     );
     expect(nearestSchemaWord(similar, ['musician'])?.word).toMatch(/^singers?$/);
   });
 
   it('lets nothing through when two schema words are about as near', () => {
-    const alone = similarWords(index({ singer: [entry('singer', 'table')], stadium: [entry('stadium', 'table')] }), vectors);
+    const alone = similarWords(
+      index({ singer: [entry('singer', 'table')], stadium: [entry('stadium', 'table')] }),
+      vectors,
+      defaultGroundingParams(),
+    );
     expect(nearestSchemaWord(alone, ['musician'])?.word).toBe('singer');
     // A performer and a singer are both near a musician: which one is meant, the vectors cannot say.
-    const crowded = similarWords(index({ singer: [entry('singer', 'table')], performer: [entry('act', 'table')] }), vectors);
+    const crowded = similarWords(
+      index({ singer: [entry('singer', 'table')], performer: [entry('act', 'table')] }),
+      vectors,
+      defaultGroundingParams(),
+    );
     expect(nearestSchemaWord(crowded, ['musician'])).toBeNull();
   });
 
   it('lets nothing through below the least similarity, nor for a word the vectors do not know', () => {
-    const similar = similarWords(index({ stadium: [entry('stadium', 'table')] }), vectors);
+    const similar = similarWords(index({ stadium: [entry('stadium', 'table')] }), vectors, defaultGroundingParams());
     expect(nearestSchemaWord(similar, ['musician'])).toBeNull();
     expect(nearestSchemaWord(similar, ['zorblax'])).toBeNull();
   });
 
   it('reads a plural question word by the plural of a schema word the schema spells only singular', () => {
-    const similar = similarWords(index({ supplier: [entry('supplier', 'table')], stadium: [entry('stadium', 'table')] }), vectors);
+    const similar = similarWords(
+      index({ supplier: [entry('supplier', 'table')], stadium: [entry('stadium', 'table')] }),
+      vectors,
+      defaultGroundingParams(),
+    );
     // "vendors" is near "suppliers", far from "supplier": the match is on the schema's own key.
     expect(nearestSchemaWord(similar, ['vendors'])?.word).toBe('supplier');
   });
 
   it('offers a word of a table name, never one word of a longer column name', () => {
     const part = (column: string | null): IndexEntry => ({ ...entry('t', column ? 'column' : 'table'), column, coverage: 0.5 });
-    expect(nearestSchemaWord(similarWords(index({ singer: [part(null)] }), vectors), ['musician'])?.word).toBe('singer');
-    expect(nearestSchemaWord(similarWords(index({ singer: [part('singer_fee')] }), vectors), ['musician'])).toBeNull();
+    expect(nearestSchemaWord(similarWords(index({ singer: [part(null)] }), vectors, defaultGroundingParams()), ['musician'])?.word).toBe(
+      'singer',
+    );
+    expect(
+      nearestSchemaWord(similarWords(index({ singer: [part('singer_fee')] }), vectors, defaultGroundingParams()), ['musician']),
+    ).toBeNull();
   });
 
   it('offers only names: never a value, a synonym or an abbreviation key', () => {
@@ -92,6 +114,7 @@ describe('nearestSchemaWord', () => {
         stadium: [entry('s', 'table')],
       }),
       vectors,
+      defaultGroundingParams(),
     );
     expect(nearestSchemaWord(similar, ['musician'])).toBeNull();
   });

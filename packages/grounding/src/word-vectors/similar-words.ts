@@ -10,7 +10,6 @@ import { plural, singular } from '@guided-retrieval/text';
 import type { EntryShape } from '../index-entry.js';
 import type { InvertedIndex } from '../inverted-index.js';
 import type { GroundingParams } from '../params.js';
-import { defaultGroundingParams } from '../params-load.js';
 import type { WordVectors } from './store.js';
 
 /** The schema's name words that the vectors know, grouped by singular (`singers`, `singer`). */
@@ -49,11 +48,7 @@ function isNameWord(e: EntryShape): boolean {
  * Single-word keys naming a table, column or alias (not a value) as the schema spells them, one
  * candidate per singular (`singers` and `singer` are one word, not each other's runner-up).
  */
-export function similarWords(
-  index: Pick<InvertedIndex, 'keys' | 'posting'>,
-  vectors: WordVectors,
-  params: GroundingParams = defaultGroundingParams(),
-): SimilarWords {
+export function similarWords(index: Pick<InvertedIndex, 'keys' | 'posting'>, vectors: WordVectors, params: GroundingParams): SimilarWords {
   const bySingular = new Map<string, string[]>();
   for (const key of index.keys()) {
     if (key.length < params.minSimilarSchemaWordLength || !/^[a-z]+$/.test(key) || !vectors.has(key)) continue;
