@@ -9,6 +9,7 @@ import { tableEvidence } from './evidence.js';
 import type { InvertedIndex } from './inverted-index.js';
 import type { IslandSense } from './island-sense.js';
 import type { SilentWordReaders } from './lookup.js';
+import { wordCues } from './measure-words.js';
 import type { MeasureColumns } from './measures.js';
 import type { GroundingParams } from './params.js';
 import { tokenizeQuestion } from './question.js';
@@ -56,6 +57,7 @@ export async function ground(index: SchemaIndex, question: string, options: Grou
     ...byName,
     enrichment,
     initialTargets: [...byName.grounded.map((g) => g.table), ...enrichment.added.map((a) => a.table)],
+    cues: wordCues(tokens, index.params.rankingReach),
   };
 }
 

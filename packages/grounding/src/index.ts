@@ -1,7 +1,7 @@
 export { OfflineEmbedder, type OfflineEmbedderOptions } from './embedding/offline-embedder.js';
 export { embedderFromSpec } from './embedding/spec.js';
 export { GroundingIndex, type GroundingIndexOptions } from './grounding-index.js';
-export { type WordCue, wordCues } from './measure-words.js';
+export type { WordCue } from './measure-words.js';
 export type {
   GroundingLeverName,
   GroundingLevers,

@@ -170,9 +170,6 @@ export function isPeriodWord(token: QuestionToken): boolean {
   return hasWord(PERIOD_WORDS, token);
 }
 
-/** How many words apart a ranking word and a word of trade may be ("top 5 customers by revenue"). */
-const RANKING_REACH = 4;
-
 /** Words that rank ("best", "top", "most"): next to an amount word they rank by events ("best-selling", "top customers by revenue"). */
 const RANKING_WORDS: ReadonlySet<string> = new Set([
   'best',
@@ -223,8 +220,8 @@ function ranksByEvents(tokens: readonly QuestionToken[], i: number, reach: numbe
 /** What the measures lexicon reads a question word as, when anything: what a choice among trees asks of a tree. */
 export type WordCue = 'ranking' | 'amount' | 'count' | 'time' | 'period' | 'self-reference';
 
-/** Each token's cue (null for most words). */
-export function wordCues(tokens: readonly QuestionToken[], reach = RANKING_REACH): (WordCue | null)[] {
+/** Each token's cue (null for most words); `reach` is `GroundingParams.rankingReach`. */
+export function wordCues(tokens: readonly QuestionToken[], reach: number): (WordCue | null)[] {
   return tokens.map((token, i) =>
     timeWord(token) !== null
       ? 'time'

@@ -1,3 +1,5 @@
+import type { WordCue } from './measure-words.js';
+
 /**
  * What a match landed on: a table's name, a column's name, an alias of either, or a sampled value;
  * or, through the measures lexicon (`measures.ts`), a money-like column or fact table an amount or
@@ -130,6 +132,11 @@ export interface GroundingResult {
   islandSense?: IslandSenseStep;
   /** T0 after enrichment: the initial target tables. */
   initialTargets: string[];
+  /**
+   * Each token's cue as the measures lexicon reads it (null for most words; a ranking word within
+   * `GroundingParams.rankingReach` of a word of trade ranks by events): what a choice among trees asks of a tree.
+   */
+  cues: (WordCue | null)[];
 }
 
 export interface GroundingOptions {

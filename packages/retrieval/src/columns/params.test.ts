@@ -12,7 +12,12 @@ describe('writeColumnParams', () => {
     const path = join(dir, 'fitted.json');
     writeFileSync(path, `${JSON.stringify(defaultColumnParams(), null, 2)}\n`);
     const written = writeColumnParams({ weights: { intercept: -1.5 }, relevantLikelihood: 0.4, columnPrice: 2 }, path);
-    const expected = { ...defaultColumnParams(), weights: { ...defaultColumnParams().weights, intercept: -1.5 }, relevantLikelihood: 0.4, columnPrice: 2 };
+    const expected = {
+      ...defaultColumnParams(),
+      weights: { ...defaultColumnParams().weights, intercept: -1.5 },
+      relevantLikelihood: 0.4,
+      columnPrice: 2,
+    };
     expect(loadColumnParams(path)).toEqual(expected);
     expect(written).toEqual(expected);
     expect(Object.keys(JSON.parse(readFileSync(path, 'utf8')))).toEqual(Object.keys(defaultColumnParams()));
@@ -28,6 +33,8 @@ describe('writeColumnParams', () => {
   });
 
   it('names the file it cannot read', () => {
-    expect(() => writeColumnParams({ columnPrice: 2 }, join(dir, 'missing.json'))).toThrow(/column parameters file .*missing\.json cannot be read/);
+    expect(() => writeColumnParams({ columnPrice: 2 }, join(dir, 'missing.json'))).toThrow(
+      /column parameters file .*missing\.json cannot be read/,
+    );
   });
 });
