@@ -16,7 +16,6 @@ export type {
   EnrichmentStep,
   GroundedTable,
   GroundingMatch,
-  GroundingOptions,
   GroundingResult,
   IslandSenseStep,
   MatchKind,

@@ -138,10 +138,3 @@ export interface GroundingResult {
    */
   cues: (WordCue | null)[];
 }
-
-export interface GroundingOptions {
-  /** Least cosine similarity for a table added by enrichment (default: the parameter `minSimilarity`, 0.25). */
-  minSimilarity?: number;
-  /** An added table must be at least this share of the best similarity (default: the parameter `relativeSimilarity`, 0.5). */
-  relativeSimilarity?: number;
-}
