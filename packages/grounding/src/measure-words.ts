@@ -4,7 +4,7 @@
  * of money. Data, not tuning: what the words mean is English, not a fit to any schema.
  */
 import { isMonthName } from './question.js';
-import type { QuestionToken } from './types.js';
+import type { QuestionToken, WordCue } from './types.js';
 import { wordVariants } from './variants.js';
 
 /** Question words that ask for an amount of money (base forms: a word is matched by its lemma or singular too). */
@@ -216,9 +216,6 @@ function ranksByEvents(tokens: readonly QuestionToken[], i: number, reach: numbe
     if (hasWord(RANKING_WORDS, tokens[j]!)) return true;
   return false;
 }
-
-/** What the measures lexicon reads a question word as, when anything: what a choice among trees asks of a tree. */
-export type WordCue = 'ranking' | 'amount' | 'count' | 'time' | 'period' | 'self-reference';
 
 /** Each token's cue (null for most words); `reach` is `GroundingParams.rankingReach`. */
 export function wordCues(tokens: readonly QuestionToken[], reach: number): (WordCue | null)[] {

@@ -1,5 +1,3 @@
-import type { WordCue } from './measure-words.js';
-
 /**
  * What a match landed on: a table's name, a column's name, an alias of either, or a sampled value;
  * or, through the measures lexicon (`measures.ts`), a money-like column or fact table an amount or
@@ -100,6 +98,9 @@ export interface StageTrace {
   /** Per table, its strongest match's score among the stage's candidates (settled ones once settled). */
   tables: Record<string, number>;
 }
+
+/** What the measures lexicon reads a question word as, when anything: what a choice among trees asks of a tree. */
+export type WordCue = 'ranking' | 'amount' | 'count' | 'time' | 'period' | 'self-reference';
 
 export interface GroundingResult {
   question: string;
