@@ -8,7 +8,7 @@ import type { Embedder } from '@guided-retrieval/llm-adapters';
 import type { GroundingParams } from './params.js';
 import { nameWords, tableQueryContext } from './query-context.js';
 import { closest, similaritiesTo, type TableVector, tableVector } from './similarity.js';
-import type { EnrichmentStep, GroundedTable, GroundingOptions, QuestionToken } from './types.js';
+import type { EnrichmentStep, GroundedTable, QuestionToken } from './types.js';
 
 /** What enrichment reads, made once per graph: the embedder, each table's vector, the empty tables. */
 export interface SimilarityIndex {
@@ -66,14 +66,13 @@ export async function enrich(
   similarity: SimilarityIndex,
   input: Grounded,
   params: GroundingParams,
-  options: GroundingOptions = {},
 ): Promise<EnrichmentStep> {
   const { k } = params;
   const step: EnrichmentStep = { triggered: triggersEnrichment(input.grounded, k), k, embedder: null, added: [] };
   if (!step.triggered || !hasWord(input.tokens)) return step;
   step.embedder = similarity.embedder.id;
   const [vector] = await similarity.embedder.embed([input.question]);
-  step.added = closeTables(graph, similarity, vector!, input.grounded, k, params, options);
+  step.added = closeTables(graph, similarity, vector!, input.grounded, k, params);
   return step;
 }
 
@@ -88,7 +87,6 @@ function closeTables(
   grounded: readonly GroundedTable[],
   k: number,
   params: GroundingParams,
-  options: GroundingOptions,
 ): { table: string; similarity: number }[] {
   const inIsland = (table: string) => grounded.length === 0 || graph.linked(grounded[0]!.table, table);
   // The tables in reach, each with its similarity; only the closest k (and the closest) are read in order.
@@ -97,11 +95,7 @@ function closeTables(
   const known = new Set(grounded.map((g) => g.table));
   // A table the question does not name must be at least as close to it as those it does name.
   const named = candidates.filter((r) => known.has(r.table)).map((r) => r.similarity);
-  const floor = Math.max(
-    options.minSimilarity ?? params.minSimilarity,
-    (ranked[0]?.similarity ?? 0) * (options.relativeSimilarity ?? params.relativeSimilarity),
-    ...named,
-  );
+  const floor = Math.max(params.minSimilarity, (ranked[0]?.similarity ?? 0) * params.relativeSimilarity, ...named);
   const near =
     grounded.length === 0
       ? null

@@ -24,11 +24,13 @@ export interface EventTableInputs {
   measured: ReadonlyMap<string, number>;
   /** `GroundingParams.bookkeepingDateShare`. */
   bookkeepingShare: number;
+  /** `GroundingParams.minBookkeepingTables`. */
+  minBookkeepingTables: number;
 }
 
 /** The graph's event tables, by name (empty for a graph with no dated table). */
 export function eventTables(graph: ContextGraph, inputs: EventTableInputs): Map<string, EventTable> {
-  const bookkeeping = bookkeepingDates(graph, inputs.dates, inputs.bookkeepingShare);
+  const bookkeeping = bookkeepingDates(graph, inputs);
   const eventDate = (table: string) => (inputs.dates.get(table) ?? []).find((c) => !bookkeeping.has(c.name.toLowerCase()));
   const events = new Map<string, EventTable>();
   for (const t of graph.tables) {
@@ -43,11 +45,11 @@ export function eventTables(graph: ContextGraph, inputs: EventTableInputs): Map<
   return events;
 }
 
-function bookkeepingDates(graph: ContextGraph, dates: ReadonlyMap<string, readonly GraphColumn[]>, share: number): Set<string> {
+function bookkeepingDates(graph: ContextGraph, inputs: EventTableInputs): Set<string> {
   const carriers = new Map<string, number>();
-  for (const columns of dates.values())
+  for (const columns of inputs.dates.values())
     for (const name of new Set(columns.map((c) => c.name.toLowerCase()))) carriers.set(name, (carriers.get(name) ?? 0) + 1);
-  const least = Math.max(3, share * graph.tables.length);
+  const least = Math.max(inputs.minBookkeepingTables, inputs.bookkeepingShare * graph.tables.length);
   return new Set([...carriers].filter(([, n]) => n >= least).map(([name]) => name));
 }
 

@@ -9,13 +9,14 @@ import { tableEvidence } from './evidence.js';
 import type { InvertedIndex } from './inverted-index.js';
 import type { IslandSense } from './island-sense.js';
 import type { SilentWordReaders } from './lookup.js';
+import { wordCues } from './measure-words.js';
 import type { MeasureColumns } from './measures.js';
 import type { GroundingParams } from './params.js';
 import { tokenizeQuestion } from './question.js';
 import { groundedTables } from './settle.js';
 import { GROUNDING_STAGES } from './stages/list.js';
 import { runStages } from './stages/stage.js';
-import type { GroundingOptions, GroundingResult, QuestionToken, StageTrace } from './types.js';
+import type { GroundingResult, QuestionToken, StageTrace } from './types.js';
 import type { Demonyms } from './variants.js';
 
 /** What grounding reads at question time, built once per graph (`GroundingIndex.build`). */
@@ -38,24 +39,19 @@ export interface SchemaIndex {
 }
 
 /** Grounds `question` in the schema `index` was built from: T0, the matches behind it, and enrichment. */
-export async function ground(index: SchemaIndex, question: string, options: GroundingOptions = {}): Promise<GroundingResult> {
+export async function ground(index: SchemaIndex, question: string): Promise<GroundingResult> {
   const tokens = tokenizeQuestion(question);
   // Read lower-cased as the words are: capitalisation changes nothing.
   const lowered = question.toLowerCase();
   const byName = await groundByName(index, lowered, tokens);
-  const enrichment = await enrich(
-    index.graph,
-    index.similarity,
-    { question: lowered, tokens, grounded: byName.grounded },
-    index.params,
-    options,
-  );
+  const enrichment = await enrich(index.graph, index.similarity, { question: lowered, tokens, grounded: byName.grounded }, index.params);
   return {
     question,
     tokens,
     ...byName,
     enrichment,
     initialTargets: [...byName.grounded.map((g) => g.table), ...enrichment.added.map((a) => a.table)],
+    cues: wordCues(tokens, index.params.rankingReach),
   };
 }
 

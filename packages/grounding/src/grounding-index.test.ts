@@ -1,7 +1,7 @@
 import { ContextGraph } from '@guided-retrieval/context-graph';
 import type { Embedder } from '@guided-retrieval/llm-adapters';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GroundingIndex } from './index.js';
+import { GroundingIndex, type GroundingParamsOverride } from './index.js';
 import { smallSchemaGraph } from './test-support/small-schema.js';
 import { tpchSchemaGraph } from './test-support/tpch-schema.js';
 
@@ -64,12 +64,13 @@ describe('semantic enrichment', () => {
     expect(result.initialTargets).toEqual([]);
   });
 
-  it('respects minSimilarity and relativeSimilarity', async () => {
-    const strict = await tpch.ground('How are our sales trending?', { minSimilarity: 0.99 });
+  it('respects the parameters minSimilarity and relativeSimilarity', async () => {
+    const build = (params: GroundingParamsOverride) => GroundingIndex.build(tpchSchemaGraph(), { levers: { similarWords: false }, params });
+    const strict = await (await build({ minSimilarity: 0.99 })).ground('How are our sales trending?');
     expect(strict.enrichment.triggered).toBe(true);
     expect(strict.enrichment.added).toEqual([]);
     // Only the best table is as close as the best table.
-    const relative = await tpch.ground('How are our sales trending?', { relativeSimilarity: 1 });
+    const relative = await (await build({ relativeSimilarity: 1 })).ground('How are our sales trending?');
     expect(relative.enrichment.added.map((a) => a.table)).toEqual(['ORDERS']);
   });
 

@@ -14,7 +14,7 @@ import type { GroundingLevers, GroundingParams, GroundingParamsOverride } from '
 import { resolveGroundingParams } from './params.js';
 import { loadLanguageModel, tokenizeQuestion } from './question.js';
 import { tableNeighbours } from './table-rings.js';
-import type { GroundingOptions, GroundingResult } from './types.js';
+import type { GroundingResult } from './types.js';
 import { type ValueMatchFeatures, valueMatchFeatures } from './value-evidence.js';
 import { loadWordVectors } from './word-vectors/load.js';
 import { generalDictionary, similarWords } from './word-vectors/similar-words.js';
@@ -94,8 +94,8 @@ export class GroundingIndex {
     return this.index.keys.size;
   }
 
-  ground(question: string, options: GroundingOptions = {}): Promise<GroundingResult> {
-    return ground(this.index, question, options);
+  ground(question: string): Promise<GroundingResult> {
+    return ground(this.index, question);
   }
 
   /**

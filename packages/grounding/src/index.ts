@@ -1,7 +1,6 @@
 export { OfflineEmbedder, type OfflineEmbedderOptions } from './embedding/offline-embedder.js';
 export { embedderFromSpec } from './embedding/spec.js';
 export { GroundingIndex, type GroundingIndexOptions } from './grounding-index.js';
-export { type WordCue, wordCues } from './measure-words.js';
 export type {
   GroundingLeverName,
   GroundingLevers,
@@ -16,7 +15,6 @@ export type {
   EnrichmentStep,
   GroundedTable,
   GroundingMatch,
-  GroundingOptions,
   GroundingResult,
   IslandSenseStep,
   MatchKind,
@@ -24,6 +22,7 @@ export type {
   StageTrace,
   TableEvidence,
   VariantKind,
+  WordCue,
   WordEvidence,
 } from './types.js';
 export type { ValueMatchFeatures } from './value-evidence.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAmountWord, isCountWord, isSelfReferenceWord, timeWord } from './measure-words.js';
+import { isAmountWord, isCountWord, isSelfReferenceWord, timeWord, wordCues } from './measure-words.js';
 import { tokenizeQuestion } from './question.js';
 
 /** The time words of `question`, each with what it is. */
@@ -52,5 +52,19 @@ describe('lexicon words', () => {
   it('read count words by lemma too: "bestsellers"', () => {
     const tokens = tokenizeQuestion('Which are the bestsellers?');
     expect(tokens.map((_, i) => isCountWord(tokens, i))).toEqual([false, false, false, true]);
+  });
+});
+
+describe('word cues', () => {
+  /** The cue of `word` in `question` when a ranking word may be `reach` words from a word of trade. */
+  const cueOf = (question: string, word: string, reach: number) => {
+    const tokens = tokenizeQuestion(question);
+    return wordCues(tokens, reach)[tokens.findIndex((t) => t.lower === word)];
+  };
+
+  it('rank by events when a ranking word is within the reach of a word of trade', () => {
+    const question = 'Who are the top customers by total revenue?';
+    expect(cueOf(question, 'revenue', 4)).toBe('ranking');
+    expect(cueOf(question, 'revenue', 3)).toBe('amount');
   });
 });

@@ -4,7 +4,7 @@
  * of money. Data, not tuning: what the words mean is English, not a fit to any schema.
  */
 import { isMonthName } from './question.js';
-import type { QuestionToken } from './types.js';
+import type { QuestionToken, WordCue } from './types.js';
 import { wordVariants } from './variants.js';
 
 /** Question words that ask for an amount of money (base forms: a word is matched by its lemma or singular too). */
@@ -170,9 +170,6 @@ export function isPeriodWord(token: QuestionToken): boolean {
   return hasWord(PERIOD_WORDS, token);
 }
 
-/** How many words apart a ranking word and a word of trade may be ("top 5 customers by revenue"). */
-const RANKING_REACH = 4;
-
 /** Words that rank ("best", "top", "most"): next to an amount word they rank by events ("best-selling", "top customers by revenue"). */
 const RANKING_WORDS: ReadonlySet<string> = new Set([
   'best',
@@ -220,11 +217,8 @@ function ranksByEvents(tokens: readonly QuestionToken[], i: number, reach: numbe
   return false;
 }
 
-/** What the measures lexicon reads a question word as, when anything: what a choice among trees asks of a tree. */
-export type WordCue = 'ranking' | 'amount' | 'count' | 'time' | 'period' | 'self-reference';
-
-/** Each token's cue (null for most words). */
-export function wordCues(tokens: readonly QuestionToken[], reach = RANKING_REACH): (WordCue | null)[] {
+/** Each token's cue (null for most words); `reach` is `GroundingParams.rankingReach`. */
+export function wordCues(tokens: readonly QuestionToken[], reach: number): (WordCue | null)[] {
   return tokens.map((token, i) =>
     timeWord(token) !== null
       ? 'time'

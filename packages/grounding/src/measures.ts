@@ -111,7 +111,12 @@ export function measureColumns(graph: ContextGraph, params: GroundingParams): Me
     dates,
     measured,
     proceeds,
-    events: eventTables(graph, { dates: eventDates, measured, bookkeepingShare: params.bookkeepingDateShare }),
+    events: eventTables(graph, {
+      dates: eventDates,
+      measured,
+      bookkeepingShare: params.bookkeepingDateShare,
+      minBookkeepingTables: params.minBookkeepingTables,
+    }),
   };
 }
 

@@ -3,7 +3,7 @@
  * of overrides (every key known and of its type, every key there unless overriding some only) and
  * the loading of the defaults' file (`paramsFile`). Errors name the key and where the object came from.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** Numbers under fixed keys: the keys listed, or a schema of numbers whose keys carry their own docs. */
@@ -48,6 +48,12 @@ export interface ParamsFile<S extends ParamsSchema> {
   load(path: string | URL): ParamsOf<S>;
   /** `base` with some parameters set otherwise (an undefined one left as it is), checked as a file is; records merge key by key. */
   with(overrides: ParamsOverrideOf<S>, base: ParamsOf<S>): ParamsOf<S>;
+  /**
+   * Sets some parameters of the file at `path` (the defaults' file unless given): the file is read
+   * and checked, the values laid over it and checked, and only then written (as the repository's
+   * JSON). Returns what was written.
+   */
+  write(values: ParamsOverrideOf<S>, path?: string | URL): ParamsOf<S>;
 }
 
 /**
@@ -64,16 +70,24 @@ export function paramsFile<S extends ParamsSchema>(
     const where = `${names.file} ${typeof path === 'string' ? path : path.pathname}`;
     return deepFreeze(checkParams(readParamsFile(path, names.file), schema, where, false)) as ParamsOf<S>;
   };
+  const withOverrides = (overrides: ParamsOverrideOf<S>, base: ParamsOf<S>): ParamsOf<S> => {
+    const set = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined));
+    checkParams(set, schema, names.overrides, true);
+    return mergeParams(base, set);
+  };
   return {
     defaults: () => {
       defaults ??= load(defaultsFile);
       return defaults;
     },
     load,
-    with: (overrides, base) => {
-      const set = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined));
-      checkParams(set, schema, names.overrides, true);
-      return mergeParams(base, set);
+    with: withOverrides,
+    write: (values, path = defaultsFile) => {
+      const file = typeof path === 'string' ? path : fileURLToPath(path);
+      const written = withOverrides(values, load(file));
+      writeFileSync(file, `${JSON.stringify(written, null, 2)}\n`);
+      if (file === fileURLToPath(defaultsFile)) defaults = undefined;
+      return written;
     },
   };
 }

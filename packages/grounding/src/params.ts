@@ -197,8 +197,15 @@ const GROUNDING_SCHEMA = {
   maxLexiconTables: 'number',
   /** Most joins from a named table the lexicon looks for a money or date column, or the event table a measure word means. */
   maxLexiconHops: 'number',
-  /** A date column name carried by at least this share of the tables (and three of them) is bookkeeping (`last_update`), dating no event. */
+  /** A date column name carried by at least this share of the tables (and `minBookkeepingTables` of them) is bookkeeping (`last_update`), dating no event. */
   bookkeepingDateShare: 'number',
+  /** …and by at least this many tables: in a small schema a date two tables share (an order's and its shipment's) still dates events. Set by hand. */
+  minBookkeepingTables: 'number',
+  /**
+   * How many words apart a ranking word and a word of trade may be for the question to rank by
+   * events ("top 5 customers by revenue", measure-words.ts). Set by hand.
+   */
+  rankingReach: 'number',
   /** Farthest from the tables a question names (joins) that a value tied across tables is looked for (alternatives.ts). */
   maxAlternativeHops: 'number',
   /** A money word a glued column word may end with has at least this many letters (`unitprice`; not `tax` in `syntax`). */

@@ -99,6 +99,9 @@ export interface StageTrace {
   tables: Record<string, number>;
 }
 
+/** What the measures lexicon reads a question word as, when anything: what a choice among trees asks of a tree. */
+export type WordCue = 'ranking' | 'amount' | 'count' | 'time' | 'period' | 'self-reference';
+
 export interface GroundingResult {
   question: string;
   tokens: QuestionToken[];
@@ -130,11 +133,9 @@ export interface GroundingResult {
   islandSense?: IslandSenseStep;
   /** T0 after enrichment: the initial target tables. */
   initialTargets: string[];
-}
-
-export interface GroundingOptions {
-  /** Least cosine similarity for a table added by enrichment (default: the parameter `minSimilarity`, 0.25). */
-  minSimilarity?: number;
-  /** An added table must be at least this share of the best similarity (default: the parameter `relativeSimilarity`, 0.5). */
-  relativeSimilarity?: number;
+  /**
+   * Each token's cue as the measures lexicon reads it (null for most words; a ranking word within
+   * `GroundingParams.rankingReach` of a word of trade ranks by events): what a choice among trees asks of a tree.
+   */
+  cues: (WordCue | null)[];
 }

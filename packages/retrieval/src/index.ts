@@ -19,6 +19,7 @@ export {
   defaultColumnParams,
   loadColumnParams,
   withColumnParams,
+  writeColumnParams,
 } from './columns/params.js';
 export {
   type PromptContext,

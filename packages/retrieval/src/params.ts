@@ -41,6 +41,15 @@ const HEURISTIC_SCHEMA = {
    */
   groupingWordsBefore: 'number',
 
+  // ─── The fitted choice's features (`choice/features.ts`) ─────────────────────────────────────
+
+  /**
+   * Words before a table's name in which a counting word ("how many films", "the number of
+   * orders") says the table is counted, not listed: a feature the choice model is fitted on, so
+   * changing it asks for a refit (`pnpm fit`). Set by hand.
+   */
+  countingWordsBefore: 'number',
+
   // ─── What a model's prompt shows (`llm-disambiguator.ts`, `prompts/`) ───────────────────────
 
   /** Candidate sources shown, best first (a warehouse may have hundreds); the model may choose only these. */

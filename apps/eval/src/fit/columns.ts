@@ -12,9 +12,8 @@
  *   the prompt) minus the prompt's share of the whole schema's tokens, each question's prompt
  *   rendered as the product renders it (default budget).
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { loadSpider } from '@guided-retrieval/benchmarks';
 import type { ContextGraph } from '@guided-retrieval/context-graph';
 import {
@@ -24,6 +23,7 @@ import {
   type RetrievalResult,
   Retriever,
   renderPromptContext,
+  writeColumnParams,
 } from '@guided-retrieval/retrieval';
 import { COLUMN_FEATURES, tableColumns, type WeighedColumn, weighColumns, withLikelihood } from '@guided-retrieval/retrieval/internal';
 import { benchGraph } from '../bench/graph.js';
@@ -38,7 +38,6 @@ export interface FitColumnsOptions {
   limit?: number;
 }
 
-const COLUMN_PARAMS_FILE = fileURLToPath(new URL('../../../../packages/retrieval/params/columns.json', import.meta.url));
 const L2 = 1;
 const FOLDS = 5;
 /** Thresholds tried, in likelihood. */
@@ -177,10 +176,8 @@ export async function runFitColumns(options: FitColumnsOptions, log: (line: stri
   await writeFile(join(out, 'fit-columns.json'), `${JSON.stringify(fit, null, 2)}\n`);
   log(`fit-columns: ${JSON.stringify(fit)}`);
   if (options.write) {
-    const current = JSON.parse(await readFile(COLUMN_PARAMS_FILE, 'utf8')) as Record<string, unknown>;
-    const next = { ...current, weights: fit.weights, relevantLikelihood: relevant, columnPrice: price };
-    await writeFile(COLUMN_PARAMS_FILE, `${JSON.stringify(next, null, 2)}\n`);
-    log(`fit-columns: wrote ${COLUMN_PARAMS_FILE}`);
+    writeColumnParams({ weights: fit.weights, relevantLikelihood: relevant, columnPrice: price });
+    log("fit-columns: wrote the retrieval package's params/columns.json");
   }
   return fit;
 }

@@ -11,9 +11,9 @@ import type { GroundingStage } from './stage.js';
 export const calendarStage: GroundingStage = {
   name: 'calendar',
   run: (state, ctx) => {
-    const cues = wordCues(ctx.tokens);
-    if (!cues.some((c) => c === 'time' || c === 'period')) return state;
     const { graph, params } = ctx;
+    const cues = wordCues(ctx.tokens, params.rankingReach);
+    if (!cues.some((c) => c === 'time' || c === 'period')) return state;
     const islands = new Set(state.island.map((m) => graph.islandOf(m.table)));
     const calendars = calendarTables(graph, { minColumns: params.calendarMinColumns, minShare: params.calendarMinShare }).filter(
       (t) => islands.size === 0 || islands.has(graph.islandOf(t)),

@@ -6,7 +6,7 @@
  * Each feature is a named function in `FEATURES`, in the order the weights file lists them.
  */
 import type { ContextGraph } from '@guided-retrieval/context-graph';
-import { type GroundingResult, type QuestionToken, type WordCue, type WordEvidence, wordCues } from '@guided-retrieval/grounding';
+import type { GroundingResult, QuestionToken, WordCue, WordEvidence } from '@guided-retrieval/grounding';
 import type { CandidateTree } from './propose.js';
 
 /** What every candidate of one question is weighed against, worked out once per question. */
@@ -85,9 +85,9 @@ function spelledAsName(tokens: readonly QuestionToken[], span: readonly [number,
 /** Words before a noun that count it ("how many films", "the number of orders", "the most tracks"). */
 const COUNTING_WORDS = new Set(['many', 'number', 'count', 'most', 'more', 'fewer', 'least', 'few']);
 
-/** Whether the word at `i` is counted: a counting word at most three words before it. */
-function counted(tokens: readonly QuestionToken[], i: number): boolean {
-  for (let j = Math.max(0, i - 3); j < i; j++) if (COUNTING_WORDS.has(tokens[j]!.lower)) return true;
+/** Whether the word at `i` is counted: a counting word at most `before` words before it. */
+function counted(tokens: readonly QuestionToken[], i: number, before: number): boolean {
+  for (let j = Math.max(0, i - before); j < i; j++) if (COUNTING_WORDS.has(tokens[j]!.lower)) return true;
   return false;
 }
 
@@ -122,6 +122,8 @@ export function questionEvidence(
   grounding: GroundingResult,
   heuristic: readonly string[],
   lookAlikes: { has(table: string): boolean },
+  /** `HeuristicParams.countingWordsBefore`. */
+  countingWordsBefore: number,
 ): QuestionEvidence {
   const byTable = new Map<string, Map<number, ClassedEvidence>>();
   const best = new Map<number, ClassedEvidence>();
@@ -142,13 +144,13 @@ export function questionEvidence(
   for (const [table, words] of byTable)
     for (const [word, e] of words)
       if (e.kind === 'table-spelled' && e.score >= best.get(word)!.score - 1e-9)
-        named.set(table, (named.get(table) ?? true) && counted(grounding.tokens, word));
+        named.set(table, (named.get(table) ?? true) && counted(grounding.tokens, word, countingWordsBefore));
   return {
     graph,
     byTable,
     best,
     named,
-    cues: wordCues(grounding.tokens),
+    cues: grounding.cues,
     tokens: grounding.tokens,
     enriched: new Set(grounding.enrichment.added.map((a) => a.table)),
     heuristic: new Set(heuristic),

@@ -35,7 +35,13 @@ export class FittedDisambiguator implements Disambiguator {
   async candidates(input: DisambiguationInput): Promise<{ trees: CandidateTree[]; vectors: number[][]; base: SourceAndTargets }> {
     const base = await this.heuristic.chooseSourceAndTargets(input);
     const trees = await proposeTrees(this.heuristic, input, base, this.choice.limits);
-    const q = questionEvidence(input.graph, input.grounding, trees[0]!.tables, this.heuristic.lookAlikesOf(input.graph));
+    const q = questionEvidence(
+      input.graph,
+      input.grounding,
+      trees[0]!.tables,
+      this.heuristic.lookAlikesOf(input.graph),
+      this.heuristic.params.countingWordsBefore,
+    );
     return { trees, vectors: featureVectors(q, trees), base };
   }
 

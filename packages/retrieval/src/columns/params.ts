@@ -54,6 +54,14 @@ export function loadColumnParams(path: string | URL): ColumnParams {
   return FILE.load(path);
 }
 
+/**
+ * Sets some column parameters (what `guided-eval --bench fit-columns --write` fitted) in the file at
+ * `path`, the shipped `params/columns.json` by default: checked before anything is written.
+ */
+export function writeColumnParams(values: ColumnParamsOverride, path?: string | URL): ColumnParams {
+  return FILE.write(values, path);
+}
+
 /** `base` (the defaults unless given) with some parameters set otherwise, checked as a file is. */
 export function withColumnParams(overrides: ColumnParamsOverride, base: ColumnParams = defaultColumnParams()): ColumnParams {
   return FILE.with(overrides, base);
