@@ -56,13 +56,7 @@ export function defaultChoiceFile(): ChoiceFile {
  * whatever model the file holds — a model of other features is what it is there to replace.
  */
 export function untrainedChoice(path: string | URL = CHOICE_FILE): ChoiceFile {
-  const where = typeof path === 'string' ? path : path.pathname;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    throw new ChoiceFileError(`choice model ${where}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
-  }
+  const { where, raw } = readChoiceJson(path);
   const n = FEATURE_NAMES.length;
   const model = {
     features: [...FEATURE_NAMES],
@@ -75,14 +69,18 @@ export function untrainedChoice(path: string | URL = CHOICE_FILE): ChoiceFile {
 
 /** Reads and checks a choice model file: its features must be this version's, in order. */
 export function loadChoiceFile(path: string | URL): ChoiceFile {
+  const { where, raw } = readChoiceJson(path);
+  return checkChoiceFile(raw, where);
+}
+
+/** A choice file's JSON, unchecked, and how an error names the file; unreadable or not JSON is a `ChoiceFileError`. */
+function readChoiceJson(path: string | URL): { where: string; raw: unknown } {
   const where = typeof path === 'string' ? path : path.pathname;
-  let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
+    return { where, raw: JSON.parse(readFileSync(path, 'utf8')) };
   } catch (error) {
     throw new ChoiceFileError(`choice model ${where}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
   }
-  return checkChoiceFile(raw, where);
 }
 
 function checkChoiceFile(raw: unknown, where: string): ChoiceFile {
