@@ -16,20 +16,13 @@ export interface CalendarSettings {
   minShare: number;
 }
 
-const BY_GRAPH = new WeakMap<ContextGraph, readonly string[]>();
-
-/** The graph's calendar dimensions (referenced by at least one table), by name; worked out once per graph. */
+/** The graph's calendar dimensions (referenced by at least one table), by name: found once, when the index is built. */
 export function calendarTables(graph: ContextGraph, settings: CalendarSettings): readonly string[] {
-  let found = BY_GRAPH.get(graph);
-  if (!found) {
-    found = graph.tables
-      .filter((t) => {
-        if (graph.inDegree(t.name) === 0 || t.columns.length === 0) return false;
-        const calendar = t.columns.filter((c) => c.inferredType === 'date' || CALENDAR_PART.test(c.name.toLowerCase())).length;
-        return calendar >= settings.minColumns && calendar >= settings.minShare * t.columns.length;
-      })
-      .map((t) => t.name);
-    BY_GRAPH.set(graph, found);
-  }
-  return found;
+  return graph.tables
+    .filter((t) => {
+      if (graph.inDegree(t.name) === 0 || t.columns.length === 0) return false;
+      const calendar = t.columns.filter((c) => c.inferredType === 'date' || CALENDAR_PART.test(c.name.toLowerCase())).length;
+      return calendar >= settings.minColumns && calendar >= settings.minShare * t.columns.length;
+    })
+    .map((t) => t.name);
 }

@@ -16,7 +16,7 @@ import { tokenizeQuestion } from './question.js';
 import { groundedTables } from './settle.js';
 import { GROUNDING_STAGES } from './stages/list.js';
 import { runStages } from './stages/stage.js';
-import type { GroundingResult, QuestionToken, StageTrace } from './types.js';
+import type { GroundingResult, QuestionToken, StageTrace, WordCue } from './types.js';
 import type { Demonyms } from './variants.js';
 
 /** What grounding reads at question time, built once per graph (`GroundingIndex.build`). */
@@ -36,6 +36,8 @@ export interface SchemaIndex {
   readonly islandSense?: IslandSense;
   /** The places a demonym names ("Indian" → india): WordNet's pertainyms, as `lexicon/demonyms.ts` holds them. */
   readonly demonyms?: Demonyms;
+  /** The graph's calendar dimensions, answering time words (`calendar.ts`). */
+  readonly calendars: readonly string[];
 }
 
 /** Grounds `question` in the schema `index` was built from: T0, the matches behind it, and enrichment. */
@@ -43,7 +45,8 @@ export async function ground(index: SchemaIndex, question: string): Promise<Grou
   const tokens = tokenizeQuestion(question);
   // Read lower-cased as the words are: capitalisation changes nothing.
   const lowered = question.toLowerCase();
-  const byName = await groundByName(index, lowered, tokens);
+  const cues = wordCues(tokens, index.params.rankingReach);
+  const byName = await groundByName(index, lowered, tokens, cues);
   const enrichment = await enrich(index.graph, index.similarity, { question: lowered, tokens, grounded: byName.grounded }, index.params);
   return {
     question,
@@ -51,16 +54,21 @@ export async function ground(index: SchemaIndex, question: string): Promise<Grou
     ...byName,
     enrichment,
     initialTargets: [...byName.grounded.map((g) => g.table), ...enrichment.added.map((a) => a.table)],
-    cues: wordCues(tokens, index.params.rankingReach),
+    cues,
   };
 }
 
 type ByName = Pick<GroundingResult, 'matches' | 'weakerMatches' | 'grounded' | 'elsewhere' | 'islandSense' | 'evidence' | 'stages'>;
 
 /** T0 from the question's words: the stages of `GROUNDING_STAGES`, then the evidence and the trace of what each made of each table. */
-async function groundByName(index: SchemaIndex, question: string, tokens: QuestionToken[]): Promise<ByName> {
+async function groundByName(
+  index: SchemaIndex,
+  question: string,
+  tokens: QuestionToken[],
+  cues: readonly (WordCue | null)[],
+): Promise<ByName> {
   const { params } = index;
-  const { state, trace } = await runStages(GROUNDING_STAGES, { ...index, question, tokens });
+  const { state, trace } = await runStages(GROUNDING_STAGES, { ...index, question, tokens, cues });
   const strongest = Math.max(0, ...state.settled.map((m) => m.score));
   // A question whose strongest match is this weak names nothing ("Need help with a query" holds two
   // song titles' words): it grounds no table rather than a tree of chance matches.

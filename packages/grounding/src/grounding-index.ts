@@ -1,6 +1,7 @@
 import type { ContextGraph } from '@guided-retrieval/context-graph';
 import type { Embedder } from '@guided-retrieval/llm-adapters';
 import { buildInvertedIndex, type IndexOptions } from './build-index.js';
+import { calendarTables } from './calendar.js';
 import { descriptionIndex } from './descriptions.js';
 import { OfflineEmbedder } from './embedding/offline-embedder.js';
 import { similarityIndex } from './enrich.js';
@@ -67,6 +68,7 @@ export class GroundingIndex {
       graph,
       keys,
       measures: measureColumns(graph, params),
+      calendars: calendarTables(graph, { minColumns: params.calendarMinColumns, minShare: params.calendarMinShare }),
       similarity,
       params,
       ...(options.islandEmbedder ? { islandSense: new IslandSense(graph, options.islandEmbedder, params, options.onNote) } : {}),

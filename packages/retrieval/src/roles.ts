@@ -45,7 +45,7 @@ export function detectRoles(source: string, targets: readonly string[], context:
   return roles;
 }
 
-const PERSON_QUESTION = new Set(['who', 'whom', 'whose']);
+export const PERSON_QUESTION: ReadonlySet<string> = new Set(['who', 'whom', 'whose']);
 
 /** Words of a key column that say nothing about the role it plays. */
 const KEY_WORDS = new Set(['id', 'key', 'no', 'num', 'number', 'code', 'fk', 'ref', 'sk']);

@@ -10,7 +10,7 @@ import type { IslandSense } from '../island-sense.js';
 import type { SilentWordReaders } from '../lookup.js';
 import type { MeasureColumns } from '../measures.js';
 import type { GroundingParams } from '../params.js';
-import type { GroundingMatch, IslandSenseStep, QuestionToken, StageTrace } from '../types.js';
+import type { GroundingMatch, IslandSenseStep, QuestionToken, StageTrace, WordCue } from '../types.js';
 import type { Demonyms } from '../variants.js';
 
 /** What the stages read, built once per graph (`GroundingIndex.build`). */
@@ -22,9 +22,13 @@ export interface StageContext {
   readonly silent: SilentWordReaders;
   readonly islandSense?: IslandSense;
   readonly demonyms?: Demonyms;
+  /** The graph's calendar dimensions (`calendar.ts`). */
+  readonly calendars: readonly string[];
   /** The question, lower-cased as its words are read. */
   readonly question: string;
   readonly tokens: readonly QuestionToken[];
+  /** What each word cues (`wordCues`): a ranking, an amount, a count, a time… */
+  readonly cues: readonly (WordCue | null)[];
 }
 
 /** A table matched in another island of the join graph than the chosen one. */

@@ -7,6 +7,8 @@
  */
 import type { ContextGraph } from '@guided-retrieval/context-graph';
 import type { GroundingResult, QuestionToken, WordCue, WordEvidence } from '@guided-retrieval/grounding';
+import { spelledAsName } from '@guided-retrieval/grounding/internal';
+import { PERSON_QUESTION } from '../roles.js';
 import type { CandidateTree } from './propose.js';
 
 /** What every candidate of one question is weighed against, worked out once per question. */
@@ -74,12 +76,6 @@ function classOf(e: WordEvidence, tokens: readonly QuestionToken[], keys: KeyCol
   if (m.kind === 'alias' || m.kind === 'column') return bent === 'spelled' && m.coverage < 1 ? 'column-partial' : `column-${bent}`;
   if (m.kind === 'value') return spelledAsName(tokens, m.span) ? 'value-name' : 'value-word';
   return m.kind;
-}
-
-/** Spelled as a name (`QuestionToken.name`, whatever the capitalisation). */
-function spelledAsName(tokens: readonly QuestionToken[], span: readonly [number, number]): boolean {
-  for (let i = span[0]; i < span[1]; i++) if (tokens[i]?.name) return true;
-  return false;
 }
 
 /** Words before a noun that count it ("how many films", "the number of orders", "the most tracks"). */
@@ -244,7 +240,7 @@ function dated(graph: ContextGraph, table: string): boolean {
   return (graph.table(table)?.columns ?? []).some((c) => c.inferredType === 'date' || DATE_NAME.test(c.name));
 }
 
-const PERSON_WORDS = new Set(['who', 'whom', 'whose', 'people', 'person', 'persons', 'someone', 'anyone', 'everyone', 'staff']);
+const PERSON_WORDS = new Set([...PERSON_QUESTION, 'people', 'person', 'persons', 'someone', 'anyone', 'everyone', 'staff']);
 
 /** A table of people: a first and a last name, or a name with a birth date, gender, email or phone. */
 function personLike(graph: ContextGraph, table: string): boolean {
