@@ -1,16 +1,9 @@
 import type { ColumnProfile, TableProfile } from '@guided-retrieval/profiler';
 import { type Containment, estimateContainment } from './containment.js';
 import { isKeyType, isUnique } from './keys.js';
-import {
-  type ColumnPrefixes,
-  isReferenceLike,
-  mentionsTable,
-  type NameMatch,
-  namedAfterTable,
-  nameMatch,
-  namesOwnTable,
-  sameUnprefixed,
-} from './names.js';
+import { type NameMatch, nameMatch } from './name-match.js';
+import { type ColumnPrefixes, sameUnprefixed } from './name-roles.js';
+import { isReferenceLike, mentionsTable, namedAfterTable, namesOwnTable } from './names.js';
 import type { JoinParams } from './params.js';
 
 /** A referenced single-column key: a column unique in its table, with how key-like it is. */

@@ -13,7 +13,8 @@ import { valueKind } from './candidates.js';
 import { type Containment, estimateContainment, sketchContainment } from './containment.js';
 import { joinEdgeId } from './declared.js';
 import { isUnique, isUniqueSet, keyCandidates } from './keys.js';
-import { entityNames, isGeneric, isReferenceLike, namedAfterTable, nameMatch, squeeze, tableNames, words } from './names.js';
+import { nameMatch } from './name-match.js';
+import { entityNames, isGeneric, isReferenceLike, namedAfterTable, squeeze, tableNames, words } from './names.js';
 import { defaultJoinParams, type JoinParams } from './params.js';
 import type { JoinEdge, KeyCandidate } from './types.js';
 

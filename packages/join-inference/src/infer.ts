@@ -6,20 +6,16 @@ import { compositeReferences } from './composite.js';
 import { type Copies, copyPair, copyTables } from './copies.js';
 import { byEdgeId, declaredJoinEdges, joinEdgeId } from './declared.js';
 import { keyCandidates } from './keys.js';
+import { type FromName, fromName, type NameMatch, preparedNameMatch, toName } from './name-match.js';
+import { columnPrefixes } from './name-roles.js';
 import {
-  columnPrefixes,
   entityNames,
   entityWordsOf,
-  type FromName,
-  fromName,
-  type NameMatch,
   namedAfterTable,
   namedForEntity,
   namesOwnTable,
-  preparedNameMatch,
   squeeze,
   tableNames,
-  toName,
   unnumbered,
   words,
 } from './names.js';

@@ -1,20 +1,8 @@
 import { singular } from '@guided-retrieval/text';
 import { describe, expect, it } from 'vitest';
-import {
-  columnPrefixes,
-  fromName,
-  isReferenceLike,
-  mentionsTable,
-  namedAfterTable,
-  namedThings,
-  nameMatch,
-  preparedNameMatch,
-  roleName,
-  sameUnprefixed,
-  stripPrefix,
-  toName,
-  words,
-} from './names.js';
+import { fromName, nameMatch, preparedNameMatch, toName } from './name-match.js';
+import { columnPrefixes, namedThings, roleName, sameUnprefixed } from './name-roles.js';
+import { isReferenceLike, mentionsTable, namedAfterTable, stripPrefix, words } from './names.js';
 import { defaultJoinParams } from './params.js';
 
 const P = defaultJoinParams();

@@ -11,20 +11,9 @@ import { type KeyTarget, passesPruning, type ValueKind, valueKind } from './cand
 import { type Containment, estimateContainment, rangeDensity } from './containment.js';
 import { joinEdgeId } from './declared.js';
 import { isUnique } from './keys.js';
-import {
-  fromName,
-  hasRoleWord,
-  isGeneric,
-  mentionsTable,
-  namedForEntity,
-  namedThings,
-  namesPeer,
-  roleName,
-  squeeze,
-  tableNames,
-  unnumbered,
-  words,
-} from './names.js';
+import { fromName } from './name-match.js';
+import { hasRoleWord, namedThings, namesPeer, roleName } from './name-roles.js';
+import { isGeneric, mentionsTable, namedForEntity, squeeze, tableNames, unnumbered, words } from './names.js';
 import type { JoinParams } from './params.js';
 import type { JoinEdge } from './types.js';
 
