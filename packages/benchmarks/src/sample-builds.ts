@@ -52,23 +52,6 @@ export const SAMPLE_DATABASES: readonly SampleDatabase[] = [
   { name: 'yelp', postgres: { defog: 'defog' } },
 ];
 
-/**
- * The training databases (`train-dbs/`, real rows, keys declared) that `train-questions` asks
- * about: built from their SQLite files only. Retrieval is fitted on them, never measured.
- */
-export const TRAIN_DATABASES: readonly SampleDatabase[] = [
-  'hr',
-  'customer_orders',
-  'order_entry',
-  'employees',
-  'openflights',
-  'olist',
-  'movielens',
-  'mondial',
-  'foodmart',
-  'ssb',
-].map((name) => ({ name, sqlite: `train-dbs/${name}/${name}.sqlite` }));
-
 /** Whether `db` has a `build`. */
 export function hasBuild(db: SampleDatabase, build: SampleBuild): boolean {
   return build === 'sqlite' ? db.sqlite !== undefined : db.postgres !== undefined;

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { BenchmarkDataError } from './files.js';
-import { type SampleBuild, type SampleDatabase, TRAIN_DATABASES } from './sample-builds.js';
+import type { SampleBuild, SampleDatabase } from './sample-builds.js';
 
 export interface TrainingQuestions {
   /** The question files, `questions*.jsonl` in name order. */
@@ -29,5 +29,20 @@ export function trainingQuestions(dataDir: string): TrainingQuestions {
     .sort()
     .map((f) => join(folder, f));
   if (files.length === 0) throw new BenchmarkDataError(`train-questions: no questions*.jsonl in ${folder}`);
-  return { questionsFile: files, sampleDatabases: TRAIN_DATABASES, bench: 'train-questions', build: 'sqlite' };
+  return { questionsFile: files, sampleDatabases: trainingDatabases(dataDir), bench: 'train-questions', build: 'sqlite' };
+}
+
+/**
+ * The training databases (`train-dbs/<name>/<name>.sqlite`, real rows, keys declared) that
+ * `train-questions` asks about, every folder that holds one, in name order: built from their
+ * SQLite files only. Retrieval is fitted on them, never measured.
+ */
+export function trainingDatabases(dataDir: string): SampleDatabase[] {
+  const folder = join(dataDir, 'train-dbs');
+  if (!existsSync(folder)) throw new BenchmarkDataError(`train-questions: ${folder} not found (the training databases)`);
+  return readdirSync(folder, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(join(folder, d.name, `${d.name}.sqlite`)))
+    .map((d) => d.name)
+    .sort()
+    .map((name) => ({ name, sqlite: `train-dbs/${name}/${name}.sqlite` }));
 }
