@@ -93,6 +93,18 @@ export class ContextGraph {
     return this.reach.has(this.indexOfTable(from), this.indexOfTable(to));
   }
 
+  /**
+   * Every table that reaches `table` along directed join edges, `table` excluded, in the graph's
+   * order: one pass over the precomputed reachability, with no name looked up per table.
+   */
+  reachingTables(table: string): string[] {
+    const t = this.indexOfTable(table);
+    const out: string[] = [];
+    const names = this.adjacency.names;
+    for (let i = 0; i < names.length; i++) if (i !== t && this.reach.has(i, t)) out.push(names[i]!);
+    return out;
+  }
+
   /** How many tables `table` reaches along directed join edges, itself excluded. */
   reachableCount(table: string): number {
     const i = this.indexOfTable(table);

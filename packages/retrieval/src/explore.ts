@@ -4,21 +4,34 @@ import type { CandidateSource } from './types.js';
 /**
  * Exploration (paper §3.2): every table that reaches at least one initial target — or is one —
  * with its coverage, ranked by what it covers (itself included), then by being a target, then
- * by name. Reachability is precomputed, so this costs |tables| × |T0| bit lookups.
+ * by name. Reachability is precomputed: the candidates are the tables reaching each target, one
+ * pass over it per target, so a schema of thousands of tables costs |T0| passes, not |tables| × |T0| lookups by name.
  */
 export function exploreSources(graph: ContextGraph, initialTargets: readonly string[]): CandidateSource[] {
   const targets = new Set(initialTargets);
+  // Per candidate, the initial targets it reaches, in the targets' order.
+  const reached = new Map<string, string[]>();
+  for (const t of new Set(initialTargets)) {
+    for (const from of graph.reachingTables(t)) {
+      let list = reached.get(from);
+      if (!list) reached.set(from, (list = []));
+      list.push(t);
+    }
+  }
+  for (const t of targets) {
+    const name = graph.table(t)?.name ?? t;
+    if (!reached.has(name)) reached.set(name, []);
+  }
   const candidates: CandidateSource[] = [];
-  for (const table of graph.tables) {
-    const reached = initialTargets.filter((t) => t !== table.name && graph.reaches(table.name, t));
-    const isTarget = targets.has(table.name);
-    if (reached.length === 0 && !isTarget) continue;
+  for (const [table, list] of reached) {
+    const isTarget = targets.has(table);
+    const covers = initialTargets.filter((t) => t !== table && list.includes(t));
     candidates.push({
-      table: table.name,
-      coverage: reached.length,
-      covers: isTarget ? [table.name, ...reached] : reached,
+      table,
+      coverage: covers.length,
+      covers: isTarget ? [table, ...covers] : covers,
       isTarget,
-      reachableCount: graph.reachableCount(table.name),
+      reachableCount: graph.reachableCount(table),
     });
   }
   return candidates.sort(
