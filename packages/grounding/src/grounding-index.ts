@@ -116,5 +116,7 @@ export class GroundingIndex {
 /** The index build's parameters; WordNet's synonyms when the switch and the optional package allow. */
 async function indexOptions(params: GroundingParams): Promise<IndexOptions> {
   const wordnet = params.synonyms ? await WordNet.load() : undefined;
-  return { ...(wordnet ? { synonyms: (w: string) => wordnet.synonyms(w) } : {}), params };
+  const synonyms = (w: string) =>
+    params.derivedVerbSenses > 0 ? [...wordnet!.synonyms(w), ...wordnet!.derivedVerbs(w, params.derivedVerbSenses)] : wordnet!.synonyms(w);
+  return { ...(wordnet ? { synonyms } : {}), params };
 }

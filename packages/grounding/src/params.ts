@@ -37,6 +37,12 @@ const GROUNDING_SCHEMA = {
   maxNameForms: 'number',
   /** Words shorter than this get no WordNet synonyms: `id`, `no`, `qty` have senses no schema means. */
   minSynonymWordLength: 'number',
+  /**
+   * A schema noun is also indexed by the verbs WordNet derives from its first this many senses
+   * (advisor → advise, rental → rent, payment → pay): a question that says what was done names the
+   * table of the deed or the doer ("advised by", "rented"). 0: none.
+   */
+  derivedVerbSenses: 'number',
   /** A word the schema spells apart (`order_status`) teaches the compound splitter from this length. */
   minSchemaWordLength: 'number',
   /** Longest description opening indexed as a column alias: beyond it a description is prose, not a name. */

@@ -49,6 +49,32 @@ export class WordNet {
     return result;
   }
 
+  /**
+   * The verbs a noun is derived from or gives, by WordNet's derivational pointers (`+`) from the
+   * word itself in its first `senses` noun senses: advisor → advise, rental → rent, payment → pay,
+   * sale → sell. A question that says what was done ("advised by", "rented", "sold") names the
+   * table of the deed or the doer.
+   */
+  derivedVerbs(noun: string, senses = 1): readonly string[] {
+    const key = `${noun}:${senses}:verbs`;
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const lemma = noun.toLowerCase().replace(/ /g, '_');
+    const found = new Set<string>();
+    for (const offset of this.offsets('noun', lemma).slice(0, senses)) {
+      const synset = this.synset('noun', offset);
+      const own = synset.words.indexOf(lemma) + 1;
+      for (const pointer of synset.pointers) {
+        if (pointer.symbol !== '+' || pointer.pos !== 'v' || pointer.source !== own || own === 0) continue;
+        const verb = this.synset('verb', pointer.offset).words[pointer.target - 1];
+        if (verb && verb !== lemma) found.add(verb.replace(/_/g, ' '));
+      }
+    }
+    const result = [...found].filter((w) => /^[a-z][a-z ]*$/.test(w));
+    this.cache.set(key, result);
+    return result;
+  }
+
   /** Whether WordNet files `word` (a lemma, as written in its index: `sales`, not `paid`) under any part of speech. */
   hasLemma(word: string): boolean {
     const lemma = word.toLowerCase().replace(/ /g, '_');
@@ -139,6 +165,7 @@ export class WordNet {
         offset: Number(target),
         pos: targetPos!,
         source: Number.parseInt(sourceTarget!.slice(0, 2), 16),
+        target: Number.parseInt(sourceTarget!.slice(2, 4), 16),
       };
     });
     return { file: Number(parts[1]), words, pointers };
@@ -206,7 +233,8 @@ interface Synset {
   /** The lexicographer file's number (`noun.location` is 15). */
   file: number;
   words: string[];
-  pointers: { symbol: string; offset: number; pos: string; source: number }[];
+  /** A lexical pointer links word `source` of this synset to word `target` of the other (1-based; 0: the synsets as wholes). */
+  pointers: { symbol: string; offset: number; pos: string; source: number; target: number }[];
 }
 
 /** The lexicographer files of named places: `noun.location` (countries, cities), `noun.object` (continents). */
