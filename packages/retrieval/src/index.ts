@@ -1,6 +1,7 @@
-export { FEATURE_NAMES } from './choice/features.js';
-export { type ChoiceExample, crossValidate, type FitSettings, fitChoice } from './choice/fit.js';
-export { FittedDisambiguator, type FittedOptions } from './choice/fitted-disambiguator.js';
+export type { ChoiceConfidence, ConfidenceSettings } from './choice/confidence.js';
+export type { ChoiceRule } from './choice/eligible.js';
+export type { NamingKind } from './choice/features.js';
+export { type ChoiceCandidates, FittedDisambiguator, type FittedOptions } from './choice/fitted-disambiguator.js';
 export {
   type ChoiceFile,
   ChoiceFileError,
@@ -8,10 +9,8 @@ export {
   type ChoiceProvenance,
   defaultChoiceFile,
   loadChoiceFile,
-  untrainedChoice,
-  writeChoiceModel,
 } from './choice/model-file.js';
-export type { ProposalLimits } from './choice/propose.js';
+export type { CandidateTree, ProposalLimits } from './choice/propose.js';
 export type { ChoiceModel } from './choice/score.js';
 export {
   type ColumnParams,

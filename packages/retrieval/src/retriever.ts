@@ -13,7 +13,7 @@ import {
   type GroundingResult,
 } from '@guided-retrieval/grounding';
 import type { Embedder } from '@guided-retrieval/llm-adapters';
-import { FittedDisambiguator } from './choice/fitted-disambiguator.js';
+import { type ChoiceCandidates, FittedDisambiguator } from './choice/fitted-disambiguator.js';
 import type { ChoiceFile } from './choice/model-file.js';
 import { type ColumnParams, type ColumnParamsOverride, defaultColumnParams, withColumnParams } from './columns/params.js';
 import { type PromptContext, type PromptOptions, type PromptSource, renderPromptContext } from './columns/prompt.js';
@@ -180,6 +180,7 @@ export class Retriever {
       explanations: Object.assign(explainTables(treeTables, choice, grounding, valid), explainUnjoined(unjoined, grounding)),
       columns,
       reason: islandsReason(this.graph, choice.source, [...initialTargets, ...grounding.elsewhere.map((e) => e.table)]),
+      confidence: choice.confidence ?? null,
       trace: {
         grounding: groundingTrace,
         exploration: { candidates },
@@ -197,6 +198,22 @@ export class Retriever {
         timings,
       },
     };
+  }
+
+  /**
+   * The candidate trees the fitted choice weighs for `question`, each with its features at full
+   * precision, computed exactly as `retrieve` computes them: what `fit` learns from (the prediction
+   * path, not a rounded trace). Null when nothing is grounded or the disambiguator is not the
+   * fitted choice.
+   */
+  async choiceCandidates(question: string): Promise<ChoiceCandidates | null> {
+    if (!(this.disambiguator instanceof FittedDisambiguator)) return null;
+    const text = checkQuestion(question);
+    const grounding = await this.index.ground(text);
+    const candidates = exploreSources(this.graph, grounding.initialTargets);
+    if (candidates.length === 0) return null;
+    const input = { question: text, graph: this.graph, grounding, initialTargets: grounding.initialTargets, candidates, limits: this.limits };
+    return this.disambiguator.candidates(input);
   }
 
   /** The prompt context of a result of this retriever, under a token budget (`columns/prompt.ts`). */
@@ -238,6 +255,7 @@ export class Retriever {
       explanations: {},
       columns: [],
       reason,
+      confidence: null,
       trace,
     };
   }

@@ -8,6 +8,7 @@ import type {
   StageTrace,
   TableEvidence,
 } from '@guided-retrieval/grounding';
+import type { ChoiceConfidence } from './choice/confidence.js';
 import type { TableColumns } from './columns/types.js';
 import type { PathLimits } from './limits.js';
 
@@ -65,6 +66,10 @@ export interface CandidateTrace {
   origin: string;
   tables: string[];
   score: number;
+  /** Its calibrated probability of being the right tree (0 when the rule leaves it out); the candidates' sum to 1. */
+  probability: number;
+  /** Whether it keeps as much of what the question names as any candidate does: only those are scored against each other. */
+  eligible: boolean;
   features: Record<string, number>;
 }
 
@@ -82,6 +87,8 @@ export interface SourceAndTargets {
   reverse?: boolean;
   /** The candidate trees a fitted choice weighed, the chosen one highest (absent for other disambiguators). */
   candidates?: CandidateTrace[];
+  /** How sure a fitted choice is of its tree (absent for other disambiguators). */
+  confidence?: ChoiceConfidence;
 }
 
 export interface PathSelectionInput {
@@ -236,6 +243,12 @@ export interface RetrievalResult {
    * in another island of the join graph); null otherwise.
    */
   reason: string | null;
+  /**
+   * How sure the choice is: the returned tree's probability, each table's probability of being
+   * needed, and whether the tree is not clearly ahead; null when the disambiguator gives no
+   * probabilities (the heuristic, an LLM) or nothing was found.
+   */
+  confidence: ChoiceConfidence | null;
   trace: RetrievalTrace;
 }
 

@@ -1,12 +1,14 @@
 /**
  * The training examples of the fitted choice among candidate trees: each training question asked
  * through the product path (its database built as `guided build` builds it, the retriever as
- * `guided retrieve` runs it), the candidate trees its disambiguation weighed read off the trace,
- * each labelled right when its tables are exactly the gold set (optional tables allowed).
+ * `guided retrieve` runs it), its candidate trees and their features read through
+ * `Retriever.choiceCandidates` — the prediction path, at full precision — each labelled right when
+ * its tables are exactly the gold set (optional tables allowed), with its F1 for a graded target.
  */
 
 import { type Benchmark, scoreQuestion } from '@guided-retrieval/benchmarks';
-import { type ChoiceExample, type ChoiceFile, FEATURE_NAMES, Retriever } from '@guided-retrieval/retrieval';
+import { type ChoiceFile, Retriever } from '@guided-retrieval/retrieval';
+import type { ChoiceExample } from '@guided-retrieval/retrieval/fit';
 import { benchGraph } from '../bench/graph.js';
 import { questionGold } from '../run.js';
 
@@ -14,11 +16,13 @@ import { questionGold } from '../run.js';
 export interface CollectedQuestion extends ChoiceExample {
   question: string;
   tables: string[][];
-  /** Each candidate's F1 against the gold set (optional tables neither help nor hurt). */
+  origins: string[];
+  /** Per candidate, whether the rule lets the choice pick it. */
+  eligible: boolean[];
   f1: number[];
 }
 
-/** Asks every question of `bench` with `choice`'s proposals and reads its candidates off the trace. */
+/** Asks every question of `bench` with `choice`'s proposals and reads its candidates through the prediction path. */
 export async function collectChoiceExamples(
   bench: Benchmark,
   options: { choice?: ChoiceFile; group?: (db: string) => string; onStep?: (line: string) => void } = {},
@@ -33,19 +37,36 @@ export async function collectChoiceExamples(
     for (const q of questions) {
       const gold = questionGold(q, tables);
       if (!gold.ok) continue;
-      const result = await retriever.retrieve(q.question);
-      const candidates = result.trace.disambiguation.candidates ?? [];
-      if (candidates.length === 0) continue;
+      const candidates = await retriever.choiceCandidates(q.question);
+      if (!candidates || candidates.trees.length === 0) continue;
+      const scored = candidates.trees.map((t) => scoreQuestion(t.tables, gold.tables, q.optionalTables));
       out.push({
         group: options.group ? options.group(db.name) : db.name,
         id: q.id,
         question: q.question,
-        tables: candidates.map((c) => c.tables),
-        vectors: candidates.map((c) => FEATURE_NAMES.map((name) => c.features[name] ?? 0)),
-        right: candidates.map((c) => scoreQuestion(c.tables, gold.tables, q.optionalTables).accuracy === 1),
-        f1: candidates.map((c) => Math.round(scoreQuestion(c.tables, gold.tables, q.optionalTables).f1 * 1e4) / 1e4),
+        tables: candidates.trees.map((t) => t.tables),
+        origins: candidates.trees.map((t) => t.origin),
+        vectors: candidates.vectors,
+        eligible: candidates.eligible,
+        right: scored.map((s) => s.accuracy === 1),
+        f1: scored.map((s) => s.f1),
       });
     }
   }
   return out;
+}
+
+/** The question as the choice sees it: only the candidates the rule lets it pick (the heuristic's first when eligible). */
+export function eligibleOnly(e: CollectedQuestion): CollectedQuestion {
+  const keep = e.eligible.map((ok, i) => (ok ? i : -1)).filter((i) => i >= 0);
+  const pick = <T>(list: readonly T[]) => keep.map((i) => list[i]!);
+  return {
+    ...e,
+    tables: pick(e.tables),
+    origins: pick(e.origins),
+    vectors: pick(e.vectors),
+    eligible: pick(e.eligible),
+    right: pick(e.right),
+    f1: pick(e.f1),
+  };
 }

@@ -1,91 +1,51 @@
 /**
  * `guided-eval --bench fit` (`pnpm fit`): fits the choice among candidate trees on training data
- * only — the training questions (`train-questions/` over the real rows of `train-dbs/`) and,
- * weighted by `fit.namesOnlyWeight`, Spider train in both wordings (`spider-train/`, names only,
- * no database shared with any measured set) — each built and asked through the product path.
- * Reports the out-of-fold exact-set accuracy on the training questions (one fold per database;
- * Spider train always in), against the heuristic's tree and the best any candidate reaches, and
- * with `--write` writes the model through the retrieval package's `writeChoiceModel`.
+ * only — every `questions*.jsonl` of `train-questions/` over every database of `train-dbs/` (real
+ * rows) and, weighted by `fit.namesOnlyWeight` when it is above 0, Spider train in both wordings
+ * (names only) — each built and asked through the product path. The settings (penalty, target)
+ * are chosen by nested cross-validation grouped by database, the calibration is fitted on the
+ * out-of-fold scores, and the report gives the out-of-fold exact-set accuracy per database and per
+ * question file against the heuristic's tree and the best candidate, and the reliability table.
+ * With `--write` the model and its card go into the retrieval package's params/choice.json.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { loadQuestionFiles, loadSampleBuild, loadSpider, trainingQuestions } from '@guided-retrieval/benchmarks';
+import type { ChoiceFile } from '@guided-retrieval/retrieval';
 import {
   type ChoiceExample,
-  type ChoiceFile,
-  crossValidate,
+  chooseSettings,
+  describePoint,
+  eligibleTrees,
   FEATURE_NAMES,
   fitChoice,
+  fitCalibration,
+  gridOf,
+  nestedCrossValidate,
+  reliability,
+  returnedTree,
   untrainedChoice,
   writeChoiceModel,
-} from '@guided-retrieval/retrieval';
-import { type CollectedQuestion, collectChoiceExamples } from './choice.js';
+} from '@guided-retrieval/retrieval/fit';
+import { gitState, PROBE, PROBE_QUESTIONS, paramsHashes, probeFingerprints, sha256Files } from './card.js';
+import { type CollectedQuestion, collectChoiceExamples, eligibleOnly } from './choice.js';
+import { type ChoiceFitReport, fitMarkdown, outOfFoldFigures } from './report.js';
 
 export interface FitCliOptions {
   data?: string;
   out: string;
   /** Write the fitted model into the retrieval package's params/choice.json (default: only report it). */
   write?: boolean;
+  /** Reuse the examples an earlier run collected (its `--out` folder) instead of asking every question again. */
+  examples?: string;
 }
 
 /** Spider train's question files: Spider's wording and the synonym rewording. */
 const NAMES_ONLY_FILES = ['train.json', 'train-syn.json'] as const;
 
-export interface ChoiceFitReport {
-  questions: number;
-  namesOnlyQuestions: number;
-  databases: Record<string, { questions: number; fitted: number; heuristic: number; oracle: number }>;
-  outOfFold: { fitted: number; heuristic: number; oracle: number };
-  file: ChoiceFile;
-}
-
-/** Out-of-fold figures on `held` (Spider train's questions always in the fit) and the model fitted on all. */
-export function fitReport(
-  held: readonly CollectedQuestion[],
-  namesOnly: readonly ChoiceExample[],
-  base: ChoiceFile,
-  provenance: { commit: string; data: string[] },
-): ChoiceFitReport {
-  const settings = { features: FEATURE_NAMES, penalty: base.fit.penalty, maxSteps: base.fit.maxSteps };
-  const cv = crossValidate(held, settings, namesOnly);
-  const databases: ChoiceFitReport['databases'] = {};
-  const totals = { fitted: 0, heuristic: 0, oracle: 0 };
-  for (const e of held) {
-    databases[e.group] ??= { questions: 0, fitted: 0, heuristic: 0, oracle: 0 };
-    const d = databases[e.group]!;
-    const scored = {
-      fitted: e.right[cv.picks.get(e.id) ?? 0] ? 1 : 0,
-      heuristic: e.right[0] ? 1 : 0,
-      oracle: e.right.some(Boolean) ? 1 : 0,
-    };
-    d.questions += 1;
-    for (const k of ['fitted', 'heuristic', 'oracle'] as const) {
-      d[k] += scored[k];
-      totals[k] += scored[k];
-    }
-  }
-  const n = held.length;
-  const share = (x: number) => (n === 0 ? 0 : Math.round((x / n) * 1e4) / 1e4);
-  const outOfFold = { fitted: share(totals.fitted), heuristic: share(totals.heuristic), oracle: share(totals.oracle) };
-  const model = fitChoice([...held, ...namesOnly], settings);
-  return {
-    questions: n,
-    namesOnlyQuestions: namesOnly.length,
-    databases,
-    outOfFold,
-    file: { limits: base.limits, fit: base.fit, model, provenance: { ...provenance, outOfFold: { questions: n, ...outOfFold } } },
-  };
-}
-
-function currentCommit(): string {
-  try {
-    return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch {
-    return 'unknown';
-  }
-}
+const EXAMPLES_FILE = 'choice-examples.jsonl';
+const NAMES_ONLY_EXAMPLES_FILE = 'names-only-examples.jsonl';
 
 export async function runFitCommand(options: FitCliOptions, log: (message: string) => void): Promise<void> {
   if (!options.data) throw new Error('--bench fit needs --data <dir>: the folder holding train-dbs/, train-questions/ and spider-train/');
@@ -93,17 +53,69 @@ export async function runFitCommand(options: FitCliOptions, log: (message: strin
   // Candidates are proposed and their features read with an untrained model: the shipped one may be of other features.
   const base = untrainedChoice();
   const training = trainingQuestions(data);
+  const out = resolve(options.out);
+  await mkdir(out, { recursive: true });
+  let held: CollectedQuestion[];
+  let namesOnly: ChoiceExample[];
+  if (options.examples) {
+    const dir = resolve(options.examples);
+    held = await readJsonl<CollectedQuestion>(join(dir, EXAMPLES_FILE));
+    namesOnly = base.fit.namesOnlyWeight > 0 ? await readJsonl<ChoiceExample>(join(dir, NAMES_ONLY_EXAMPLES_FILE)) : [];
+    log(`fit: ${held.length} training questions and ${namesOnly.length} names-only questions read from ${dir}`);
+  } else {
+    held = await collectTraining(data, training, base, log);
+    namesOnly = base.fit.namesOnlyWeight > 0 ? await collectNamesOnly(data, base, log) : [];
+  }
+  await writeFile(join(out, EXAMPLES_FILE), held.map((e) => `${JSON.stringify(e)}\n`).join(''));
+  await writeFile(join(out, NAMES_ONLY_EXAMPLES_FILE), namesOnly.map((e) => `${JSON.stringify(e)}\n`).join(''));
+
+  const files = await questionFilesById(training.questionsFile);
+  const report = await fitAndReport(held, namesOnly, base, files, {
+    data: [
+      { source: `train-questions (${training.questionsFile.length} files)`, questions: held.length, sha256: sha256Files(training.questionsFile) },
+      {
+        source: `train-dbs (${training.sampleDatabases.length} databases)`,
+        questions: held.length,
+        sha256: sha256Files(training.sampleDatabases.map((d) => join(data, d.sqlite!))),
+      },
+      ...(namesOnly.length > 0
+        ? [{ source: `spider-train ${NAMES_ONLY_FILES.join(' + ')} (weight ${base.fit.namesOnlyWeight})`, questions: namesOnly.length, sha256: sha256Files(NAMES_ONLY_FILES.map((f) => join(data, 'spider-train', f))) }]
+        : []),
+    ],
+    log,
+  });
+  await writeFile(join(out, 'choice-fit.json'), `${JSON.stringify(report, null, 2)}\n`);
+  await writeFile(join(out, 'choice-fit.md'), fitMarkdown(report));
+  const o = report.outOfFold;
+  log(
+    `fit: out of fold on ${o.questions} training questions (one fold per database, settings chosen inside each fold): fitted ${o.fitted}, heuristic ${o.heuristic}, best candidate ${o.oracle}; ECE ${report.calibration.ece}`,
+  );
+  if (options.write) {
+    await writeChoiceModel(report.file);
+    log("fit: wrote the model into the retrieval package's params/choice.json");
+  } else log("fit: pass --write to write it into the retrieval package's params/choice.json");
+  log(`fit: wrote ${join(out, 'choice-fit.md')} and choice-fit.json`);
+}
+
+async function collectTraining(
+  data: string,
+  training: ReturnType<typeof trainingQuestions>,
+  base: ChoiceFile,
+  log: (message: string) => void,
+): Promise<CollectedQuestion[]> {
   const questions = loadQuestionFiles(
     training.questionsFile,
     training.sampleDatabases.map((d) => d.name),
   );
   log(`fit: building the ${training.sampleDatabases.length} training databases (profile → keys → graph)`);
   const build = await loadSampleBuild({ dataDir: data, build: 'sqlite', questions, databases: training.sampleDatabases, onStep: log });
-  const held = await collectChoiceExamples(build.benchmark, { choice: base, onStep: log });
-  const namesOnly: ChoiceExample[] = [];
+  return collectChoiceExamples(build.benchmark, { choice: base, onStep: log });
+}
+
+async function collectNamesOnly(data: string, base: ChoiceFile, log: (message: string) => void): Promise<ChoiceExample[]> {
   const spiderDir = join(data, 'spider-train');
-  if (!existsSync(spiderDir))
-    throw new Error(`--bench fit: ${spiderDir} not found (Spider train, names only, is part of the training data)`);
+  if (!existsSync(spiderDir)) throw new Error(`--bench fit: ${spiderDir} not found (Spider train, names only, is part of the training data)`);
+  const namesOnly: ChoiceExample[] = [];
   for (const file of NAMES_ONLY_FILES) {
     log(`fit: Spider train ${file}: asking every question (names only)`);
     const spider = loadSpider(spiderDir, 'spider-dev', file).benchmark;
@@ -114,62 +126,103 @@ export async function runFitCommand(options: FitCliOptions, log: (message: strin
         id: `${file}:${e.id}`,
         vectors: e.vectors,
         right: e.right,
+        f1: e.f1,
         weight: base.fit.namesOnlyWeight,
       })),
     );
   }
-  log(
-    `fit: fitting on ${held.length} training questions and ${namesOnly.length} Spider train questions (weight ${base.fit.namesOnlyWeight})`,
-  );
-  const report = fitReport(held, namesOnly, base, {
-    commit: currentCommit(),
-    data: [
-      `train-questions: ${held.length} questions over ${Object.keys(groupCounts(held)).length} databases of train-dbs`,
-      `spider-train ${NAMES_ONLY_FILES.join(' + ')}: ${namesOnly.length} questions over ${new Set(namesOnly.map((e) => e.group)).size} databases, weight ${base.fit.namesOnlyWeight}`,
-    ],
-  });
-  const out = resolve(options.out);
-  await mkdir(out, { recursive: true });
-  await writeFile(join(out, 'choice-fit.json'), `${JSON.stringify(report, null, 2)}\n`);
-  // Every candidate of every training question with its features and label: what the fit saw.
-  await writeFile(join(out, 'choice-examples.jsonl'), held.map((e) => `${JSON.stringify(e)}\n`).join(''));
-  await writeFile(join(out, 'names-only-examples.jsonl'), namesOnly.map((e) => `${JSON.stringify(e)}\n`).join(''));
-  await writeFile(join(out, 'choice-fit.md'), fitMarkdown(report));
-  const o = report.outOfFold;
-  log(
-    `fit: out of fold on the training questions (one fold per database): fitted ${o.fitted}, heuristic ${o.heuristic}, best candidate ${o.oracle}`,
-  );
-  if (options.write) {
-    writeChoiceModel(report.file);
-    log("fit: wrote the model into the retrieval package's params/choice.json");
-  } else log("fit: pass --write to write it into the retrieval package's params/choice.json");
-  log(`fit: wrote ${join(out, 'choice-fit.md')} and choice-fit.json`);
+  return namesOnly;
 }
 
-function groupCounts(examples: readonly ChoiceExample[]): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const e of examples) counts[e.group] = (counts[e.group] ?? 0) + 1;
-  return counts;
+/** The nested selection, the out-of-fold figures, the calibration, the final model and its card. */
+export async function fitAndReport(
+  collected: readonly CollectedQuestion[],
+  namesOnly: readonly ChoiceExample[],
+  base: ChoiceFile,
+  files: ReadonlyMap<string, string>,
+  context: { data: { source: string; questions: number; sha256: string }[]; log: (message: string) => void },
+): Promise<ChoiceFitReport> {
+  // Eligibility by this file's rule, read off the features (examples collected under another rule are judged again).
+  const held = collected.map((e) => eligibleOnly({ ...e, eligible: eligibleTrees(e.vectors, FEATURE_NAMES, base.rule) }));
+  const namesOnlyHeld = namesOnly.map((e) => restrictTo(e, eligibleTrees(e.vectors, FEATURE_NAMES, base.rule)));
+  const grid = gridOf(base.fit.penalties, base.fit.sharpnesses);
+  const settings = {
+    features: FEATURE_NAMES,
+    maxSteps: base.fit.maxSteps,
+    gradientTolerance: base.fit.gradientTolerance,
+    nonPositive: base.fit.nonPositive,
+  };
+  context.log(`fit: nested cross-validation over ${grid.length} settings × ${new Set(held.map((e) => e.group)).size} databases`);
+  const nested = nestedCrossValidate(held, grid, settings, namesOnlyHeld);
+  // Each fold's calibration is fitted on the other folds' out-of-fold scores: the reliability table is out of fold too.
+  const scored = held.map((e) => ({ id: e.id, group: e.group, scores: nested.scores.get(e.id)!, right: e.right }));
+  const clip = base.fit.calibration.clip;
+  const byGroup = new Map<string, ReturnType<typeof fitCalibration>>();
+  for (const g of new Set(scored.map((q) => q.group)))
+    byGroup.set(
+      g,
+      fitCalibration(
+        scored.filter((o) => o.group !== g),
+        base.fit.calibration,
+      ),
+    );
+  const table = reliability(
+    scored.map((q) => returnedTree(q, byGroup.get(q.group)!, clip)),
+    base.fit.reliabilityBins,
+  );
+  const outOfFold = outOfFoldFigures(collected, held, nested.scores, files);
+  context.log('fit: choosing the settings on every database, fitting the final model');
+  const { point } = chooseSettings(held, grid, settings, namesOnlyHeld);
+  const { model, convergence } = fitChoice([...held, ...namesOnlyHeld], { ...settings, ...point });
+  model.calibration = fitCalibration(scored, base.fit.calibration);
+  const untrained = { ...base };
+  const git = gitState();
+  const file: ChoiceFile = {
+    ...base,
+    model,
+    provenance: {
+      data: context.data,
+      commit: git.commit,
+      dirty: git.dirty,
+      params: paramsHashes(),
+      fingerprints: { probe: PROBE, questions: [...PROBE_QUESTIONS], features: await probeFingerprints(untrained) },
+      convergence,
+      chosen: { penalty: point.penalty, target: point.target, searched: grid.map(describePoint) },
+      outOfFold: { questions: outOfFold.questions, fitted: outOfFold.fitted, heuristic: outOfFold.heuristic, oracle: outOfFold.oracle },
+      calibration: { ece: table.ece, bins: table.bins },
+    },
+  };
+  return {
+    ...outOfFold,
+    outOfFold: { questions: outOfFold.questions, fitted: outOfFold.fitted, heuristic: outOfFold.heuristic, oracle: outOfFold.oracle },
+    namesOnlyQuestions: namesOnly.length,
+    chosenPerFold: Object.fromEntries([...nested.chosen].map(([g, p]) => [g, describePoint(p)])),
+    calibration: table,
+    file,
+  };
 }
 
-export function fitMarkdown(report: ChoiceFitReport): string {
-  const rows = Object.entries(report.databases).map(
-    ([db, d]) =>
-      `| ${db} | ${d.questions} | ${(d.fitted / d.questions).toFixed(3)} | ${(d.heuristic / d.questions).toFixed(3)} | ${(d.oracle / d.questions).toFixed(3)} |`,
-  );
-  const o = report.outOfFold;
-  return [
-    '# The choice among candidate trees, fitted',
-    '',
-    `${report.questions} training questions (and ${report.namesOnlyQuestions} Spider train questions, always in the fit); exact-set accuracy out of fold (one fold per database): fitted choice ${o.fitted}, the heuristic's tree ${o.heuristic}, the best candidate ${o.oracle}.`,
-    '',
-    '| held-out database | questions | fitted | heuristic | best candidate |',
-    '| --- | --- | --- | --- | --- |',
-    ...rows,
-    '',
-    '| feature | weight |',
-    '| --- | --- |',
-    ...report.file.model.features.map((f, i) => `| ${f} | ${report.file.model.weights[i]} |`),
-    '',
-  ].join('\n');
+/** A names-only example with only the candidates `keep` marks. */
+function restrictTo(e: ChoiceExample, keep: readonly boolean[]): ChoiceExample {
+  const at = keep.map((ok, i) => (ok ? i : -1)).filter((i) => i >= 0);
+  return { ...e, vectors: at.map((i) => e.vectors[i]!), right: at.map((i) => e.right[i]!), ...(e.f1 ? { f1: at.map((i) => e.f1![i]!) } : {}) };
+}
+
+/** Which question file each question id comes from (the name without folder). */
+async function questionFilesById(paths: readonly string[]): Promise<Map<string, string>> {
+  const byId = new Map<string, string>();
+  for (const path of paths) {
+    const name = path.split('/').pop()!;
+    for (const line of (await readFile(path, 'utf8')).split('\n'))
+      if (line.trim()) byId.set((JSON.parse(line) as { id: string }).id, name);
+  }
+  return byId;
+}
+
+async function readJsonl<T>(path: string): Promise<T[]> {
+  if (!existsSync(path)) throw new Error(`--examples: ${path} not found (the folder of an earlier --bench fit run)`);
+  return (await readFile(path, 'utf8'))
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as T);
 }

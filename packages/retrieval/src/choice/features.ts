@@ -33,11 +33,30 @@ export interface QuestionEvidence {
    * table holding their keys may answer that, while one it shows ("which actors") needs them.
    */
   named: ReadonlyMap<string, boolean>;
+  /**
+   * The words the question names something by, each with the tables that carry that naming among
+   * the word's strongest readings: a table's name or a column's spelled as the schema does, or a
+   * whole value of a column (`NAMING_CLASSES`). A tree keeps the word when it holds one of them.
+   */
+  naming: ReadonlyMap<number, NamingWord>;
 }
+
+/** A word that names a table, a column or a whole value, and the tables that carry it. */
+export interface NamingWord {
+  /** What it names, as the rule and the features group them. */
+  kind: NamingKind;
+  tables: ReadonlySet<string>;
+}
+
+/** What a naming word names: a table (listed or only counted), a column, a whole value spelled as a name, or as an everyday word. */
+export const NAMING_KINDS = ['table', 'table-counted', 'column', 'value-name', 'value-word'] as const;
+export type NamingKind = (typeof NAMING_KINDS)[number];
 
 interface ClassedEvidence {
   score: number;
   kind: EvidenceClass;
+  /** The match covers a whole name or value. */
+  whole: boolean;
 }
 
 /**
@@ -128,7 +147,7 @@ export function questionEvidence(
   for (const t of grounding.evidence) {
     const words = new Map<number, ClassedEvidence>();
     for (const w of t.words) {
-      const e = { score: w.score, kind: classOf(w, grounding.tokens, keys) };
+      const e = { score: w.score, kind: classOf(w, grounding.tokens, keys), whole: w.match.coverage >= 1 - 1e-9 };
       words.set(w.word, e);
       if (w.match.kind === 'time' && w.match.column === null) calendars.add(t.table);
       const current = best.get(w.word);
@@ -146,6 +165,7 @@ export function questionEvidence(
     byTable,
     best,
     named,
+    naming: namingWords(byTable, best, grounding.tokens, countingWordsBefore),
     cues: grounding.cues,
     tokens: grounding.tokens,
     enriched: new Set(grounding.enrichment.added.map((a) => a.table)),
@@ -153,6 +173,53 @@ export function questionEvidence(
     lookAlikes,
     calendars,
   };
+}
+
+/** Which naming kind a word's evidence on one table is, if any. */
+function namingKind(e: ClassedEvidence, counts: boolean): NamingKind | null {
+  if (e.kind === 'table-spelled') return counts ? 'table-counted' : 'table';
+  if (e.kind === 'column-spelled') return 'column';
+  if (!e.whole) return null;
+  if (e.kind === 'value-name') return 'value-name';
+  if (e.kind === 'value-word') return 'value-word';
+  return null;
+}
+
+/**
+ * The naming words: a word whose strongest reading (within `NAMING_TIE` of it) names a table, a
+ * column or a whole value, with every table that carries such a reading of it.
+ */
+function namingWords(
+  byTable: ReadonlyMap<string, ReadonlyMap<number, ClassedEvidence>>,
+  best: ReadonlyMap<number, ClassedEvidence>,
+  tokens: readonly QuestionToken[],
+  countingWordsBefore: number,
+): Map<number, NamingWord> {
+  const out = new Map<number, { kind: NamingKind; tables: Set<string> }>();
+  for (const [table, words] of byTable)
+    for (const [word, e] of words) {
+      if (e.score < best.get(word)!.score - NAMING_TIE) continue;
+      const kind = namingKind(e, counted(tokens, word, countingWordsBefore));
+      if (!kind) continue;
+      const entry = out.get(word);
+      if (!entry) out.set(word, { kind, tables: new Set([table]) });
+      else {
+        entry.tables.add(table);
+        // One word, several readings: the strongest kind (the order of NAMING_KINDS) names it.
+        if (NAMING_KINDS.indexOf(kind) < NAMING_KINDS.indexOf(entry.kind)) entry.kind = kind;
+      }
+    }
+  return out;
+}
+
+/** Readings of a word this close to its strongest count as its strongest. */
+const NAMING_TIE = 1e-9;
+
+/** How many naming words of `kind` the tree holds no carrying table of. */
+export function namingLost(q: QuestionEvidence, tables: readonly string[], kind: NamingKind): number {
+  let lost = 0;
+  for (const w of q.naming.values()) if (w.kind === kind && !tables.some((t) => w.tables.has(t))) lost += 1;
+  return lost;
 }
 
 /** A tree's view of the evidence: per word, the best its tables explain, and each table's own share. */
@@ -263,6 +330,7 @@ function bridges(v: TreeView): string[] {
 export const FEATURES: ReadonlyArray<readonly [string, Feature]> = [
   ...EVIDENCE_CLASSES.map((c) => [`lost ${c}`, lostOf(c)] as const),
   ...EVIDENCE_CLASSES.map((c) => [`tables by ${c}`, tablesBy(c)] as const),
+  ...NAMING_KINDS.map((k) => [`namingLost ${k}`, ({ q, tree }: TreeView) => namingLost(q, tree.tables, k)] as const),
   ['unexplainedWords', ({ explained }) => [...explained.values()].filter((s) => s === 0).length],
   ['namedShownLeftOut', ({ q, tree }) => [...q.named].filter(([t, counted]) => !counted && !tree.tables.includes(t)).length],
   ['namedCountedLeftOut', ({ q, tree }) => [...q.named].filter(([t, counted]) => counted && !tree.tables.includes(t)).length],

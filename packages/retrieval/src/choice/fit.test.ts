@@ -3,7 +3,7 @@ import { type ChoiceExample, crossValidate, fitChoice } from './fit.js';
 import { bestIndex, scoreVectors } from './score.js';
 
 const FEATURES = ['evidence kept', 'tables'];
-const SETTINGS = { features: FEATURES, penalty: 1, maxSteps: 30 };
+const SETTINGS = { features: FEATURES, penalty: 1, maxSteps: 30, gradientTolerance: 1e-8, target: { kind: 'exact' } } as const;
 
 /** A question of three candidates; the right one keeps the most evidence (first feature) for `sign` 1, the least for -1. */
 function question(group: string, id: number, sign: 1 | -1): ChoiceExample {
@@ -18,7 +18,8 @@ const many = (group: string, n: number, sign: 1 | -1) => Array.from({ length: n 
 
 describe('fitChoice', () => {
   it('learns which feature marks the right tree, and picks it on questions it was not fitted on', () => {
-    const model = fitChoice(many('a', 30, 1), SETTINGS);
+    const { model, convergence } = fitChoice(many('a', 30, 1), SETTINGS);
+    expect(convergence.converged).toBe(true);
     expect(model.features).toEqual(FEATURES);
     expect(model.weights[0]).toBeGreaterThan(0);
     for (const q of many('b', 10, 1)) expect(q.right[bestIndex(scoreVectors(model, q.vectors))]).toBe(true);
@@ -31,13 +32,37 @@ describe('fitChoice', () => {
   it('learns nothing from questions with no right candidate or no weight', () => {
     const none = many('a', 10, 1).map((q) => ({ ...q, right: q.right.map(() => false) }));
     const weightless = many('b', 10, -1).map((q) => ({ ...q, weight: 0 }));
-    expect(fitChoice([...none, ...weightless], SETTINGS).weights).toEqual([0, 0]);
+    expect(fitChoice([...none, ...weightless], SETTINGS).model.weights).toEqual([0, 0]);
   });
 
   it('shrinks the weights as the penalty grows', () => {
-    const loose = fitChoice(many('a', 30, 1), { ...SETTINGS, penalty: 0.1 });
-    const tight = fitChoice(many('a', 30, 1), { ...SETTINGS, penalty: 100 });
+    const loose = fitChoice(many('a', 30, 1), { ...SETTINGS, penalty: 0.1 }).model;
+    const tight = fitChoice(many('a', 30, 1), { ...SETTINGS, penalty: 100 }).model;
     expect(Math.abs(tight.weights[0]!)).toBeLessThan(Math.abs(loose.weights[0]!));
+  });
+
+  it('keeps a weight the settings hold non-positive at or below 0, whatever the data say', () => {
+    const { model } = fitChoice(many('a', 30, 1), { ...SETTINGS, nonPositive: ['evidence kept'] });
+    expect(model.weights[0]).toBe(0);
+  });
+
+  it('with a graded target, prefers the near miss to the wild tree when no candidate is right', () => {
+    // No candidate is right; the first is a near miss (F1 0.9), the others wild; the near miss has more evidence kept.
+    const near = (id: number): ChoiceExample => ({
+      group: 'g',
+      id: `n${id}`,
+      vectors: [
+        [0.8, 2],
+        [0.1 + (id % 3) * 0.05, 2],
+        [0.2, 1 + (id % 2)],
+      ],
+      right: [false, false, false],
+      f1: [0.9, 0.2, 0.1],
+    });
+    const data = Array.from({ length: 20 }, (_, i) => near(i));
+    expect(fitChoice(data, SETTINGS).model.weights).toEqual([0, 0]);
+    const graded = fitChoice(data, { ...SETTINGS, target: { kind: 'graded', sharpness: 10 } }).model;
+    expect(graded.weights[0]).toBeGreaterThan(0);
   });
 });
 

@@ -32,6 +32,17 @@ export interface ProposalLimits {
   /** Subsets of the strongest tables of at most this many tables become candidates of their own. */
   subsetTables: number;
   maxCandidates: number;
+  /**
+   * Proposals rooted (a source chosen, a tree searched) at most, besides the heuristic's: when more
+   * are proposed, those the model scores highest as bare table sets, before any search, are rooted.
+   */
+  rooted: number;
+}
+
+/** A set of tables proposed, before it is rooted: how it was proposed and its tables, sorted. */
+export interface Proposal {
+  origin: string;
+  tables: string[];
 }
 
 /** The realized tree of a choice: the paths the heuristic's tree search selects. */
@@ -94,18 +105,21 @@ function treeOf(origin: string, choice: SourceAndTargets, paths: readonly JoinPa
 }
 
 /**
- * The candidates: the heuristic's tree first, then each variant, one per distinct set of tables
- * (the first proposed of a set is kept), at most `limits.maxCandidates`.
+ * The candidates: the heuristic's tree first, then the variants — each distinct set of tables
+ * proposed once (the first way it is proposed names it), at most `limits.rooted` of them rooted
+ * (those `prescore` ranks highest as bare table sets, in the order proposed), and at most
+ * `limits.maxCandidates` trees in all, one per distinct set of tables a tree holds.
  */
 export async function proposeTrees(
   heuristic: HeuristicDisambiguator,
   input: DisambiguationInput,
   base: SourceAndTargets,
+  first: CandidateTree,
   limits: ProposalLimits,
+  prescore: (proposals: readonly Proposal[]) => number[],
 ): Promise<CandidateTree[]> {
   const out: CandidateTree[] = [];
   const seen = new Set<string>();
-  const asked = new Set<string>();
   const add = (tree: CandidateTree | null) => {
     if (!tree || out.length >= limits.maxCandidates) return;
     const key = tree.tables.join('\u0000');
@@ -113,31 +127,67 @@ export async function proposeTrees(
     seen.add(key);
     out.push(tree);
   };
-  // Each set of tables is rooted and searched once, however many ways it is proposed.
-  const tryTables = async (tables: readonly string[], origin: string) => {
-    if (out.length >= limits.maxCandidates) return;
+  add(first);
+  const proposals = proposeTables(input, base, first, limits);
+  let rooted = proposals;
+  if (proposals.length > limits.rooted) {
+    const scores = prescore(proposals);
+    const keep = new Set(
+      proposals
+        .map((_, i) => i)
+        .sort((a, b) => scores[b]! - scores[a]! || a - b)
+        .slice(0, limits.rooted),
+    );
+    rooted = proposals.filter((_, i) => keep.has(i));
+  }
+  for (const p of rooted) {
+    if (out.length >= limits.maxCandidates) break;
+    if (seen.has(p.tables.join('\u0000'))) continue;
+    const choice = heuristic.chooseFor(input, p.tables);
+    if (choice) add(await realize(heuristic, input, choice, p.origin));
+  }
+  return out;
+}
+
+/**
+ * The sets of tables proposed beside the heuristic's tree, in order: it less each of its leaves,
+ * it plus each evidence table it lacks, then every subset of the strongest evidence tables, the
+ * smaller first; each set once, none the heuristic's own.
+ */
+export function proposeTables(input: DisambiguationInput, base: SourceAndTargets, first: CandidateTree, limits: ProposalLimits): Proposal[] {
+  const out: Proposal[] = [];
+  const asked = new Set<string>([[base.source, ...base.targets].sort().join('\u0000'), first.tables.join('\u0000')]);
+  const propose = (tables: readonly string[], origin: string) => {
     const wanted = [...new Set(tables)].sort();
     const key = wanted.join('\u0000');
-    if (asked.has(key) || seen.has(key)) return;
+    if (asked.has(key)) return;
     asked.add(key);
-    const choice = heuristic.chooseFor(input, wanted);
-    if (choice) add(await realize(heuristic, input, choice, origin));
+    out.push({ origin, tables: wanted });
   };
-  const first = await realize(heuristic, input, base, 'heuristic');
-  add(first);
-  asked.add([base.source, ...base.targets].sort().join('\u0000'));
   const evidence = input.grounding.evidence.slice(0, limits.evidenceTables).map((e) => e.table);
   const wanted = [base.source, ...base.targets];
-  for (const t of first.leaves.length > 1 ? first.leaves : []) {
-    await tryTables(
+  for (const t of first.leaves.length > 1 ? first.leaves : [])
+    propose(
       wanted.filter((w) => w !== t),
       `without ${t}`,
     );
-  }
-  for (const t of evidence) if (!first.tables.includes(t)) await tryTables([...wanted, t], `with ${t}`);
+  for (const t of evidence) if (!first.tables.includes(t)) propose([...wanted, t], `with ${t}`);
   const strongest = evidence.slice(0, limits.subsetTables);
-  for (const subset of subsets(strongest)) await tryTables(subset, `over ${subset.join(', ')}`);
+  for (const subset of subsets(strongest)) propose(subset, `over ${subset.join(', ')}`);
   return out;
+}
+
+/** A proposal as a tree of its tables alone, before any search: what `prescore` weighs. */
+export function bareTree(p: Proposal): CandidateTree {
+  return {
+    origin: p.origin,
+    choice: { source: p.tables[0]!, targets: p.tables.slice(1), roles: [], notes: [] },
+    tables: p.tables,
+    leaves: p.tables.length > 1 ? [] : p.tables,
+    roles: [],
+    edges: Math.max(0, p.tables.length - 1),
+    reversed: 0,
+  };
 }
 
 /** Every non-empty subset of `items`, smaller first, in order. */

@@ -1,0 +1,43 @@
+/**
+ * The choice's probabilities as a result states them: the returned tree's, each table's (the sum
+ * over the candidate trees that hold it) and whether the returned tree is not clearly ahead.
+ */
+import type { CandidateTree } from './propose.js';
+
+/** How the result's `confidence` is cut (`params/choice.json`'s `confidence`). */
+export interface ConfidenceSettings {
+  /** The returned tree is `uncertain` when its probability is below this. */
+  uncertainBelow: number;
+  /** Tables outside the returned tree are listed when their probability is at least this. */
+  listTablesFrom: number;
+}
+
+/** How sure the fitted choice is of its answer. */
+export interface ChoiceConfidence {
+  /** The returned tree's probability among the candidates (calibrated out of fold). */
+  tree: number;
+  /** Table → probability that the question needs it: every returned table, and any other at or above `listTablesFrom`. */
+  tables: Record<string, number>;
+  /** The returned tree is not clearly ahead: its probability is below `uncertainBelow`. */
+  uncertain: boolean;
+}
+
+export function confidenceOf(
+  trees: readonly CandidateTree[],
+  probability: readonly number[],
+  pick: number,
+  settings: ConfidenceSettings,
+): ChoiceConfidence {
+  const byTable = new Map<string, number>();
+  trees.forEach((t, i) => {
+    for (const table of t.tables) byTable.set(table, (byTable.get(table) ?? 0) + probability[i]!);
+  });
+  const chosen = new Set(trees[pick]!.tables);
+  const tables: Record<string, number> = Object.create(null);
+  for (const [table, p] of [...byTable].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)))
+    if (chosen.has(table) || p >= settings.listTablesFrom) tables[table] = round(Math.min(1, p));
+  const tree = round(probability[pick]!);
+  return { tree, tables, uncertain: probability[pick]! < settings.uncertainBelow };
+}
+
+const round = (x: number) => Math.round(x * 1e4) / 1e4;

@@ -1,0 +1,28 @@
+/**
+ * Feature fingerprints: what each feature computes on a fixed probe (a graph and its questions),
+ * hashed. The fit records them in the model's card; a test takes them again, so that a feature
+ * whose definition changed since the model was fitted is named — its weight was learned for
+ * something else — rather than silently weighed.
+ */
+import { createHash } from 'node:crypto';
+import type { Retriever } from '../retriever.js';
+
+/** Values are rounded to this many decimals before hashing: the last bits of a float say nothing. */
+const DECIMALS = 6;
+
+/** Each feature's fingerprint over every candidate of every probe question (in `FEATURE_NAMES` order of the retriever's choice). */
+export async function featureFingerprints(retriever: Retriever, questions: readonly string[]): Promise<Record<string, string>> {
+  const columns = new Map<string, number[]>();
+  for (const question of questions) {
+    const c = await retriever.choiceCandidates(question);
+    if (!c) continue;
+    c.features.forEach((name, j) => {
+      const list = columns.get(name) ?? [];
+      for (const v of c.vectors) list.push(Number(v[j]!.toFixed(DECIMALS)));
+      columns.set(name, list);
+    });
+  }
+  const out: Record<string, string> = {};
+  for (const [name, values] of columns) out[name] = createHash('sha256').update(JSON.stringify(values)).digest('hex').slice(0, 16);
+  return out;
+}
