@@ -1,7 +1,6 @@
 /**
  * Locks that know their owner, with real processes: a live holder makes others wait, a dead one's
- * lock (killed, of another boot, under a reused PID) is taken over at once, and a holder stopped by
- * SIGTERM removes its lock.
+ * lock (killed, stopped, of another boot, under a reused PID) is taken over at once.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -52,12 +51,13 @@ describe('takeLock', () => {
     if (taken.state === 'taken') await taken.lock.release();
   });
 
-  it('a holder stopped by SIGTERM removes its lock', async () => {
+  it("a holder stopped by SIGTERM leaves a dead process's lock, taken over at once", async () => {
     const path = join(dir, 'stopped.lock');
     const { child, ended } = await holder(path);
     child.kill('SIGTERM');
     expect(await ended).toBe('SIGTERM');
-    expect(existsSync(path)).toBe(false);
+    expect(await lockHeld(path)).toBe(false);
+    expect((await takeLock(path)).state).toBe('taken');
   });
 
   it('takes over a lock of an earlier boot, of a reused PID, or in the older bare-PID form of a dead process', async () => {

@@ -2,8 +2,10 @@
  * A lock file that knows its owner: the process (PID, and where the system tells, its start time
  * and the boot it runs in) and the machine. A lock whose owner is dead — no such process, another
  * process under a reused PID, or a PID of an earlier boot — is taken over at once rather than
- * waited out; the holder removes it when its work is done, or when it is stopped by a signal. A
- * lock of another machine (a cache folder on a network share) cannot be judged by its PID: it is
+ * waited out; the holder removes it when its work is done. It is not removed on a signal: the
+ * work under a lock is often synchronous (word vectors derived for seconds), and a signal handler
+ * would hold Ctrl+C until that work ended; a holder stopped in any way (SIGKILL too) leaves a lock
+ * of a dead process, which the next taker takes over. A lock of another machine (a cache folder on a network share) cannot be judged by its PID: it is
  * judged by its age. Two processes taking over one dead lock at the same instant may both hold
  * it: the work under a lock must stand being done twice (a cache derived twice, written atomically).
  */
@@ -11,7 +13,6 @@ import { readFileSync } from 'node:fs';
 import { link, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
-import { removeOnSignal } from './signal-cleanup.js';
 
 /** Who holds a lock, as the lock file says. */
 export interface LockOwner {
@@ -61,12 +62,10 @@ export async function takeLock(path: string): Promise<LockAttempt> {
     for (let attempt = 0; attempt < TAKEOVER_ATTEMPTS; attempt++) {
       try {
         await link(temp, path);
-        const forget = removeOnSignal(path);
         let released = false;
         const release = async () => {
           if (released) return;
           released = true;
-          forget();
           await rm(path, { force: true });
         };
         return { state: 'taken', lock: { path, release } };

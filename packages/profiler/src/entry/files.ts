@@ -9,7 +9,6 @@
  * - `writeFileAtomic`: every file the tools write — the graph, the profile (`guided profile -o`),
  *   joins files, the caches (word vectors, model answers);
  * - `takeLock`, `lockHeld`: a lock that knows its owner (grounding's word vectors, derived once);
- * - `removeOnSignal`: a file that must not outlive a stopped process (the TPC-H generator's temporary database);
  * - `isRecord`: every package and app that checks parsed JSON (files, model answers: retrieval's
  *   LLM disambiguator, eval's gold columns);
  * - `parseCsv`: the demo's data dictionary, Defog's questions (benchmarks), as catalog exports are read;
@@ -23,6 +22,5 @@ export { sniffFile } from '../sniff.js';
 export { readTextFile } from '../text-file.js';
 export { type WriteFileAtomicOptions, writeFileAtomic } from '../atomic-file.js';
 export { type HeldLock, type LockAttempt, type LockOwner, lockHeld, takeLock } from '../lock-file.js';
-export { removeOnSignal } from '../signal-cleanup.js';
 // ENGINES (also public): a graph file's engine checked without loading the connectors the main entry does.
 export { ENGINES } from '../types.js';
