@@ -97,12 +97,16 @@ describe('column values in the graph', () => {
     ];
     for (const [change, problem] of cases) {
       values[0] = { complete: true, distinct: 1, filter: { ...filter, ...change } };
-      expect(() => parseGraph(JSON.stringify(v2), 'bad.json')).toThrow(`bad.json is not a context graph: tables[0].columns.values[0].${problem}`);
+      expect(() => parseGraph(JSON.stringify(v2), 'bad.json')).toThrow(
+        `bad.json is not a context graph: tables[0].columns.values[0].${problem}`,
+      );
     }
     // The same in a version 1 file.
     const v1 = JSON.parse(v1Text(graph)) as { tables: { columns: Record<string, unknown>[] }[] };
     v1.tables[0]!.columns[0]!.values = { complete: true, distinct: 1, filter: { ...filter, bits: 1e12 } };
-    expect(() => parseGraph(JSON.stringify(v1), 'bad.json')).toThrow(/^bad\.json is not a context graph: tables\[0\]\.columns\[0\]\.values\.filter\.bits: declares 1000000000000 bits/);
+    expect(() => parseGraph(JSON.stringify(v1), 'bad.json')).toThrow(
+      /^bad\.json is not a context graph: tables\[0\]\.columns\[0\]\.values\.filter\.bits: declares 1000000000000 bits/,
+    );
   });
 
   it('refuses a primary key naming a column the table does not have, by its path', () => {

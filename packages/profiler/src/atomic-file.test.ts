@@ -76,41 +76,50 @@ describe(`writeFileAtomic on a full disk (${disk.how === 'tmpfs' ? 'a 200 KB tmp
 
 const unsignalled = cannotSignalAtFsync();
 
-describe.skipIf(unsignalled !== undefined)(`writeFileAtomic stopped by SIGTERM mid-write${unsignalled ? ` (skipped: ${unsignalled})` : ''}`, () => {
-  /** A writer signalled with SIGTERM at its fsync: how it ended and what it printed. */
-  async function signalMidWrite(path: string, ownHandler: boolean): Promise<{ code: number | null; signal: string | null; stdout: string }> {
-    const handler = ownHandler ? `process.on('SIGTERM', () => console.log('stopping'));` : '';
-    const script = `${handler} import { writeFileAtomic } from ${JSON.stringify(DIST)};
+describe.skipIf(unsignalled !== undefined)(
+  `writeFileAtomic stopped by SIGTERM mid-write${unsignalled ? ` (skipped: ${unsignalled})` : ''}`,
+  () => {
+    /** A writer signalled with SIGTERM at its fsync: how it ended and what it printed. */
+    async function signalMidWrite(
+      path: string,
+      ownHandler: boolean,
+    ): Promise<{ code: number | null; signal: string | null; stdout: string }> {
+      const handler = ownHandler ? `process.on('SIGTERM', () => console.log('stopping'));` : '';
+      const script = `${handler} import { writeFileAtomic } from ${JSON.stringify(DIST)};
       writeFileAtomic(${JSON.stringify(path)}, 'new '.repeat(100000)).then(() => console.log('written'), (e) => console.log(e.message));`;
-    const strace = spawnSignalledAtFsync([process.execPath, '--input-type=module', '-e', script], 'SIGTERM', { cwd: dir, env: process.env });
-    let stdout = '';
-    strace.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    strace.stderr?.resume();
-    const ended = await new Promise<{ code: number | null; signal: string | null }>((resolve) =>
-      strace.on('close', (code, signal) => resolve({ code, signal })),
-    );
-    return { ...ended, stdout: stdout.trim() };
-  }
+      const strace = spawnSignalledAtFsync([process.execPath, '--input-type=module', '-e', script], 'SIGTERM', {
+        cwd: dir,
+        env: process.env,
+      });
+      let stdout = '';
+      strace.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      strace.stderr?.resume();
+      const ended = await new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+        strace.on('close', (code, signal) => resolve({ code, signal })),
+      );
+      return { ...ended, stdout: stdout.trim() };
+    }
 
-  it('removes the temporary file, keeps the old one and ends the process by the signal', async () => {
-    const path = join(dir, 'held.json');
-    writeFileSync(path, 'old and whole\n');
-    const { signal, stdout } = await signalMidWrite(path, false);
-    // strace ends as its traced process did: by SIGTERM.
-    expect(signal).toBe('SIGTERM');
-    expect(stdout).toBe('');
-    expect(readFileSync(path, 'utf8')).toBe('old and whole\n');
-    expect(temps(dir)).toEqual([]);
-  });
+    it('removes the temporary file, keeps the old one and ends the process by the signal', async () => {
+      const path = join(dir, 'held.json');
+      writeFileSync(path, 'old and whole\n');
+      const { signal, stdout } = await signalMidWrite(path, false);
+      // strace ends as its traced process did: by SIGTERM.
+      expect(signal).toBe('SIGTERM');
+      expect(stdout).toBe('');
+      expect(readFileSync(path, 'utf8')).toBe('old and whole\n');
+      expect(temps(dir)).toEqual([]);
+    });
 
-  it('a process that handles SIGTERM itself (a server) keeps its handler: the write fails, its temporary file removed', async () => {
-    const path = join(dir, 'held.json');
-    writeFileSync(path, 'old and whole\n');
-    const { code, stdout } = await signalMidWrite(path, true);
-    expect(code).toBe(0);
-    expect(stdout.split('\n')[0]).toBe('stopping');
-    expect(stdout.split('\n')[1]).toMatch(/^cannot write file .*held\.json: /);
-    expect(readFileSync(path, 'utf8')).toBe('old and whole\n');
-    expect(temps(dir)).toEqual([]);
-  });
-});
+    it('a process that handles SIGTERM itself (a server) keeps its handler: the write fails, its temporary file removed', async () => {
+      const path = join(dir, 'held.json');
+      writeFileSync(path, 'old and whole\n');
+      const { code, stdout } = await signalMidWrite(path, true);
+      expect(code).toBe(0);
+      expect(stdout.split('\n')[0]).toBe('stopping');
+      expect(stdout.split('\n')[1]).toMatch(/^cannot write file .*held\.json: /);
+      expect(readFileSync(path, 'utf8')).toBe('old and whole\n');
+      expect(temps(dir)).toEqual([]);
+    });
+  },
+);

@@ -62,10 +62,7 @@ describe('takeLock', () => {
 
   it('takes over a lock of an earlier boot, of a reused PID, or in the older bare-PID form of a dead process', async () => {
     const me = lockOwner();
-    const cases = [
-      { ...me, boot: 'an-earlier-boot' },
-      ...(me.started === undefined ? [] : [{ ...me, started: me.started - 1 }]),
-    ];
+    const cases = [{ ...me, boot: 'an-earlier-boot' }, ...(me.started === undefined ? [] : [{ ...me, started: me.started - 1 }])];
     for (const owner of cases) {
       const path = join(dir, 'stale.lock');
       writeFileSync(path, JSON.stringify(owner));

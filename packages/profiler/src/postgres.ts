@@ -132,9 +132,13 @@ class PostgresConnector implements Connector {
    * rather than with the driver's "not queryable".
    */
   lose(error: unknown): ProfilerError {
-    this.#lost ??= new ProfilerError('unreachable', `PostgreSQL connection lost: ${this.target}: ${redactSecrets(messageOf(error), this.secrets)}`, {
-      cause: error,
-    });
+    this.#lost ??= new ProfilerError(
+      'unreachable',
+      `PostgreSQL connection lost: ${this.target}: ${redactSecrets(messageOf(error), this.secrets)}`,
+      {
+        cause: error,
+      },
+    );
     return this.#lost;
   }
 

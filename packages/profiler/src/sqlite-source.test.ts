@@ -77,6 +77,8 @@ describe('a WAL-mode SQLite file', () => {
   });
 
   it('names a path with characters a URI reserves', async () => {
-    expect(sqliteReadOnlySource('/no/such/a b?c#d%e.sqlite', await loadBetterSqlite3())).toBe('file:/no/such/a%20b%3Fc%23d%25e.sqlite?mode=ro');
+    expect(sqliteReadOnlySource('/no/such/a b?c#d%e.sqlite', await loadBetterSqlite3())).toBe(
+      'file:/no/such/a%20b%3Fc%23d%25e.sqlite?mode=ro',
+    );
   });
 });

@@ -40,7 +40,9 @@ function readsUris(Database: DatabaseConstructor): boolean {
   if (known === undefined) {
     const db = new Database(':memory:');
     try {
-      known = (db.pragma('compile_options', { simple: false }) as { compile_options: string }[]).some((o) => o.compile_options === 'USE_URI');
+      known = (db.pragma('compile_options', { simple: false }) as { compile_options: string }[]).some(
+        (o) => o.compile_options === 'USE_URI',
+      );
     } finally {
       db.close();
     }

@@ -8,5 +8,6 @@
  * - `fullDisk`, `spawnSignalledAtFsync` and their kin: the fault tests' full disk and a process held
  *   mid-write (`atomic-file.test.ts`, the demo's `src/faults/`).
  */
-export { HOSTILE_URLS, type HostileUrl } from './hostile-urls.js';
+
 export { cannotSignalAtFsync, type FullDisk, fullDisk, spawnSignalledAtFsync, until } from './faults.js';
+export { HOSTILE_URLS, type HostileUrl } from './hostile-urls.js';

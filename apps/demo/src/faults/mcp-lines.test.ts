@@ -69,19 +69,35 @@ const BAD_LINES: [string, string, number, string | number | null][] = [
   ['control characters', '\u0001\u0002\u0003\u0007\n', -32700, null],
   ['JSON-RPC 1.0 with an id', line({ jsonrpc: '1.0', id: 7, method: 'tools/list' }), -32600, 7],
   ['tools/call without params', line({ jsonrpc: '2.0', id: 8, method: 'tools/call' }), -32602, 8],
-  ['tools/call with arguments not an object', line({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'list_tables', arguments: 'x' } }), -32602, 9],
+  [
+    'tools/call with arguments not an object',
+    line({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'list_tables', arguments: 'x' } }),
+    -32602,
+    9,
+  ],
   ['an id that is an object', line({ jsonrpc: '2.0', id: { n: 1 }, method: 'tools/list' }), -32600, null],
   ['an unknown method', line({ jsonrpc: '2.0', id: 11, method: 'no/such/method' }), -32601, 11],
 ];
 
 describe('guided mcp over stdio, sent malformed lines', () => {
   it('answers each of 11 bad lines with one one-line JSON-RPC error, then 200 pipelined calls once each, with no warning', async () => {
-    const child = spawn(process.execPath, [CLI, 'mcp', '--graph', graph], { cwd: box.work, env: sandboxEnv(box), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'mcp', '--graph', graph], {
+      cwd: box.work,
+      env: sandboxEnv(box),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
     const messages = reader(child);
-    child.stdin.write(line({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'faults', version: '0' } } }));
+    child.stdin.write(
+      line({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'faults', version: '0' } },
+      }),
+    );
     expect((await messages.next()).id).toBe(1);
     child.stdin.write(line({ jsonrpc: '2.0', method: 'notifications/initialized' }));
 
@@ -112,7 +128,8 @@ describe('guided mcp over stdio, sent malformed lines', () => {
 
     // 200 calls pipelined, read only once they are all sent.
     child.stdout.pause();
-    for (let id = 1000; id < 1200; id++) child.stdin.write(line({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'list_tables', arguments: {} } }));
+    for (let id = 1000; id < 1200; id++)
+      child.stdin.write(line({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'list_tables', arguments: {} } }));
     await new Promise<void>((resolve) => child.stdin.write('', () => resolve()));
     child.stdout.resume();
     const ids: unknown[] = [];

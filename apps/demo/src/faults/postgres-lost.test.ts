@@ -68,7 +68,10 @@ describe.skipIf(admin === undefined)(`a PostgreSQL backend terminated mid-build$
     expect(run.code, run.stderr).toBe(1);
     const where = `${new URL(url).hostname}:${new URL(url).port || '5432'}`;
     // Progress aside, one line: the error, with the server's own words (the source named, its password hidden).
-    const lines = run.stderr.trimEnd().split('\n').filter((l) => !/^profil(ing|ed) /.test(l));
+    const lines = run.stderr
+      .trimEnd()
+      .split('\n')
+      .filter((l) => !/^profil(ing|ed) /.test(l));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^guided: error: postgres:\/\/postgres:\*\*\*@/);
     expect(lines[0]).toMatch(
@@ -80,6 +83,10 @@ describe.skipIf(admin === undefined)(`a PostgreSQL backend terminated mid-build$
 
     const next = await start(box, ['build', url, '-o', out]).ended;
     expect(next.code, next.stderr).toBe(0);
-    expect(graphData(out).tables.map((t) => t.name).sort()).toEqual(['customers', 'orders']);
+    expect(
+      graphData(out)
+        .tables.map((t) => t.name)
+        .sort(),
+    ).toEqual(['customers', 'orders']);
   });
 });

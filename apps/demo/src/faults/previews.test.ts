@@ -30,7 +30,12 @@ afterAll(() => {
   box.remove();
 });
 
-const QUESTIONS = ['Which artists have the most albums?', 'How many tracks are in each genre?', 'Which customers spent the most?', 'List the employees and their managers'];
+const QUESTIONS = [
+  'Which artists have the most albums?',
+  'How many tracks are in each genre?',
+  'Which customers spent the most?',
+  'List the employees and their managers',
+];
 
 const ask = async (question: string) => {
   const response = await fetch(`${base}/api/retrieve`, {

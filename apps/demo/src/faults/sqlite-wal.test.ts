@@ -51,7 +51,18 @@ describe('a WAL-mode SQLite file', () => {
     for (const output of ['reader.json', 'reader-again.json']) {
       const run = await start(box, [], {
         command: root
-          ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, CLI, 'build', database, '-o', join(writable, output)]
+          ? [
+              'setpriv',
+              '--reuid=65534',
+              '--regid=65534',
+              '--clear-groups',
+              process.execPath,
+              CLI,
+              'build',
+              database,
+              '-o',
+              join(writable, output),
+            ]
           : [process.execPath, CLI, 'build', database, '-o', join(writable, output)],
         env: { GUIDED_CACHE_DIR: join(writable, 'cache'), HOME: writable, XDG_CACHE_HOME: join(writable, 'xdg') },
       }).ended;

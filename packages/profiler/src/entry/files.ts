@@ -15,12 +15,13 @@
  * - `sniffFile`: the demo tells a source by its first bytes;
  * - `guidedCacheDir`: the demo's TPC-H cache, eval's, grounding's word vectors.
  */
+
+export { type WriteFileAtomicOptions, writeFileAtomic } from '../atomic-file.js';
 export { guidedCacheDir } from '../cache-dir.js';
 export { parseCsv } from '../csv.js';
 export { isRecord } from '../is-record.js';
+export { type HeldLock, type LockAttempt, type LockOwner, lockHeld, takeLock } from '../lock-file.js';
 export { sniffFile } from '../sniff.js';
 export { readTextFile } from '../text-file.js';
-export { type WriteFileAtomicOptions, writeFileAtomic } from '../atomic-file.js';
-export { type HeldLock, type LockAttempt, type LockOwner, lockHeld, takeLock } from '../lock-file.js';
 // ENGINES (also public): a graph file's engine checked without loading the connectors the main entry does.
 export { ENGINES } from '../types.js';

@@ -25,7 +25,7 @@ export {
   filterHashes,
   readValueFilter,
   VALUE_MAX_WORDS,
-  valueFilterProblem,
   type ValueFilterReader,
+  valueFilterProblem,
 } from '../value-keys.js';
 export { hashProfileValues, isProseColumn } from '../values.js';
