@@ -47,6 +47,13 @@ export class ContextGraph {
       this.indexOf.set(table.name, i);
     });
     this.tableEdges = new TableEdges(data.tables, data.edges, (name) => this.findTable(name));
+    // A key names the table's own columns, as an edge does (TableEdges): a tampered one is refused, not reported.
+    data.tables.forEach((table, i) => {
+      table.primaryKey.forEach((column, j) => {
+        if (!this.tableEdges.column(i, column))
+          throw new GraphValidationError(`tables[${i}].primaryKey[${j}]: table ${table.name} has no column ${JSON.stringify(column)}`);
+      });
+    });
     this.adjacency = buildAdjacency(
       data.tables.map((t) => t.name),
       data.edges,

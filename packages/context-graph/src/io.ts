@@ -99,7 +99,11 @@ function tooLarge(path: string): (bytes: number) => string | undefined {
       : undefined;
 }
 
-/** Writes atomically (temp file, then rename) so that a failed write never leaves half a graph. */
+/**
+ * Writes whole or not at all (the profiler's atomic writer: temp file, fsync, rename; nothing left
+ * on failure or on SIGTERM): a failure is one line, `cannot write graph file out.json: no space left
+ * on device (the disk is full)`, and the file there before is left as it was.
+ */
 export async function saveGraph(graph: ContextGraph, path: string): Promise<void> {
-  await writeFileAtomic(path, serializeGraph(graph));
+  await writeFileAtomic(path, serializeGraph(graph), { what: 'graph file' });
 }

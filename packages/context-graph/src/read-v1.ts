@@ -7,6 +7,7 @@
  */
 import { createRequire } from 'node:module';
 import { ENGINES } from '@guided-retrieval/profiler/files';
+import { valueFilterProblem } from '@guided-retrieval/profiler/values';
 import type * as Zod from 'zod';
 import { namespaceFromName } from './namespace.js';
 import { INFERRED_TYPES } from './read-v2.js';
@@ -40,6 +41,10 @@ function fileSchema(z: typeof Zod.z) {
             bits: z.number().int().positive(),
             hashes: z.number().int().positive().max(64),
             data: z.string(),
+          })
+          .superRefine((filter, context) => {
+            const wrong = valueFilterProblem(filter);
+            if (wrong) context.addIssue({ code: 'custom', message: wrong.problem, path: [wrong.field] });
           })
           .optional(),
         hashed: z.boolean().optional(),

@@ -1,5 +1,6 @@
 import type { ColumnValues, ValueFilter } from '@guided-retrieval/profiler';
 import { isRecord } from '@guided-retrieval/profiler/files';
+import { valueFilterProblem } from '@guided-retrieval/profiler/values';
 import { FileShapeError, type Path, stringList } from './file-shape.js';
 
 /** A column's `values` as a version 2 file holds it: the profile's object, checked field by field. */
@@ -30,5 +31,7 @@ function readFilter(raw: unknown, at: Path): ValueFilter {
     throw new FileShapeError(field('hashes'), 'expected a whole number from 1 to 64');
   }
   if (typeof data !== 'string') throw new FileShapeError(field('data'), 'expected a string (base64)');
+  const wrong = valueFilterProblem({ bits: bits as number, data });
+  if (wrong) throw new FileShapeError(field(wrong.field), wrong.problem);
   return { scheme, keys, parts, bits: bits as number, hashes: hashes as number, data };
 }

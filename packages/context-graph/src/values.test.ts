@@ -86,6 +86,40 @@ describe('column values in the graph', () => {
     expect(() => parseGraph(JSON.stringify(v2), 'bad.json')).toThrow(/tables\[0\]\.columns\.values\[0\]: expected an object/);
   });
 
+  it('refuses a filter whose data is not base64 or does not hold the bits it declares (it would change matches silently)', () => {
+    const v2 = JSON.parse(serializeGraph(graph)) as { tables: { columns: { values: unknown[] } }[] };
+    const values = v2.tables[0]!.columns.values;
+    const bytes = filter.bits / 8;
+    const cases: [Record<string, unknown>, string][] = [
+      [{ data: `${filter.data.slice(0, -4)}!!!!` }, 'filter.data: expected base64 (A–Z, a–z, 0–9, + and /, padded with =)'],
+      [{ data: filter.data.slice(4) }, `filter.bits: declares ${filter.bits} bits (${bytes} bytes), but its data holds ${bytes - 3} bytes`],
+      [{ bits: 1e12 }, `filter.bits: declares 1000000000000 bits (125000000000 bytes), but its data holds ${bytes} bytes`],
+    ];
+    for (const [change, problem] of cases) {
+      values[0] = { complete: true, distinct: 1, filter: { ...filter, ...change } };
+      expect(() => parseGraph(JSON.stringify(v2), 'bad.json')).toThrow(
+        `bad.json is not a context graph: tables[0].columns.values[0].${problem}`,
+      );
+    }
+    // The same in a version 1 file.
+    const v1 = JSON.parse(v1Text(graph)) as { tables: { columns: Record<string, unknown>[] }[] };
+    v1.tables[0]!.columns[0]!.values = { complete: true, distinct: 1, filter: { ...filter, bits: 1e12 } };
+    expect(() => parseGraph(JSON.stringify(v1), 'bad.json')).toThrow(
+      /^bad\.json is not a context graph: tables\[0\]\.columns\[0\]\.values\.filter\.bits: declares 1000000000000 bits/,
+    );
+  });
+
+  it('refuses a primary key naming a column the table does not have, by its path', () => {
+    const v2 = JSON.parse(serializeGraph(graph)) as { tables: { primaryKey?: string[] }[] };
+    v2.tables[0]!.primaryKey = ['NoSuchColumn'];
+    expect(() => parseGraph(JSON.stringify(v2), 'bad.json')).toThrow(
+      'bad.json is inconsistent: tables[0].primaryKey[0]: table artist has no column "NoSuchColumn"',
+    );
+    const v1 = JSON.parse(v1Text(graph)) as { tables: { primaryKey: string[] }[] };
+    v1.tables[0]!.primaryKey = ['NoSuchColumn'];
+    expect(() => parseGraph(JSON.stringify(v1), 'bad.json')).toThrow('tables[0].primaryKey[0]: table artist has no column "NoSuchColumn"');
+  });
+
   it('keeps a value that looks like a marker or a reference as it is', () => {
     const odd = buildContextGraph(
       {

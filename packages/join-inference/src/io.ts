@@ -92,9 +92,12 @@ export async function loadJoins(path: string): Promise<JoinsFile> {
   return parseJoins(await readTextFile(path, 'joins file', { error: JoinsFileError }), path);
 }
 
-/** Writes atomically (temp file, then rename), so a failed write never leaves half a file. */
+/**
+ * Writes whole or not at all (the profiler's atomic writer: temp file, fsync, rename; nothing left
+ * on failure or on SIGTERM); a failure is one line naming the file and the cause.
+ */
 export async function saveJoins(path: string, doc: JoinsDocument): Promise<void> {
-  await writeFileAtomic(path, serializeJoins(doc));
+  await writeFileAtomic(path, serializeJoins(doc), { what: 'joins file' });
 }
 
 function parseEdge(raw: unknown, fail: (what: string) => JoinsFileError): JoinEdge {

@@ -250,3 +250,57 @@ describe.skipIf(admin === undefined)('PostgreSQL connector', () => {
     }
   });
 });
+
+describe.skipIf(admin === undefined)('PostgreSQL connection lost mid-profile', () => {
+  const LOST = `guided_profiler_lost_${process.pid}`;
+  let db: Awaited<ReturnType<typeof scratchDatabase>>;
+
+  beforeAll(async () => {
+    db = await scratchDatabase(admin ?? '', LOST, [
+      'CREATE TABLE customers (customer_id INTEGER PRIMARY KEY, name TEXT)',
+      "INSERT INTO customers SELECT i, 'customer ' || i FROM generate_series(1, 100) AS i",
+      'CREATE TABLE orders (order_id INTEGER PRIMARY KEY, customer_id INTEGER REFERENCES customers, placed DATE, note TEXT)',
+      "INSERT INTO orders SELECT i, 1 + i % 100, DATE '2024-01-01' + i % 365, 'note ' || i FROM generate_series(1, 1000) AS i",
+    ]);
+  });
+
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  it("stops with one line holding the server's own message, with no column skipped for it", async () => {
+    // The test holds a lock on orders: the profiler's statement on it waits, and its backend is
+    // terminated while it waits (an event looked for, not a duration).
+    const holder = new (await import('pg')).default.Client({ connectionString: db.url });
+    await holder.connect();
+    await holder.query('BEGIN');
+    await holder.query('LOCK TABLE orders IN ACCESS EXCLUSIVE MODE');
+    const warnings: string[] = [];
+    const connector = await openPostgres(db.url);
+    try {
+      const profiling = profileDatabase(connector, { onWarning: (w) => warnings.push(w) }).then(
+        () => undefined,
+        (e: unknown) => e as Error,
+      );
+      let terminated = 0;
+      for (let tries = 0; terminated === 0; tries++) {
+        if (tries > 2400) throw new Error('the profiler never waited on the locked table');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const { rows } = await db.client.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+          [LOST],
+        );
+        terminated = rows.length;
+      }
+      await holder.query('ROLLBACK');
+      const error = await profiling;
+      expect(error?.message).toBe(
+        `table "orders": PostgreSQL connection lost: ${new URL(db.url).hostname}:${new URL(db.url).port || '5432'}: terminating connection due to administrator command`,
+      );
+      expect(warnings).toEqual([]);
+    } finally {
+      await connector.close();
+      await holder.end();
+    }
+  });
+});

@@ -73,6 +73,8 @@ class PostgresConnector implements Connector {
   readonly dialect: Dialect;
   #closed = false;
   #savepoints = 0;
+  /** Why the connection is gone (the server's own words), once it is: every later statement fails with it. */
+  #lost: ProfilerError | undefined;
 
   /** Profile name → where the table lives; read once when the connection opens (shared with forks). */
   tables = new Map<string, PostgresTable>();
@@ -84,6 +86,8 @@ class PostgresConnector implements Connector {
     readonly schemas: readonly string[] | undefined,
     readonly types: unknown,
     readonly secrets: readonly string[],
+    /** `host:port`, for errors. */
+    readonly target: string,
     /** Opens another connection whose transaction imports this snapshot. */
     readonly opener: (snapshot: string, tables: Map<string, PostgresTable>) => Promise<PostgresConnector>,
   ) {
@@ -111,12 +115,31 @@ class PostgresConnector implements Connector {
   }
 
   async #run(text: string, values?: unknown[]): Promise<unknown[][]> {
+    if (this.#lost) throw this.#lost;
     try {
       const result = await this.client.query({ text, rowMode: 'array', types: this.types, ...(values ? { values } : {}) });
       return result.rows as unknown[][];
     } catch (error) {
+      if (this.#lost) throw this.#lost;
+      if (connectionLost(error)) throw this.lose(error);
       throw pgError(error, this.secrets);
     }
+  }
+
+  /**
+   * The connection is gone (the backend terminated, the server stopped): the first reason given,
+   * the server's own message when it sent one, is kept, and every later statement fails with it
+   * rather than with the driver's "not queryable".
+   */
+  lose(error: unknown): ProfilerError {
+    this.#lost ??= new ProfilerError(
+      'unreachable',
+      `PostgreSQL connection lost: ${this.target}: ${redactSecrets(messageOf(error), this.secrets)}`,
+      {
+        cause: error,
+      },
+    );
+    return this.#lost;
   }
 
   /**
@@ -224,6 +247,16 @@ class PostgresConnector implements Connector {
   }
 }
 
+/**
+ * Errors that end the connection: the server's admin shutdown, crash or termination of the backend
+ * (57P01–57P03, class 08), a reset socket, and the driver's words for a connection already ended.
+ */
+function connectionLost(error: unknown): boolean {
+  const code = errorCode(error);
+  if (code !== undefined && (/^57P0[1-3]$/.test(code) || /^08/.test(code) || code === 'ECONNRESET' || code === 'EPIPE')) return true;
+  return /Connection terminated|not queryable|Client has encountered a connection error/i.test(messageOf(error));
+}
+
 /** One line that names what failed and never contains the password. */
 function pgError(error: unknown, secrets: readonly string[], target = ''): ProfilerError {
   const code = errorCode(error);
@@ -307,14 +340,16 @@ export async function openPostgres(given: string, options: PostgresOptions = {})
   const database = options.database ?? (decodeURIComponent(parsed.pathname.replace(/^\//, '')) || 'postgres');
   const open = async (snapshot?: string, tables?: Map<string, PostgresTable>): Promise<PostgresConnector> => {
     const client = new pg.Client({ connectionString: url, options: settings.join(' '), connectionTimeoutMillis: 10_000 });
-    client.on('error', () => undefined);
+    let connector: PostgresConnector | undefined;
+    // The server's reason, when the connection ends while idle (a terminated backend, a shutdown).
+    client.on('error', (error: unknown) => void connector?.lose(error));
     try {
       await client.connect();
     } catch (error) {
       await client.end().catch(() => undefined);
       throw pgError(error, secrets, target);
     }
-    const connector = new PostgresConnector(client as unknown as PgClient, database, schemas, types, secrets, open);
+    connector = new PostgresConnector(client as unknown as PgClient, database, schemas, types, secrets, target, open);
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       if (snapshot !== undefined) await client.query(`SET TRANSACTION SNAPSHOT ${quoteLiteral(snapshot)}`);

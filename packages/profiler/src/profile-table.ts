@@ -60,7 +60,16 @@ export async function profileTable(connector: Connector, table: string, settings
     for (const { column, reason } of refused)
       settings.warn(`table ${JSON.stringify(table)}: column ${JSON.stringify(column.name)} (${column.declaredType}) skipped: ${reason}`);
     const skipped = new Set(refused.map((r) => r.column));
-    return profileDescribed(connector, table, { ...description, columns: description.columns.filter((c) => !skipped.has(c)) }, settings);
+    const left = new Set(description.columns.filter((c) => !skipped.has(c)).map((c) => c.name));
+    // A key over a column left out is no key of the table profiled (a graph refuses a key naming no column).
+    const primaryKey = description.primaryKey.every((c) => left.has(c)) ? description.primaryKey : [];
+    const foreignKeys = description.foreignKeys.filter((fk) => fk.columns.every((c) => left.has(c)));
+    return profileDescribed(
+      connector,
+      table,
+      { ...description, columns: description.columns.filter((c) => !skipped.has(c)), primaryKey, foreignKeys },
+      settings,
+    );
   }
 }
 

@@ -429,7 +429,7 @@ describe('profileSqlite', () => {
     expect(readdirSync(fixture.dir).sort()).toEqual(before.files);
   });
 
-  it('leaves a WAL-mode database file unchanged (SQLite may add its -wal/-shm side files)', async () => {
+  it('leaves a WAL-mode database file unchanged, with no -wal or -shm side file made beside it', async () => {
     const wal = createFixture('wal.db');
     try {
       const db = new Database(wal.path);
@@ -438,6 +438,7 @@ describe('profileSqlite', () => {
       const hash = sha256(wal.path);
       expect((await profileSqlite(wal.path)).tables).toMatchObject(EXPECTED_TABLES);
       expect(sha256(wal.path)).toBe(hash);
+      expect(readdirSync(wal.dir)).toEqual(['wal.db']);
     } finally {
       wal.cleanup();
     }

@@ -46,7 +46,7 @@ export class SqliteWorker {
     worker.on('exit', () => this.#failAll(new Error('the SQLite worker stopped')));
   }
 
-  /** A worker on the same file, or `undefined` where better-sqlite3 cannot be resolved from here. */
+  /** A worker on the same file (`source`: what openSqlite opened), or `undefined` where better-sqlite3 cannot be resolved from here. */
   static open(path: string): SqliteWorker | undefined {
     let driver: string;
     try {

@@ -14,6 +14,7 @@ import {
 import { type Database, loadBetterSqlite3 } from './driver.js';
 import { errorCode, messageOf, ProfilerError } from './errors.js';
 import { type ProfileOptions, profileDatabase } from './profile.js';
+import { sqliteReadOnlySource } from './sqlite-source.js';
 import { SqliteWorker } from './sqlite-worker.js';
 import type { DatabaseProfile, ForeignKey } from './types.js';
 
@@ -93,13 +94,14 @@ class SqliteConnector implements Connector {
   readonly engine = 'sqlite' as const;
   readonly dialect = sqliteDialect;
   readonly #db: Database;
-  readonly #path: string;
+  /** What SQLite opens: the path, or its read-only URI (the worker opens the same). */
+  readonly #source: string;
   /** The second connection, in a worker thread; `null` once it proved unavailable. */
   #worker: SqliteWorker | null | undefined;
 
-  constructor(db: Database, path: string) {
+  constructor(db: Database, path: string, source: string) {
     this.#db = db;
-    this.#path = path;
+    this.#source = source;
     this.database = basename(path);
   }
 
@@ -111,7 +113,7 @@ class SqliteConnector implements Connector {
    * `query` where no worker can be started.
    */
   async offload(sql: string): Promise<Scalar[][]> {
-    if (this.#worker === undefined) this.#worker = SqliteWorker.open(this.#path) ?? null;
+    if (this.#worker === undefined) this.#worker = SqliteWorker.open(this.#source) ?? null;
     if (this.#worker === null) return this.query(sql);
     try {
       return await this.#worker.query(sql);
@@ -311,9 +313,11 @@ export async function openSqlite(path: string): Promise<Connector> {
   if (!isFile) throw new ProfilerError('not-a-database', `not a SQLite database: ${path} (not a regular file)`);
 
   const Database = await loadBetterSqlite3();
+  // Read-only, and nothing written beside the file (no -wal, no -shm): sqlite-source.ts.
+  const source = sqliteReadOnlySource(path, Database);
   let db: Database;
   try {
-    db = new Database(path, { readonly: true, fileMustExist: true });
+    db = new Database(source, { readonly: true, fileMustExist: true });
   } catch (error) {
     const code = errorCode(error) === 'SQLITE_CANTOPEN' ? 'permission-denied' : 'not-a-database';
     throw new ProfilerError(code, `cannot open database: ${path}: ${messageOf(error)}`, { cause: error });
@@ -329,7 +333,7 @@ export async function openSqlite(path: string): Promise<Connector> {
     if (code === 'SQLITE_CORRUPT') throw new ProfilerError('not-a-database', `corrupt SQLite database: ${path}`, { cause: error });
     throw new ProfilerError('not-a-database', `cannot open database: ${path}: ${messageOf(error)}`, { cause: error });
   }
-  const connector = new SqliteConnector(db, path);
+  const connector = new SqliteConnector(db, path, source);
   handles.set(connector, db);
   return connector;
 }

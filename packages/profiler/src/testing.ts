@@ -5,5 +5,9 @@
  *
  * - `HOSTILE_URLS`: connection URLs with hostile passwords — the redaction's test table
  *   (`redact.test.ts`), run by the demo's leak test too (`apps/demo/src/secrets.test.ts`).
+ * - `fullDisk`, `spawnSignalledAtFsync` and their kin: the fault tests' full disk and a process held
+ *   mid-write (`atomic-file.test.ts`, the demo's `src/faults/`).
  */
+
+export { cannotSignalAtFsync, type FullDisk, fullDisk, spawnSignalledAtFsync, until } from './faults.js';
 export { HOSTILE_URLS, type HostileUrl } from './hostile-urls.js';

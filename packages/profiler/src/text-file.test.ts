@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readTextFile, writeFileAtomic } from './text-file.js';
+import { readTextFile } from './text-file.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'profiler-text-file-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -35,15 +35,5 @@ describe('readTextFile', () => {
     );
     await expect(readTextFile(join(dir, 'a.txt'), 'notes file', { refuseSize })).resolves.toBe('Zoë\n');
     await expect(readTextFile(join(dir, 'gone.txt'), 'notes file', { refuseSize })).rejects.toThrow('no such file');
-  });
-});
-
-describe('writeFileAtomic', () => {
-  it('replaces the file whole and leaves no temporary file', async () => {
-    const path = join(dir, 'out.json');
-    writeFileSync(path, 'old');
-    await writeFileAtomic(path, '{"new": true}\n');
-    expect(readFileSync(path, 'utf8')).toBe('{"new": true}\n');
-    expect(readdirSync(dir).filter((f) => f.includes('.tmp'))).toEqual([]);
   });
 });

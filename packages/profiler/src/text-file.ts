@@ -1,4 +1,4 @@
-import { readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 
 export interface ReadTextFileOptions {
   /** The error class thrown, with its one-line message (default `Error`). */
@@ -30,11 +30,4 @@ function why(code: string | undefined): string {
   if (code === 'EACCES') return 'permission denied';
   if (code === 'EISDIR') return 'is a directory';
   return code ?? 'unreadable';
-}
-
-/** Writes atomically (a temporary file, then a rename), so that a failed write never leaves half a file. */
-export async function writeFileAtomic(path: string, text: string): Promise<void> {
-  const temp = `${path}.${process.pid}.tmp`;
-  await writeFile(temp, text, 'utf8');
-  await rename(temp, path);
 }

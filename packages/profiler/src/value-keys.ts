@@ -260,6 +260,28 @@ export interface ValueFilterReader {
   hasHashes(hashes: readonly [number, number]): boolean;
 }
 
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+const BITS_PER_BYTE = 8;
+/** Characters of base64 per group, and the bytes a group holds. */
+const BASE64_GROUP = 4;
+const BASE64_GROUP_BYTES = 3;
+
+/**
+ * What is wrong with a filter read from a file, or undefined: its data must be base64 (strict:
+ * `Buffer.from` would skip any other character and read what is left) and hold the bytes its `bits`
+ * declare, no more, no fewer. A filter that fails this would answer other values than it was built
+ * from, and silently: a graph file holding one is refused.
+ */
+export function valueFilterProblem(filter: Pick<ValueFilter, 'bits' | 'data'>): { field: 'bits' | 'data'; problem: string } | undefined {
+  if (!BASE64.test(filter.data)) return { field: 'data', problem: 'expected base64 (A–Z, a–z, 0–9, + and /, padded with =)' };
+  const padding = filter.data.endsWith('==') ? 2 : filter.data.endsWith('=') ? 1 : 0;
+  const bytes = (filter.data.length / BASE64_GROUP) * BASE64_GROUP_BYTES - padding;
+  const declared = Math.ceil(filter.bits / BITS_PER_BYTE);
+  if (bytes !== declared)
+    return { field: 'bits', problem: `declares ${filter.bits} bits (${declared} bytes), but its data holds ${bytes} bytes` };
+  return undefined;
+}
+
 /** Reads a filter; undefined for a scheme this version does not know (the filter is then ignored). */
 export function readValueFilter(filter: ValueFilter): ValueFilterReader | undefined {
   if (filter.scheme !== VALUE_FILTER_SCHEME || filter.bits <= 0 || filter.hashes <= 0) return undefined;

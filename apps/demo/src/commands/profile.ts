@@ -1,6 +1,6 @@
-import { writeFile } from 'node:fs/promises';
 import { columnSetsToProfile } from '@guided-retrieval/join-inference';
 import { loadProfile, mergeProfiles, profileConnection, redactUrl, type ViewMode } from '@guided-retrieval/profiler';
+import { writeFileAtomic } from '@guided-retrieval/profiler/files';
 import { hashProfileValues } from '@guided-retrieval/profiler/values';
 import { outputPath } from '../output-path.js';
 import { plural, profiledAll, progress, tableDone, tableStarted } from '../progress.js';
@@ -52,7 +52,8 @@ export async function runProfile(target: string, options: ProfileCliOptions): Pr
     if (existing) profile = mergeProfiles(existing, profile);
   }
   if (options.hashValues) profile = hashProfileValues(profile);
-  await writeFile(output, `${JSON.stringify(profile, null, 2)}\n`);
+  // Whole or not at all: a profile there before stays as it was when the disk is full.
+  await writeFileAtomic(output, `${JSON.stringify(profile, null, 2)}\n`, { what: 'profile file' });
   log(
     { event: 'wrote', file: options.output, engine: profile.engine, tables: profile.tables.length },
     `wrote ${options.output} (${plural(profile.tables.length, 'table')})`,

@@ -7,12 +7,13 @@ import type { AddressInfo } from 'node:net';
 import type { ContextGraph } from '@guided-retrieval/context-graph';
 import type { Retriever } from '@guided-retrieval/retrieval';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { UserError } from '../errors.js';
 import { MCP_PATH } from '../options.js';
+import { checkMessage } from './jsonrpc-check.js';
 import { retrievalResultSchema } from './result-schema.js';
+import { LineTransport } from './stdio-transport.js';
 import {
   describeTable,
   describeTableInput,
@@ -120,12 +121,13 @@ const about = (graph: ContextGraph) => `${graph.database} (${graph.tables.length
 
 /**
  * Serves over stdin/stdout until stdin ends or a signal comes. stdout carries the protocol alone:
- * `console.log` and its kin are sent to stderr while serving.
+ * `console.log` and its kin are sent to stderr while serving. Every line but a notification is
+ * answered, a malformed one with a JSON-RPC error (stdio-transport.ts).
  */
 export async function serveStdio(context: McpContext): Promise<void> {
   for (const level of ['log', 'info', 'debug'] as const) console[level] = console.error;
   const server = createMcpServer(context);
-  const transport = new StdioServerTransport();
+  const transport = new LineTransport();
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = resolve;
   });
@@ -177,6 +179,13 @@ async function handle(context: McpContext, req: IncomingMessage, res: ServerResp
     void server.close();
   });
   await server.connect(transport);
+  // Params a known method's schema refuses: -32602 in one line, before the SDK answers -32603 (jsonrpc-check.ts).
+  const handOn = transport.onmessage;
+  transport.onmessage = (message, extra) => {
+    const checked = checkMessage(message);
+    if ('reply' in checked) void transport.send(checked.reply);
+    else handOn?.(message, extra);
+  };
   await transport.handleRequest(req, res);
 }
 

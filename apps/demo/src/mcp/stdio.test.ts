@@ -50,7 +50,7 @@ describe('guided mcp (stdio) with the SDK client', () => {
 });
 
 describe('guided mcp (stdio) by hand', () => {
-  it('writes one JSON-RPC message a line on stdout, skips a line that is not JSON, and exits 0 when stdin closes', async () => {
+  it('writes one JSON-RPC message a line on stdout, answers a line that is not JSON with -32700, and exits 0 when stdin closes', async () => {
     const session = await rawStdioSession(
       box,
       ['--graph', graph],
@@ -65,7 +65,8 @@ describe('guided mcp (stdio) by hand', () => {
     );
     expect(session.code, session.stderr).toBe(0);
     expect(session.messages.every((m) => m.jsonrpc === '2.0')).toBe(true);
-    expect(session.messages.map((m) => m.id)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(session.messages.map((m) => m.id)).toEqual([1, 2, null, 3, 4, 5, 6]);
+    expect(session.messages[2]).toMatchObject({ error: { code: -32700, message: expect.stringMatching(/^parse error: not JSON/) } });
     const byId = (id: number) =>
       session.messages.find((m) => m.id === id) as {
         result?: { isError?: boolean; structuredContent?: { tables?: unknown[] } };

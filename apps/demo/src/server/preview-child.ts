@@ -7,7 +7,7 @@
  * locked).
  */
 
-import { type Connector, openDuckdb, openMysql, openPostgres, openSqlite } from '@guided-retrieval/profiler';
+import { type Connector, openDuckdb, openMysql, openPostgres, openSqlite, sqliteReadOnlySource } from '@guided-retrieval/profiler';
 import { connectionSecrets, redactSecrets, redactUrls } from '@guided-retrieval/profiler/secrets';
 import { renderFromClause } from '@guided-retrieval/retrieval/internal';
 import Database from 'better-sqlite3';
@@ -19,7 +19,8 @@ const opened = () => process.send?.({ opened: true } satisfies PreviewOpened);
 function runSqlite(job: Extract<PreviewJob, { database: string }>, started: number): unknown {
   let db: Database.Database | undefined;
   try {
-    db = new Database(job.database, { readonly: true, fileMustExist: true });
+    // Read-only, and nothing written beside the user's file (no -wal or -shm for a WAL-mode one).
+    db = new Database(sqliteReadOnlySource(job.database, Database), { readonly: true, fileMustExist: true });
     opened();
     const count = (db.prepare(job.countSql).get() as { n: number }).n;
     const sample = db.prepare(job.sampleSql).raw(true);

@@ -45,6 +45,9 @@ export const MAX_RUNNING_PREVIEWS = 2;
 /** Previews waiting at most; beyond, a preview is declined at once (retrieval is never held up). */
 export const MAX_WAITING_PREVIEWS = 8;
 
+/** What a preview declined for want of room says: the server is busy, not broken. */
+export const BUSY = `the server is busy: ${MAX_RUNNING_PREVIEWS} previews are running and ${MAX_WAITING_PREVIEWS} waiting; try again in a moment`;
+
 /** Always quoted (an alias `t0.Name` has a dot), as the graph's engine quotes: backticks for MySQL. */
 function quoterFor(engine: string): (name: string) => string {
   if (engine === 'mysql' || engine === 'bigquery' || engine === 'databricks') return (name) => `\`${name.replace(/`/g, '``')}\``;
@@ -121,10 +124,7 @@ export class PreviewRunner {
     if (this.closed) return { ok: false, error: 'the server is stopping' };
     if (this.active < MAX_RUNNING_PREVIEWS) this.active++;
     else if (this.waiting.length >= MAX_WAITING_PREVIEWS) {
-      return {
-        ok: false,
-        error: `too many previews at once (${MAX_RUNNING_PREVIEWS} running, ${MAX_WAITING_PREVIEWS} waiting): try again`,
-      };
+      return { ok: false, error: BUSY };
     } else await new Promise<void>((resolve) => this.waiting.push(resolve)); // the slot is handed over
     if (this.closed || signal?.aborted) {
       this.release();
@@ -163,7 +163,9 @@ export class PreviewRunner {
         timer = setTimeout(() => done({ ok: false, error: `the preview query took longer than ${timeoutMs} ms: stopped` }), timeoutMs);
       });
       child.once('error', (error) => done({ ok: false, error: error.message }));
-      child.once('exit', (code, sig) => done({ ok: false, error: `the preview process stopped (${sig ?? `exit ${code}`})` }));
+      // `close`, not `exit`: a process that ends just after sending its answer has its answer read
+      // first (its IPC channel is closed after its last message is delivered).
+      child.once('close', (code, sig) => done({ ok: false, error: `the preview process stopped (${sig ?? `exit ${code}`})` }));
       child.send(job);
     });
   }

@@ -173,10 +173,15 @@ export async function exerciseErrors(client: Client): Promise<void> {
   await toolError('describe_table', { table: 'suplier' }, /no table "suplier" in tpch; the nearest names: SUPPLIER/);
   await toolError('no_such_tool', {}, /no_such_tool/);
 
-  // tools/call without a tool name: the request itself is malformed, a JSON-RPC error (the SDK
-  // answers -32603 for params its request schema refuses)
+  // tools/call without a tool name: the request itself is malformed, -32602 naming the field in one line
   const malformed = client.request({ method: 'tools/call', params: { arguments: {} } } as never, CallToolResultSchema);
-  await expect(malformed).rejects.toSatisfy((error: unknown) => error instanceof McpError && /"name"/.test(error.message));
+  await expect(malformed).rejects.toSatisfy(
+    (error: unknown) =>
+      error instanceof McpError &&
+      error.code === ErrorCode.InvalidParams &&
+      /invalid params for tools\/call: params\.name: /.test(error.message) &&
+      !error.message.includes('\n'),
+  );
   await expect(client.request({ method: 'no/such/method' } as never, CallToolResultSchema)).rejects.toSatisfy(
     (error: unknown) => error instanceof McpError && error.code === ErrorCode.MethodNotFound,
   );
@@ -192,7 +197,7 @@ export async function exerciseErrors(client: Client): Promise<void> {
 
 export interface RawSession {
   /** Every line the server wrote on stdout, parsed. */
-  messages: { id?: number; result?: unknown; error?: unknown; jsonrpc?: string }[];
+  messages: { id?: number | null; result?: unknown; error?: unknown; jsonrpc?: string }[];
   stdout: string;
   stderr: string;
   code: number | null;
@@ -200,8 +205,8 @@ export interface RawSession {
 
 /**
  * Speaks JSON-RPC lines to `guided mcp …args` by hand: initialize, then `requests` (each answered
- * before the next goes; a line that is not JSON goes too, and gets no answer), then closes stdin
- * and waits for the process to exit by itself.
+ * before the next goes; a line given as a string goes as it is, unwaited: a line that is not JSON
+ * is answered with an id of null), then closes stdin and waits for the process to exit by itself.
  */
 export function rawStdioSession(
   box: Sandbox,

