@@ -83,8 +83,10 @@ describe('the first minute', () => {
     expectOneLineError(run, 'postgres://u:***@127.0.0.1:1/db?sslmode=require');
   });
 
-  it('the client configuration mcp --help shows starts a server that answers initialize and tools/list', async () => {
+  it('the client configuration mcp --help shows starts a server that answers initialize and tools/list, listing the tools the help names', async () => {
     const help = box.run(['mcp', '--help']);
+    // The help's own words, unwrapped: "… as MCP tools (a, b, c, d): …".
+    const named = /MCP tools \(([^)]*)\)/.exec(help.stdout.replace(/\s+/g, ' '))?.[1]?.split(', ') ?? [];
     const line = help.stdout.split('\n').find((l) => l.includes('"mcpServers"')) ?? '';
     const server = (JSON.parse(line) as { mcpServers: { guided: { command: string; args: string[] } } }).mcpServers.guided;
     const args = server.args.map((arg) => (arg === '/path/to/shop.graph.json' ? join(box.work, 'shop.graph.json') : arg));
@@ -95,6 +97,7 @@ describe('the first minute', () => {
       expect(client.getServerVersion()?.name).toBeTruthy();
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name).sort()).toEqual(['describe_table', 'list_tables', 'retrieve_tables', 'schema_context']);
+      expect(named).toEqual(tools.map((t) => t.name));
     } finally {
       await client.close();
     }
