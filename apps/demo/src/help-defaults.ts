@@ -23,10 +23,14 @@ function paramsNumber(pkg: string, file: string, key: string): number | undefine
 
 /** The most tokens a prompt takes when `--max-tokens` is not given: the column parameters' `defaultMaxTokens`. */
 export function defaultPromptTokens(): string {
-  return String(paramsNumber('@guided-retrieval/retrieval', 'columns.json', 'defaultMaxTokens') ?? "the column parameters' defaultMaxTokens");
+  return String(
+    paramsNumber('@guided-retrieval/retrieval', 'columns.json', 'defaultMaxTokens') ?? "the column parameters' defaultMaxTokens",
+  );
 }
 
 /** The confidence below which inferred join edges are left out: join inference's `minConfidence`. */
 export function defaultMinConfidence(): string {
-  return String(paramsNumber('@guided-retrieval/join-inference', 'join-inference.json', 'minConfidence') ?? "join inference's minConfidence");
+  return String(
+    paramsNumber('@guided-retrieval/join-inference', 'join-inference.json', 'minConfidence') ?? "join inference's minConfidence",
+  );
 }

@@ -169,7 +169,11 @@ export function program(): Command {
       '--hide-declared',
       'ignore the declared primary and foreign keys, as if the schema declared none (to see what inference finds alone)',
     )
-    .option('--min-confidence <x>', `drop inferred edges below this confidence, in [0, 1] (default ${defaultMinConfidence()})`, unitInterval)
+    .option(
+      '--min-confidence <x>',
+      `drop inferred edges below this confidence, in [0, 1] (default ${defaultMinConfidence()})`,
+      unitInterval,
+    )
     .option(
       '--llm <spec>',
       'chat model that confirms or rejects the uncertain edges (cached), e.g. ollama:qwen2.5:7b or openai:gpt-4o-mini (default: statistics alone)',
