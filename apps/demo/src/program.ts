@@ -114,11 +114,11 @@ export function program(): Command {
     )
     .option(
       '--dictionary <file>',
-      "a data dictionary whose descriptions the graph takes: CSV or Markdown table (table, column, description) or YAML (dbt's schema.yml); see the README",
+      "a data dictionary whose descriptions the graph takes: CSV or Markdown table (table, column, description) or YAML (dbt's schema.yml); see apps/demo/docs/sources.md",
     )
     .option('--views <mode>', VIEWS_HELP, viewMode)
     .option('--catalog <file>', "a dbt manifest's catalog.json from `dbt docs generate` (default: the one beside the manifest, if any)")
-    .option('--keys <file>', "an INFORMATION_SCHEMA.COLUMNS export's key-constraint export (CSV or JSON; see the README)")
+    .option('--keys <file>', "an INFORMATION_SCHEMA.COLUMNS export's key-constraint export (CSV or JSON; see apps/demo/docs/sources.md)")
     .option('--llm <spec>', 'chat model that writes descriptions and aliases for tables and columns (cached), e.g. ollama:qwen2.5:7b')
     .option(
       '--hash-values',
