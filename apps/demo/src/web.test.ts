@@ -72,12 +72,17 @@ async function askQuestion(question: string): Promise<void> {
 }
 
 /** The page's width against the window's: the page must never scroll sideways (long SQL and wide tables scroll in their own boxes). */
-const widths = () => page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+const widths = () =>
+  // Run in the page (a string: this file is typed for Node, without the DOM's types).
+  page.evaluate('({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth })') as Promise<{
+    scrollWidth: number;
+    innerWidth: number;
+  }>;
 
 /** The text a reader sees without scrolling: every rendered text node inside the window (closed <details> render none). */
 const firstScreenText = () =>
-  page.evaluate(() => {
-    const seen: string[] = [];
+  page.evaluate(`(() => {
+    const seen = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const range = document.createRange();
@@ -86,7 +91,7 @@ const firstScreenText = () =>
       if (box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < window.innerHeight) seen.push(node.textContent ?? '');
     }
     return seen.join(' ');
-  });
+  })()`) as Promise<string>;
 
 const badge = () => page.textContent('#disambiguator');
 let badgeBefore: string | null = null;
