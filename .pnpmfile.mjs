@@ -1,10 +1,11 @@
 // pnpm loads this file before it installs or runs anything (`updateConfig` hook).
 //
-// better-sqlite3 compiles from source where no prebuilt binary downloads, and node-gyp then
-// downloads Node's headers from nodejs.org unless told where they are. Node ships them beside
-// itself (`<prefix>/include/node`: the official tarballs, Debian's nodejs, Homebrew), so an
-// install needs no network but the npm registry when they are there. They are used only when
-// their ABI is this Node's (`NODE_MODULE_VERSION`); a `nodedir` the user set wins.
+// better-sqlite3's install first tries a prebuilt binary from GitHub (prebuild-install); where
+// none downloads, it compiles from source, and node-gyp then downloads Node's headers from
+// nodejs.org unless told where they are. Node ships them beside itself (`<prefix>/include/node`:
+// the official tarballs, Debian's nodejs, Homebrew), so a compile needs no download when they are
+// there. They are used only when their ABI is this Node's (`NODE_MODULE_VERSION`); a `nodedir`
+// the user set wins.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 

@@ -31,7 +31,7 @@ describe('guided --help', () => {
 
   const options: Record<string, string[]> = {
     demo: ['[question...]', '--json', '--database <source>', '--schema <names>', '--scale-factor <sf>'],
-    retrieve: ['<question...>', '--graph <file>', '--json', '--format <format>', '--max-tokens <n>'],
+    retrieve: ['<question...>', '--graph <file>', '--json', '--format <format>', '--max-tokens <n>', 'fitted choice among'],
     build: [
       '<database>',
       'a SQLite, DuckDB or Parquet file, a folder of Parquet',
@@ -61,6 +61,8 @@ describe('guided --help', () => {
       expect(run.status, run.stderr).toBe(0);
       expect(run.stdout).toMatch(new RegExp(`^Usage: guided ${sub} `));
       for (const m of mentions) expect(run.stdout).toContain(m);
+      // A default is said as what it is, not as the name of where it lives; the default disambiguator is the fitted choice.
+      expect(run.stdout).not.toMatch(/defaultMaxTokens|the inference default|deterministic heuristic/);
       cacheIsUntouched();
     });
   }

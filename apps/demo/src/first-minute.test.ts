@@ -4,8 +4,8 @@
  * thing says which command to run, and the README's way to run a command adds nothing after it.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,8 +83,10 @@ describe('the first minute', () => {
     expectOneLineError(run, 'postgres://u:***@127.0.0.1:1/db?sslmode=require');
   });
 
-  it('the client configuration mcp --help shows starts a server that answers initialize and tools/list', async () => {
+  it('the client configuration mcp --help shows starts a server that answers initialize and tools/list, listing the tools the help names', async () => {
     const help = box.run(['mcp', '--help']);
+    // The help's own words, unwrapped: "… as MCP tools (a, b, c, d): …".
+    const named = /MCP tools \(([^)]*)\)/.exec(help.stdout.replace(/\s+/g, ' '))?.[1]?.split(', ') ?? [];
     const line = help.stdout.split('\n').find((l) => l.includes('"mcpServers"')) ?? '';
     const server = (JSON.parse(line) as { mcpServers: { guided: { command: string; args: string[] } } }).mcpServers.guided;
     const args = server.args.map((arg) => (arg === '/path/to/shop.graph.json' ? join(box.work, 'shop.graph.json') : arg));
@@ -95,6 +97,7 @@ describe('the first minute', () => {
       expect(client.getServerVersion()?.name).toBeTruthy();
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name).sort()).toEqual(['describe_table', 'list_tables', 'retrieve_tables', 'schema_context']);
+      expect(named).toEqual(tools.map((t) => t.name));
     } finally {
       await client.close();
     }
@@ -109,5 +112,19 @@ describe('the first minute', () => {
     expect(run.status).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(/^guided: error: .*no-such\.graph\.json/)]);
+  });
+
+  it("the README's daily launcher: bin/guided.mjs linked onto the PATH runs from any folder, with the CLI's status", () => {
+    const bin = join(box.root, 'bin');
+    mkdirSync(bin);
+    symlinkSync(join(ROOT, 'apps', 'demo', 'bin', 'guided.mjs'), join(bin, 'guided'));
+    const env = { ...sandboxEnv(box), PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` };
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'apps', 'demo', 'package.json'), 'utf8')) as { version: string };
+    const shown = spawnSync('guided', ['--version'], { cwd: box.work, env, encoding: 'utf8' });
+    expect(shown.status, shown.stderr).toBe(0);
+    expect(shown.stdout).toBe(`${version}\n`);
+    const failed = spawnSync('guided', ['retrieve', '--graph', 'no-such.graph.json', 'x'], { cwd: box.work, env, encoding: 'utf8' });
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toMatch(/^guided: error: .*no-such\.graph\.json/);
   });
 });

@@ -22,7 +22,7 @@ export interface ModelFlags {
 }
 
 export const LLM_HELP =
-  'chat model for disambiguation and path selection, e.g. ollama:qwen2.5:7b@http://127.0.0.1:11434 or openai:gpt-4o-mini (default: none, the deterministic heuristic)';
+  'chat model for disambiguation and path selection, e.g. ollama:qwen2.5:7b@http://127.0.0.1:11434 or openai:gpt-4o-mini (default: none; the fitted choice among candidate trees decides, no model needed)';
 export const EMBEDDER_HELP =
   'embedder for semantic enrichment, e.g. ollama:nomic-embed-text, openai:text-embedding-3-small, transformers:<model folder> (default: the offline lexical one)';
 

@@ -6,6 +6,8 @@
 import { fileURLToPath } from 'node:url';
 import { Command, Option } from 'commander';
 import { describeError } from './errors.js';
+import { defaultMinConfidence, defaultPromptTokens } from './help-defaults.js';
+import { MCP_TOOLS } from './mcp/tool-names.js';
 import {
   DEFAULT_MCP_PORT,
   DEFAULT_PORT,
@@ -74,7 +76,7 @@ export function program(): Command {
     .addOption(new Option('--format <format>', FORMAT_HELP).choices(FORMATS))
     .option(
       '--max-tokens <n>',
-      "with --format prompt: the most tokens (o200k_base) the prompt may take, filled with the likeliest columns (default: the columns worth their share of the schema, at most the column parameters' defaultMaxTokens)",
+      `with --format prompt: the most tokens (o200k_base) the prompt may take, filled with the likeliest columns (default: the columns worth their share of the schema, at most ${defaultPromptTokens()} tokens)`,
       maxTokens,
     )
     .option('--llm <spec>', LLM_HELP)
@@ -107,16 +109,16 @@ export function program(): Command {
     .option('--infer-joins', 'infer join edges while building: declared keys kept, inferred edges added')
     .option(
       '--min-confidence <x>',
-      'inferred join edges below this confidence are left out, in [0, 1] (default: the inference default)',
+      `inferred join edges below this confidence are left out, in [0, 1] (default ${defaultMinConfidence()})`,
       unitInterval,
     )
     .option(
       '--dictionary <file>',
-      "a data dictionary whose descriptions the graph takes: CSV or Markdown table (table, column, description) or YAML (dbt's schema.yml); see the README",
+      "a data dictionary whose descriptions the graph takes: CSV or Markdown table (table, column, description) or YAML (dbt's schema.yml); see apps/demo/docs/sources.md",
     )
     .option('--views <mode>', VIEWS_HELP, viewMode)
     .option('--catalog <file>', "a dbt manifest's catalog.json from `dbt docs generate` (default: the one beside the manifest, if any)")
-    .option('--keys <file>', "an INFORMATION_SCHEMA.COLUMNS export's key-constraint export (CSV or JSON; see the README)")
+    .option('--keys <file>', "an INFORMATION_SCHEMA.COLUMNS export's key-constraint export (CSV or JSON; see apps/demo/docs/sources.md)")
     .option('--llm <spec>', 'chat model that writes descriptions and aliases for tables and columns (cached), e.g. ollama:qwen2.5:7b')
     .option(
       '--hash-values',
@@ -167,7 +169,11 @@ export function program(): Command {
       '--hide-declared',
       'ignore the declared primary and foreign keys, as if the schema declared none (to see what inference finds alone)',
     )
-    .option('--min-confidence <x>', 'drop inferred edges below this confidence, in [0, 1] (default: the inference default)', unitInterval)
+    .option(
+      '--min-confidence <x>',
+      `drop inferred edges below this confidence, in [0, 1] (default ${defaultMinConfidence()})`,
+      unitInterval,
+    )
     .option(
       '--llm <spec>',
       'chat model that confirms or rejects the uncertain edges (cached), e.g. ollama:qwen2.5:7b or openai:gpt-4o-mini (default: statistics alone)',
@@ -178,7 +184,7 @@ export function program(): Command {
   cli
     .command('mcp')
     .description(
-      'serve table retrieval to agents as MCP tools (retrieve_tables, describe_table, list_tables): over stdio, or Streamable HTTP on 127.0.0.1 with --http (default: over the embedded TPC-H database)',
+      `serve table retrieval to agents as MCP tools (${MCP_TOOLS.join(', ')}): over stdio, or Streamable HTTP on 127.0.0.1 with --http (default: over the embedded TPC-H database)`,
     )
     .option('--graph <file>', 'a context graph file from `guided build`')
     .option('--database <source>', `profiled read-only on start: ${SOURCE_HELP}`)

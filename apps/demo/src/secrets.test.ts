@@ -201,20 +201,26 @@ describe.skipIf(!admin)('a server on a database whose password is hostile prints
   });
 });
 
-/** The README's command lines (its ```sh blocks) that start the CLI through npx or pnpm. */
+/** How a README line starts the CLI: the linked bin (`guided …`), or through npx and pnpm. */
+const LAUNCHER = /^(npx (-y pnpm@\S+ (exec )?)?)?guided /;
+
+/** The README's command lines (its ```sh blocks) that start the CLI: as the linked `guided`, or through npx or pnpm. */
 function readmeCommands(): string[] {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
   const blocks = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1] ?? '');
   return blocks
     .flatMap((block) => block.split('\n'))
     .map((line) => line.replace(/\s+#.*$/, '').trim())
-    .filter((line) => /^npx (-y pnpm@\S+ (exec )?)?guided /.test(line));
+    .filter((line) => LAUNCHER.test(line));
 }
 
-/** A line split into words as a shell would (the README's lines quote with "…" only). */
-const words = (line: string) => [...line.matchAll(/"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2] ?? '');
+/** A line split into words as a shell would (the README's lines quote with "…" only); `guided` on the PATH is the package's bin. */
+const words = (line: string) => {
+  const all = [...line.matchAll(/"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2] ?? '');
+  return all[0] === 'guided' ? [process.execPath, join(ROOT, 'apps', 'demo', 'bin', 'guided.mjs'), ...all.slice(1)] : all;
+};
 
-describe("the README's commands, run as written through npx and pnpm, print no password", () => {
+describe("the README's commands, run as written (the linked bin, npx and pnpm), print no password", () => {
   const SECRET = 'S3cret-Pw-40';
   let box: Sandbox;
   beforeAll(() => {
@@ -224,8 +230,8 @@ describe("the README's commands, run as written through npx and pnpm, print no p
   afterAll(() => box?.remove());
 
   it('every way the README starts the CLI, on a PostgreSQL URL holding a password', async () => {
-    const forms = [...new Set(readmeCommands().map((line) => /^npx (-y pnpm@\S+ (exec )?)?guided/.exec(line)?.[0] ?? ''))];
-    expect(forms).toEqual(expect.arrayContaining(['npx -y pnpm@12.4.2 guided', 'npx -y pnpm@12.4.2 exec guided', 'npx guided']));
+    const forms = [...new Set(readmeCommands().map((line) => LAUNCHER.exec(line)?.[0].trim() ?? ''))];
+    expect(forms).toEqual(expect.arrayContaining(['guided', 'npx -y pnpm@12.4.2 guided', 'npx -y pnpm@12.4.2 exec guided', 'npx guided']));
     for (const form of forms) {
       const run = await runIn(
         ROOT,

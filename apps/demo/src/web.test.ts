@@ -39,7 +39,8 @@ beforeAll(async () => {
   context = await chromium.launchPersistentContext(join(root, 'profile'), {
     executablePath: CHROMIUM,
     headless: true,
-    viewport: { width: 1500, height: 1000 },
+    // A laptop's screen: what a manager first sees, and what must not scroll sideways.
+    viewport: { width: 1280, height: 800 },
     args: [
       '--headless',
       '--no-sandbox',
@@ -70,6 +71,31 @@ async function askQuestion(question: string): Promise<void> {
   await page.waitForSelector(`#graph[data-state="result"][data-question="${question}"] svg`);
 }
 
+/** The page's width against the window's: the page must never scroll sideways (long SQL and wide tables scroll in their own boxes). */
+const widths = () =>
+  // Run in the page (a string: this file is typed for Node, without the DOM's types).
+  page.evaluate('({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth })') as Promise<{
+    scrollWidth: number;
+    innerWidth: number;
+  }>;
+
+/** The text a reader sees without scrolling: every rendered text node inside the window (closed <details> render none). */
+const firstScreenText = () =>
+  page.evaluate(`(() => {
+    const seen = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const box = range.getBoundingClientRect();
+      if (box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < window.innerHeight) seen.push(node.textContent ?? '');
+    }
+    return seen.join(' ');
+  })()`) as Promise<string>;
+
+const badge = () => page.textContent('#disambiguator');
+let badgeBefore: string | null = null;
+
 const drawnTree = () =>
   page.$$eval('#graph svg g.node[data-in-tree="true"]', (els) =>
     els.map((e) => `${e.getAttribute('data-table')} as ${e.getAttribute('data-alias')}`),
@@ -86,6 +112,15 @@ describe.skipIf(skipBrowser)('the web page', () => {
     expect(await page.$$('#graph svg [data-in-tree="true"]')).toHaveLength(0);
     expect(await page.$$('#graph svg path.edge')).toHaveLength(10);
     expect(await page.textContent('#examples')).toContain(QUESTION);
+  });
+
+  it('before any question, at 1280×800: no sideways scroll, no jargon, and the badge says what will run', async () => {
+    const { scrollWidth, innerWidth } = await widths();
+    expect(innerWidth).toBe(1280);
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+    expect(await firstScreenText()).not.toMatch(/\bT0\b|coverage/i);
+    badgeBefore = await badge();
+    expect(badgeBefore).toBe('no LLM · fitted choice among candidate join trees');
   });
 
   it('answers the paper question: the six-node join tree is drawn and highlighted, NATION in two roles', async () => {
@@ -119,12 +154,28 @@ describe.skipIf(skipBrowser)('the web page', () => {
     expect(strokes).toHaveLength(2);
   });
 
-  it('shows the four phases: grounded words, candidates, source and targets, paths; SQL, preview, timings', async () => {
+  it('answers first in plain words with the SQL, at 1280×800 without sideways scroll, jargon or a changed badge', async () => {
+    const { scrollWidth, innerWidth } = await widths();
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+    expect(await badge()).toBe(badgeBefore);
+    const seen = await firstScreenText();
+    expect(seen).not.toMatch(/\bT0\b|coverage/i);
+    for (const shown of ['This question needs 5 tables', '“Indian” matched a value in NATION.N_NAME', 'FROM LINEITEM AS lineitem'])
+      expect(seen).toContain(shown);
+    expect(await page.textContent('#steps .headline')).toBe(
+      'This question needs 5 tables: LINEITEM, SUPPLIER, NATION (twice: for SUPPLIER and CUSTOMER), ORDERS and CUSTOMER.',
+    );
+    // The four phases are folded below the answer.
+    expect(await page.getAttribute('#steps details.how', 'open')).toBeNull();
+    expect(await page.isVisible('#steps section.phase[data-phase="grounding"]')).toBe(false);
+  });
+
+  it('folds the four phases below the answer: grounded words, candidates, start and targets, paths; SQL, sample rows, timings', async () => {
     const marks = await page.$$eval('#steps mark.grounded', (els) => els.map((e) => e.getAttribute('data-token')));
     expect(marks).toEqual(['Indian', 'suppliers', 'shipping', 'most', 'China']);
     expect(await page.getAttribute('#steps mark.grounded[data-token="Indian"]', 'title')).toContain('NATION.N_NAME');
-    const phases = await page.$$eval('#steps section.phase', (els) => els.map((e) => e.getAttribute('data-phase')));
-    expect(phases).toEqual(['grounding', 'exploration', 'disambiguation', 'paths', 'sql']);
+    const phases = await page.$$eval('#steps section[data-phase]', (els) => els.map((e) => e.getAttribute('data-phase')));
+    expect(phases).toEqual(['answer', 'grounding', 'exploration', 'disambiguation', 'paths']);
     expect(await page.getAttribute('#steps tr.chosen', 'data-candidate')).toBe('LINEITEM');
     expect(await page.getAttribute('#steps [data-source]', 'data-source')).toBe('LINEITEM');
     // The chosen paths are marked by their edges' ids (matched to the offered ones by id, not by text).
@@ -139,16 +190,22 @@ describe.skipIf(skipBrowser)('the web page', () => {
     );
     expect(await page.textContent('#steps pre.sql')).toMatch(/^FROM LINEITEM AS lineitem\n/);
     expect(Number(await page.getAttribute('#steps [data-row-count]', 'data-row-count'))).toBeGreaterThan(0);
+    expect(await page.textContent('#steps .preview-note')).toContain('not filtered by the question');
     expect(await page.$$('#steps table.preview tbody tr')).toHaveLength(5);
     for (const phase of ['grounding', 'exploration', 'disambiguation', 'paths']) {
       expect(await page.textContent(`#steps [data-timing="${phase}"]`)).toMatch(/\d+\.\d\d ms/);
     }
-    expect(await page.textContent('#steps .by')).toBe('no LLM configured: fitted choice among candidate trees');
+    // Unfolded, the steps show, and the page still does not scroll sideways.
+    await page.click('#steps details.how summary');
+    expect(await page.isVisible('#steps section.phase[data-phase="grounding"]')).toBe(true);
+    const { scrollWidth, innerWidth } = await widths();
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+    await page.click('#steps details.how summary');
   });
 
   it('saves a screenshot', async () => {
     const file = join(root, 'screenshot.png');
-    await page.screenshot({ path: file, fullPage: true });
+    await page.screenshot({ path: file }); // the first screen, as a reader sees it at 1280×800
     expect(statSync(file).size).toBeGreaterThan(20_000);
     if (process.env.UPDATE_SCREENSHOT) {
       mkdirSync(dirname(DOCS_SCREENSHOT), { recursive: true });
@@ -166,6 +223,8 @@ describe.skipIf(skipBrowser)('the web page', () => {
     expect(await page.$$('#graph svg g.node')).toHaveLength(8);
     expect(await page.$$eval('#steps mark.grounded', (els) => els.map((e) => e.getAttribute('data-token')))).not.toContain('Indian');
     expect(await page.getAttribute('#steps', 'data-question')).toBe(SECOND);
+    expect(await badge()).toBe(badgeBefore);
+    expect((await widths()).scrollWidth).toBeLessThanOrEqual((await widths()).innerWidth);
   });
 
   it('an example question can be clicked', async () => {

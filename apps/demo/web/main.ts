@@ -58,7 +58,6 @@ async function ask(question: string): Promise<void> {
     steps.innerHTML = renderResultHtml(body);
     steps.dataset.state = body.source ? 'result' : 'no-result';
     steps.dataset.question = body.question;
-    $('disambiguator').textContent = disambiguatorLabel(body.trace.disambiguation.by);
     draw(body);
   } catch (error) {
     if (ticket === asked) say(`Could not reach the server: ${(error as Error).message}`);
@@ -76,6 +75,8 @@ async function start(): Promise<void> {
   const response = await fetch('api/graph');
   payload = (await response.json()) as GraphPayload;
   $('database').textContent = `${payload.database} (${payload.tables.length} tables, ${payload.edges.length} join edges)`;
+  // The server knows what decides the tables before any question: every result's trace.disambiguation.by says the same.
+  $('disambiguator').textContent = disambiguatorLabel(payload.disambiguator);
   // The placeholder is the database's own first example, not a question about another schema.
   input.placeholder = payload.examples[0] ?? `Ask about ${payload.database}'s tables`;
   const examples = $<HTMLDivElement>('examples');

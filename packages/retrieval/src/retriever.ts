@@ -99,6 +99,11 @@ export class Retriever {
     return new Retriever(graph, index, disambiguator, pathLimits(options.limits ?? {}), params, columnParams);
   }
 
+  /** What decides steps 5–6 and 8, as `trace.disambiguation.by` names it (`fitted`, `heuristic`, `llm:<model>`): known before any question. */
+  get disambiguatorName(): string {
+    return this.disambiguator.name;
+  }
+
   async retrieve(question: string): Promise<RetrievalResult> {
     const text = checkQuestion(question);
     const clock = new Clock();

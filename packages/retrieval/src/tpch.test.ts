@@ -40,6 +40,11 @@ describe("the paper's running example on a real TPC-H database", () => {
     expect(result.source).toBe('LINEITEM');
   });
 
+  it('names its disambiguator before any question as the trace names it after one: the fitted choice by default', () => {
+    expect(retriever.disambiguatorName).toBe('fitted');
+    expect(result.trace.disambiguation.by).toBe(retriever.disambiguatorName);
+  });
+
   it('refines the targets to {Supplier, Nation, Orders, Customer} (§3.3)', () => {
     expect(result.targets).toEqual(['SUPPLIER', 'NATION', 'ORDERS', 'CUSTOMER']);
     expect(result.trace.disambiguation.roles.map((r) => ({ ...r, paths: r.paths.map(formatTrace.path) }))).toEqual([

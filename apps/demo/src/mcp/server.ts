@@ -14,6 +14,7 @@ import { MCP_PATH } from '../options.js';
 import { checkMessage } from './jsonrpc-check.js';
 import { retrievalResultSchema } from './result-schema.js';
 import { LineTransport } from './stdio-transport.js';
+import { MCP_TOOLS, type McpToolName } from './tool-names.js';
 import {
   describeTable,
   describeTableInput,
@@ -62,7 +63,7 @@ async function answer<T extends Record<string, unknown>>(
   }
 }
 
-/** One MCP server with the three tools over `context` (the retriever is shared, built once). */
+/** One MCP server with every tool of `MCP_TOOLS` over `context` (the retriever is shared, built once). */
 export function createMcpServer(context: McpContext): McpServer {
   const { graph, retriever, log } = context;
   const server = new McpServer(
@@ -70,50 +71,58 @@ export function createMcpServer(context: McpContext): McpServer {
     { instructions: INSTRUCTIONS },
   );
   const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
-  server.registerTool(
-    'retrieve_tables',
-    {
-      title: 'Retrieve tables and joins',
-      description: TOOL_DESCRIPTIONS.retrieve_tables,
-      inputSchema: retrieveTablesInput,
-      outputSchema: retrievalResultSchema,
-      annotations: readOnly,
-    },
-    ({ question }) => answer(log, 'retrieve_tables', () => retrieveTables(retriever, question), renderRetrieval),
-  );
-  server.registerTool(
-    'schema_context',
-    {
-      title: 'Schema context for a prompt',
-      description: TOOL_DESCRIPTIONS.schema_context,
-      inputSchema: schemaContextInput,
-      outputSchema: schemaContextOutput,
-      annotations: readOnly,
-    },
-    ({ question, maxTokens }) =>
-      answer(
-        log,
-        'schema_context',
-        () => schemaContext(retriever, question, maxTokens),
-        (c) => c.text,
+  // One registration per name of MCP_TOOLS (the record's type asks for each): `guided mcp --help` names the same list.
+  const register: Record<McpToolName, () => void> = {
+    retrieve_tables: () =>
+      server.registerTool(
+        'retrieve_tables',
+        {
+          title: 'Retrieve tables and joins',
+          description: TOOL_DESCRIPTIONS.retrieve_tables,
+          inputSchema: retrieveTablesInput,
+          outputSchema: retrievalResultSchema,
+          annotations: readOnly,
+        },
+        ({ question }) => answer(log, 'retrieve_tables', () => retrieveTables(retriever, question), renderRetrieval),
       ),
-  );
-  server.registerTool(
-    'describe_table',
-    {
-      title: 'Describe a table',
-      description: TOOL_DESCRIPTIONS.describe_table,
-      inputSchema: describeTableInput,
-      outputSchema: describeTableOutput,
-      annotations: readOnly,
-    },
-    ({ table }) => answer(log, 'describe_table', () => describeTable(graph, table), renderDescription),
-  );
-  server.registerTool(
-    'list_tables',
-    { title: 'List tables', description: TOOL_DESCRIPTIONS.list_tables, outputSchema: listTablesOutput, annotations: readOnly },
-    () => answer(log, 'list_tables', () => listTables(graph), renderTableList),
-  );
+    schema_context: () =>
+      server.registerTool(
+        'schema_context',
+        {
+          title: 'Schema context for a prompt',
+          description: TOOL_DESCRIPTIONS.schema_context,
+          inputSchema: schemaContextInput,
+          outputSchema: schemaContextOutput,
+          annotations: readOnly,
+        },
+        ({ question, maxTokens }) =>
+          answer(
+            log,
+            'schema_context',
+            () => schemaContext(retriever, question, maxTokens),
+            (c) => c.text,
+          ),
+      ),
+    describe_table: () =>
+      server.registerTool(
+        'describe_table',
+        {
+          title: 'Describe a table',
+          description: TOOL_DESCRIPTIONS.describe_table,
+          inputSchema: describeTableInput,
+          outputSchema: describeTableOutput,
+          annotations: readOnly,
+        },
+        ({ table }) => answer(log, 'describe_table', () => describeTable(graph, table), renderDescription),
+      ),
+    list_tables: () =>
+      server.registerTool(
+        'list_tables',
+        { title: 'List tables', description: TOOL_DESCRIPTIONS.list_tables, outputSchema: listTablesOutput, annotations: readOnly },
+        () => answer(log, 'list_tables', () => listTables(graph), renderTableList),
+      ),
+  };
+  for (const name of MCP_TOOLS) register[name]();
   return server;
 }
 

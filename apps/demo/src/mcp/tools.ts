@@ -4,10 +4,11 @@
  */
 
 import type { ContextGraph, GraphTable, JoinEdge } from '@guided-retrieval/context-graph';
-import { MAX_QUESTION_LENGTH, RetrievalInputError, type Retriever } from '@guided-retrieval/retrieval';
+import { defaultColumnParams, MAX_QUESTION_LENGTH, RetrievalInputError, type Retriever } from '@guided-retrieval/retrieval';
 import { z } from 'zod';
 import { renderTree } from '../render.js';
 import { type RetrievalOutput, toRetrievalOutput } from './result-schema.js';
+import type { McpToolName } from './tool-names.js';
 
 /** Sample values shown per column, and the longest shown (in characters). */
 const SAMPLE_VALUES = 5;
@@ -38,7 +39,7 @@ export const schemaContextInput = {
     .max(1_000_000)
     .optional()
     .describe(
-      'The most tokens (o200k_base) the context may take, filled with the likeliest columns; when absent, the columns worth their share of the schema, at most 4000 tokens',
+      `The most tokens (o200k_base) the context may take, filled with the likeliest columns; when absent, the columns worth their share of the schema, at most ${defaultColumnParams().defaultMaxTokens} tokens`,
     ),
 };
 
@@ -111,7 +112,7 @@ export const listTablesOutput = z.object({
 });
 export type ListTablesOutput = z.infer<typeof listTablesOutput>;
 
-export const TOOL_DESCRIPTIONS = {
+export const TOOL_DESCRIPTIONS: Readonly<Record<McpToolName, string>> = {
   retrieve_tables:
     'Find the tables a question about the database needs and how to join them: a minimal join tree (aliases and ON predicates) and the SQL FROM clause to build a query on, with why each table is there. Call it before writing SQL; when nothing is retrieved, `reason` says why.',
   describe_table:
@@ -119,7 +120,7 @@ export const TOOL_DESCRIPTIONS = {
   list_tables: 'List every table of the database with its row and column counts.',
   schema_context:
     'The schema context to write the SQL for a question from, ready for a prompt and within a token budget: the tables the question needs, the columns it needs with types, roles (filter, measure, label, date, key, identifier) and the values it names, the likeliest other columns while the budget allows, and the joins as a FROM clause.',
-} as const;
+};
 
 /** Retrieves for one question; a question the retriever refuses is a `ToolInputError`. */
 export async function retrieveTables(retriever: Retriever, question: string): Promise<RetrievalOutput> {

@@ -63,7 +63,11 @@ export function createApp(options: AppOptions): Hono {
   const { graph, retriever, database } = options;
   const previews = database === null ? null : (options.previews ?? new PreviewRunner(database));
   const app = new Hono();
-  const payload = graphPayload(graph, { examples: options.examples, preview: database !== null });
+  const payload = graphPayload(graph, {
+    examples: options.examples,
+    preview: database !== null,
+    disambiguator: retriever.disambiguatorName,
+  });
 
   app.onError((error, c) => {
     options.log?.(`guided serve: ${c.req.method} ${c.req.path} failed: ${error.stack ?? error.message}`);

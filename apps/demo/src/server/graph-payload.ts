@@ -10,8 +10,11 @@ export const TPCH_EXAMPLES = [
   'What is the total revenue per region?',
 ];
 
-/** `GET /api/graph`: the tables and join edges to draw. */
-export function graphPayload(graph: ContextGraph, options: { examples: readonly string[]; preview: boolean }): GraphPayload {
+/** `GET /api/graph`: the tables and join edges to draw, and what the server answers with. */
+export function graphPayload(
+  graph: ContextGraph,
+  options: { examples: readonly string[]; preview: boolean; disambiguator: string },
+): GraphPayload {
   return {
     database: graph.database,
     tables: graph.tables.map((t) => ({ name: t.name, rowCount: t.rowCount, columns: t.columns.length, primaryKey: [...t.primaryKey] })),
@@ -23,5 +26,6 @@ export function graphPayload(graph: ContextGraph, options: { examples: readonly 
     })),
     examples: [...options.examples],
     preview: options.preview,
+    disambiguator: options.disambiguator,
   };
 }

@@ -29,6 +29,8 @@ export interface GraphPayload {
   examples: string[];
   /** True when the server has the database itself and adds `preview` to results. */
   preview: boolean;
+  /** What decides the tables, as every result's `trace.disambiguation.by` will say: `fitted`, or `llm:<model>`. */
+  disambiguator: string;
 }
 
 /** A read-only look at the rows the FROM clause produces. */

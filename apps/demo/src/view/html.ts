@@ -70,13 +70,18 @@ export function questionHtml(question: string, matches: readonly GroundingMatch[
 }
 
 const DETERMINISTIC_LABELS: Readonly<Record<string, string>> = {
-  fitted: 'no LLM configured: fitted choice among candidate trees',
-  heuristic: 'no LLM configured: heuristic disambiguator',
+  fitted: 'no LLM · fitted choice among candidate join trees',
+  heuristic: 'no LLM · heuristic choice of the join tree',
 };
 
-/** What decided steps 5–6 and 8: a deterministic disambiguator unless a model is configured. */
+/**
+ * The page's mode badge: what decides the tables (steps 5–6 and 8), from the server's
+ * `disambiguator` or a result's `trace.disambiguation.by` (the same name): a deterministic
+ * disambiguator, or the model configured with `--llm`.
+ */
 export function disambiguatorLabel(by: string): string {
-  return DETERMINISTIC_LABELS[by] ?? `disambiguated by ${by}`;
+  if (by.startsWith('llm:')) return `LLM: ${by.slice('llm:'.length)}`;
+  return DETERMINISTIC_LABELS[by] ?? `decided by ${by}`;
 }
 
 export const ms = (n: number | undefined) => `${(n ?? 0).toFixed(2)} ms`;

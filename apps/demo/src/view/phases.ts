@@ -1,12 +1,14 @@
 /**
- * The four phases of a retrieval result as HTML (one `<section data-phase>` each), plus the FROM
- * clause and the row preview. Pure: a string in, a string out, tested without a browser.
+ * A retrieval result as HTML: the answer first (`answer.ts`), then the four phases that found it
+ * (one `<section data-phase>` each), folded in a `<details>` and told in plain words. Pure: a
+ * string in, a string out, tested without a browser.
  */
 import type { RetrievalTrace } from '@guided-retrieval/retrieval';
 // The light entry: the browser bundle must not load the retriever.
 import { formatPath } from '@guided-retrieval/retrieval/internal';
-import type { Preview, RetrieveResponse } from './api-types.js';
-import { describeMatch, disambiguatorLabel, escapeHtml as esc, ms, questionHtml } from './html.js';
+import { listed, matchInWords, renderAnswerHtml } from './answer.js';
+import type { RetrieveResponse } from './api-types.js';
+import { escapeHtml as esc, ms, questionHtml } from './html.js';
 
 const chips = (items: readonly string[], cls = '') =>
   items.map((t) => `<span class="chip ${cls}">${esc(t)}</span>`).join(' ') || '<em>none</em>';
@@ -17,24 +19,26 @@ function section(phase: string, n: number, title: string, timing: string, body: 
 
 function grounding(r: RetrieveResponse): string {
   const g = r.trace.grounding;
-  const rows = g.matches.map((m) => `<li><q>${esc(m.token)}</q> → ${esc(describeMatch(m))}</li>`).join('');
+  const rows = g.matches
+    .map((m) => `<li>${matchInWords(m)} <span class="detail">(${esc(m.variantKind)}, strength ${m.score.toFixed(2)})</span></li>`)
+    .join('');
   const e = g.enrichment;
   const enrich = e.triggered
-    ? `<p class="note">Semantic enrichment (fewer than k=${e.k} tables, embedder ${esc(e.embedder ?? 'none')}): ${
-        e.added.map((a) => `${esc(a.table)} (cosine ${a.similarity.toFixed(2)})`).join(', ') || 'nothing similar enough'
+    ? `<p class="note">Few tables were named outright, so tables close in meaning were looked for (embedder ${esc(e.embedder ?? 'none')}): ${
+        e.added.map((a) => `${esc(a.table)} (similarity ${a.similarity.toFixed(2)})`).join(', ') || 'none close enough'
       }</p>`
     : '';
   return section(
     'grounding',
     1,
-    'Grounding: words → tables, columns and values',
+    'The words of the question, matched to tables, columns and values',
     ms(r.trace.timings.grounding),
     `<p class="question">${questionHtml(r.question, g.matches)}</p>` +
       (rows
         ? `<ul class="matches">${rows}</ul>`
         : '<p class="note">No word of the question matches a table, column or sampled value.</p>') +
       enrich +
-      `<p>Initial targets T0 = ${chips(g.initialTargets, 'target')}</p>`,
+      `<p>Tables the question points at: ${chips(g.initialTargets, 'target')}</p>`,
   );
 }
 
@@ -51,33 +55,37 @@ function exploration(r: RetrieveResponse): string {
   return section(
     'exploration',
     2,
-    'Exploration: candidate sources by coverage',
+    'Where the join can start: the tables that reach the most of those',
     ms(r.trace.timings.exploration),
     cands.length === 0
-      ? '<p class="note">No candidate source.</p>'
-      : `<table class="candidates"><thead><tr><th>table</th><th>coverage</th><th>reaches of T0</th><th>a target</th></tr></thead><tbody>${rows}</tbody></table>${more}`,
+      ? '<p class="note">No table reaches them.</p>'
+      : `<div class="scroll"><table class="candidates"><thead><tr><th>table</th><th>reaches</th><th>which of them</th><th>pointed at itself</th></tr></thead><tbody>${rows}</tbody></table></div>${more}`,
   );
 }
+
+/** A note's kind in words. */
+const NOTE_WORDS: Readonly<Record<string, string>> = { source: 'start', added: 'added', pruned: 'left out', rejected: 'not taken' };
 
 function disambiguation(r: RetrieveResponse): string {
   const d = r.trace.disambiguation;
   const roles = d.roles
-    .map((role) => `<li>${esc(role.table)} in ${role.paths.length} roles: ${esc(role.paths.map(formatPath).join(' | '))}</li>`)
+    .map((role) => `<li>${esc(role.table)} is needed ${role.paths.length} times, along ${esc(role.paths.map(formatPath).join(' | '))}</li>`)
     .join('');
   // The note as data, drawn here: the browser bundle takes types only from the retrieval package.
   const notes = d.notes
     .map(
       (n) =>
-        `<li data-note="${n.kind}"><strong>${n.kind}</strong> ${n.tables.map((t) => esc(t)).join(', ')}${n.tables.length > 0 ? ': ' : ''}${esc(n.reason)}</li>`,
+        `<li data-note="${n.kind}"><strong>${esc(NOTE_WORDS[n.kind] ?? n.kind)}</strong> ${n.tables.map((t) => esc(t)).join(', ')}${n.tables.length > 0 ? ': ' : ''}${esc(n.reason)}</li>`,
     )
     .join('');
   return section(
     'disambiguation',
     3,
-    'Disambiguation: the source and the targets',
+    'The tables chosen: where the join starts, and what it must reach',
     ms(r.trace.timings.disambiguation),
-    `<p class="by" data-by="${esc(d.by)}">${esc(disambiguatorLabel(d.by))}</p>` +
-      `<p>Source <span class="chip source" data-source="${esc(r.source ?? '')}">${esc(r.source ?? '—')}</span> targets ${chips(r.targets, 'target')}</p>` +
+    `<p>Starts from <span class="chip source" data-source="${esc(r.source ?? '')}">${esc(r.source ?? '—')}</span> and reaches ${
+      r.targets.length > 0 ? listed(r.targets.map((t) => `<span class="chip target">${esc(t)}</span>`)) : '<em>nothing else</em>'
+    }</p>` +
       (roles ? `<ul class="roles">${roles}</ul>` : '') +
       (notes ? `<ul class="notes">${notes}</ul>` : ''),
   );
@@ -112,42 +120,25 @@ function paths(r: RetrieveResponse): string {
             : `<li data-edges="${edgesAttr(path)}">${text}</li>`;
         })
         .join('');
-      return `<div class="target-paths" data-target="${esc(p.target)}"><h4>to ${esc(p.target)}</h4><ul>${items || '<li><em>no path</em></li>'}</ul></div>`;
+      return `<div class="target-paths" data-target="${esc(p.target)}"><h4>to ${esc(p.target)}</h4><ul>${items || '<li><em>no route</em></li>'}</ul></div>`;
     })
     .join('');
   return section(
     'paths',
     4,
-    'Paths considered and chosen, merged into one tree',
+    'The routes between them, and the ones taken, merged into one join',
     `${ms(t.pathEnumeration + t.pathSelection)} + merging ${ms(t.merging)}`,
     blocks,
   );
 }
 
-export function renderPreview(preview: Preview | undefined): string {
-  if (!preview) return '<p class="note">No database attached (a context graph file was served): no row preview.</p>';
-  if (!preview.ok) return `<p class="note error">Preview not available: ${esc(preview.error)}</p>`;
-  const head = preview.columns.map((c) => `<th>${esc(c)}</th>`).join('');
-  const body = preview.rows
-    .map((row) => `<tr>${row.map((v) => `<td>${esc(v === null ? 'NULL' : String(v))}</td>`).join('')}</tr>`)
-    .join('');
-  return (
-    `<p><strong data-row-count="${preview.rowCount}">${preview.rowCount.toLocaleString('en-US')}</strong> rows in the join (<code>SELECT COUNT(*)</code> over the FROM clause, ${ms(preview.ms)}, read-only); the first ${preview.rows.length}:</p>` +
-    `<div class="scroll"><table class="preview"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`
-  );
-}
-
-/** Everything below the question: the phases, then the SQL and the preview; or why nothing came back. */
+/** Everything below the question: the answer, then how it was found (folded); or why nothing came back. */
 export function renderResultHtml(r: RetrieveResponse): string {
-  const total = `<p class="total">Total ${ms(r.trace.timings.total)} · ${esc(disambiguatorLabel(r.trace.disambiguation.by))}</p>`;
-  if (!r.source || !r.sql) {
-    return (
-      grounding(r) +
-      exploration(r) +
-      `<p class="empty-result" role="status">No tables retrieved: ${esc(r.reason ?? 'nothing matched')}</p>` +
-      total
-    );
-  }
-  const sql = `<section class="phase" data-phase="sql"><h3>SQL</h3><pre class="sql">${esc(r.sql)}</pre>${renderPreview(r.preview)}</section>`;
-  return grounding(r) + exploration(r) + disambiguation(r) + paths(r) + sql + total;
+  const found = Boolean(r.source && r.sql);
+  const phases = found ? grounding(r) + exploration(r) + disambiguation(r) + paths(r) : grounding(r) + exploration(r);
+  return (
+    renderAnswerHtml(r) +
+    `<details class="how"><summary>How it was found, step by step</summary>${phases}</details>` +
+    `<p class="total">Answered in ${ms(r.trace.timings.total)}</p>`
+  );
 }

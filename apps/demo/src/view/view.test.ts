@@ -10,10 +10,11 @@ import { type RetrievalResult, Retriever } from '@guided-retrieval/retrieval';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoGraph } from '../cache.js';
 import { graphPayload } from '../server/graph-payload.js';
+import { renderPreview } from './answer.js';
 import type { GraphPayload } from './api-types.js';
 import { disambiguatorLabel, escapeHtml, questionHtml, questionSegments } from './html.js';
 import { displayGraph, treeSummary } from './join-graph.js';
-import { renderPreview, renderResultHtml } from './phases.js';
+import { renderResultHtml } from './phases.js';
 import { renderGraphSvg } from './svg.js';
 
 const QUESTION = 'Which Indian suppliers are shipping the most to China?';
@@ -26,7 +27,7 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'guided-view-'));
   process.env.GUIDED_CACHE_DIR = join(root, 'cache');
   graph = (await demoGraph(() => {})).graph;
-  payload = graphPayload(graph, { examples: [], preview: false });
+  payload = graphPayload(graph, { examples: [], preview: false, disambiguator: 'fitted' });
   result = await (await Retriever.create(graph)).retrieve(QUESTION);
 });
 
@@ -98,6 +99,7 @@ describe('renderGraphSvg', () => {
       edges: [],
       examples: [],
       preview: false,
+      disambiguator: 'fitted',
     };
     const svg = renderGraphSvg(displayGraph(evil));
     expect(svg).not.toContain('<b>');
@@ -133,17 +135,29 @@ describe('the question and the phases', () => {
     ]);
   });
 
-  it('renders the four phases, the SQL and the disambiguator', () => {
+  it('renders the answer in plain words first, then the four phases folded below it', () => {
     const html = renderResultHtml(result);
     expect([...html.matchAll(/data-phase="(\w+)"/g)].map((m) => m[1])).toEqual([
+      'answer',
       'grounding',
       'exploration',
       'disambiguation',
       'paths',
-      'sql',
     ]);
-    expect(html).toContain(escapeHtml(result.sql ?? ''));
-    expect(html).toContain('no LLM configured: fitted choice among candidate trees');
+    const answer = html.slice(0, html.indexOf('<details'));
+    expect(answer).toContain(
+      'This question needs 5 tables: <strong>LINEITEM</strong>, <strong>SUPPLIER</strong>, <strong>NATION</strong> (twice: for SUPPLIER and CUSTOMER), <strong>ORDERS</strong> and <strong>CUSTOMER</strong>.',
+    );
+    expect(answer).toContain(
+      '<strong>SUPPLIER</strong> → <strong>NATION</strong> <em>as nation_supplier</em> on <code>S_NATIONKEY = N_NATIONKEY</code>',
+    );
+    expect(answer).toContain('“Indian” matched a value in NATION.N_NAME (read as “india”)');
+    expect(answer).toContain('“suppliers” matched the table SUPPLIER');
+    expect(answer).toContain(`<pre class="sql">${escapeHtml(result.sql ?? '')}</pre>`);
+    expect(answer).toContain('No database attached');
+    // The answer speaks no jargon of the paper; the phases below say it in words too.
+    expect(html).not.toMatch(/T0|coverage/);
+    expect(html).toContain('<details class="how"><summary>How it was found, step by step</summary>');
     const viaCustomer = [
       'LINEITEM(L_ORDERKEY)->ORDERS(O_ORDERKEY)',
       'ORDERS(O_CUSTKEY)->CUSTOMER(C_CUSTKEY)',
@@ -152,8 +166,13 @@ describe('the question and the phases', () => {
     expect(html).toContain(
       `<li class="chosen" data-edges="${escapeHtml(JSON.stringify(viaCustomer))}">LINEITEM → ORDERS → CUSTOMER → NATION <span`,
     );
-    expect(html).toContain('NATION in 2 roles: LINEITEM → SUPPLIER → NATION | LINEITEM → ORDERS → CUSTOMER → NATION');
-    expect(html).toContain('No database attached');
+    expect(html).toContain('NATION is needed 2 times, along LINEITEM → SUPPLIER → NATION | LINEITEM → ORDERS → CUSTOMER → NATION');
+  });
+
+  it('labels the sample rows for what they are: the join, not filtered by the question', () => {
+    const html = renderPreview({ ok: true, rowCount: 59626, columns: ['a.x'], rows: [[1]], ms: 3, limit: 5 });
+    expect(html).toContain('not filtered by the question');
+    expect(html).toContain('data-row-count="59626"');
   });
 
   it('marks the chosen paths by their edge ids: of two that read alike (parallel edges), only the one chosen', () => {
@@ -181,12 +200,13 @@ describe('the question and the phases', () => {
   it('says why nothing came back', async () => {
     const empty = await (await Retriever.create(graph)).retrieve('What is the weather in Paris tomorrow?');
     const html = renderResultHtml(empty);
-    expect(html).toContain('No tables retrieved:');
-    expect(html).not.toContain('data-phase="sql"');
+    expect(html).toContain('No tables found:');
+    expect(html).not.toContain('<pre class="sql">');
   });
 
   it('names the model when one decided, and renders a failed preview', () => {
-    expect(disambiguatorLabel('llm:qwen2.5')).toBe('disambiguated by llm:qwen2.5');
+    expect(disambiguatorLabel('llm:qwen2.5')).toBe('LLM: qwen2.5');
+    expect(disambiguatorLabel('fitted')).toBe('no LLM · fitted choice among candidate join trees');
     expect(renderPreview({ ok: false, error: 'took <too> long' })).toContain('took &lt;too&gt; long');
   });
 });
