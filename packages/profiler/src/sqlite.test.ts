@@ -79,7 +79,9 @@ describe('openSqlite', () => {
   it('explains how to install better-sqlite3 when it cannot be loaded', async () => {
     const failing = () => Promise.reject(new Error("Cannot find package 'better-sqlite3'"));
     // In the words of whichever manager runs the tests (install-command.test.ts checks each).
-    await expect(loadBetterSqlite3(failing)).rejects.toThrow(/^better-sqlite3 is not installed: run `(pnpm add|npm install) better-sqlite3@12/);
+    await expect(loadBetterSqlite3(failing)).rejects.toThrow(
+      /^better-sqlite3 is not installed: run `(pnpm add|npm install) better-sqlite3@12/,
+    );
     expect(typeof (await loadBetterSqlite3())).toBe('function');
   });
 
