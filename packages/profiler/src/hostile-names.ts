@@ -54,6 +54,12 @@ export const HOSTILE_NAMES: readonly string[] = [
   'طلب',
   '🙂',
   'e\u0301', // e + combining acute: one grapheme, two code units
+  // names that differ only in case (PostgreSQL keeps a quoted name's case: two tables, two columns)
+  'Orders',
+  'orders',
+  'ORDERS',
+  'ID',
+  'id',
   // one character, and two hundred
   'x',
   'n'.repeat(200),
