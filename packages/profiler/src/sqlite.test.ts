@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileConnection, withConnection } from './connect.js';
 import type { Connector } from './connector.js';
@@ -83,6 +85,17 @@ describe('openSqlite', () => {
       /^better-sqlite3 is not installed: run `(pnpm add|npm install) better-sqlite3@12/,
     );
     expect(typeof (await loadBetterSqlite3())).toBe('function');
+  });
+
+  it('profiles from a script run as `node --input-type=module -e` (the full pass runs in a CommonJS worker)', () => {
+    const script = `import { profileSqlite } from '@guided-retrieval/profiler';
+      const p = await profileSqlite(process.argv[1]); console.log(p.tables.length);`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script, fixture.path], {
+      cwd: dirname(dirname(fileURLToPath(import.meta.url))),
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe('');
+    expect(Number(run.stdout.trim())).toBeGreaterThan(0);
   });
 
   it('closes idempotently', async () => {
