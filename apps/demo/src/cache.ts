@@ -3,9 +3,9 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { type ContextGraph, GraphFileError, loadGraph, saveGraph } from '@guided-retrieval/context-graph';
+import { buildGraph } from '@guided-retrieval/context-graph/build';
 import { DEFAULT_SCALE_FACTOR, DEFAULT_SEED, generateTpch } from '@guided-retrieval/tpch';
 import { cacheDir } from './cache-dir.js';
-import { type BuildProgress, buildGraph } from './pipeline.js';
 
 export interface DemoFiles {
   database: string;
@@ -31,7 +31,7 @@ function builderKey(): string {
 
 /** The demo's TPC-H database and context graph, generated and built on first use, cached after. */
 export async function demoGraph(
-  progress: BuildProgress,
+  progress: (message: string) => void,
   scaleFactor = DEFAULT_SCALE_FACTOR,
 ): Promise<{ graph: ContextGraph; files: DemoFiles }> {
   const files = demoFiles(scaleFactor);
@@ -48,7 +48,7 @@ export async function demoGraph(
       progress(`rebuilding the cached graph: ${error.message}`);
     }
   }
-  const graph = await buildGraph(files.database, progress, 'tpch');
+  const graph = await buildGraph(files.database, { name: 'tpch', onProgress: progress });
   await saveGraph(graph, files.graph);
   // Graphs an older build of the packages left beside it are never read again.
   const stem = basename(files.database, '.sqlite');

@@ -9,9 +9,6 @@ import { InvalidArgumentError } from 'commander';
 /** `guided demo`'s question when none is given: the paper's example. */
 export const DEMO_QUESTION = 'Which Indian suppliers are shipping the most to China?';
 
-/** What a source can be, in a few words. */
-export const SOURCE_KINDS =
-  'a SQLite, DuckDB or Parquet file, a folder of Parquet files, a profile JSON from `guided profile`, a dbt manifest.json, an INFORMATION_SCHEMA.COLUMNS export (CSV or JSON), or a postgres:// or mysql:// URL';
 export const SOURCE_HELP =
   'a SQLite, DuckDB or Parquet file, a folder of Parquet files, a profile JSON from `guided profile`, a dbt manifest.json, an INFORMATION_SCHEMA.COLUMNS export (columns.csv or .json), or postgres://user:password@host:port/database or mysql://user:password@host:port/database (mariadb:// too; the password is never printed)';
 

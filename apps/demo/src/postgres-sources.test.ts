@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { ContextGraph } from '@guided-retrieval/context-graph';
+import { buildGraph } from '@guided-retrieval/context-graph/build';
 import { Retriever } from '@guided-retrieval/retrieval';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGraph } from './pipeline.js';
 
 const url = process.env.GUIDED_TEST_POSTGRES_URL;
 if (!url)
@@ -58,7 +58,7 @@ describe.skipIf(!url)('PostgreSQL: another schema in FROM, comments as descripti
     } finally {
       await client.end();
     }
-    graph = await buildGraph(dbUrl, () => {}, 'billing');
+    graph = await buildGraph(dbUrl, { name: 'billing' });
   }, 120_000);
 
   afterAll(async () => {
@@ -119,7 +119,7 @@ describe('DuckDB: comments as descriptions in the graph', () => {
       await c.run(sql);
     c.closeSync();
     instance.closeSync();
-    graph = await buildGraph(file, () => {}, 'shop');
+    graph = await buildGraph(file, { name: 'shop' });
   });
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

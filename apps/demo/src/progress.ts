@@ -3,7 +3,6 @@
  * `retrieve`): a line per step that takes seconds, and per table profiled. `--quiet` silences
  * progress; errors, results and a server's address still print.
  */
-import type { ProfileProgress, TableDone } from '@guided-retrieval/profiler';
 
 let quiet = false;
 
@@ -21,13 +20,3 @@ export function progress(message: string): void {
 export function say(message: string): void {
   process.stderr.write(`${message}\n`);
 }
-
-export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-export const tableStarted = (e: ProfileProgress) => `profiling [${e.index + 1}/${e.total}] ${e.table}…`;
-
-export const tableDone = (e: TableDone) =>
-  `profiled [${e.index + 1}/${e.total}] ${e.table}: ${plural(e.rowCount, 'row')}, ${e.sampledRows} sampled, ${e.ms} ms`;
-
-export const profiledAll = (tables: number, source: string, ms: number) =>
-  `profiled ${plural(tables, 'table')} of ${source} in ${(ms / 1000).toFixed(1)} s`;

@@ -1,5 +1,5 @@
+import { plural } from '@guided-retrieval/context-graph/internal';
 import { formatTrace, type JoinTree, joinCondition, type RetrievalResult } from '@guided-retrieval/retrieval';
-import { plural } from './progress.js';
 import { describeMatch } from './view/html.js';
 
 const ms = (n: number) => `${n.toFixed(2)} ms`;

@@ -11,10 +11,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import type { ContextGraph } from '@guided-retrieval/context-graph';
+import { buildGraph } from '@guided-retrieval/context-graph/build';
 import { type RetrievalResult, Retriever } from '@guided-retrieval/retrieval';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGraph } from './pipeline.js';
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), 'test-support', 'sakila');
 const url = process.env.GUIDED_TEST_POSTGRES_URL;
@@ -66,10 +66,10 @@ describe.skipIf(!url || !psql)('Sakila: the PostgreSQL dump builds and answers a
       if (load.status !== 0) throw new Error(`psql -f ${f}: ${load.stderr.trim().split('\n')[0]}`);
     }
     const started = performance.now();
-    postgres = await buildGraph(dbUrl.toString(), (m) => m.startsWith('warning') && warnings.push(m), 'sakila');
+    postgres = await buildGraph(dbUrl.toString(), { name: 'sakila', onProgress: (m) => m.startsWith('warning') && warnings.push(m) });
     buildMs = performance.now() - started;
-    sqlite = await buildGraph(join(dir, 'sakila.sqlite'), () => {}, 'sakila');
-    withViews = await buildGraph(dbUrl.toString(), () => {}, 'sakila', { kind: 'declared' }, { views: 'list' });
+    sqlite = await buildGraph(join(dir, 'sakila.sqlite'), { name: 'sakila' });
+    withViews = await buildGraph(dbUrl.toString(), { name: 'sakila', views: 'list' });
     const [pgRetriever, sqliteRetriever] = [await Retriever.create(postgres), await Retriever.create(sqlite)];
     for (const q of QUESTIONS) answers.set(q, [await pgRetriever.retrieve(q), await sqliteRetriever.retrieve(q)]);
   }, 300_000);

@@ -160,8 +160,8 @@ describe('bad version 2 files', () => {
     expect(loading((f) => (f.edges.id = { 1: 'orders(customer_id)->customer(id)' }))).toThrow(
       'g.json is inconsistent: duplicate join edge: orders(customer_id)->customer(id)',
     );
-    expect(loading((f) => (f.tables[2]!.name = 'CUSTOMER'))).toThrow(
-      /^g\.json is inconsistent: tables\[2\]\.name: duplicate table name CUSTOMER \(tables\[\d\]\)$/,
+    expect(loading((f) => (f.tables[2]!.name = 'customer'))).toThrow(
+      /^g\.json is inconsistent: tables\[2\]\.name: duplicate table name customer \(tables\[\d\]\)$/,
     );
   });
 });

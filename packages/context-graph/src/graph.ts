@@ -33,17 +33,17 @@ export class ContextGraph {
     this.database = data.database;
     this.engine = data.engine ?? 'sqlite';
     data.tables.forEach((table, i) => {
-      const key = table.name.toLowerCase();
-      const same = this.byLowerName.get(key);
-      if (same)
-        throw new GraphValidationError(`tables[${i}].name: duplicate table name ${table.name} (tables[${data.tables.indexOf(same)}])`);
+      // Two tables whose names differ only in case (PostgreSQL's "Orders" and orders) are two tables.
+      const same = this.indexOf.get(table.name);
+      if (same !== undefined) throw new GraphValidationError(`tables[${i}].name: duplicate table name ${table.name} (tables[${same}])`);
       const ns = table.namespace;
       if (ns !== undefined && (ns === '' || table.name.length <= ns.length + 1 || !table.name.startsWith(`${ns}.`))) {
         throw new GraphValidationError(
           `tables[${i}].namespace: table ${table.name} is not qualified by its namespace ${JSON.stringify(ns)}`,
         );
       }
-      this.byLowerName.set(key, table);
+      const key = table.name.toLowerCase();
+      if (!this.byLowerName.has(key)) this.byLowerName.set(key, table);
       this.indexOf.set(table.name, i);
     });
     this.tableEdges = new TableEdges(data.tables, data.edges, (name) => this.findTable(name));
@@ -71,9 +71,10 @@ export class ContextGraph {
     return this.data.edges;
   }
 
-  /** Case-insensitive lookup. */
+  /** The table named exactly `name`, else the first named so in another case. */
   table(name: string): GraphTable | undefined {
-    return this.byLowerName.get(name.toLowerCase());
+    const exact = this.indexOf.get(name);
+    return exact === undefined ? this.byLowerName.get(name.toLowerCase()) : this.data.tables[exact];
   }
 
   column(table: string, column: string): GraphColumn | undefined {

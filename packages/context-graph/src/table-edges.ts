@@ -46,18 +46,19 @@ export class TableEdges {
     }
   }
 
-  /** The first column of `table` named `name` in any case. */
+  /** The column of `table` named exactly `name`, else the first named so in another case. */
   column(table: number, name: string): GraphColumn | undefined {
     let columns = this.columnsByName[table];
     if (!columns) {
+      // Exact names, then each lower-case name not already there (`ID` and `id` are two columns).
       columns = new Map();
+      for (const c of this.tables[table]!.columns) if (!columns.has(c.name)) columns.set(c.name, c);
       for (const c of this.tables[table]!.columns) {
         const key = c.name.toLowerCase();
         if (!columns.has(key)) columns.set(key, c);
       }
       this.columnsByName[table] = columns;
     }
-    // Names are mostly lower case already: the exact look-up spares making the lower-case copy.
     return columns.get(name) ?? columns.get(name.toLowerCase());
   }
 

@@ -1,4 +1,5 @@
 import type { DatabaseProfile, TableProfile } from '@guided-retrieval/profiler';
+import { spelledAs } from './spelled.js';
 import type { JoinEdge } from './types.js';
 
 export function joinEdgeId(from: string, fromColumns: readonly string[], to: string, toColumns: readonly string[]): string {
@@ -17,30 +18,30 @@ export function byEdgeId(a: JoinEdge, b: JoinEdge): number {
  * missing from the profile are reported through `onSkip` and left out rather than guessed.
  */
 export function declaredJoinEdges(profile: DatabaseProfile, onSkip: (reason: string) => void = () => {}): JoinEdge[] {
-  const tables = new Map(profile.tables.map((t) => [t.name.toLowerCase(), t]));
+  const table = spelledAs(profile.tables);
   const edges: JoinEdge[] = [];
   const seen = new Set<string>();
-  for (const table of profile.tables) {
-    for (const fk of table.foreignKeys) {
-      const target = tables.get(fk.referencedTable.toLowerCase());
+  for (const from of profile.tables) {
+    for (const fk of from.foreignKeys) {
+      const target = table(fk.referencedTable);
       if (!target) {
-        onSkip(`${table.name}(${fk.columns.join(',')}) references missing table ${fk.referencedTable}`);
+        onSkip(`${from.name}(${fk.columns.join(',')}) references missing table ${fk.referencedTable}`);
         continue;
       }
       const toColumns = resolveColumns(target, fk.referencedColumns);
-      const fromColumns = resolveColumns(table, fk.columns);
+      const fromColumns = resolveColumns(from, fk.columns);
       if (!toColumns || !fromColumns || toColumns.length !== fromColumns.length) {
         onSkip(
-          `${table.name}(${fk.columns.join(',')}) -> ${fk.referencedTable}(${fk.referencedColumns.join(',')}): columns do not match the schema`,
+          `${from.name}(${fk.columns.join(',')}) -> ${fk.referencedTable}(${fk.referencedColumns.join(',')}): columns do not match the schema`,
         );
         continue;
       }
-      const id = joinEdgeId(table.name, fromColumns, target.name, toColumns);
+      const id = joinEdgeId(from.name, fromColumns, target.name, toColumns);
       if (seen.has(id)) continue;
       seen.add(id);
       edges.push({
         id,
-        fromTable: table.name,
+        fromTable: from.name,
         fromColumns,
         toTable: target.name,
         toColumns,
@@ -57,7 +58,7 @@ export function declaredJoinEdges(profile: DatabaseProfile, onSkip: (reason: str
 function resolveColumns(table: TableProfile, columns: readonly string[]): string[] | undefined {
   const wanted = columns.length > 0 ? columns : table.primaryKey;
   if (wanted.length === 0) return undefined;
-  const byName = new Map(table.columns.map((c) => [c.name.toLowerCase(), c.name]));
-  const resolved = wanted.map((c) => byName.get(c.toLowerCase()));
+  const column = spelledAs(table.columns);
+  const resolved = wanted.map((c) => column(c)?.name);
   return resolved.every((c): c is string => c !== undefined) ? resolved : undefined;
 }

@@ -2,25 +2,26 @@
 import type { DatabaseProfile } from '@guided-retrieval/profiler';
 import { byEdgeId, joinEdgeId } from './declared.js';
 import { JoinsFileError } from './io.js';
+import { spelledAs } from './spelled.js';
 import type { JoinEdge } from './types.js';
 
 /**
- * The edges of a joins file, each table and column looked up in the database case-insensitively
- * and respelled as the database spells it (the id too). A name the database lacks is a one-line
+ * The edges of a joins file, each table and column looked up in the database as spelled, else
+ * case-insensitively, and respelled as the database spells it (the id too). A name the database lacks is a one-line
  * `JoinsFileError` naming the file (`source`), the edge and the name.
  */
 export function edgesForProfile(edges: readonly JoinEdge[], profile: DatabaseProfile, source: string): JoinEdge[] {
-  const tables = new Map(profile.tables.map((t) => [t.name.toLowerCase(), t]));
+  const table = spelledAs(profile.tables);
   return edges.map((edge) => {
-    const resolve = (table: string, columns: readonly string[]) => {
-      const t = tables.get(table.toLowerCase());
-      if (!t) throw new JoinsFileError(`${source}: edge ${edge.id}: table ${table} is not in database ${profile.database}`);
-      const byName = new Map(t.columns.map((c) => [c.name.toLowerCase(), c.name]));
+    const resolve = (name: string, columns: readonly string[]) => {
+      const t = table(name);
+      if (!t) throw new JoinsFileError(`${source}: edge ${edge.id}: table ${name} is not in database ${profile.database}`);
+      const column = spelledAs(t.columns);
       const spelled = columns.map((c) => {
-        const name = byName.get(c.toLowerCase());
-        if (name === undefined)
+        const found = column(c)?.name;
+        if (found === undefined)
           throw new JoinsFileError(`${source}: edge ${edge.id}: column ${t.name}.${c} is not in database ${profile.database}`);
-        return name;
+        return found;
       });
       return { table: t.name, columns: spelled };
     };

@@ -85,11 +85,13 @@ const TABLE_AFFIXES = new Set(['data', 'tmp', 'temp', 'tbl', 'table', 'raw', 'st
 /**
  * The words of the thing a table's rows are: after a `__` (dbt's `<source>__<entity>`,
  * `stg_hubspot__deal_pipeline` → deal, pipeline), without the affixes of copies and layers
- * (`deal_pipeline_data`, `stg_hubspot__deal_tmp`). Undefined when that leaves the name as it was.
+ * (`deal_pipeline_data`, `stg_hubspot__deal_tmp`). Undefined when that leaves the name as it was, or no word.
  */
 export function entityWords(table: string): string[] | undefined {
   const tail = table.includes('__') ? table.slice(table.lastIndexOf('__') + 2) : table;
   let w = words(tail);
+  // `__proto__`, `orders__`: nothing after the last `__` names a thing, so the name is not a dbt model's.
+  if (w.length === 0) return undefined;
   while (w.length > 1 && TABLE_AFFIXES.has(w.at(-1)!)) w = w.slice(0, -1);
   while (w.length > 1 && TABLE_AFFIXES.has(w[0]!)) w = w.slice(1);
   return w.length < words(table).length ? w.map(singular) : undefined;

@@ -27,6 +27,20 @@ parentPort.on('message', ({ id, sql }) => {
 });
 `;
 
+/**
+ * The process's Node options for the worker, but `--input-type`: under `node --input-type=module
+ * -e …` the worker's evaluated CommonJS would be read as a module, where `require` is not defined.
+ */
+function workerExecArgv(): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < process.execArgv.length; i++) {
+    const arg = process.execArgv[i]!;
+    if (arg === '--input-type') i++;
+    else if (!arg.startsWith('--input-type=')) out.push(arg);
+  }
+  return out;
+}
+
 /** A read-only SQLite connection in a worker thread: its statements run beside the main thread's. */
 export class SqliteWorker {
   readonly #worker: Worker;
@@ -54,7 +68,7 @@ export class SqliteWorker {
     } catch {
       return undefined;
     }
-    return new SqliteWorker(new Worker(SOURCE, { eval: true, workerData: { path, driver } }));
+    return new SqliteWorker(new Worker(SOURCE, { eval: true, workerData: { path, driver }, execArgv: workerExecArgv() }));
   }
 
   query(sql: string): Promise<Scalar[][]> {

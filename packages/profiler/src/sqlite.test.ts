@@ -1,10 +1,12 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileConnection, withConnection } from './connect.js';
 import type { Connector } from './connector.js';
-import { DRIVER_NOT_INSTALLED, loadBetterSqlite3 } from './driver.js';
+import { loadBetterSqlite3 } from './driver.js';
 import { openSqlite, quoteIdentifier, sqliteHandle } from './sqlite.js';
 import { createFixture, type Fixture } from './test-support/fixture.js';
 
@@ -78,9 +80,22 @@ describe('openSqlite', () => {
 
   it('explains how to install better-sqlite3 when it cannot be loaded', async () => {
     const failing = () => Promise.reject(new Error("Cannot find package 'better-sqlite3'"));
-    await expect(loadBetterSqlite3(failing)).rejects.toThrow(DRIVER_NOT_INSTALLED);
-    expect(DRIVER_NOT_INSTALLED).toBe('better-sqlite3 is not installed: run `pnpm add better-sqlite3@12`');
+    // In the words of whichever manager runs the tests (install-command.test.ts checks each).
+    await expect(loadBetterSqlite3(failing)).rejects.toThrow(
+      /^better-sqlite3 is not installed: run `(pnpm add|npm install) better-sqlite3@12/,
+    );
     expect(typeof (await loadBetterSqlite3())).toBe('function');
+  });
+
+  it('profiles from a script run as `node --input-type=module -e` (the full pass runs in a CommonJS worker)', () => {
+    const script = `import { profileSqlite } from '@guided-retrieval/profiler';
+      const p = await profileSqlite(process.argv[1]); console.log(p.tables.length);`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script, fixture.path], {
+      cwd: dirname(dirname(fileURLToPath(import.meta.url))),
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe('');
+    expect(Number(run.stdout.trim())).toBeGreaterThan(0);
   });
 
   it('closes idempotently', async () => {

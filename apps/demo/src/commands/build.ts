@@ -1,11 +1,11 @@
 /** `guided build`: a source profiled read-only (or a schema file read) into a context graph file. */
 import { resolve } from 'node:path';
 import { saveGraph } from '@guided-retrieval/context-graph';
+import { type BuildJoins, buildGraph } from '@guided-retrieval/context-graph/build';
 import type { ViewMode } from '@guided-retrieval/profiler';
 import { UserError } from '../errors.js';
 import { describeWithModel } from '../models.js';
 import { outputPath } from '../output-path.js';
-import { buildGraph, type EdgeSource } from '../pipeline.js';
 import { progress } from '../progress.js';
 
 export interface BuildOptions {
@@ -24,15 +24,15 @@ export interface BuildOptions {
 
 export async function runBuild(database: string, options: BuildOptions): Promise<void> {
   if (options.joins && options.inferJoins) throw new UserError('pass --joins or --infer-joins, not both');
-  if (options.joins && options.minConfidence !== undefined)
-    throw new UserError('--min-confidence applies to inferred joins, not to --joins FILE');
   const output = outputPath(options.output);
-  const edges: EdgeSource = options.joins
+  const joins: BuildJoins = options.joins
     ? { kind: 'file', path: resolve(options.joins) }
     : options.inferJoins
       ? { kind: 'infer' }
       : { kind: 'declared' };
-  const built = await buildGraph(database, progress, undefined, edges, {
+  const built = await buildGraph(database, {
+    joins,
+    onProgress: progress,
     ...(options.schema === undefined ? {} : { schema: options.schema }),
     ...(options.hashValues ? { hashValues: true } : {}),
     ...(options.views ? { views: options.views } : {}),

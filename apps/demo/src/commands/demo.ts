@@ -1,9 +1,10 @@
 /** `guided demo`: one question over the embedded TPC-H database (or `--database`), or the web page with `--web`. */
+
+import { buildGraph } from '@guided-retrieval/context-graph/build';
 import { demoGraph } from '../cache.js';
 import { UserError } from '../errors.js';
 import { retrieverOptions } from '../models.js';
 import { DEMO_QUESTION, type ModelFlags } from '../options.js';
-import { buildGraph } from '../pipeline.js';
 import { progress } from '../progress.js';
 import { ask } from './retrieve.js';
 import { serveWeb } from './serve.js';
@@ -29,12 +30,9 @@ export async function runDemo(words: readonly string[], options: DemoOptions): P
     throw new UserError(
       `pass a question about ${options.database}, e.g. guided demo --database ${options.database} "Which customers ordered the most?"`,
     );
-  const graph = await buildGraph(
-    options.database,
-    progress,
-    undefined,
-    { kind: 'declared' },
-    options.schema === undefined ? {} : { schema: options.schema },
-  );
+  const graph = await buildGraph(options.database, {
+    onProgress: progress,
+    ...(options.schema === undefined ? {} : { schema: options.schema }),
+  });
   await ask(graph, words, options, models);
 }

@@ -1,8 +1,8 @@
 /** `guided infer-joins <profile.json> -o joins.json`: join edges from a profile, to review before `guided build --joins`. */
 import { resolve } from 'node:path';
+import { describeInference, summarizeInference } from '@guided-retrieval/context-graph/internal';
 import { inferJoins, saveJoins } from '@guided-retrieval/join-inference';
 import { loadProfile } from '@guided-retrieval/profiler';
-import { describeInference, summarizeInference } from '../joins.js';
 import { joinAdjudicator, usage } from '../models.js';
 import { outputPath } from '../output-path.js';
 import { progress } from '../progress.js';

@@ -1,5 +1,6 @@
 /** `guided mcp`: table retrieval as Model Context Protocol tools, for agents (stdio, or Streamable HTTP). */
 import type { ContextGraph } from '@guided-retrieval/context-graph';
+import { buildGraph } from '@guided-retrieval/context-graph/build';
 import { Retriever } from '@guided-retrieval/retrieval';
 import { demoGraph } from '../cache.js';
 import { UserError } from '../errors.js';
@@ -7,7 +8,6 @@ import { loadGraphFile } from '../graph-file.js';
 import { serveHttp, serveStdio } from '../mcp/server.js';
 import { retrieverOptions, warmModels, warmRetriever } from '../models.js';
 import { DEFAULT_MCP_PORT, type ModelFlags } from '../options.js';
-import { buildGraph } from '../pipeline.js';
 import { progress, say } from '../progress.js';
 import { exampleQuestions } from '../server/examples.js';
 import { packageVersion } from '../version.js';
@@ -26,13 +26,7 @@ async function graphFor(options: McpCommandOptions, log: (message: string) => vo
   if (options.schema !== undefined && !options.database) throw new UserError('--schema needs --database');
   if (options.graph) return loadGraphFile(options.graph);
   if (options.database)
-    return buildGraph(
-      options.database,
-      log,
-      undefined,
-      { kind: 'declared' },
-      options.schema === undefined ? {} : { schema: options.schema },
-    );
+    return buildGraph(options.database, { onProgress: log, ...(options.schema === undefined ? {} : { schema: options.schema }) });
   return (await demoGraph(log)).graph;
 }
 

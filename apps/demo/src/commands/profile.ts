@@ -1,9 +1,10 @@
+import { plural, profiledAll, tableDone, tableStarted } from '@guided-retrieval/context-graph/internal';
 import { columnSetsToProfile } from '@guided-retrieval/join-inference';
 import { loadProfile, mergeProfiles, profileConnection, redactUrl, type ViewMode } from '@guided-retrieval/profiler';
 import { writeFileAtomic } from '@guided-retrieval/profiler/files';
 import { hashProfileValues } from '@guided-retrieval/profiler/values';
 import { outputPath } from '../output-path.js';
-import { plural, profiledAll, progress, tableDone, tableStarted } from '../progress.js';
+import { progress } from '../progress.js';
 
 export interface ProfileCliOptions {
   output: string;

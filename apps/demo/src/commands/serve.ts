@@ -1,17 +1,17 @@
 /** `guided serve` and `guided demo --web`: the web page over the demo, a graph file, a database or a profile. */
+
+import { buildGraph, resolveSource, type Source } from '@guided-retrieval/context-graph/build';
 import type { RetrieverOptions } from '@guided-retrieval/retrieval';
 import { demoGraph } from '../cache.js';
 import { UserError } from '../errors.js';
 import { loadGraphFile } from '../graph-file.js';
 import { retrieverOptions, warmModels } from '../models.js';
 import type { ModelFlags } from '../options.js';
-import { buildGraph } from '../pipeline.js';
 import { progress, say } from '../progress.js';
 import { exampleQuestions } from '../server/examples.js';
 import { TPCH_EXAMPLES } from '../server/graph-payload.js';
 import type { PreviewDatabase } from '../server/preview.js';
 import { startServer } from '../server/serve.js';
-import { resolveSource, type Source } from '../source.js';
 
 export interface ServeCommandOptions {
   graph?: string;
@@ -42,13 +42,7 @@ export async function serveWeb(options: ServeCommandOptions, log: (message: stri
     source = { graph, database: null, examples: exampleQuestions(graph) };
   } else if (options.database) {
     const from = await resolveSource(options.database);
-    const graph = await buildGraph(
-      from,
-      log,
-      undefined,
-      { kind: 'declared' },
-      options.schema === undefined ? {} : { schema: options.schema },
-    );
+    const graph = await buildGraph(from, { onProgress: log, ...(options.schema === undefined ? {} : { schema: options.schema }) });
     const database = previewDatabase(from, options.schema);
     if (database === null)
       say(

@@ -8,11 +8,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildGraph } from '@guided-retrieval/context-graph/build';
 import { type RetrievalResult, Retriever } from '@guided-retrieval/retrieval';
 import { generateTpch } from '@guided-retrieval/tpch';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGraph } from '../pipeline.js';
 import { TPCH_EXAMPLES } from '../server/graph-payload.js';
 import { retrievalResultJsonSchema, retrievalResultSchema, toRetrievalOutput } from './result-schema.js';
 
@@ -72,7 +72,7 @@ describe('real retrieval results over TPC-H', () => {
     root = mkdtempSync(join(tmpdir(), 'guided-result-schema-'));
     const path = join(root, 'tpch.sqlite');
     generateTpch({ path, scaleFactor: 0.001, overwrite: true });
-    const retriever = await Retriever.create(await buildGraph(path, () => {}, 'tpch'));
+    const retriever = await Retriever.create(await buildGraph(path, { name: 'tpch' }));
     results = [];
     for (const question of QUESTIONS) results.push(await retriever.retrieve(question));
   });

@@ -68,7 +68,13 @@ export const schemaContextOutput = z.object({
 export type SchemaContextOutput = z.infer<typeof schemaContextOutput>;
 
 export const describeTableInput = {
-  table: z.string().trim().min(1).max(500).describe('The table name, as list_tables or retrieve_tables gives it (case-insensitive)'),
+  // Not trimmed here: a table may be named with a space at either end (describeTable tries the name as given first).
+  table: z
+    .string()
+    .min(1)
+    .max(500)
+    .refine((s) => s.trim() !== '', 'a table name, not blank')
+    .describe('The table name, as list_tables or retrieve_tables gives it (case-insensitive)'),
 };
 
 const joinEdgeSchema = z.object({
@@ -175,7 +181,7 @@ const sampleValue = (value: string | number) =>
 
 /** One table's columns, key and joins; an unknown name is a `ToolInputError` naming near ones. */
 export function describeTable(graph: ContextGraph, name: string): DescribeTableOutput {
-  const table = graph.table(name.trim());
+  const table = graph.table(name) ?? graph.table(name.trim());
   if (!table) throw new ToolInputError(unknownTable(graph, name.trim()));
   return {
     database: graph.database,

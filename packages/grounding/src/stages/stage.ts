@@ -85,8 +85,9 @@ export async function runStages(
     snapshots.map(({ stage, matches }) => {
       const best = new Map<string, number>();
       for (const m of matches) if (watched.has(m.table) && (best.get(m.table) ?? -1) < m.score) best.set(m.table, m.score);
-      // Keys in name order: the same bytes whatever order the schema lists its tables in.
-      const tables: Record<string, number> = {};
+      // Keys in name order: the same bytes whatever order the schema lists its tables in. No
+      // prototype: a table named `__proto__` is a key like any other, not the record's prototype.
+      const tables = Object.create(null) as Record<string, number>;
       for (const t of [...best.keys()].sort()) tables[t] = best.get(t)!;
       return { stage, tables };
     });

@@ -1,7 +1,7 @@
 import type { DatabaseProfile } from '@guided-retrieval/profiler';
 import { describe, expect, it } from 'vitest';
+import { GraphBuildError } from '../errors.js';
 import { dictionaryAnnotations, overAnnotations, parseDictionary } from './dictionary.js';
-import { UserError } from './errors.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const profile: DatabaseProfile = {
@@ -86,7 +86,7 @@ describe('parseDictionary', () => {
   it('refuses a file that is no table at all in one error naming it', () => {
     const refuse = (text: string | Uint8Array, file: string) => {
       const run = () => parseDictionary(typeof text === 'string' ? bytes(text) : text, file);
-      expect(run).toThrow(UserError);
+      expect(run).toThrow(GraphBuildError);
       expect(run).toThrow(new RegExp(`^${file.replace('.', '\\.')} is not a data dictionary: `));
     };
     refuse('just some prose about baseball\nand more\n', 'notes.txt');

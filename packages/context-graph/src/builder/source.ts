@@ -1,5 +1,5 @@
 /**
- * What `guided build`, `serve --database` and `demo --database` read: a SQLite, DuckDB or Parquet
+ * What `buildGraph` (and so `guided build`, `serve --database`, `demo --database`) reads: a SQLite, DuckDB or Parquet
  * file, a folder of Parquet files, `sqlite:<file>`, `duckdb:<file>`, a `postgres://` or `mysql://` URL, a
  * profile JSON written by `guided profile`, a dbt `manifest.json`, or an `INFORMATION_SCHEMA.COLUMNS`
  * export (CSV or JSON) — the files told by their content. Errors are one line naming the source
@@ -10,8 +10,7 @@ import { open, stat } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
 import { type ConnectorEngine, ProfilerError, parseConnection, redactUrl } from '@guided-retrieval/profiler';
 import { sniffFile } from '@guided-retrieval/profiler/files';
-import { UserError } from './errors.js';
-import { SOURCE_KINDS } from './options.js';
+import { GraphBuildError } from '../errors.js';
 
 export type Source =
   /** A profile JSON from `guided profile`: no database behind it. */
@@ -31,19 +30,23 @@ export type Source =
       name?: string;
     };
 
+/** What a source can be, in a few words. */
+export const SOURCE_KINDS =
+  'a SQLite, DuckDB or Parquet file, a folder of Parquet files, a profile JSON from `guided profile`, a dbt manifest.json, an INFORMATION_SCHEMA.COLUMNS export (CSV or JSON), or a postgres:// or mysql:// URL';
+
 const stem = (path: string) => basename(path, extname(path));
 
 /**
- * A profiler error as a `UserError` naming the source (unless its message already does; a
+ * A profiler error as a `GraphBuildError` naming the source (unless its message already does; a
  * PostgreSQL error's `host:port` goes, the URL before it says more).
  */
 export function sourceError(display: string, error: unknown): unknown {
   if (!(error instanceof ProfilerError)) return error;
-  if (error.message.includes(display)) return new UserError(error.message, { cause: error });
+  if (error.message.includes(display)) return new GraphBuildError(error.message, { cause: error });
   const message = /^(postgres(ql)?|mysql|mariadb):/i.test(display)
     ? error.message.replace(/^(PostgreSQL(?: server unreachable)?|MySQL(?: server unreachable| connection lost)?): [^\s/]+:\d+: /, '$1: ')
     : error.message;
-  return new UserError(`${display}: ${message}`, { cause: error });
+  return new GraphBuildError(`${display}: ${message}`, { cause: error });
 }
 
 function fileSource(connection: { engine: ConnectorEngine; target: string }): Source {
@@ -78,7 +81,7 @@ async function sniffText(path: string): Promise<'dbt' | 'json-object' | 'catalog
 /** Tells what `text` names; reads no more than a file's first bytes and opens no database. */
 export async function resolveSource(text: string): Promise<Source> {
   const input = text.trim();
-  if (input === '') throw new UserError(`no database given: pass ${SOURCE_KINDS}`);
+  if (input === '') throw new GraphBuildError(`no database given: pass ${SOURCE_KINDS}`);
   if (/^postgres(ql)?:\/\//i.test(input)) return { kind: 'database', engine: 'postgres', target: input, display: redactUrl(input) };
   if (/^(mysql|mariadb):\/\//i.test(input)) return { kind: 'database', engine: 'mysql', target: input, display: redactUrl(input) };
   if (/^(sqlite|duckdb):/i.test(input) || /^[a-z][a-z0-9+.-]*:\/\//i.test(input)) {
@@ -94,16 +97,17 @@ export async function resolveSource(text: string): Promise<Source> {
     info = await stat(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') throw new UserError(`database file not found: ${path}`);
-    if (code === 'EACCES') throw new UserError(`permission denied: ${path}`);
-    throw new UserError(`cannot read ${path}: ${code ?? (error as Error).message}`);
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new GraphBuildError(`database file not found: ${path}`);
+    if (code === 'EACCES') throw new GraphBuildError(`permission denied: ${path}`);
+    throw new GraphBuildError(`cannot read ${path}: ${code ?? (error as Error).message}`);
   }
   try {
     if (info.isDirectory()) return fileSource(await parseConnection(path)); // a folder of Parquet files, or one line saying it holds none
-    if (!info.isFile()) throw new UserError(`not a database file: ${path} is not a regular file`);
+    if (!info.isFile()) throw new GraphBuildError(`not a database file: ${path} is not a regular file`);
     const engine = await sniffFile(path);
     if (engine) return fileSource({ engine, target: path });
-    if (info.size === 0 && !/\.(sqlite3?|db3?|s3db|sl3)$/i.test(path)) throw new UserError(`${path} is empty (0 bytes): not a database`);
+    if (info.size === 0 && !/\.(sqlite3?|db3?|s3db|sl3)$/i.test(path))
+      throw new GraphBuildError(`${path} is empty (0 bytes): not a database`);
     const text = await sniffText(path);
     if (text === 'dbt') return { kind: 'dbt', path, display: path };
     if (text === 'catalog-export') return { kind: 'catalog-export', path, display: path };
@@ -111,10 +115,10 @@ export async function resolveSource(text: string): Promise<Source> {
     return fileSource(await parseConnection(path)); // by extension, else one line saying what it is not
   } catch (error) {
     if (error instanceof ProfilerError && error.code === 'not-a-database' && /^not a SQLite, DuckDB or Parquet file/.test(error.message)) {
-      throw new UserError(`${path} is not a database: expected ${SOURCE_KINDS}`, { cause: error });
+      throw new GraphBuildError(`${path} is not a database: expected ${SOURCE_KINDS}`, { cause: error });
     }
     if (error instanceof ProfilerError && error.code === 'permission-denied')
-      throw new UserError(`permission denied: ${path}`, { cause: error });
+      throw new GraphBuildError(`permission denied: ${path}`, { cause: error });
     throw sourceError(path, error);
   }
 }

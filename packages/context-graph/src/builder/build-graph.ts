@@ -1,63 +1,73 @@
+/**
+ * Source → context graph in one call, as `guided build` runs it: open the source (`source.ts`),
+ * profile it read-only (or read a profile JSON, a dbt project, a catalog export), lay a data
+ * dictionary's descriptions over it (`dictionary.ts`), choose its join edges (`joins.ts`), build.
+ */
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
-import type { Annotations, ContextGraph } from '@guided-retrieval/context-graph';
-import { buildGraphFromProfile, type GraphBuild, type JoinSource, profileForGraph } from '@guided-retrieval/context-graph/build';
 import { type JoinsFile, loadJoins } from '@guided-retrieval/join-inference';
 import { type Connector, type DatabaseProfile, parseProfile, type ViewMode, withConnection } from '@guided-retrieval/profiler';
 import { isRecord } from '@guided-retrieval/profiler/files';
 import { hashProfileValues } from '@guided-retrieval/profiler/values';
+import type { Annotations } from '../build.js';
+import { GraphBuildError } from '../errors.js';
+import type { ContextGraph } from '../graph.js';
 import { dictionaryAnnotations, overAnnotations, readDictionary } from './dictionary.js';
-import { UserError } from './errors.js';
-import { describeInference, setAsideNotes, summarizeInference } from './joins.js';
-import { plural, profiledAll, tableDone, tableStarted } from './progress.js';
+import { buildGraphFromProfile, type GraphBuild } from './graph-build.js';
+import { describeInference, setAsideNotes, summarizeInference } from './inference-notes.js';
+import type { JoinSource } from './joins.js';
+import { plural, profiledAll, tableDone, tableStarted } from './messages.js';
+import { profileForGraph } from './profile.js';
 import { checkSchemaFiles, isSchemaSource, readSchemaSource, type SchemaFiles } from './schema-source.js';
 import { resolveSource, type Source, sourceError } from './source.js';
 
-export type BuildProgress = (message: string) => void;
-
 /**
- * Where the graph's join edges come from: the declared foreign keys (default; inferred when the
- * schema declares none); those plus the edges inference finds (`infer`); or those plus the edges
- * of a joins file (`file`).
+ * Where the graph's join edges come from: any `JoinSource` (`declared`, the default: the declared
+ * foreign keys, inferred when the schema declares none; `infer`: those plus the edges inference
+ * finds; `with` or `only` given edges), or `file`: the declared ones plus a joins file's
+ * (`guided infer-joins`, `guided build --joins`).
  */
-export type EdgeSource = { kind: 'declared' } | { kind: 'infer' } | { kind: 'file'; path: string };
+export type BuildJoins = JoinSource | { kind: 'file'; path: string };
 
 export interface BuildOptions extends SchemaFiles {
+  /** The graph's database name (default: a file's name without extension, a URL's database, a profile's). */
+  name?: string;
+  /** Where the join edges come from (default `{ kind: 'declared' }`). */
+  joins?: BuildJoins;
+  /** Inferred edges below this confidence are dropped (default: join inference's). */
+  minConfidence?: number;
+  /** A data dictionary file (CSV, Markdown table or YAML such as dbt's schema.yml): its descriptions become the graph's. */
+  dictionary?: string;
   /** PostgreSQL only: the schema(s) to profile, comma-separated (default: every non-system schema). */
   schema?: string;
-  /**
-   * Keep no readable text value in the graph: column values as Bloom filters of their hashes only (`hashValues`; a
-   * profile JSON is hashed as read).
-   */
-  hashValues?: boolean;
-  /** Views and materialized views (PostgreSQL, DuckDB): left out, listed without reading their rows (default), or profiled. */
+  /** Views and materialized views (PostgreSQL, DuckDB): left out (default), listed without reading their rows, or profiled. */
   views?: ViewMode;
-  /** Inferred edges below this confidence are dropped (default: the inference default). */
-  minConfidence?: number;
-  /** A data dictionary file (`dictionary.ts`): its descriptions become the graph's. */
-  dictionary?: string;
+  /** Keep no readable text value in the graph: column values as Bloom filters of their hashes only (a profile JSON is hashed as read). */
+  hashValues?: boolean;
+  /** Told each step in one line (`profiling [2/8] orders…`, warnings as `warning: …`): what `guided build` prints on stderr. */
+  onProgress?: (message: string) => void;
 }
 
 /**
- * Source → context graph: profile the database read-only (or read a profile JSON), take its join
- * edges from `edges`, build the graph. `source` is anything `resolveSource` reads: a SQLite,
- * DuckDB or Parquet file, a Parquet folder, `postgres://…`, `mysql://…`, or a profile from `guided profile`.
- * Nothing is written to the database. Errors are one line naming the source.
+ * Builds the context graph of `source`: a SQLite, DuckDB or Parquet file, a folder of Parquet
+ * files, `postgres://…`, `mysql://…`, a profile JSON, a dbt `manifest.json` or an
+ * `INFORMATION_SCHEMA.COLUMNS` export (`resolveSource` tells them apart). The database is opened
+ * read-only; nothing is written to it or beside it. Errors are a `GraphBuildError` of one line
+ * naming the source or file (a URL's password as `***`).
  */
-export async function buildGraph(
-  source: string | Source,
-  progress: BuildProgress = () => {},
-  name?: string,
-  edges: EdgeSource = { kind: 'declared' },
-  options: BuildOptions = {},
-): Promise<ContextGraph> {
+export async function buildGraph(source: string | Source, options: BuildOptions = {}): Promise<ContextGraph> {
+  const progress = options.onProgress ?? (() => {});
+  const { name } = options;
+  const joins = options.joins ?? { kind: 'declared' };
   const resolved = typeof source === 'string' ? await resolveSource(source) : source;
   if (options.schema !== undefined && !(resolved.kind === 'database' && resolved.engine === 'postgres')) {
-    throw new UserError(`--schema applies to PostgreSQL only, not to ${resolved.display}`);
+    throw new GraphBuildError(`--schema applies to PostgreSQL only, not to ${resolved.display}`);
   }
+  if (joins.kind === 'file' && options.minConfidence !== undefined)
+    throw new GraphBuildError('--min-confidence applies to inferred joins, not to --joins FILE');
   checkSchemaFiles(resolved, options);
   // a bad joins file or dictionary should fail before minutes of profiling, not after
-  const file = edges.kind === 'file' ? await loadJoins(edges.path) : undefined;
+  const file = joins.kind === 'file' ? await loadJoins(joins.path) : undefined;
   const dictionary = options.dictionary === undefined ? undefined : await readDictionary(options.dictionary);
   const started = performance.now();
   let annotations: Annotations = {};
@@ -69,19 +79,19 @@ export async function buildGraph(
     annotations = schema.annotations;
   } else read = await profileSource(resolved, progress, name, options);
   const profile = options.hashValues ? hashProfileValues(read) : read;
-  if (profile.tables.length === 0) throw new UserError(`${resolved.display} has no tables: nothing to build a graph from`);
+  if (profile.tables.length === 0) throw new GraphBuildError(`${resolved.display} has no tables: nothing to build a graph from`);
   if (dictionary && options.dictionary !== undefined) {
     const found = dictionaryAnnotations(dictionary.entries, profile, options.dictionary);
     for (const warning of [...dictionary.warnings, ...found.warnings]) progress(`warning: ${warning}`);
     progress(`read ${plural(found.applied, 'description')} from the dictionary ${options.dictionary}`);
     annotations = overAnnotations(annotations, found.annotations);
   }
-  const joins = schemaEdges(resolved, edges, progress);
-  if (file && edges.kind === 'file' && stem(file.database) !== stem(profile.database)) {
-    progress(`note: ${edges.path} was made for database ${file.database}, this one is ${profile.database}`);
+  const edges = schemaEdges(resolved, joins, progress);
+  if (file && joins.kind === 'file' && stem(file.database) !== stem(profile.database)) {
+    progress(`note: ${joins.path} was made for database ${file.database}, this one is ${profile.database}`);
   }
   const built = await buildGraphFromProfile(profile, {
-    joins: joinSource(joins, file),
+    joins: joinSource(edges, file),
     inference: {
       ...(options.minConfidence === undefined ? {} : { minConfidence: options.minConfidence }),
       onProgress: (message) => progress(`inferring joins: ${message}`),
@@ -90,7 +100,7 @@ export async function buildGraph(
     annotations,
   });
   const graph = built.graph;
-  reportJoins(built, joins, profile, progress);
+  reportJoins(built, edges, profile, progress);
   progress(
     `built the context graph: ${plural(graph.tables.length, 'table')}, ${plural(graph.edges.length, 'join edge')} in ${Math.round(performance.now() - started)} ms`,
   );
@@ -102,19 +112,19 @@ export async function buildGraph(
  * by default the others are inferred from names and keys as for a schema that declares none (the
  * declared ones kept), rather than leaving every undeclared table an island.
  */
-function schemaEdges(source: Source, edges: EdgeSource, progress: BuildProgress): EdgeSource {
+function schemaEdges(source: Source, edges: BuildJoins, progress: Progress): BuildJoins {
   if (!isSchemaSource(source) || edges.kind !== 'declared') return edges;
   progress('a schema file declares few keys: inferring the other joins from names and keys (declared ones kept)');
   return { kind: 'infer' };
 }
 
 /** A profile JSON (a graph file is told apart: it has `edges`). */
-async function readProfile(path: string, name: string | undefined, progress: BuildProgress): Promise<DatabaseProfile> {
+async function readProfile(path: string, name: string | undefined, progress: Progress): Promise<DatabaseProfile> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new UserError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new GraphBuildError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
   let profile: DatabaseProfile;
   try {
@@ -128,16 +138,16 @@ async function readProfile(path: string, name: string | undefined, progress: Bui
 }
 
 /** Why a file that is no profile is not one, when it is something else: not JSON, or a graph file. */
-function notAProfile(text: string, path: string): UserError | undefined {
+function notAProfile(text: string, path: string): GraphBuildError | undefined {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    return new UserError(`${path} is not a database, and not a profile: not valid JSON`);
+    return new GraphBuildError(`${path} is not a database, and not a profile: not valid JSON`);
   }
   // Version 1 of the graph file holds a list of edges, version 2 an object of lists.
   if (isRecord(json) && Array.isArray(json.tables) && (Array.isArray(json.edges) || isRecord(json.edges))) {
-    return new UserError(`${path} is a context graph (from \`guided build\`), not a database or profile: use it with --graph`);
+    return new GraphBuildError(`${path} is a context graph (from \`guided build\`), not a database or profile: use it with --graph`);
   }
   return undefined;
 }
@@ -145,13 +155,13 @@ function notAProfile(text: string, path: string): UserError | undefined {
 /** Opens the database read-only, profiles every table with progress on stderr, closes it. */
 async function profileSource(
   source: Extract<Source, { kind: 'database' }>,
-  progress: BuildProgress,
+  progress: Progress,
   name: string | undefined,
-  options: BuildOptions,
+  options: Pick<BuildOptions, 'hashValues' | 'views' | 'schema'>,
 ): Promise<DatabaseProfile> {
   const profileTables = async (connector: Connector) => {
     const tables = await connector.listTables();
-    if (tables.length === 0) throw new UserError(`${source.display} has no tables: nothing to build a graph from`);
+    if (tables.length === 0) throw new GraphBuildError(`${source.display} has no tables: nothing to build a graph from`);
     const started = performance.now();
     const profile = await profileForGraph(connector, {
       database: name ?? source.name ?? connector.database,
@@ -172,13 +182,13 @@ async function profileSource(
 }
 
 /** The join source of the build: a joins file's edges join the declared ones. */
-function joinSource(edges: EdgeSource, file: JoinsFile | undefined): JoinSource {
+function joinSource(edges: BuildJoins, file: JoinsFile | undefined): JoinSource {
   if (edges.kind !== 'file') return edges;
   return file ? { kind: 'with', edges: file.edges, source: edges.path } : { kind: 'declared' };
 }
 
 /** What the build did about joins, for stderr: the inference that ran, or the edges a joins file added. */
-function reportJoins(built: GraphBuild, edges: EdgeSource, profile: DatabaseProfile, progress: BuildProgress): void {
+function reportJoins(built: GraphBuild, edges: BuildJoins, profile: DatabaseProfile, progress: Progress): void {
   const { inference } = built;
   if (inference) {
     if (edges.kind === 'declared') progress('the schema declares no foreign keys: inferred them (pass --joins FILE to give your own)');
@@ -195,3 +205,5 @@ function reportJoins(built: GraphBuild, edges: EdgeSource, profile: DatabaseProf
 function stem(name: string): string {
   return basename(name, extname(name)).toLowerCase();
 }
+
+type Progress = (message: string) => void;

@@ -1,5 +1,5 @@
 /**
- * A data dictionary for `guided build --dictionary FILE`: what cryptic tables and columns mean
+ * A data dictionary (`buildGraph`'s `dictionary`, `guided build --dictionary FILE`): what cryptic tables and columns mean
  * (`HR` → "home runs"), as a database's readme table or spreadsheet gives it. Three shapes, told
  * by the file:
  *
@@ -15,11 +15,11 @@
  * is one error naming it.
  */
 import { readFile } from 'node:fs/promises';
-import type { Annotations } from '@guided-retrieval/context-graph';
 import type { DatabaseProfile } from '@guided-retrieval/profiler';
 import { isRecord, parseCsv } from '@guided-retrieval/profiler/files';
 import { parse as parseYaml } from 'yaml';
-import { UserError } from './errors.js';
+import type { Annotation, Annotations } from '../build.js';
+import { GraphBuildError } from '../errors.js';
 
 /** One described table (no `column`) or column. */
 export interface DictionaryEntry {
@@ -41,7 +41,7 @@ const FIELDS = {
 const BROKEN = '\uFFFD';
 
 const notATable = (file: string, why: string) =>
-  new UserError(
+  new GraphBuildError(
     `${file} is not a data dictionary: ${why} (expected a CSV or Markdown table with columns table, column, description, or a YAML file such as dbt's schema.yml)`,
   );
 
@@ -132,7 +132,7 @@ function yamlEntries(doc: unknown, file: string): DictionaryEntry[] {
 
 /**
  * The entries of a dictionary file's bytes, and the rows set aside for broken encoding (named).
- * Throws a `UserError` naming the file when it is no table at all.
+ * Throws a `GraphBuildError` naming the file when it is no table at all.
  */
 export function parseDictionary(bytes: Uint8Array, file: string): { entries: DictionaryEntry[]; warnings: string[] } {
   if (bytes.includes(0)) throw notATable(file, 'it is a binary file');
@@ -182,7 +182,8 @@ export function dictionaryAnnotations(
   file: string,
 ): { annotations: Annotations; applied: number; warnings: string[] } {
   const tables = new Map(profile.tables.map((t) => [t.name.toLowerCase(), t]));
-  const annotations: Required<Annotations> = { tables: {}, columns: {} };
+  // No prototype: a table or column named `__proto__` or `constructor` is a key like any other.
+  const annotations: Required<Annotations> = { tables: nameRecord(), columns: nameRecord() };
   const seen = new Set<string>();
   const warnings: string[] = [];
   let applied = 0;
@@ -212,7 +213,7 @@ export function dictionaryAnnotations(
     seen.add(key);
     applied++;
     if (column) {
-      annotations.columns[table.name] ??= {};
+      annotations.columns[table.name] ??= nameRecord();
       annotations.columns[table.name]![column.name] = { description: e.description };
     } else annotations.tables[table.name] = { description: e.description };
   }
@@ -226,7 +227,7 @@ export async function readDictionary(path: string): Promise<{ entries: Dictionar
     bytes = await readFile(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UserError(
+    throw new GraphBuildError(
       `cannot read the dictionary ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (code ?? 'unreadable')}`,
     );
   }
@@ -235,13 +236,18 @@ export async function readDictionary(path: string): Promise<{ entries: Dictionar
 
 /** Annotations laid over others: the dictionary's descriptions win, aliases are kept. */
 export function overAnnotations(base: Annotations, over: Annotations): Annotations {
-  const tables = { ...(base.tables ?? {}) };
+  const tables = Object.assign(nameRecord<Annotation>(), base.tables);
   for (const [t, a] of Object.entries(over.tables ?? {})) tables[t] = { ...(tables[t] ?? {}), ...a };
-  const columns: Record<string, Record<string, { description?: string; aliases?: string[] }>> = {};
-  for (const [t, cs] of Object.entries(base.columns ?? {})) columns[t] = { ...cs };
+  const columns = nameRecord<Record<string, Annotation>>();
+  for (const [t, cs] of Object.entries(base.columns ?? {})) columns[t] = Object.assign(nameRecord<Annotation>(), cs);
   for (const [t, cs] of Object.entries(over.columns ?? {})) {
-    columns[t] ??= {};
+    columns[t] ??= nameRecord();
     for (const [c, a] of Object.entries(cs)) columns[t]![c] = { ...(columns[t]![c] ?? {}), ...a };
   }
   return { tables, columns };
+}
+
+/** A record keyed by names, with no prototype: `__proto__`, `constructor` or `toString` is a name like any other. */
+function nameRecord<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
 }

@@ -1,6 +1,6 @@
 import type { JoinEdge, JoinInference } from '@guided-retrieval/join-inference';
 import { describe, expect, it } from 'vitest';
-import { describeInference, summarizeInference } from './joins.js';
+import { describeInference, summarizeInference } from './inference-notes.js';
 
 /** Only the origin counts here. */
 const edge = (origin: JoinEdge['origin'], fromColumn: string): JoinEdge => {
@@ -35,7 +35,7 @@ describe('summarizeInference', () => {
 
 describe('setAsideNotes', () => {
   it('says once per reason how many columns never join, with a few of them', async () => {
-    const { setAsideNotes } = await import('./joins.js');
+    const { setAsideNotes } = await import('./inference-notes.js');
     const reason = 'a data loader’s or modelling tool’s bookkeeping column';
     const columns = ['a', 'b', 'c', 'd'].map((table) => ({ table, column: '_fivetran_synced', reason }));
     expect(setAsideNotes([...columns, { table: 'e', column: 'updated_at', reason: 'a timestamp or flag 5 of 5 tables carry' }])).toEqual([

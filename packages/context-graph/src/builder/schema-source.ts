@@ -2,9 +2,9 @@
  * The sources with no database behind them that are not profiles: a dbt project's artifacts and
  * a warehouse's `INFORMATION_SCHEMA` export, read into a schema-only profile with progress.
  */
-import type { Annotations } from '@guided-retrieval/context-graph';
 import { ProfilerError, readCatalogExport, readDbtArtifacts, type SchemaRead } from '@guided-retrieval/profiler';
-import { UserError } from './errors.js';
+import type { Annotations } from '../build.js';
+import { GraphBuildError } from '../errors.js';
 import type { Source } from './source.js';
 
 export type SchemaSource = Extract<Source, { kind: 'dbt' | 'catalog-export' }>;
@@ -23,9 +23,9 @@ export function isSchemaSource(source: Source): source is SchemaSource {
 /** Refuses `--catalog` / `--keys` given with a source they do not apply to. */
 export function checkSchemaFiles(source: Source, files: SchemaFiles): void {
   if (files.catalog !== undefined && source.kind !== 'dbt')
-    throw new UserError(`--catalog applies to a dbt manifest.json only, not to ${source.display}`);
+    throw new GraphBuildError(`--catalog applies to a dbt manifest.json only, not to ${source.display}`);
   if (files.keys !== undefined && source.kind !== 'catalog-export')
-    throw new UserError(`--keys applies to an INFORMATION_SCHEMA.COLUMNS export only, not to ${source.display}`);
+    throw new GraphBuildError(`--keys applies to an INFORMATION_SCHEMA.COLUMNS export only, not to ${source.display}`);
 }
 
 /** Reads the files; errors are one line naming the file. */
@@ -42,7 +42,7 @@ export async function readSchemaSource(
         ? await readDbtArtifacts(source.path, files.catalog === undefined ? {} : { catalog: files.catalog })
         : await readCatalogExport(source.path, files.keys === undefined ? {} : { keys: files.keys });
   } catch (error) {
-    if (error instanceof ProfilerError) throw new UserError(error.message, { cause: error });
+    if (error instanceof ProfilerError) throw new GraphBuildError(error.message, { cause: error });
     throw error;
   }
   const { profile } = read;
