@@ -16,6 +16,7 @@ import {
   withoutPrefix,
 } from './identifiers.js';
 import { IndexBuilder } from './index-builder.js';
+import { namesOfCodes } from './value-codes.js';
 import type { InvertedIndex } from './inverted-index.js';
 import { perName } from './memo.js';
 import { descriptionPhrase, nameKeys, schemaVocabulary } from './name-keys.js';
@@ -130,14 +131,26 @@ function indexColumn(
   }
   if (!valued) return undefined;
   const asValue = builder.element(column.name, 'value');
-  indexValues(builder, column, asValue);
+  indexValues(builder, column, asValue, params);
   const reader = column.values?.filter ? readValueFilter(column.values.filter) : undefined;
   return reader ? { table, column: column.name, element: asValue, reader } : undefined;
 }
 
-/** A column's sampled and listed values (`values.list`), each by its keys (`IndexBuilder.addValues`). */
-function indexValues(builder: IndexBuilder, column: GraphColumn, asValue: number): void {
+/**
+ * A column's sampled and listed values (`values.list`), each by its keys (`IndexBuilder.addValues`);
+ * a column of codes (states, countries) also by the names its codes stand for (`value-codes.ts`),
+ * as a place is by its demonym.
+ */
+function indexValues(builder: IndexBuilder, column: GraphColumn, asValue: number, params: GroundingParams): void {
   const listed = column.values?.list ?? [];
   if (column.sample.length === 0 && listed.length === 0) return;
-  builder.addValues(asValue, [...column.sample.map((s) => s.value), ...listed]);
+  const values = [...column.sample.map((s) => s.value), ...listed];
+  builder.addValues(asValue, values);
+  if (params.codeNames) {
+    const codes = namesOfCodes(
+      values.filter((v): v is string => typeof v === 'string'),
+      params,
+    );
+    if (codes) builder.addValues(asValue, codes.names, 'demonym');
+  }
 }

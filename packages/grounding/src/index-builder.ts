@@ -112,18 +112,18 @@ export class IndexBuilder {
    * `element` under every key of each value (`eachValueKey`): the whole normalised value, and
    * each run of its words with its share of the value as coverage.
    */
-  addValues(element: number, values: readonly (string | number)[]): void {
+  addValues(element: number, values: readonly (string | number)[], kind: VariantKind = 'exact'): void {
     // A number has no key: values of the same text have the same keys.
     const texts = values.filter((v): v is string => typeof v === 'string');
     if (texts.length === 0) return;
-    const signature = `v${texts.join('\u0000')}`;
-    const id = this.#signatureIds.get(signature) ?? this.#newSignature(this.#signatureIds, signature, this.#keysOfValues(texts));
+    const signature = `v${kind}\u0001${texts.join('\u0000')}`;
+    const id = this.#signatureIds.get(signature) ?? this.#newSignature(this.#signatureIds, signature, this.#keysOfValues(texts, kind));
     this.#addBlock(element, id);
   }
 
-  #keysOfValues(texts: readonly string[]): Keys {
+  #keysOfValues(texts: readonly string[], kind: VariantKind): Keys {
     const keys: Keys = new Map();
-    for (const value of texts) eachValueKey(value, (key, words, of) => this.#add(keys, key, 'exact', words / of));
+    for (const value of texts) eachValueKey(value, (key, words, of) => this.#add(keys, key, kind, words / of));
     return keys;
   }
 

@@ -43,6 +43,15 @@ const GROUNDING_SCHEMA = {
    * table of the deed or the doer ("advised by", "rented"). 0: none.
    */
   derivedVerbSenses: 'number',
+  /**
+   * A column whose values are mostly codes of one ISO 3166 list (US states `CA`, countries `DEU`) is
+   * also indexed by the names its codes stand for (`value-codes.ts`): "California" finds `CA`.
+   */
+  codeNames: 'boolean',
+  /** Share of a column's distinct values that must be one list's codes for `codeNames` to read it so. */
+  minCodeShare: 'number',
+  /** Fewest distinct codes a column must hold for `codeNames`: two values that happen to be codes say nothing. */
+  minCodes: 'number',
   /** A word the schema spells apart (`order_status`) teaches the compound splitter from this length. */
   minSchemaWordLength: 'number',
   /** Longest description opening indexed as a column alias: beyond it a description is prose, not a name. */
