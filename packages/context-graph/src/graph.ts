@@ -8,6 +8,9 @@ import { TableEdges } from './table-edges.js';
 import type { ContextGraphData, GraphColumn, GraphEngine, GraphTable, JoinPath, JoinTreeOptions, PathOptions } from './types.js';
 import { kShortestPaths } from './yen.js';
 
+/** Targets whose distances `distancesTo` keeps (a few KB each on a schema of a thousand tables). */
+const DISTANCE_CACHE = 64;
+
 /**
  * The context graph: tables (nodes) and join edges (directed, parallel edges allowed), with the
  * reachability of every table and its island computed once, so that exploration costs nothing per
@@ -27,6 +30,8 @@ export class ContextGraph {
   private readonly component: Int32Array;
   private readonly reachableSets = new Map<string, ReadonlySet<string>>();
   private readonly linkedSets = new Map<number, ReadonlySet<string>>();
+  /** `distancesTo`'s answers, least recently asked first. */
+  private readonly distanceCache = new Map<number, Int32Array>();
 
   constructor(data: ContextGraphData) {
     this.data = data;
@@ -232,11 +237,21 @@ export class ContextGraph {
     }
   }
 
-  /** The fewest edges from every table to `target` along directed join edges (undefined when it cannot reach it). */
+  /**
+   * The fewest edges from every table to `target` along directed join edges (undefined when it
+   * cannot reach it). Kept for the last `DISTANCE_CACHE` targets asked: a question's candidate
+   * trees ask the same few targets again and again.
+   */
   distancesTo(target: string): (table: string) => number | undefined {
-    const depth = stepsLeftTo(this.adjacency, this.indexOfTable(target), false);
+    const t = this.indexOfTable(target);
+    let depth = this.distanceCache.get(t);
+    if (depth) this.distanceCache.delete(t);
+    else depth = stepsLeftTo(this.adjacency, t, false);
+    this.distanceCache.set(t, depth);
+    if (this.distanceCache.size > DISTANCE_CACHE) this.distanceCache.delete(this.distanceCache.keys().next().value!);
+    const found = depth;
     return (table) => {
-      const d = depth[this.indexOfTable(table)]!;
+      const d = found[this.indexOfTable(table)]!;
       return d < 0 ? undefined : d;
     };
   }

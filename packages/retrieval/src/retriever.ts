@@ -172,6 +172,7 @@ export class Retriever {
       merging: mergingMs,
       columns: clock.lap(),
       total: clock.total(),
+      ...(choice.work ? { choice: choice.work.timings } : {}),
     };
     return {
       question: text,
@@ -197,6 +198,7 @@ export class Retriever {
           notes: choice.notes,
           reverse: Boolean(choice.reverse),
           ...(choice.candidates ? { candidates: choice.candidates } : {}),
+          ...(choice.work ? { proposed: choice.work.proposed, rooted: choice.work.rooted } : {}),
         },
         pathEnumeration: offeredTables(choice).map((target) => ({ target, paths: (paths[target] ?? []).map(tracePath) })),
         pathSelection: valid.map((s) => ({ target: s.target, path: tracePath(s.path), reason: s.reason })),

@@ -89,6 +89,8 @@ export interface SourceAndTargets {
   candidates?: CandidateTrace[];
   /** How sure a fitted choice is of its tree (absent for other disambiguators). */
   confidence?: ChoiceConfidence;
+  /** What the fitted choice did: sets of tables proposed, how many rooted, and its timings (absent for other disambiguators). */
+  work?: { proposed: number; rooted: number; timings: ChoiceTimings };
 }
 
 export interface PathSelectionInput {
@@ -165,6 +167,15 @@ export interface PhaseTimings {
   /** Column relevance (`columns/relevance.ts`), after merging. */
   columns: number;
   total: number;
+  /** The fitted choice's share of `disambiguation` (absent for other disambiguators). */
+  choice?: ChoiceTimings;
+}
+
+/** Where the fitted choice spends its time: proposing and rooting candidate trees, reading their features, scoring them. */
+export interface ChoiceTimings {
+  proposal: number;
+  features: number;
+  scoring: number;
 }
 
 /**
@@ -204,6 +215,9 @@ export interface RetrievalTrace {
     reverse: boolean;
     /** The candidate trees a fitted choice weighed, with their features and scores. */
     candidates?: CandidateTrace[];
+    /** Sets of tables the fitted choice proposed, and how many of them it rooted (searched a tree for). */
+    proposed?: number;
+    rooted?: number;
   };
   /** Per target, the paths offered to the path selection, in the order offered. */
   pathEnumeration: { target: string; paths: TracePath[] }[];

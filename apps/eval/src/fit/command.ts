@@ -153,7 +153,9 @@ export async function fitAndReport(
     nonPositive: base.fit.nonPositive,
   };
   context.log(`fit: nested cross-validation over ${grid.length} settings × ${new Set(held.map((e) => e.group)).size} databases`);
-  const nested = nestedCrossValidate(held, grid, settings, namesOnlyHeld);
+  const nested = nestedCrossValidate(held, grid, settings, namesOnlyHeld, base.fit.innerFolds, (g, p) =>
+    context.log(`fit: held out ${g}: ${describePoint(p)} chosen on the other databases`),
+  );
   // Each fold's calibration is fitted on the other folds' out-of-fold scores: the reliability table is out of fold too.
   const scored = held.map((e) => ({ id: e.id, group: e.group, scores: nested.scores.get(e.id)!, right: e.right }));
   const clip = base.fit.calibration.clip;
@@ -172,7 +174,7 @@ export async function fitAndReport(
   );
   const outOfFold = outOfFoldFigures(collected, held, nested.scores, files);
   context.log('fit: choosing the settings on every database, fitting the final model');
-  const { point } = chooseSettings(held, grid, settings, namesOnlyHeld);
+  const { point } = chooseSettings(held, grid, settings, namesOnlyHeld, base.fit.innerFolds);
   const { model, convergence } = fitChoice([...held, ...namesOnlyHeld], { ...settings, ...point });
   model.calibration = fitCalibration(scored, base.fit.calibration);
   const untrained = { ...base };

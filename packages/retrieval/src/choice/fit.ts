@@ -39,19 +39,36 @@ export interface FitSettings {
 }
 
 /** Fits the model on `examples`; questions with no target (nothing right, no F1) or no weight teach nothing. */
-export function fitChoice(examples: readonly ChoiceExample[], settings: FitSettings): { model: ChoiceModel; convergence: Convergence } {
+export function fitChoice(
+  examples: readonly ChoiceExample[],
+  settings: FitSettings,
+  start?: readonly number[],
+): { model: ChoiceModel; convergence: Convergence } {
   const d = settings.features.length;
-  const usable = examples.filter((e) => (e.weight ?? 1) > 0 && targetOf(e, settings.target) !== null);
+  // A question of one candidate teaches nothing (its probability is 1 whatever the weights).
+  const usable = merged(examples.filter((e) => (e.weight ?? 1) > 0 && e.vectors.length > 1 && targetOf(e, settings.target) !== null));
   const { mean, scale } = standardization(usable, d);
   const data = usable.map((e) => standardized(e, mean, scale, d, targetOf(e, settings.target)!));
   const negative = new Set(settings.nonPositive ?? []);
   const upper = settings.features.map((f) => (negative.has(f) ? 0 : Number.POSITIVE_INFINITY));
-  const { w, convergence } = minimizeNewton(logitObjective(data, d, settings.penalty), {
-    maxSteps: settings.maxSteps,
-    gradientTolerance: settings.gradientTolerance,
-    upper,
-  });
+  const { w, convergence } = minimizeNewton(
+    logitObjective(data, d, settings.penalty),
+    { maxSteps: settings.maxSteps, gradientTolerance: settings.gradientTolerance, upper },
+    start ? Float64Array.from(start) : undefined,
+  );
   return { model: { features: [...settings.features], mean, scale, weights: [...w].map(round), calibration: IDENTITY_CALIBRATION }, convergence };
+}
+
+/** Questions of identical candidates and labels, one with their weights summed: a names-only set repeats many. */
+function merged(examples: readonly ChoiceExample[]): ChoiceExample[] {
+  const byKey = new Map<string, ChoiceExample>();
+  for (const e of examples) {
+    const key = JSON.stringify([e.vectors, e.right, e.f1 ?? null]);
+    const same = byKey.get(key);
+    if (same) same.weight = (same.weight ?? 1) + (e.weight ?? 1);
+    else byKey.set(key, { ...e, weight: e.weight ?? 1 });
+  }
+  return [...byKey.values()];
 }
 
 /** A question's target distribution over its candidates, or null when it has none. */
@@ -68,13 +85,15 @@ function targetOf(e: ChoiceExample, target: ChoiceTarget): Float64Array | null {
 }
 
 /**
- * Out-of-fold picks: for each group of `held`, a model fitted on the other groups' questions and
- * every question of `always` (data of other databases that are never held out), scoring the group's.
+ * Out-of-fold picks: for each fold of `held`'s groups (one per group, or `folds` of them, the
+ * groups dealt round in name order), a model fitted on the other folds' questions and every
+ * question of `always` (data of other databases that are never held out), scoring the fold's.
  */
 export function crossValidate(
   held: readonly ChoiceExample[],
   settings: FitSettings,
   always: readonly ChoiceExample[] = [],
+  folds?: number,
 ): {
   accuracy: number;
   picks: Map<string, number>;
@@ -82,23 +101,35 @@ export function crossValidate(
   perGroup: Map<string, { right: number; questions: number }>;
 } {
   const groups = [...new Set(held.map((e) => e.group))].sort();
+  const count = folds === undefined ? groups.length : Math.min(folds, groups.length);
+  const foldOf = new Map(groups.map((g, i) => [g, i % count]));
   const picks = new Map<string, number>();
   const scores = new Map<string, number[]>();
   const perGroup = new Map<string, { right: number; questions: number }>();
   let right = 0;
-  for (const g of groups) {
-    const { model } = fitChoice([...held.filter((e) => e.group !== g), ...always], settings);
-    let ok = 0;
-    const questions = held.filter((e) => e.group === g);
-    for (const e of questions) {
+  let start: number[] | undefined;
+  for (let f = 0; f < count; f++) {
+    const { model } = fitChoice(
+      [...held.filter((e) => foldOf.get(e.group) !== f), ...always],
+      settings,
+      start,
+    );
+    // The next fold starts where this one ended: the folds' optima lie close.
+    start = model.weights;
+    for (const e of held) {
+      if (foldOf.get(e.group) !== f) continue;
       const s = scoreVectors(model, e.vectors);
       const pick = bestIndex(s);
       picks.set(e.id, pick);
       scores.set(e.id, s);
-      if (e.right[pick]) ok += 1;
+      const g = perGroup.get(e.group) ?? { right: 0, questions: 0 };
+      g.questions += 1;
+      if (e.right[pick]) {
+        g.right += 1;
+        right += 1;
+      }
+      perGroup.set(e.group, g);
     }
-    perGroup.set(g, { right: ok, questions: questions.length });
-    right += ok;
   }
   return { accuracy: held.length === 0 ? 0 : right / held.length, picks, scores, perGroup };
 }

@@ -31,6 +31,11 @@ export interface ChoiceCandidates {
   eligible: boolean[];
   /** The heuristic's choice (the first tree's). */
   base: SourceAndTargets;
+  /** Sets of tables proposed beside the heuristic's tree, and how many were rooted. */
+  proposed: number;
+  rooted: number;
+  /** Milliseconds proposing and rooting, and reading the features. */
+  timings: { proposal: number; features: number };
 }
 
 export class FittedDisambiguator implements Disambiguator {
@@ -53,6 +58,7 @@ export class FittedDisambiguator implements Disambiguator {
 
   /** Every candidate tree with its features, the heuristic's first: what the choice picks from, and what `fit` learns from. */
   async candidates(input: DisambiguationInput): Promise<ChoiceCandidates> {
+    const started = performance.now();
     const base = await this.heuristic.chooseSourceAndTargets(input);
     const first = await realize(this.heuristic, input, base, 'heuristic');
     const q = questionEvidence(
@@ -62,9 +68,14 @@ export class FittedDisambiguator implements Disambiguator {
       this.heuristic.lookAlikesOf(input.graph),
       this.heuristic.params.countingWordsBefore,
     );
-    const trees = await proposeTrees(this.heuristic, input, base, first, this.choice.limits, (proposals) => this.prescore(q, proposals));
+    const { trees, proposed, rooted } = await proposeTrees(this.heuristic, input, base, first, this.choice.limits, (proposals) =>
+      this.prescore(q, proposals),
+    );
+    const proposedAt = performance.now();
     const vectors = featureVectors(q, trees);
-    return { trees, vectors, features: FEATURE_NAMES, eligible: eligibleTrees(vectors, FEATURE_NAMES, this.choice.rule), base };
+    const eligible = eligibleTrees(vectors, FEATURE_NAMES, this.choice.rule);
+    const timings = { proposal: ms(proposedAt - started), features: ms(performance.now() - proposedAt) };
+    return { trees, vectors, features: FEATURE_NAMES, eligible, base, proposed, rooted, timings };
   }
 
   /**
@@ -84,7 +95,8 @@ export class FittedDisambiguator implements Disambiguator {
   }
 
   async chooseSourceAndTargets(input: DisambiguationInput): Promise<SourceAndTargets> {
-    const { trees, vectors, base, eligible } = await this.candidates(input);
+    const { trees, vectors, base, eligible, proposed, rooted, timings } = await this.candidates(input);
+    const scoring = performance.now();
     const scores = scoreVectors(this.model, vectors);
     // Only eligible trees are scored against each other: a tree that drops what the question names never outscores one that keeps it.
     const open = trees.map((_, i) => i).filter((i) => eligible[i]);
@@ -106,13 +118,15 @@ export class FittedDisambiguator implements Disambiguator {
       features: Object.fromEntries(FEATURE_NAMES.map((name, j) => [name, Math.round(vectors[i]![j]! * 1e4) / 1e4])),
     }));
     const confidence = confidenceOf(trees, probability, pick, this.choice.confidence);
-    if (pick === 0) return { ...base, candidates, confidence };
+    const work = { proposed, rooted, timings: { ...timings, scoring: ms(performance.now() - scoring) } };
+    if (pick === 0) return { ...base, candidates, confidence, work };
     const chosen = trees[pick]!;
     const dropped = eligible[0] ? '' : '; the heuristic’s tree drops something the question names';
     return {
       ...chosen.choice,
       candidates,
       confidence,
+      work,
       notes: [
         ...chosen.choice.notes,
         {
@@ -127,4 +141,9 @@ export class FittedDisambiguator implements Disambiguator {
   selectPaths(input: PathSelectionInput): Promise<SelectedPath[]> {
     return this.heuristic.selectPaths(input);
   }
+}
+
+/** Milliseconds to the microsecond, as every timing of the trace. */
+function ms(x: number): number {
+  return Math.round(x * 1000) / 1000;
 }

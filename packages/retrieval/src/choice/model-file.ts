@@ -52,6 +52,8 @@ export interface ChoiceFitSettings {
   calibration: CalibrationSettings;
   /** Bins of the reliability table. */
   reliabilityBins: number;
+  /** Folds of the inner cross-validation that chooses the settings (the training databases dealt round). */
+  innerFolds: number;
 }
 
 export interface ChoiceFile {
@@ -131,7 +133,7 @@ function checkChoiceFile(raw: unknown, where: string): ChoiceFile {
   }
   const fit = file.fit;
   if (!fit) throw bad('fit is missing');
-  for (const key of ['namesOnlyWeight', 'maxSteps', 'gradientTolerance', 'reliabilityBins'] as const)
+  for (const key of ['namesOnlyWeight', 'maxSteps', 'gradientTolerance', 'reliabilityBins', 'innerFolds'] as const)
     if (!isNumber(fit[key]) || fit[key] < 0) throw bad(`fit.${key} must be a number ≥ 0`);
   for (const key of ['penalties', 'sharpnesses'] as const)
     if (!Array.isArray(fit[key]) || fit[key].some((x) => !isNumber(x) || x < 0)) throw bad(`fit.${key} must list numbers ≥ 0`);

@@ -117,7 +117,7 @@ export async function proposeTrees(
   first: CandidateTree,
   limits: ProposalLimits,
   prescore: (proposals: readonly Proposal[]) => number[],
-): Promise<CandidateTree[]> {
+): Promise<{ trees: CandidateTree[]; proposed: number; rooted: number }> {
   const out: CandidateTree[] = [];
   const seen = new Set<string>();
   const add = (tree: CandidateTree | null) => {
@@ -140,13 +140,15 @@ export async function proposeTrees(
     );
     rooted = proposals.filter((_, i) => keep.has(i));
   }
+  let searched = 0;
   for (const p of rooted) {
     if (out.length >= limits.maxCandidates) break;
     if (seen.has(p.tables.join('\u0000'))) continue;
     const choice = heuristic.chooseFor(input, p.tables);
+    searched += 1;
     if (choice) add(await realize(heuristic, input, choice, p.origin));
   }
-  return out;
+  return { trees: out, proposed: proposals.length, rooted: searched };
 }
 
 /**

@@ -28,11 +28,12 @@ export function chooseSettings(
   grid: readonly GridPoint[],
   base: Omit<FitSettings, 'penalty' | 'target'>,
   always: readonly ChoiceExample[] = [],
+  folds?: number,
 ): { point: GridPoint; accuracy: number } {
   if (grid.length === 1) return { point: grid[0]!, accuracy: Number.NaN };
   let best: { point: GridPoint; accuracy: number } | null = null;
   for (const point of grid) {
-    const { accuracy } = crossValidate(held, { ...base, ...point }, always);
+    const { accuracy } = crossValidate(held, { ...base, ...point }, always, folds);
     if (!best || accuracy > best.accuracy + 1e-12) best = { point, accuracy };
   }
   return best!;
@@ -40,22 +41,25 @@ export function chooseSettings(
 
 /**
  * Out-of-fold scores with nested selection: for each group, the settings are chosen on the other
- * groups (an inner cross-validation), a model with them is fitted on the other groups and scores
- * the group's questions.
+ * groups (an inner cross-validation of `innerFolds` folds), a model with them is fitted on the
+ * other groups and scores the group's questions.
  */
 export function nestedCrossValidate(
   held: readonly ChoiceExample[],
   grid: readonly GridPoint[],
   base: Omit<FitSettings, 'penalty' | 'target'>,
   always: readonly ChoiceExample[] = [],
+  innerFolds?: number,
+  onFold?: (group: string, point: GridPoint) => void,
 ): { scores: Map<string, number[]>; chosen: Map<string, GridPoint> } {
   const groups = [...new Set(held.map((e) => e.group))].sort();
   const scores = new Map<string, number[]>();
   const chosen = new Map<string, GridPoint>();
   for (const g of groups) {
     const others = held.filter((e) => e.group !== g);
-    const { point } = chooseSettings(others, grid, base, always);
+    const { point } = chooseSettings(others, grid, base, always, innerFolds);
     chosen.set(g, point);
+    onFold?.(g, point);
     const { model } = fitChoice([...others, ...always], { ...base, ...point });
     for (const e of held) if (e.group === g) scores.set(e.id, scoreVectors(model, e.vectors));
   }
