@@ -90,6 +90,36 @@ describe('k shortest paths (Yen)', () => {
   });
 });
 
+describe('shortest-path trees', () => {
+  it('give each table the same cheapest path as a search for it alone, and a tree when united', () => {
+    const tree = tpch.shortestPathTree('LINEITEM', WITHIN);
+    for (const t of ['SUPPLIER', 'NATION', 'CUSTOMER', 'REGION', 'PART']) {
+      const alone = tpch.cheapestPathsFrom('LINEITEM', [t], WITHIN).get(t)!;
+      expect(tree.pathTo(t)?.edges.length).toBe(alone.edges.length);
+      expect(tree.cost(t)).toBe(alone.edges.length);
+    }
+    // Each table is reached by one path: a prefix of every path through it.
+    const viaNation = tree.pathTo('REGION')!.tables;
+    expect(tree.pathTo('NATION')!.tables).toEqual(viaNation.slice(0, viaNation.indexOf('NATION') + 1));
+    expect(tree.pathTo('LINEITEM')!.edges).toEqual([]);
+  });
+
+  it('reach nothing beyond the bounds, and walk keys backwards only when asked', () => {
+    expect(tpch.shortestPathTree('LINEITEM', { maxLength: 1 }).pathTo('NATION')).toBeNull();
+    expect(tpch.shortestPathTree('SUPPLIER', WITHIN).pathTo('ORDERS')).toBeNull();
+    const across = tpch.shortestPathTree('SUPPLIER', { ...WITHIN, reverse: true }).pathTo('ORDERS');
+    expect(across?.tables[0]).toBe('SUPPLIER');
+    expect(across?.tables.at(-1)).toBe('ORDERS');
+    expect(across?.edges.some((e) => e.direction === 'reverse')).toBe(true);
+  });
+
+  it('stops once the tables it is asked to reach are reached, with their paths as a full search gives them', () => {
+    const full = tpch.shortestPathTree('LINEITEM', WITHIN);
+    const early = tpch.shortestPathTree('LINEITEM', { ...WITHIN, until: ['SUPPLIER', 'ORDERS'] });
+    for (const t of ['SUPPLIER', 'ORDERS']) expect(early.cost(t)).toBe(full.cost(t));
+  });
+});
+
 describe('join trees (Steiner approximation)', () => {
   it('joins every target from the source, sharing bridges', () => {
     const paths = tpch.joinTreePaths('LINEITEM', ['SUPPLIER', 'NATION', 'CUSTOMER'], TREE);

@@ -2,13 +2,32 @@ import type { JoinEdge } from '@guided-retrieval/join-inference';
 import { buildAdjacency, type JoinAdjacency, type JoinStep } from './adjacency.js';
 import { GraphValidationError } from './errors.js';
 import { computeReachability, connectedComponents, type Reachability } from './reachability.js';
-import { cheapestPathsFrom, pathsByLastStep, type SearchOptions, StepCosts, shortestPath, stepsLeftTo, TableTest } from './search.js';
+import {
+  cheapestPathsFrom,
+  dijkstra,
+  pathsByLastStep,
+  type SearchOptions,
+  StepCosts,
+  shortestPath,
+  stepsLeftTo,
+  stepsTo,
+  TableTest,
+} from './search.js';
 import { steinerPaths } from './steiner.js';
 import { TableEdges } from './table-edges.js';
-import type { ContextGraphData, GraphColumn, GraphEngine, GraphTable, JoinPath, JoinTreeOptions, PathOptions } from './types.js';
+import type {
+  ContextGraphData,
+  GraphColumn,
+  GraphEngine,
+  GraphTable,
+  JoinPath,
+  JoinTreeOptions,
+  PathOptions,
+  ShortestPathTree,
+} from './types.js';
 import { kShortestPaths } from './yen.js';
 
-/** Targets whose distances `distancesTo` keeps (a few KB each on a schema of a thousand tables). */
+/** Targets whose distances `distancesTo` (and whose reaching tables `reachingTables`) keeps: a few KB each on a schema of a thousand tables. */
 const DISTANCE_CACHE = 64;
 
 /**
@@ -32,6 +51,8 @@ export class ContextGraph {
   private readonly linkedSets = new Map<number, ReadonlySet<string>>();
   /** `distancesTo`'s answers, least recently asked first. */
   private readonly distanceCache = new Map<number, Int32Array>();
+  /** `reachingTables`' answers, least recently asked first. */
+  private readonly reachingCache = new Map<number, readonly string[]>();
 
   constructor(data: ContextGraphData) {
     this.data = data;
@@ -110,11 +131,19 @@ export class ContextGraph {
    * Every table that reaches `table` along directed join edges, `table` excluded, in the graph's
    * order: one pass over the precomputed reachability, with no name looked up per table.
    */
-  reachingTables(table: string): string[] {
+  reachingTables(table: string): readonly string[] {
     const t = this.indexOfTable(table);
+    const known = this.reachingCache.get(t);
+    if (known) {
+      this.reachingCache.delete(t);
+      this.reachingCache.set(t, known);
+      return known;
+    }
     const out: string[] = [];
     const names = this.adjacency.names;
     for (let i = 0; i < names.length; i++) if (i !== t && this.reach.has(i, t)) out.push(names[i]!);
+    this.reachingCache.set(t, out);
+    if (this.reachingCache.size > DISTANCE_CACHE) this.reachingCache.delete(this.reachingCache.keys().next().value!);
     return out;
   }
 
@@ -176,6 +205,38 @@ export class ContextGraph {
     const wanted = targets.map((t) => this.indexOfTable(t));
     const found = cheapestPathsFrom(this.adjacency, s, wanted, this.searchOptions(options, wanted));
     return new Map([...found].map(([t, p]) => [this.adjacency.names[t]!, this.toJoinPath(p.nodes, p.steps)]));
+  }
+
+  /**
+   * Every table's cheapest path from `source` within `options.maxLength`, from one search over its
+   * whole island: the shortest-path tree that several questions about one source share (a question's
+   * candidate trees rooted at one table). Paths are built when asked; their union over any set of
+   * tables is a tree, each table reached by one path.
+   */
+  shortestPathTree(source: string, options: PathOptions & { until?: readonly string[] }): ShortestPathTree {
+    const s = this.indexOfTable(source);
+    const search = this.searchOptions(options, []);
+    // Tables no later question of the caller will ask about need not be reached: the search stops once those it will are.
+    const until = options.until ? new Set(options.until.map((t) => this.indexOfTable(t))) : undefined;
+    const { frontier } = dijkstra(
+      this.adjacency,
+      { ...search, useful: undefined },
+      { starts: [{ table: s, cost: 0, hops: 0 }], ...(until ? { stopAt: until, stop: 'all' as const } : {}) },
+    );
+    return {
+      source: this.adjacency.names[s]!,
+      pathTo: (table) => {
+        const t = this.indexOfTable(table);
+        if (t === s) return { source: this.adjacency.names[s]!, target: this.adjacency.names[s]!, tables: [this.adjacency.names[s]!], edges: [] };
+        if (!Number.isFinite(frontier.dist[t]!)) return null;
+        const steps = stepsTo(this.adjacency, frontier, t);
+        return this.toJoinPath([s, ...steps.map((x) => x.to)], steps);
+      },
+      cost: (table) => {
+        const d = frontier.dist[this.indexOfTable(table)]!;
+        return Number.isFinite(d) ? d : undefined;
+      },
+    };
   }
 
   /**
@@ -311,7 +372,8 @@ export class ContextGraph {
   }
 
   private indexOfTable(name: string): number {
-    return this.indexOf.get(this.require(name).name)!;
+    // Most names asked are spelled as the graph spells them: found without lower-casing.
+    return this.indexOf.get(name) ?? this.indexOf.get(this.require(name).name)!;
   }
 
   private toJoinPath(nodes: readonly number[], steps: readonly JoinStep[]): JoinPath {

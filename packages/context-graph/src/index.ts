@@ -26,4 +26,5 @@ export {
   type JoinTreeOptions,
   type PathEdge,
   type PathOptions,
+  type ShortestPathTree,
 } from './types.js';

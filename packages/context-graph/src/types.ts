@@ -122,6 +122,15 @@ export interface PathOptions {
   minStepCost?: number;
 }
 
+/** Every table's cheapest path from one source (`ContextGraph.shortestPathTree`). */
+export interface ShortestPathTree {
+  source: string;
+  /** The cheapest path from the source to `table` (the empty path to the source itself), or null when none is within bounds. */
+  pathTo(table: string): JoinPath | null;
+  /** The cost of that path, or undefined when there is none. */
+  cost(table: string): number | undefined;
+}
+
 /** What `joinTreePaths` takes besides a search's options. */
 export interface JoinTreeOptions extends PathOptions {
   /** Paths already in the tree from the start (a role's, chosen before): targets may hang from them. */

@@ -22,5 +22,8 @@ export function checkChoice(graph: ContextGraph, by: string, choice: SourceAndTa
     if (name && name !== source && joinable(name) && !targets.includes(name)) targets.push(name);
     else if (name !== source) notes.push({ kind: 'rejected', tables: [t], reason: `not a table reachable from ${source}` });
   }
-  return { ...choice, source, targets, notes, reverse: Boolean(choice.reverse) };
+  // Paths chosen with the proposal stand only when the proposal stands whole.
+  const { selected, ...rest } = choice;
+  const whole = selected !== undefined && targets.length === choice.targets.length && source === choice.source;
+  return { ...rest, ...(whole ? { selected } : {}), source, targets, notes, reverse: Boolean(choice.reverse) };
 }

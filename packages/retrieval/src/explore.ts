@@ -22,10 +22,12 @@ export function exploreSources(graph: ContextGraph, initialTargets: readonly str
     const name = graph.table(t)?.name ?? t;
     if (!reached.has(name)) reached.set(name, []);
   }
+  // Each list is in the order of the distinct targets: the targets' own order when they repeat none.
+  const distinct = targets.size === initialTargets.length;
   const candidates: CandidateSource[] = [];
   for (const [table, list] of reached) {
     const isTarget = targets.has(table);
-    const covers = initialTargets.filter((t) => t !== table && list.includes(t));
+    const covers = distinct ? list.filter((t) => t !== table) : initialTargets.filter((t) => t !== table && list.includes(t));
     candidates.push({
       table,
       coverage: covers.length,

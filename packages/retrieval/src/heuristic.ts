@@ -5,7 +5,7 @@ import { type HeuristicParams, type HeuristicParamsOverride, minStepCost, resolv
 import { preparePasses, runPasses } from './pruning/pass.js';
 import { BEFORE_SOURCE_PASSES, TARGET_PASSES } from './pruning/passes.js';
 import { detectRoles, referencedEntityRoles } from './roles.js';
-import { pickSource } from './source-rules.js';
+import { type AcrossChooser, pickSource } from './source-rules.js';
 import type {
   DisambiguationInput,
   DisambiguationNote,
@@ -60,12 +60,12 @@ export class HeuristicDisambiguator implements Disambiguator {
    * The source and roles for exactly these targets, no pass pruning any: how a candidate tree
    * over a chosen set of tables is rooted (`choice/propose.ts`).
    */
-  chooseFor(given: DisambiguationInput, tables: readonly string[]): SourceAndTargets | null {
+  chooseFor(given: DisambiguationInput, tables: readonly string[], across?: AcrossChooser): SourceAndTargets | null {
     const candidates = exploreSources(given.graph, tables);
     if (candidates.length === 0) return null;
     const notes: DisambiguationNote[] = [];
     const input = { ...given, initialTargets: tables, candidates };
-    const { source, reverse } = pickSource(input, this.params, this.lookAlikes(input.graph), notes);
+    const { source, reverse } = pickSource(input, this.params, this.lookAlikes(input.graph), notes, across);
     const targets = tables.filter((t) => t !== source && (reverse ? input.graph.linked(source, t) : input.graph.reaches(source, t)));
     const roles = this.addRoles(input, source, targets, reverse, notes);
     return { source, targets, roles, notes, reverse };

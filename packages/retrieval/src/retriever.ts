@@ -136,7 +136,7 @@ export class Retriever {
     const limits = limitsFor(choice, this.limits);
     const paths = enumeratePaths(this.graph, choice, limits);
     const pathEnumerationMs = clock.lap();
-    const selected = await this.disambiguator.selectPaths(pathSelectionInput(base, choice, paths, limits));
+    const selected = choice.selected ?? (await this.disambiguator.selectPaths(pathSelectionInput(base, choice, paths, limits)));
     const valid = checkPaths(this.graph, selected, choice, limits);
     const pathSelectionMs = clock.lap();
 

@@ -8,8 +8,20 @@ import { chooseSource, chooseSourceAcross, coveredBy } from './source-choice.js'
 import type { DisambiguationInput, DisambiguationNote } from './types.js';
 import { groundingStrength } from './weights.js';
 
+/**
+ * How the source is found when join edges may be walked backwards (`chooseSourceAcross` by
+ * default; a question's candidate trees share one search per source instead, `choice/roots.ts`).
+ */
+export type AcrossChooser = (
+  input: DisambiguationInput,
+  initialTargets: readonly string[],
+  sources: readonly string[],
+  params: HeuristicParams,
+) => string | undefined;
+
 /** What a source rule sees. */
 interface SourceContext {
+  readonly across: AcrossChooser;
   readonly input: DisambiguationInput;
   readonly params: HeuristicParams;
   readonly lookAlikes: ReadonlyMap<string, string>;
@@ -55,12 +67,12 @@ const namedOverAdded: SourceRule = {
  */
 const acrossSharedDimension: SourceRule = {
   name: 'across a shared dimension',
-  run: ({ input, params, wanted }, { source }) => {
+  run: ({ input, params, wanted, across: chooseAcross }, { source }) => {
     const { graph, initialTargets, limits } = input;
     if (!limits.reverse) return null;
     const forward = coveredBy(graph, source, initialTargets, false);
     if (forward === initialTargets.length) return null;
-    const across = chooseSourceAcross(input, initialTargets, wanted, params);
+    const across = chooseAcross(input, initialTargets, wanted, params);
     if (!across || coveredBy(graph, across, initialTargets, true) <= forward) return null;
     return {
       source: across,
@@ -79,6 +91,7 @@ export function pickSource(
   params: HeuristicParams,
   lookAlikes: ReadonlyMap<string, string>,
   notes: DisambiguationNote[],
+  across: AcrossChooser = chooseSourceAcross,
 ): SourceChoice {
   const { graph, grounding, initialTargets } = input;
   // Tables the question's words matched choose the source; those semantic enrichment added (next
@@ -86,7 +99,7 @@ export function pickSource(
   const core = initialTargets.filter((t) => grounding.grounded.some((g) => g.table === t));
   const wanted = core.length > 0 ? core : initialTargets;
   const strength = groundingStrength(grounding);
-  const ctx: SourceContext = { input, params, lookAlikes, strength, core, wanted };
+  const ctx: SourceContext = { input, params, lookAlikes, strength, core, wanted, across };
   let choice: SourceChoice = { source: chooseSource(input.candidates, graph, strength, lookAlikes, wanted).table, reverse: false };
   for (const rule of SOURCE_RULES) {
     const next = rule.run(ctx, choice);

@@ -89,6 +89,11 @@ export interface SourceAndTargets {
   candidates?: CandidateTrace[];
   /** How sure a fitted choice is of its tree (absent for other disambiguators). */
   confidence?: ChoiceConfidence;
+  /**
+   * The paths of the tree already chosen with the source and targets (a fitted choice's candidate
+   * rooted by shared searches): joined as they are, not searched again.
+   */
+  selected?: SelectedPath[];
   /** What the fitted choice did: sets of tables proposed, how many rooted, and its timings (absent for other disambiguators). */
   work?: { proposed: number; rooted: number; timings: ChoiceTimings };
 }

@@ -121,9 +121,11 @@ export class FittedDisambiguator implements Disambiguator {
     const work = { proposed, rooted, timings: { ...timings, scoring: ms(performance.now() - scoring) } };
     if (pick === 0) return { ...base, candidates, confidence, work };
     const chosen = trees[pick]!;
+    const selected = chosen.paths ? { selected: chosen.paths } : {};
     const dropped = eligible[0] ? '' : '; the heuristic’s tree drops something the question names';
     return {
       ...chosen.choice,
+      ...selected,
       candidates,
       confidence,
       work,

@@ -6,7 +6,8 @@
  */
 import type { JoinPath } from '@guided-retrieval/context-graph';
 import type { HeuristicDisambiguator } from '../heuristic.js';
-import type { DisambiguationInput, SourceAndTargets } from '../types.js';
+import type { DisambiguationInput, SelectedPath, SourceAndTargets } from '../types.js';
+import { SharedRoots } from './roots.js';
 
 /** A join tree the choice may pick: how it was proposed, its choice of source and targets, and its tables. */
 export interface CandidateTree {
@@ -23,6 +24,8 @@ export interface CandidateTree {
   edges: number;
   /** Steps walked against the key's direction. */
   reversed: number;
+  /** Its paths as the shared searches found them, to be joined as they are when it is chosen (the heuristic's tree has none: it is searched again). */
+  paths?: SelectedPath[];
 }
 
 /** How many candidates, from how many evidence tables. */
@@ -141,12 +144,21 @@ export async function proposeTrees(
     rooted = proposals.filter((_, i) => keep.has(i));
   }
   let searched = 0;
+  const roots = new SharedRoots(heuristic, input, [...new Set(rooted.flatMap((p) => p.tables))]);
   for (const p of rooted) {
     if (out.length >= limits.maxCandidates) break;
     if (seen.has(p.tables.join('\u0000'))) continue;
-    const choice = heuristic.chooseFor(input, p.tables);
+    const found = roots.root(p.tables);
     searched += 1;
-    if (choice) add(await realize(heuristic, input, choice, p.origin));
+    if (found)
+      add({
+        ...treeOf(
+          p.origin,
+          found.choice,
+          found.paths.map((s) => s.path),
+        ),
+        paths: found.paths,
+      });
   }
   return { trees: out, proposed: proposals.length, rooted: searched };
 }
