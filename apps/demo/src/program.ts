@@ -79,6 +79,12 @@ export function program(): Command {
       `with --format prompt: the most tokens (o200k_base) the prompt may take, filled with the likeliest columns (default: the columns worth their share of the schema, at most ${defaultPromptTokens()} tokens)`,
       maxTokens,
     )
+    .addOption(
+      new Option(
+        '--prompt-mode <mode>',
+        'with --format prompt: recall (default: the join tree, then the tables most likely needed beyond it, while the budget allows) or exact (the join tree alone)',
+      ).choices(['recall', 'exact']),
+    )
     .option('--llm <spec>', LLM_HELP)
     .option('--embedder <spec>', EMBEDDER_HELP)
     .action(async (words: string[], options) => (await import('./commands/retrieve.js')).runRetrieve(words, options));

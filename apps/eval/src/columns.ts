@@ -23,6 +23,15 @@ import { type LatencySummary, summarizeLatency } from './latency.js';
 /** The token budget of the `atTargetShare` prompt, as a share of the whole schema's tokens (issue #42's target). */
 export const TARGET_SHARE = 0.2;
 
+/** The budgets of the recall curve, as shares of the whole schema's tokens (issue #51). */
+export const CURVE_SHARES: readonly number[] = [0.05, 0.1, 0.2, 0.4];
+
+/** What a prompt of one budget shows, for the curve: its columns and tokens, and whether every gold table is among its tables. */
+export interface CurvePoint extends ShownColumns {
+  share: number;
+  tablesComplete: boolean;
+}
+
 /** What one question's prompt (or a baseline's) shows, and its size. */
 export interface ShownColumns {
   columns: ColumnKey[];
@@ -38,6 +47,8 @@ export interface QuestionColumns {
   possibleGold: number;
   /** The prompt with a budget of `TARGET_SHARE` of the whole schema's tokens. */
   atTargetShare: ShownColumns & { overBudget: boolean };
+  /** The prompt at each budget of `CURVE_SHARES`, and BM25-ranked tables with all their columns at the same budgets. */
+  curve?: { prompt: CurvePoint[]; bm25Tables: CurvePoint[] };
   schemaTokens: number;
   /** Milliseconds of column relevance (in `retrieve`) and the prompt's rendering. */
   overheadMs: number;
@@ -66,14 +77,26 @@ export interface ColumnSummary extends ColumnScores {
   possibleTables: { perQuestion: number; gold: number };
   /** The prompt with a budget of `TARGET_SHARE` of each schema's tokens (the issue's target), and how often the tree's names and keys needed more. */
   atTargetShare: ColumnScores & { share: number; overBudget: number };
+  /** Per budget of `CURVE_SHARES`: strict column recall, table perfect recall and token share, of the prompt and of BM25-ranked tables with all their columns. */
+  curve?: { share: number; prompt: CurveScores; bm25Tables: CurveScores }[];
   baselines: Record<string, ColumnScores>;
 }
 
-/** Per database: the whole schema's tokens and the BM25 column ranker, built once. */
+/** A curve point's figures over the questions: strict column recall, table perfect recall, token share. */
+export interface CurveScores {
+  strictRecall: number;
+  tableRecall: number;
+  tokenShare: number;
+}
+
+/** Per database: the whole schema's tokens and the BM25 column and table rankers, built once. */
 export class ColumnBench {
   readonly schemaTokens: number;
   private readonly keys: ColumnKey[];
   private readonly bm25: (question: string) => number[];
+  private readonly bm25Tables: (question: string) => number[];
+  /** Each table's tokens with all its columns, as `renderSchemaText` writes it. */
+  private readonly tableTokens: number[];
 
   constructor(
     private readonly graph: ContextGraph,
@@ -86,6 +109,43 @@ export class ColumnBench {
         t.columns.map((c) => [spacedWords(t.name), spacedWords(c.name), ...c.aliases.map(spacedWords), c.description].join('\n')),
       ),
     );
+    this.bm25Tables = bm25Scorer(
+      graph.tables.map((t) =>
+        [spacedWords(t.name), ...t.aliases.map(spacedWords), t.description, ...t.columns.flatMap((c) => [spacedWords(c.name), ...c.aliases.map(spacedWords)])].join(
+          '\n',
+        ),
+      ),
+    );
+    this.tableTokens = graph.tables.map((t) => countTokens(renderSchemaText(graph, retriever.columnParams, [{ table: t.name }])));
+  }
+
+  /** The prompt at each curve budget, and BM25's tables with all their columns while they fit the same budget. */
+  private curve(question: string, result: RetrievalResult, goldTables: readonly string[]): QuestionColumns['curve'] {
+    const complete = (tables: Iterable<string>) => {
+      const have = new Set([...tables].map((t) => t.toLowerCase()));
+      return goldTables.every((t) => have.has(t.toLowerCase()));
+    };
+    const ranked = rankByScore(
+      this.graph.tables.map((_, i) => String(i)),
+      this.bm25Tables(question),
+    ).map(Number);
+    const prompt: CurvePoint[] = [];
+    const bm25Tables: CurvePoint[] = [];
+    for (const share of CURVE_SHARES) {
+      const budget = Math.max(1, Math.floor(share * this.schemaTokens));
+      const p = this.retriever.promptContext(result, { maxTokens: budget });
+      prompt.push({ share, columns: keysOf(p.shown), tokens: p.tokens, tablesComplete: complete(p.shown.map((s) => s.table)) });
+      let tokens = 0;
+      const tables: string[] = [];
+      for (const i of ranked) {
+        if (tokens + this.tableTokens[i]! > budget) break;
+        tokens += this.tableTokens[i]!;
+        tables.push(this.graph.tables[i]!.name);
+      }
+      const columns = tables.flatMap((t) => (this.graph.table(t)?.columns ?? []).map((c) => columnKey(t, c.name)));
+      bm25Tables.push({ share, columns, tokens, tablesComplete: complete(tables) });
+    }
+    return { prompt, bm25Tables };
   }
 
   /** The prompt and the baselines for one result, against its gold columns and tables. */
@@ -105,6 +165,7 @@ export class ColumnBench {
       prompt: { columns: shown, tokens: prompt.tokens, overBudget: prompt.overBudget, maxTokens: prompt.maxTokens, possible },
       possibleGold: possible.filter((t) => goldTables.includes(t)).length,
       atTargetShare: { columns: keysOf(tight.shown), tokens: tight.tokens, overBudget: tight.overBudget },
+      curve: this.curve(question, result, goldTables),
       schemaTokens: this.schemaTokens,
       overheadMs: Math.round(overheadMs * 1000) / 1000,
       baselines: {
@@ -192,6 +253,17 @@ export function summarizeColumns(questions: readonly QuestionColumns[]): ColumnS
       overBudget: scored.filter((q) => q.atTargetShare.overBudget).length,
     },
     baselines: Object.fromEntries(names.map((n) => [n, average((q) => scoreColumns(q.baselines[n]!, q.gold, q.schemaTokens))])),
+    curve: CURVE_SHARES.map((share, i) => {
+      const scores = (pick: (q: QuestionColumns) => CurvePoint | undefined): CurveScores => {
+        const points = scored.map((q) => ({ q, p: pick(q) })).filter((x): x is { q: QuestionColumns; p: CurvePoint } => x.p !== undefined);
+        return {
+          strictRecall: mean(points.map(({ q, p }) => scoreColumns(p, q.gold, q.schemaTokens).strictRecall)),
+          tableRecall: mean(points.map(({ p }) => (p.tablesComplete ? 1 : 0))),
+          tokenShare: mean(points.map(({ q, p }) => (q.schemaTokens === 0 ? 0 : p.tokens / q.schemaTokens))),
+        };
+      };
+      return { share, prompt: scores((q) => q.curve?.prompt[i]), bm25Tables: scores((q) => q.curve?.bm25Tables[i]) };
+    }),
   };
 }
 

@@ -96,7 +96,7 @@ export interface QuestionOutcome extends ResultFingerprint {
   columns?: QuestionColumns;
 }
 
-type PhaseName = Exclude<keyof PhaseTimings, 'total'>;
+type PhaseName = Exclude<keyof PhaseTimings, 'total' | 'choice'>;
 
 export interface EvalResults {
   bench: BenchName;

@@ -21,7 +21,9 @@ export {
   writeColumnParams,
 } from './columns/params.js';
 export {
+  PROMPT_MODES,
   type PromptContext,
+  type PromptMode,
   type PromptOptions,
   type PromptSource,
   renderPromptContext,

@@ -1,6 +1,6 @@
 /** `guided retrieve`: one question over a graph file (or the demo's graph), printed readable or as JSON. */
 import type { ContextGraph } from '@guided-retrieval/context-graph';
-import { RetrievalInputError, type RetrievalResult, Retriever, type RetrieverOptions } from '@guided-retrieval/retrieval';
+import { type PromptMode, RetrievalInputError, type RetrievalResult, Retriever, type RetrieverOptions } from '@guided-retrieval/retrieval';
 import { UserError } from '../errors.js';
 import { loadGraphFile } from '../graph-file.js';
 import { retrieverOptions } from '../models.js';
@@ -13,6 +13,8 @@ export interface AskOptions {
   format?: Format;
   /** The prompt's token budget (`--format prompt`). */
   maxTokens?: number;
+  /** What the prompt spends its budget on (`--format prompt`): the tree alone, or the tables most likely needed too. */
+  promptMode?: PromptMode;
 }
 
 /** Asks one question of a graph and prints the result in the chosen format (see `FORMAT_HELP`). */
@@ -29,6 +31,7 @@ export async function ask(
     throw new UserError(`--json and --format ${options.format} ask for two formats: pass one`);
   const format: Format = options.json ? 'json' : (options.format ?? 'text');
   if (options.maxTokens !== undefined && format !== 'prompt') throw new UserError('--max-tokens only applies to --format prompt');
+  if (options.promptMode !== undefined && format !== 'prompt') throw new UserError('--prompt-mode only applies to --format prompt');
   const retriever = await Retriever.create(graph, retrieverOptions);
   let result: RetrievalResult;
   try {
@@ -37,15 +40,15 @@ export async function ask(
     if (error instanceof RetrievalInputError) throw new UserError(error.message);
     throw error;
   }
-  process.stdout.write(`${render(retriever, result, format, options.maxTokens)}\n`);
+  process.stdout.write(`${render(retriever, result, format, options.maxTokens, options.promptMode)}\n`);
 }
 
-function render(retriever: Retriever, result: RetrievalResult, format: Format, budget: number | undefined): string {
+function render(retriever: Retriever, result: RetrievalResult, format: Format, budget: number | undefined, mode: PromptMode | undefined): string {
   switch (format) {
     case 'json':
       return JSON.stringify(result, null, 2);
     case 'prompt':
-      return retriever.promptContext(result, budget === undefined ? {} : { maxTokens: budget }).text;
+      return retriever.promptContext(result, { ...(budget === undefined ? {} : { maxTokens: budget }), ...(mode ? { mode } : {}) }).text;
     case 'sql':
       if (result.sql === null) throw new UserError(`no tables retrieved, so no FROM clause: ${result.reason ?? 'nothing matched'}`);
       return result.sql;

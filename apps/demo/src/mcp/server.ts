@@ -95,11 +95,11 @@ export function createMcpServer(context: McpContext): McpServer {
           outputSchema: schemaContextOutput,
           annotations: readOnly,
         },
-        ({ question, maxTokens }) =>
+        ({ question, maxTokens, mode }) =>
           answer(
             log,
             'schema_context',
-            () => schemaContext(retriever, question, maxTokens),
+            () => schemaContext(retriever, question, maxTokens, mode),
             (c) => c.text,
           ),
       ),

@@ -4,7 +4,7 @@
  */
 
 import type { ContextGraph, GraphTable, JoinEdge } from '@guided-retrieval/context-graph';
-import { defaultColumnParams, MAX_QUESTION_LENGTH, RetrievalInputError, type Retriever } from '@guided-retrieval/retrieval';
+import { defaultColumnParams, MAX_QUESTION_LENGTH, PROMPT_MODES, type PromptMode, RetrievalInputError, type Retriever } from '@guided-retrieval/retrieval';
 import { z } from 'zod';
 import { renderTree } from '../render.js';
 import { type RetrievalOutput, toRetrievalOutput } from './result-schema.js';
@@ -32,6 +32,12 @@ export const retrieveTablesInput = {
 
 export const schemaContextInput = {
   question: retrieveTablesInput.question,
+  mode: z
+    .enum(PROMPT_MODES)
+    .optional()
+    .describe(
+      'recall (default): the join tree, then the tables most likely needed beyond it while the budget allows (for an LLM writing SQL: an extra table costs little, a missing one fails); exact: the join tree alone (for a query compiler)',
+    ),
   maxTokens: z
     .number()
     .int()
@@ -139,10 +145,15 @@ export async function retrieveTables(retriever: Retriever, question: string): Pr
 }
 
 /** The prompt context for one question; a question the retriever refuses is a `ToolInputError`. */
-export async function schemaContext(retriever: Retriever, question: string, maxTokens?: number): Promise<SchemaContextOutput> {
+export async function schemaContext(
+  retriever: Retriever,
+  question: string,
+  maxTokens?: number,
+  mode?: PromptMode,
+): Promise<SchemaContextOutput> {
   try {
     const result = await retriever.retrieve(question);
-    const prompt = retriever.promptContext(result, maxTokens === undefined ? {} : { maxTokens });
+    const prompt = retriever.promptContext(result, { ...(maxTokens === undefined ? {} : { maxTokens }), ...(mode ? { mode } : {}) });
     return {
       question: result.question,
       database: result.database,

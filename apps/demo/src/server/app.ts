@@ -11,7 +11,7 @@
  */
 import { existsSync } from 'node:fs';
 import type { ContextGraph } from '@guided-retrieval/context-graph';
-import { MAX_QUESTION_LENGTH, RetrievalInputError, type Retriever } from '@guided-retrieval/retrieval';
+import { MAX_QUESTION_LENGTH, PROMPT_MODES, type PromptMode, RetrievalInputError, type Retriever } from '@guided-retrieval/retrieval';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -104,8 +104,11 @@ export function createApp(options: AppOptions): Hono {
     const budget = read.body.maxTokens;
     if (budget !== undefined && (typeof budget !== 'number' || !Number.isSafeInteger(budget) || budget < 1))
       return fail(c, 400, `"maxTokens" must be a whole number of tokens ≥ 1, not ${JSON.stringify(budget)}`);
+    const mode = read.body.mode;
+    if (mode !== undefined && !PROMPT_MODES.includes(mode as PromptMode))
+      return fail(c, 400, `"mode" must be ${PROMPT_MODES.map((m) => `"${m}"`).join(' or ')}, not ${JSON.stringify(mode)}`);
     try {
-      return c.json(await schemaContext(retriever, read.question, budget));
+      return c.json(await schemaContext(retriever, read.question, budget, mode as PromptMode | undefined));
     } catch (error) {
       if (error instanceof ToolInputError) return fail(c, 400, error.message);
       throw error;

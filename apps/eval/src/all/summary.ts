@@ -4,7 +4,7 @@
  * gain only if no benchmark's F1 drops by more than 0.005.
  */
 import type { BenchName } from '@guided-retrieval/benchmarks';
-import type { ColumnSummary } from '../columns.js';
+import { CURVE_SHARES, type ColumnSummary } from '../columns.js';
 import type { EvalResults } from '../run.js';
 
 /** One benchmark run of `--bench all`: its name in the summary, the bench it runs and the folder (under --data) it reads. */
@@ -265,6 +265,20 @@ export function summaryMarkdown(summary: AllSummary): string {
         String(r.columns.overheadP95Ms),
       ]),
     ),
+    '',
+    '### The prompt against its budget: strict column recall / table perfect recall / token share, beside BM25-ranked tables with all their columns at the same budget',
+    '',
+    line(['set', ...CURVE_SHARES.map((s) => `${Math.round(s * 100)} % prompt`), ...CURVE_SHARES.map((s) => `${Math.round(s * 100)} % BM25 tables`)]),
+    line(Array.from({ length: 1 + 2 * CURVE_SHARES.length }, () => '---')),
+    ...withColumns
+      .filter((r) => r.columns.curve)
+      .map((r) =>
+        line([
+          r.name,
+          ...r.columns.curve!.map((c) => `${f(c.prompt.strictRecall)} / ${f(c.prompt.tableRecall)} / ${f(c.prompt.tokenShare)}`),
+          ...r.columns.curve!.map((c) => `${f(c.bm25Tables.strictRecall)} / ${f(c.bm25Tables.tableRecall)} / ${f(c.bm25Tables.tokenShare)}`),
+        ]),
+      ),
     '',
     "Strict recall: every column the gold query reads is shown; given the tables: over the questions whose gold tables were all retrieved; token share: prompt tokens over the whole schema's (o200k_base), mean per question; possibly needed tables: those beyond the join tree the prompt shows, per question, and the share of them the gold query reads; overhead: column relevance plus rendering the prompt.",
   ];

@@ -144,7 +144,10 @@ export async function fitAndReport(
 ): Promise<ChoiceFitReport> {
   // Eligibility by this file's rule, read off the features (examples collected under another rule are judged again).
   const held = collected.map((e) => eligibleOnly({ ...e, eligible: eligibleTrees(e.vectors, FEATURE_NAMES, base.rule) }));
-  const namesOnlyHeld = namesOnly.map((e) => restrictTo(e, eligibleTrees(e.vectors, FEATURE_NAMES, base.rule)));
+  const namesOnlyHeld = everyNth(
+    namesOnly.map((e) => restrictTo(e, eligibleTrees(e.vectors, FEATURE_NAMES, base.rule))).filter((e) => e.vectors.length > 1),
+    base.fit.namesOnlyQuestions,
+  );
   const grid = gridOf(base.fit.penalties, base.fit.sharpnesses);
   const settings = {
     features: FEATURE_NAMES,
@@ -202,6 +205,20 @@ export async function fitAndReport(
     calibration: table,
     file,
   };
+}
+
+/**
+ * At most `cap` of the names-only questions, evenly spread over them in their order, each weighing
+ * what the ones left out would have (their total weight kept): the fit's cost is the names-only
+ * set's, ten times the training questions'.
+ */
+function everyNth(examples: readonly ChoiceExample[], cap: number): ChoiceExample[] {
+  if (examples.length <= cap) return [...examples];
+  const step = examples.length / cap;
+  return Array.from({ length: cap }, (_, i) => {
+    const e = examples[Math.floor(i * step)]!;
+    return { ...e, weight: (e.weight ?? 1) * step };
+  });
 }
 
 /** A names-only example with only the candidates `keep` marks. */

@@ -7,7 +7,7 @@ import { type LatencySummary, summarizeLatency } from '../latency.js';
 import { caseLabel, type ScaleCase } from './generate.js';
 import type { CaseEvent, QuestionRecord, SetupFacts } from './run-case.js';
 
-export type PhaseName = Exclude<keyof PhaseTimings, 'total'>;
+export type PhaseName = Exclude<keyof PhaseTimings, 'total' | 'choice'>;
 export const PHASES: readonly PhaseName[] = [
   'grounding',
   'exploration',

@@ -45,6 +45,8 @@ export interface ChoiceFitSettings {
   sharpnesses: number[];
   /** What a question of a names-only training set (Spider train) counts for, against 1 for a training question over real rows. */
   namesOnlyWeight: number;
+  /** Names-only questions fitted on at most (evenly spread, their total weight kept): they are ten times the training questions. */
+  namesOnlyQuestions: number;
   maxSteps: number;
   gradientTolerance: number;
   /** Features whose weight may not be positive: evidence a tree loses never raises its score. */
@@ -133,7 +135,7 @@ function checkChoiceFile(raw: unknown, where: string): ChoiceFile {
   }
   const fit = file.fit;
   if (!fit) throw bad('fit is missing');
-  for (const key of ['namesOnlyWeight', 'maxSteps', 'gradientTolerance', 'reliabilityBins', 'innerFolds'] as const)
+  for (const key of ['namesOnlyWeight', 'namesOnlyQuestions', 'maxSteps', 'gradientTolerance', 'reliabilityBins', 'innerFolds'] as const)
     if (!isNumber(fit[key]) || fit[key] < 0) throw bad(`fit.${key} must be a number ≥ 0`);
   for (const key of ['penalties', 'sharpnesses'] as const)
     if (!Array.isArray(fit[key]) || fit[key].some((x) => !isNumber(x) || x < 0)) throw bad(`fit.${key} must list numbers ≥ 0`);

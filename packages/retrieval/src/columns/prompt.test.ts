@@ -45,11 +45,27 @@ describe('the prompt context', async () => {
     expect(possible?.possible?.joins).toBeDefined();
     const filled = retriever.promptContext(result, { maxTokens: 4000 });
     const pairs = possible!.possible!.on.map((p) => `${possible!.table}.${p.column} = ${possible!.possible!.joins}.${p.to}`).join(' AND ');
-    expect(filled.text).toContain(`TABLE ${possible!.table}  -- possibly needed, joined by ${pairs}`);
+    expect(filled.text).toMatch(new RegExp(`TABLE ${possible!.table} {2}-- possibly needed( \\(\\d+ %\\))?, joined by ${pairs.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    expect(filled.text).toMatch(new RegExp(`^-- the answer joins .*; shown in case: .*${possible!.table}`, 'm'));
     expect(filled.shown.find((s) => s.table === possible!.table)?.possible).toBe(true);
     const tight = retriever.promptContext(result, { maxTokens: skeletonTokens() });
     expect(tight.text).not.toContain('possibly needed');
     expect(tight.shown.some((s) => s.possible)).toBe(false);
+  });
+
+  it('shows the tree alone in exact mode, and every table it lists with at least its join key, at any budget', () => {
+    const exact = retriever.promptContext(result, { maxTokens: 4000, mode: 'exact' });
+    expect(exact.shown.some((s) => s.possible)).toBe(false);
+    expect(exact.text).not.toContain('possibly needed');
+    for (const budget of [1, 20, 60, 200]) {
+      const prompt = retriever.promptContext(result, { maxTokens: budget });
+      for (const block of prompt.text.split(/^(?=TABLE )/m).filter((b) => b.startsWith('TABLE '))) {
+        const lines = block.trimEnd().split('\n');
+        const columnLines = lines.slice(1).filter((l) => /^ {2}\S/.test(l) && !l.startsWith('  --'));
+        expect(columnLines.length, `${budget} tokens: ${lines[0]}`).toBeGreaterThan(0);
+      }
+    }
+    expect(() => retriever.promptContext(result, { mode: 'wide' as never })).toThrow(/exact or recall/);
   });
 
   it('never exceeds the budget, and a tighter budget shows no column a looser one leaves out', () => {

@@ -1,12 +1,14 @@
 /**
- * The prompt context: what an LLM writing the SQL is shown, under a token budget. Per table of the
- * result: its name, the columns the question needs with their types, a few values for the matched
- * ones and their descriptions, then the likely columns worth their tokens (`choose.ts`); then the
- * possibly needed tables (`possible.ts`) whose likely columns are worth theirs, each with the key
- * that joins it; then the join tree as the FROM clause (which names the join keys), and the
- * tables' descriptions while the budget allows. Tokens are counted with `o200k_base` (`tokens.ts`)
- * and the text never exceeds the budget, unless the tree's names and keys alone need more: then it
- * is those and a line saying what was left out (`overBudget`).
+ * The prompt context: what an LLM writing the SQL is shown, under a token budget. A first line
+ * says which tables are the answer and which are there in case. Per table of the result: its name,
+ * its join keys, the columns the question needs with their types, a few values for the matched
+ * ones and their descriptions, then the likely columns worth their tokens (`choose.ts`); then, in
+ * `recall` mode (the default), the possibly needed tables (`possible.ts`), likeliest first by the
+ * choice's table probabilities, whose likely columns are worth theirs, each with the key that joins
+ * it; then the join tree as the FROM clause, and the tables' descriptions while the budget allows.
+ * `exact` mode shows the tree's tables alone (for a query compiler). Tokens are counted with
+ * `o200k_base` (`tokens.ts`) and the text never exceeds the budget, unless the tree's names and
+ * keys alone need more: then it is those and a line saying what was left out (`overBudget`).
  */
 import type { ContextGraph, GraphColumn, GraphTable } from '@guided-retrieval/context-graph';
 import { identifierWords } from '@guided-retrieval/text';
@@ -26,7 +28,18 @@ export interface PromptOptions {
   maxTokens?: number;
   /** How tokens are counted (default: `o200k_base`). */
   countTokens?: TokenCounter;
+  /**
+   * `recall` (default): the tree, then the tables most likely needed beyond it while the budget
+   * allows — an LLM writing SQL copes with an extra table and fails on a missing one; `exact`: the
+   * tree's tables alone, for a query compiler.
+   */
+  mode?: PromptMode;
 }
+
+/** What a prompt spends its budget on: the tree alone, or the tree and the tables most likely needed beyond it. */
+export type PromptMode = 'exact' | 'recall';
+
+export const PROMPT_MODES: readonly PromptMode[] = ['exact', 'recall'];
 
 export interface PromptContext {
   text: string;
@@ -45,10 +58,8 @@ export interface PromptContext {
   overBudget: boolean;
 }
 
-export type PromptSource = Pick<
-  RetrievalResult,
-  'question' | 'database' | 'tables' | 'unjoined' | 'sql' | 'reason' | 'joinTree' | 'columns'
->;
+export type PromptSource = Pick<RetrievalResult, 'question' | 'database' | 'tables' | 'unjoined' | 'sql' | 'reason' | 'joinTree' | 'columns'> &
+  Partial<Pick<RetrievalResult, 'confidence'>>;
 
 /** A column or description line the prompt may show. */
 interface Item extends Offer {
@@ -65,6 +76,8 @@ export function renderPromptContext(
   options: PromptOptions = {},
 ): PromptContext {
   const maxTokens = options.maxTokens ?? params.defaultMaxTokens;
+  const mode = options.mode ?? 'recall';
+  if (!PROMPT_MODES.includes(mode)) throw new RangeError(`the prompt mode is exact or recall, not ${String(mode)}`);
   if (!Number.isSafeInteger(maxTokens) || maxTokens < 1)
     throw new RangeError(`the token budget must be a whole number ≥ 1, not ${maxTokens}`);
   const count = options.countTokens ?? countTokens;
@@ -89,16 +102,24 @@ export function renderPromptContext(
       head: `TABLE ${tableReference(name, dialect, table.schema)}`,
     });
   }
-  for (const entry of result.columns) {
-    const table = entry.possible ? graph.table(entry.table) : undefined;
-    if (!table || !entry.possible) continue;
-    const pairs = entry.possible.on.map((p) => `${q(entry.table)}.${q(p.column)} = ${q(entry.possible!.joins)}.${q(p.to)}`).join(' AND ');
+  // The tables beyond the tree, likeliest first by the choice's probabilities (those it gives none keep their order, after).
+  const probability = (table: string) => result.confidence?.tables[table];
+  const beyond = mode === 'exact' ? [] : result.columns.filter((e) => e.possible && graph.table(e.table));
+  const ranked = beyond
+    .map((entry, i) => ({ entry, i, p: probability(entry.table) ?? -1 }))
+    .sort((a, b) => b.p - a.p || a.i - b.i)
+    .map((x) => x.entry);
+  for (const entry of ranked) {
+    const table = graph.table(entry.table)!;
+    const possible = entry.possible!;
+    const pairs = possible.on.map((p) => `${q(entry.table)}.${q(p.column)} = ${q(possible.joins)}.${q(p.to)}`).join(' AND ');
+    const p = probability(entry.table);
     blocks.push({
       table,
       entry,
-      fixed: new Set(entry.possible.on.map((p) => p.column)),
-      head: `TABLE ${tableReference(entry.table, dialect, table.schema)}  -- possibly needed, joined by ${pairs}`,
-      possible: { joins: entry.possible.joins, keys: entry.possible.on.map((p) => p.to) },
+      fixed: new Set(possible.on.map((o) => o.column)),
+      head: `TABLE ${tableReference(entry.table, dialect, table.schema)}  -- possibly needed${p === undefined ? '' : ` (${Math.round(p * 100)} %)`}, joined by ${pairs}`,
+      possible: { joins: possible.joins, keys: possible.on.map((o) => o.to) },
     });
   }
   const from = renderFromClause(result.joinTree, { schemaOf: (t) => graph.table(t)?.schema, bareNames: true });
@@ -111,7 +132,14 @@ export function renderPromptContext(
   const headings = new Map<string, number>();
   for (const block of blocks) {
     const { table, entry } = block;
-    if (block.possible) headings.set(table.name, tokensOf(`${block.head}; 1 of ${table.columns.length} columns`));
+    if (block.possible)
+      headings.set(
+        table.name,
+        tokensOf(`${block.head}; 1 of ${table.columns.length} columns`) +
+          [...block.fixed].reduce((n, c) => n + tokensOf(keyLine(q, table, c, graph)), 0) +
+          tokensOf(answerLine([table.name], [table.name])) -
+          tokensOf(answerLine([table.name], [])),
+      );
     const heading = block.possible ? table.name : null;
     for (const c of entry?.columns ?? []) {
       if (block.fixed.has(c.column)) continue;
@@ -149,7 +177,20 @@ export function renderPromptContext(
     const opened = blocks.filter((b) => !b.possible || items.some((i) => taken.has(i) && i.table === b.table.name));
     for (const b of opened)
       shown.set(b.table.name, { table: b.table.name, columns: [...b.fixed], ...(b.possible ? { possible: true as const } : {}) });
-    for (const b of opened) if (b.possible) for (const key of b.possible.keys) addColumn(shown.get(b.possible.joins), key);
+    // The keys an opened possible table joins by, on the table it joins: shown there as key lines too.
+    const joinedBy = new Map<string, Set<string>>();
+    for (const b of opened)
+      if (b.possible)
+        for (const key of b.possible.keys) {
+          addColumn(shown.get(b.possible.joins), key);
+          joinedBy.set(b.possible.joins, new Set([...(joinedBy.get(b.possible.joins) ?? []), key]));
+        }
+    lines.push(
+      answerLine(
+        blocks.filter((b) => !b.possible).map((b) => b.table.name),
+        opened.filter((b) => b.possible).map((b) => b.table.name),
+      ),
+    );
     for (const b of opened) {
       const mine = items.filter((i) => taken.has(i) && i.table === b.table.name);
       const entry = shown.get(b.table.name)!;
@@ -158,6 +199,10 @@ export function renderPromptContext(
       if (left > 0) omitted.push({ table: b.table.name, columns: left });
       const note = left > 0 ? `${entry.columns.length} of ${b.table.columns.length} columns` : '';
       lines.push(b.possible ? `${b.head}${note ? `; ${note}` : ''}` : `${b.head}${note ? `  -- ${note}` : ''}`);
+      // Its join keys first: every table listed shows at least the columns it joins by.
+      const columnsTaken = new Set(mine.map((i) => i.column));
+      const keys = [...b.fixed, ...[...(joinedBy.get(b.table.name) ?? [])].filter((c) => !b.fixed.has(c) && !columnsTaken.has(c))];
+      lines.push(...keys.map((c) => keyLine(q, b.table, c, graph)));
       lines.push(...mine.filter((i) => i.column === null).map((i) => i.line), ...mine.filter((i) => i.column !== null).map((i) => i.line));
     }
     lines.push(...joins);
@@ -193,6 +238,19 @@ export function renderPromptContext(
     const { omitted, shown } = current;
     return { text, tokens: total, maxTokens, tokenizer: TOKENIZER, schemaTokens, shown, omitted, overBudget };
   }
+}
+
+/** The first line: which tables are the answer, and which are shown in case. */
+function answerLine(answer: readonly string[], inCase: readonly string[]): string {
+  return `-- the answer joins ${answer.join(', ')}${inCase.length > 0 ? `; shown in case: ${inCase.join(', ')}` : ''}`;
+}
+
+/** A join key's line: its name, its type, and what it references. */
+function keyLine(q: (name: string) => string, table: GraphTable, column: string, graph: ContextGraph): string {
+  const c = find(table, column);
+  const ref = graph.outEdges(table.name).find((e) => e.fromColumns.includes(column));
+  const to = ref ? `→ ${ref.toTable}.${ref.toColumns[ref.fromColumns.indexOf(column)]}` : 'join key';
+  return columnLine(q, column, c ? columnType(c) : '', [to]);
 }
 
 /** A table the prompt may show: the result's, or a possibly needed one (how it joins, and the keys it shows of the table it joins). */
