@@ -76,6 +76,19 @@ export function scaleMarkdown(results: ScaleResults): string {
         `| ${r.case} | ${PHASES.map((p) => (r.questionsDone === 0 ? '–' : num(r.perPhaseMs[p].p95, 2))).join(' | ')} | ${r.questionsDone === 0 ? '–' : num(r.retrievalMs.p95, 2)} |`,
     ),
   ];
+  const chosen = results.rows.filter((r) => r.choice && r.questionsDone > 0);
+  if (chosen.length > 0)
+    lines.push(
+      '',
+      "## The fitted choice's share (p95 ms) and its proposals per question",
+      '',
+      '| schema | disambiguation | proposing and rooting | features | scoring | sets proposed | rooted | BM25 p95 |',
+      '|---|---|---|---|---|---|---|---|',
+      ...chosen.map((r) => {
+        const c = r.choice!;
+        return `| ${r.case} | ${num(r.perPhaseMs.disambiguation.p95, 2)} | ${num(c.proposalMs.p95, 2)} | ${num(c.featuresMs.p95, 2)} | ${num(c.scoringMs.p95, 2)} | ${num(c.meanProposed, 1)} | ${num(c.meanRooted, 1)} | ${num(r.bm25Ms.p95, 2)} |`;
+      }),
+    );
   const layered = results.rows.filter((r) => r.layered);
   if (layered.length > 0) {
     lines.push(

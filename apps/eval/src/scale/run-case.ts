@@ -39,6 +39,9 @@ export interface QuestionRecord extends ResultFingerprint {
   ms: number;
   bm25Ms: number;
   timings: PhaseTimings;
+  /** Sets of tables the fitted choice proposed, and how many it rooted (absent for other disambiguators). */
+  proposed?: number;
+  rooted?: number;
   /** Layered only: the tree is customer, one table of each layer, nation — and nothing else. */
   treeOk?: boolean;
 }
@@ -98,6 +101,9 @@ export async function runCase(c: ScaleCase, options: CaseOptions, emit: (event: 
       ms,
       bm25Ms,
       timings: result.trace.timings,
+      ...(result.trace.disambiguation.rooted === undefined
+        ? {}
+        : { proposed: result.trace.disambiguation.proposed ?? 0, rooted: result.trace.disambiguation.rooted }),
       ...(q.layers ? { treeOk: isLayeredTree(q.layers, result.tables) } : {}),
     };
     emit({ type: 'question', record, rssMb: peakRssMb() });

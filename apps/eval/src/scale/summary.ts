@@ -32,6 +32,8 @@ export interface ScaleRow extends Partial<SetupFacts> {
   /** Wall time of `retrieve` per question. */
   retrievalMs: LatencySummary;
   perPhaseMs: Record<PhaseName, LatencySummary>;
+  /** The fitted choice's share of disambiguation (proposing and rooting, features, scoring), and the sets of tables it proposed and rooted per question. */
+  choice?: { proposalMs: LatencySummary; featuresMs: LatencySummary; scoringMs: LatencySummary; meanProposed: number; meanRooted: number };
   bm25Ms: LatencySummary;
   /** Guided p95 / BM25 top-3 p95; null when either is missing or BM25's is 0. */
   p95Ratio: number | null;
@@ -79,6 +81,17 @@ export function summarizeCase(c: ScaleCase, events: readonly CaseEvent[], outcom
     questionsDone: records.length,
     retrievalMs,
     perPhaseMs,
+    ...(records.some((r) => r.timings.choice)
+      ? {
+          choice: {
+            proposalMs: summarizeLatency(records.map((r) => r.timings.choice?.proposal ?? 0)),
+            featuresMs: summarizeLatency(records.map((r) => r.timings.choice?.features ?? 0)),
+            scoringMs: summarizeLatency(records.map((r) => r.timings.choice?.scoring ?? 0)),
+            meanProposed: mean(records.map((r) => r.proposed ?? 0)),
+            meanRooted: mean(records.map((r) => r.rooted ?? 0)),
+          },
+        }
+      : {}),
     bm25Ms,
     p95Ratio: records.length > 0 && bm25Ms.p95 > 0 ? round3(retrievalMs.p95 / bm25Ms.p95) : null,
     guided: averageMetrics(records.map((r) => scoreQuestion(r.retrieved, r.gold))),
