@@ -27,6 +27,8 @@ export interface IndexOptions {
   dictionary?: readonly string[];
   /** Synonyms of a schema word, also indexed (WordNet by default; none to switch off). */
   synonyms?: (word: string) => readonly string[];
+  /** The verbs a schema noun is derived from or gives (WordNet's derivational pointers), also indexed. */
+  derived?: (word: string) => readonly string[];
   /** The numbers and switches the keys are made by. */
   params: GroundingParams;
 }
@@ -34,7 +36,13 @@ export interface IndexOptions {
 export function buildInvertedIndex(graph: ContextGraph, options: IndexOptions): InvertedIndex {
   const { params } = options;
   const dictionary = options.dictionary ? new Set(options.dictionary) : undefined;
-  const keysOf = nameKeys(schemaVocabulary(graph, dictionary, params), options.synonyms ?? (() => []), dictionary, params);
+  const keysOf = nameKeys(
+    schemaVocabulary(graph, dictionary, params),
+    options.synonyms ?? (() => []),
+    dictionary,
+    params,
+    options.derived ?? (() => []),
+  );
   const builder = new IndexBuilder(keysOf, params);
   const joinKeyColumns = params.foreignKeyColumns
     ? new Set<string>()

@@ -116,7 +116,10 @@ export class GroundingIndex {
 /** The index build's parameters; WordNet's synonyms when the switch and the optional package allow. */
 async function indexOptions(params: GroundingParams): Promise<IndexOptions> {
   const wordnet = params.synonyms ? await WordNet.load() : undefined;
-  const synonyms = (w: string) =>
-    params.derivedVerbSenses > 0 ? [...wordnet!.synonyms(w), ...wordnet!.derivedVerbs(w, params.derivedVerbSenses)] : wordnet!.synonyms(w);
-  return { ...(wordnet ? { synonyms } : {}), params };
+  if (!wordnet) return { params };
+  return {
+    synonyms: (w: string) => wordnet.synonyms(w),
+    ...(params.derivedVerbSenses > 0 ? { derived: (w: string) => wordnet.derivedVerbs(w, params.derivedVerbSenses) } : {}),
+    params,
+  };
 }

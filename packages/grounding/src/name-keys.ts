@@ -25,12 +25,13 @@ export function nameKeys(
   synonyms: (word: string) => readonly string[],
   dictionary: ReadonlySet<string> | undefined,
   params: GroundingParams,
+  derived: (word: string) => readonly string[] = () => [],
 ): (name: string) => readonly NameKey[] {
   const formsOf = new Map<string, [string, VariantKind][]>();
   const forms: Forms = (word) => {
     let found = formsOf.get(word);
     if (!found) {
-      found = wordForms(word, synonyms, params.minSynonymWordLength);
+      found = wordForms(word, synonyms, derived, params.minSynonymWordLength);
       formsOf.set(word, found);
     }
     return found;
@@ -70,7 +71,7 @@ function keysOfName(
   for (const [form, kind] of wholeForms(words, forms, params.maxNameForms))
     emit(form, segmented && kind === 'exact' ? 'compound' : kind, 1);
   // A glued name is a word of its own too: `salespersons` is a "sales representative".
-  if (segmented) for (const [form, kind] of forms(glued)) if (kind === 'synonym') emit(form, 'synonym', 1);
+  if (segmented) for (const [form, kind] of forms(glued)) if (kind === 'synonym' || kind === 'derived') emit(form, kind, 1);
   if (words.length < 2) return;
   // A run of the name's words in order ("payment transactions" of payment_transactions_daily) says
   // more than its words one by one, and more than a word inside some value.
@@ -88,7 +89,12 @@ function keysOfName(
   }
 }
 
-function wordForms(word: string, synonyms: (word: string) => readonly string[], minSynonymWordLength: number): [string, VariantKind][] {
+function wordForms(
+  word: string,
+  synonyms: (word: string) => readonly string[],
+  derived: (word: string) => readonly string[],
+  minSynonymWordLength: number,
+): [string, VariantKind][] {
   const forms: [string, VariantKind][] = [
     [word, 'exact'],
     [singular(word), 'singular'],
@@ -98,6 +104,8 @@ function wordForms(word: string, synonyms: (word: string) => readonly string[], 
   for (const contraction of abbreviationsOf(word)) forms.push([contraction, 'abbreviation']);
   if (word.length >= minSynonymWordLength && /^[a-z]+$/.test(word)) {
     for (const base of [singular(word), ...expansions]) for (const synonym of synonyms(base)) forms.push([synonym, 'synonym']);
+    // The verb a noun comes from (advisor → advise): what the question says was done names the table.
+    for (const base of [singular(word), ...expansions]) for (const verb of derived(base)) forms.push([verb, 'derived']);
   }
   return forms;
 }
@@ -111,7 +119,7 @@ function wholeForms(words: readonly string[], wordForms: Forms, maxForms: number
       for (const [form, formKind] of wordForms(word)) {
         if (next.length >= maxForms) break;
         // A synonym stands for its word alone: in a phrase of several it multiplies keys, not matches.
-        if (formKind === 'synonym' && words.length > 1) continue;
+        if ((formKind === 'synonym' || formKind === 'derived') && words.length > 1) continue;
         next.push([[...prefix, form], formKind === 'exact' ? kind : kind === 'exact' ? formKind : kind]);
       }
     }

@@ -15,6 +15,7 @@ export type VariantKind =
   | 'compound'
   | 'demonym'
   | 'synonym'
+  | 'derived'
   | 'similar'
   | 'described';
 

@@ -40,7 +40,7 @@ const MAX_MEMO = 10_000;
  * through both; Spider-Syn F1 0.820 with them left out, 0.826 with them in).
  */
 function isNameWord(e: EntryShape): boolean {
-  if (e.kind === 'value' || e.keyKind === 'synonym' || e.keyKind === 'abbreviation') return false;
+  if (e.kind === 'value' || e.keyKind === 'synonym' || e.keyKind === 'derived' || e.keyKind === 'abbreviation') return false;
   return e.coverage === 1 || e.column === null;
 }
 

@@ -1,0 +1,187 @@
+/**
+ * What the question names, kept: the cases a new user tried (issue #47), each over a small real
+ * database the test writes and builds as `guided build` does (and Chinook from the shared sample
+ * databases, when they sit beside the clone).
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { ContextGraph } from '@guided-retrieval/context-graph';
+import { buildGraph } from '@guided-retrieval/context-graph/build';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Retriever } from '../retriever.js';
+import { insert, sqliteGraph } from '../test-support/sqlite-graph.js';
+
+const sorted = (xs: Iterable<string>) => [...xs].sort();
+
+async function tablesFor(graph: ContextGraph, question: string): Promise<string[]> {
+  return sorted((await (await Retriever.create(graph)).retrieve(question)).tables);
+}
+
+describe('a table the question names stays in the tree', () => {
+  let shop: ContextGraph;
+  let layered: ContextGraph;
+  beforeAll(async () => {
+    shop = await sqliteGraph('shop', [
+      'CREATE TABLE suppliers (supplier_id INTEGER PRIMARY KEY, company_name TEXT, country TEXT)',
+      'CREATE TABLE categories (category_id INTEGER PRIMARY KEY, category_name TEXT, description TEXT)',
+      `CREATE TABLE products (product_id INTEGER PRIMARY KEY, product_name TEXT, unit_price REAL,
+        supplier_id INTEGER REFERENCES suppliers(supplier_id), category_id INTEGER REFERENCES categories(category_id))`,
+      insert('suppliers', [
+        [1, 'Exotic Liquids', 'UK'],
+        [2, 'New Orleans Cajun Delights', 'USA'],
+        [3, 'Tokyo Traders', 'Japan'],
+        [4, 'Pavlova, Ltd.', 'Australia'],
+      ]),
+      insert('categories', [
+        [1, 'Beverages', 'Soft drinks, coffees, teas, beers, and ales'],
+        [2, 'Condiments', 'Sweet and savory sauces, relishes, spreads, and seasonings'],
+        [3, 'Seafood', 'Seaweed and fish'],
+        [4, 'Produce', 'Dried fruit and bean curd'],
+      ]),
+      insert('products', [
+        [1, 'Chai', 18, 1, 1],
+        [2, 'Chang', 19, 1, 1],
+        [3, 'Aniseed Syrup', 10, 1, 2],
+        [4, "Chef Anton's Cajun Seasoning", 22, 2, 2],
+        [5, 'Ikura', 31, 3, 3],
+        [6, 'Konbu', 6, 3, 3],
+        [7, 'Tofu', 23.25, 3, 4],
+        [8, 'Outback Lager', 15, 4, 1],
+      ]),
+    ]);
+    const layer = (name: string, next: string) =>
+      `CREATE TABLE ${name} (${name}_id INTEGER PRIMARY KEY, label TEXT, ${next}_id INTEGER REFERENCES ${next}(${next}_id))`;
+    layered = await sqliteGraph('layered', [
+      'CREATE TABLE nation (nation_id INTEGER PRIMARY KEY, nation_name TEXT)',
+      layer('district', 'nation'),
+      layer('zone', 'district'),
+      layer('sector', 'zone'),
+      layer('route', 'sector'),
+      'CREATE TABLE customer (customer_id INTEGER PRIMARY KEY, customer_name TEXT, route_id INTEGER REFERENCES route(route_id))',
+      insert('nation', [
+        [1, 'France'],
+        [2, 'Japan'],
+        [3, 'Peru'],
+      ]),
+      ...['district', 'zone', 'sector', 'route'].map((t, i) =>
+        insert(
+          t,
+          [1, 2, 3].map((k) => [k, `${t} ${k}`, ((k + i) % 3) + 1]),
+        ),
+      ),
+      insert(
+        'customer',
+        Array.from({ length: 9 }, (_, i) => [i + 1, `Customer ${i + 1}`, (i % 3) + 1]),
+      ),
+    ]);
+  });
+
+  it('keeps the category a whole value names ("Which suppliers supply beverages?")', async () => {
+    expect(await tablesFor(shop, 'Which suppliers supply beverages?')).toEqual(['categories', 'products', 'suppliers']);
+  });
+
+  it('keeps a table spelled out at the end of a long chain ("Which nation is each customer in?")', async () => {
+    expect(await tablesFor(layered, 'Which nation is each customer in?')).toEqual([
+      'customer',
+      'district',
+      'nation',
+      'route',
+      'sector',
+      'zone',
+    ]);
+  });
+});
+
+describe('what the question says was done, and the column it spells', () => {
+  let bank: ContextGraph;
+  let payments: ContextGraph;
+  beforeAll(async () => {
+    // No key is declared: join inference finds them, as on a new user's keyless database.
+    bank = await sqliteGraph('bank', [
+      'CREATE TABLE branches (branch_id INTEGER PRIMARY KEY, city TEXT)',
+      'CREATE TABLE advisors (advisor_id INTEGER PRIMARY KEY, advisor_name TEXT, branch_id INTEGER)',
+      'CREATE TABLE customers (customer_id INTEGER PRIMARY KEY, customer_name TEXT, advisor_id INTEGER)',
+      'CREATE TABLE loans (loan_id INTEGER PRIMARY KEY, customer_id INTEGER, branch_id INTEGER, status TEXT, amount REAL)',
+      insert('branches', [
+        [1, 'York'],
+        [2, 'Leeds'],
+        [3, 'Bristol'],
+        [4, 'Durham'],
+      ]),
+      insert(
+        'advisors',
+        Array.from({ length: 8 }, (_, i) => [i + 1, `Advisor ${i + 1}`, (i % 4) + 1]),
+      ),
+      insert(
+        'customers',
+        Array.from({ length: 40 }, (_, i) => [i + 1, `Customer ${i + 1}`, (i % 8) + 1]),
+      ),
+      insert(
+        'loans',
+        Array.from({ length: 80 }, (_, i) => [i + 1, (i % 40) + 1, ((i * 3) % 4) + 1, ['current', 'repaid', 'defaulted'][i % 3]!, 1000 + i * 10]),
+      ),
+    ]);
+    payments = await sqliteGraph('payments', [
+      'CREATE TABLE stores (store_id INTEGER PRIMARY KEY, store_name TEXT)',
+      'CREATE TABLE customers (customer_id INTEGER PRIMARY KEY, customer_name TEXT, signup_date DATE)',
+      `CREATE TABLE orders (order_id INTEGER PRIMARY KEY, order_date DATE,
+        store_id INTEGER REFERENCES stores(store_id), customer_id INTEGER REFERENCES customers(customer_id))`,
+      `CREATE TABLE order_items (order_id INTEGER REFERENCES orders(order_id), line INTEGER, product TEXT, unit_price REAL, quantity INTEGER,
+        PRIMARY KEY (order_id, line))`,
+      'CREATE TABLE payments (payment_id INTEGER PRIMARY KEY, order_id INTEGER REFERENCES orders(order_id), amount REAL, method TEXT)',
+      insert('stores', [
+        [1, 'Downtown'],
+        [2, 'Airport'],
+        [3, 'Harbour'],
+      ]),
+      insert(
+        'customers',
+        Array.from({ length: 12 }, (_, i) => [i + 1, `Customer ${i + 1}`, `202${i % 5}-0${(i % 9) + 1}-15`]),
+      ),
+      insert(
+        'orders',
+        Array.from({ length: 60 }, (_, i) => [i + 1, `202${3 + (i % 2)}-0${(i % 9) + 1}-1${i % 10}`, (i % 3) + 1, (i % 12) + 1]),
+      ),
+      insert(
+        'order_items',
+        Array.from({ length: 120 }, (_, i) => [(i % 60) + 1, Math.floor(i / 60) + 1, ['lamp', 'desk', 'chair'][i % 3]!, 10 + (i % 7), 1 + (i % 4)]),
+      ),
+      insert(
+        'payments',
+        Array.from({ length: 60 }, (_, i) => [i + 1, i + 1, 25 + i, ['card', 'cash'][i % 2]!]),
+      ),
+    ]);
+  });
+
+  it('reads "advised by" as the advisors, and joins the York branch through them', async () => {
+    const result = await (await Retriever.create(bank)).retrieve(
+      'Which customers with defaulted loans are advised by someone from the York branch?',
+    );
+    expect(sorted(result.tables)).toEqual(['advisors', 'branches', 'customers', 'loans']);
+    // The tree's edges as table pairs: the York branch is the advisor's, not the loan's.
+    const tableOf = new Map(result.joinTree.nodes.map((n) => [n.alias, n.table]));
+    const pairs = result.joinTree.nodes.filter((n) => n.parent).map((n) => sorted([n.table, tableOf.get(n.parent!)!]).join('–'));
+    expect(pairs).toContain('advisors–branches');
+    expect(pairs).not.toContain('branches–loans');
+  });
+
+  it('takes "amount paid" to the payments, not the order lines', async () => {
+    const tables = await tablesFor(payments, 'What is the total amount paid per store in 2024?');
+    expect(tables).toEqual(['orders', 'payments', 'stores']);
+  });
+});
+
+const chinookFile = fileURLToPath(new URL('../../../../../shared/benchmarks/sample-dbs/chinook/Chinook_Sqlite.sqlite', import.meta.url));
+
+describe.runIf(existsSync(chinookFile))('Chinook (shared sample databases)', () => {
+  let chinook: ContextGraph;
+  beforeAll(async () => {
+    chinook = await buildGraph(chinookFile, { name: 'chinook' });
+  });
+
+  it('keeps the genre a value names ("Which customers spent the most on Rock tracks?")', async () => {
+    const tables = await tablesFor(chinook, 'Which customers spent the most on Rock tracks?');
+    expect(tables).toContain('Genre');
+    expect(tables).toEqual(expect.arrayContaining(['Customer', 'Invoice', 'InvoiceLine', 'Track']));
+  });
+});
