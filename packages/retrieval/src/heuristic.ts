@@ -4,7 +4,7 @@ import { exploreSources } from './explore.js';
 import { type HeuristicParams, type HeuristicParamsOverride, minStepCost, resolveHeuristicParams } from './params.js';
 import { preparePasses, runPasses } from './pruning/pass.js';
 import { BEFORE_SOURCE_PASSES, TARGET_PASSES } from './pruning/passes.js';
-import { detectRoles, referencedEntityRoles } from './roles.js';
+import { detectRoles, keyWordRoles, referencedEntityRoles } from './roles.js';
 import { type AcrossChooser, pickSource } from './source-rules.js';
 import type {
   DisambiguationInput,
@@ -122,6 +122,15 @@ export class HeuristicDisambiguator implements Disambiguator {
       groupingWordsBefore: this.params.groupingWordsBefore,
     };
     const roles = detectRoles(source, targets, context);
+    if (this.params.keyWordRoles)
+      for (const role of keyWordRoles(source, targets, context)) {
+        if (roles.some((r) => r.table === role.table)) continue;
+        roles.push(role);
+        if (role.table !== source && !targets.includes(role.table)) {
+          targets.push(role.table);
+          notes.push({ kind: 'added', tables: [role.table], reason: role.reason });
+        }
+      }
     if (this.params.referencedEntities) {
       for (const role of referencedEntityRoles(source, targets, context)) {
         if (roles.some((r) => r.table === role.table)) continue;

@@ -74,6 +74,11 @@ const HEURISTIC_SCHEMA = {
    */
   referencedEntities: 'boolean',
   /**
+   * A table referenced along two or more keys of one table whose own words the question says
+   * ("shipped … sold": `ship_date_sk`, `sold_date_sk` → the date dimension) is needed once per key (true).
+   */
+  keyWordRoles: 'boolean',
+  /**
    * A target the question names only through its key ("for each business id") is left out when
    * another table of the tree references that key: the reference holds the same ids (true).
    */

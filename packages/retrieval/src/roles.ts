@@ -6,7 +6,7 @@
  */
 import type { ContextGraph, JoinDirection, JoinPath } from '@guided-retrieval/context-graph';
 import type { GroundingResult } from '@guided-retrieval/grounding';
-import { identifierWords } from '@guided-retrieval/text';
+import { identifierWords, stem } from '@guided-retrieval/text';
 import { GROUPING_WORDS } from './grouping-words.js';
 import type { PathLimits, RoleRequest } from './types.js';
 
@@ -101,6 +101,61 @@ export function referencedEntityRoles(source: string, targets: readonly string[]
     }
   }
   return roles;
+}
+
+/**
+ * A table referenced along two or more keys of one table, each key's own words said by the
+ * question: "shipped in a different year than they were sold" reads `ws_ship_date_sk` and
+ * `ws_sold_date_sk` (both → date_dim), "billed to Texas and shipped to California" the bill and
+ * ship addresses. The table is needed once per key said, each joined along its key.
+ */
+export function keyWordRoles(source: string, targets: readonly string[], context: RoleContext): RoleRequest[] {
+  const { graph, grounding, limits, cost, minStepCost } = context;
+  const said = new Set<string>();
+  for (const t of grounding.tokens) {
+    if (t.stopWord) continue;
+    for (const w of [t.lower, t.lemma]) said.add(stem(w));
+  }
+  const roles: RoleRequest[] = [];
+  for (const holder of [source, ...targets]) {
+    const columns = graph.table(holder)?.columns.map((c) => c.name) ?? [];
+    // Words every column of the table starts with (`ws_`) say which table, not which role.
+    const shared = commonWords(columns);
+    const byTable = new Map<string, { edge: (typeof edges)[number]; words: string[] }[]>();
+    const edges = graph.outEdges(holder).filter((e) => e.fromColumns.length === 1 && e.toTable !== holder);
+    for (const edge of edges) {
+      const referenced = new Set(identifierWords(edge.toTable, { digits: 'split' }).map(stem));
+      const words = identifierWords(edge.fromColumns[0]!, { digits: 'split' })
+        .map(stem)
+        .filter((w) => !KEY_WORDS.has(w) && !referenced.has(w) && !shared.has(w));
+      if (words.length === 0 || !words.some((w) => said.has(w))) continue;
+      byTable.set(edge.toTable, [...(byTable.get(edge.toTable) ?? []), { edge, words: words.filter((w) => said.has(w)) }]);
+    }
+    for (const [table, keys] of byTable) {
+      if (keys.length < 2 || roles.some((r) => r.table === table)) continue;
+      const toHolder =
+        holder === source ? emptyPath(source) : graph.shortestPath(source, holder, { maxLength: limits.maxLength - 1, tableCost: cost, minStepCost });
+      if (!toHolder) continue;
+      const paths = keys.map(({ edge }) => ({
+        source,
+        target: table,
+        tables: [...toHolder.tables, table],
+        edges: [...toHolder.edges, { ...edge, direction: 'forward' as const }],
+      }));
+      roles.push({
+        table,
+        paths,
+        reason: `the question says ${keys.map((k) => `"${k.words.join(' ')}"`).join(' and ')}: ${table} once per key of ${holder} (${keys.map((k) => k.edge.fromColumns[0]).join(', ')})`,
+      });
+    }
+  }
+  return roles;
+}
+
+/** The words the first word of every name is (a table's column prefix, `ws` of `ws_item_sk`), stemmed. */
+function commonWords(names: readonly string[]): Set<string> {
+  const firsts = names.map((n) => stem(identifierWords(n, { digits: 'split' })[0] ?? ''));
+  return names.length > 1 && firsts.every((w) => w !== '' && w === firsts[0]) ? new Set([firsts[0]!]) : new Set();
 }
 
 function emptyPath(table: string): JoinPath {

@@ -171,6 +171,73 @@ describe('what the question says was done, and the column it spells', () => {
   });
 });
 
+describe('a star schema: the channel a compound names, roles of one dimension, states by their codes', () => {
+  let star: ContextGraph;
+  beforeAll(async () => {
+    const day = (i: number) => new Date(Date.UTC(2022, 0, 1 + i)).toISOString().slice(0, 10);
+    const states = ['CA', 'TX', 'NY', 'FL', 'WA', 'GA'];
+    const fact = (prefix: string) =>
+      `CREATE TABLE ${prefix === 'ss' ? 'store_sales' : 'web_sales'} (${prefix}_sold_date_sk INTEGER REFERENCES date_dim(d_date_sk),
+        ${prefix === 'ws' ? 'ws_ship_date_sk INTEGER REFERENCES date_dim(d_date_sk), ws_bill_addr_sk INTEGER REFERENCES customer_address(ca_address_sk), ws_ship_addr_sk INTEGER REFERENCES customer_address(ca_address_sk),' : 'ss_store_sk INTEGER REFERENCES store(s_store_sk),'}
+        ${prefix}_item_sk INTEGER REFERENCES item(i_item_sk), ${prefix}_quantity INTEGER, ${prefix}_net_paid REAL)`;
+    star = await sqliteGraph('star', [
+      'CREATE TABLE date_dim (d_date_sk INTEGER PRIMARY KEY, d_date DATE, d_year INTEGER, d_moy INTEGER)',
+      'CREATE TABLE item (i_item_sk INTEGER PRIMARY KEY, i_product_name TEXT, i_category TEXT)',
+      'CREATE TABLE store (s_store_sk INTEGER PRIMARY KEY, s_store_name TEXT, s_state TEXT)',
+      'CREATE TABLE customer_address (ca_address_sk INTEGER PRIMARY KEY, ca_city TEXT, ca_state TEXT)',
+      fact('ss'),
+      fact('ws'),
+      insert(
+        'date_dim',
+        Array.from({ length: 730 }, (_, i) => [i + 1, day(i), 2022 + Math.floor(i / 365), 1 + (Math.floor(i / 30) % 12)]),
+      ),
+      insert(
+        'item',
+        Array.from({ length: 40 }, (_, i) => [i + 1, `product ${i + 1}`, ['Books', 'Music', 'Shoes', 'Sports'][i % 4]!]),
+      ),
+      insert(
+        'store',
+        Array.from({ length: 6 }, (_, i) => [i + 1, `store ${i + 1}`, states[i]!]),
+      ),
+      insert(
+        'customer_address',
+        Array.from({ length: 60 }, (_, i) => [i + 1, ['Midway', 'Fairview', 'Oak Grove'][i % 3]!, states[i % 6]!]),
+      ),
+      insert(
+        'store_sales',
+        Array.from({ length: 300 }, (_, i) => [(i * 7) % 730 + 1, (i % 6) + 1, (i % 40) + 1, 1 + (i % 5), 10 + (i % 50)]),
+      ),
+      insert(
+        'web_sales',
+        Array.from({ length: 300 }, (_, i) => [(i * 5) % 720 + 1, ((i * 5) % 720) + 4, (i % 60) + 1, ((i + 7) % 60) + 1, (i % 40) + 1, 1 + (i % 3), 5 + (i % 40)]),
+      ),
+    ]);
+  });
+
+  it('takes "store sales" to the store channel\'s fact table', async () => {
+    const tables = await tablesFor(star, 'What were our store sales by item category in 2023?');
+    expect(tables).toContain('store_sales');
+    expect(tables).not.toContain('web_sales');
+  });
+
+  it('joins the date dimension twice when the question names two events of one sale', async () => {
+    const result = await (await Retriever.create(star)).retrieve('How many web orders were shipped in a different year than they were sold?');
+    const dates = result.joinTree.nodes.filter((n) => n.table === 'date_dim');
+    expect(dates.map((n) => n.join?.columns.map((c) => c.parent).join()).sort()).toEqual(['ws_ship_date_sk', 'ws_sold_date_sk']);
+  });
+
+  it('joins the address twice for two addresses of one order, and reads a state by its code', async () => {
+    const result = await (await Retriever.create(star)).retrieve('web sales billed to Texas and shipped to California');
+    const addresses = result.joinTree.nodes.filter((n) => n.table === 'customer_address');
+    expect(addresses.map((n) => n.join?.columns.map((c) => c.parent).join()).sort()).toEqual(['ws_bill_addr_sk', 'ws_ship_addr_sk']);
+    // "California" and "Texas" are read as the codes the state columns hold (`CA`, `TX`).
+    const states = result.trace.grounding.evidence
+      .flatMap((e) => e.words)
+      .filter((w) => w.match.kind === 'value' && /state/.test(w.match.column ?? '') && w.match.variantKind === 'demonym');
+    expect([...new Set(states.map((w) => w.match.token))].sort()).toEqual(['California', 'Texas']);
+  });
+});
+
 const chinookFile = fileURLToPath(new URL('../../../../../shared/benchmarks/sample-dbs/chinook/Chinook_Sqlite.sqlite', import.meta.url));
 
 describe.runIf(existsSync(chinookFile))('Chinook (shared sample databases)', () => {
