@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { buildContextGraph } from '@guided-retrieval/context-graph';
 import { declaredJoinEdges } from '@guided-retrieval/join-inference';
 import { profileSqlite } from '@guided-retrieval/profiler';
-import { type ChoiceFile, Retriever } from '@guided-retrieval/retrieval';
+import type { ChoiceFile } from '@guided-retrieval/retrieval';
 import { featureFingerprints } from '@guided-retrieval/retrieval/fit';
 import { generateTpch } from '@guided-retrieval/tpch';
 
@@ -68,8 +68,7 @@ export async function probeFingerprints(choice: ChoiceFile): Promise<Record<stri
     const path = join(dir, 'tpch.sqlite');
     generateTpch({ path, scaleFactor: PROBE_SCALE });
     const profile = await profileSqlite(path, { database: 'tpch' });
-    const retriever = await Retriever.create(buildContextGraph(profile, declaredJoinEdges(profile)), { choice });
-    return await featureFingerprints(retriever, PROBE_QUESTIONS);
+    return await featureFingerprints(buildContextGraph(profile, declaredJoinEdges(profile)), choice, PROBE_QUESTIONS);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -5,13 +5,22 @@
  * something else — rather than silently weighed.
  */
 import { createHash } from 'node:crypto';
-import type { Retriever } from '../retriever.js';
+import type { ContextGraph } from '@guided-retrieval/context-graph';
+import { Retriever } from '../retriever.js';
+import type { ChoiceFile } from './model-file.js';
 
 /** Values are rounded to this many decimals before hashing: the last bits of a float say nothing. */
 const DECIMALS = 6;
+/** Characters of the sha256 kept: enough to tell two definitions apart. */
+const HEX_CHARS = 16;
 
-/** Each feature's fingerprint over every candidate of every probe question (in `FEATURE_NAMES` order of the retriever's choice). */
-export async function featureFingerprints(retriever: Retriever, questions: readonly string[]): Promise<Record<string, string>> {
+/**
+ * Each feature's fingerprint over every candidate of every probe question, every proposal rooted
+ * (so that what the model scores first does not change what is fingerprinted).
+ */
+export async function featureFingerprints(graph: ContextGraph, choice: ChoiceFile, questions: readonly string[]): Promise<Record<string, string>> {
+  const all = { ...choice, limits: { ...choice.limits, rooted: choice.limits.maxCandidates } };
+  const retriever = await Retriever.create(graph, { choice: all });
   const columns = new Map<string, number[]>();
   for (const question of questions) {
     const c = await retriever.choiceCandidates(question);
@@ -23,6 +32,6 @@ export async function featureFingerprints(retriever: Retriever, questions: reado
     });
   }
   const out: Record<string, string> = {};
-  for (const [name, values] of columns) out[name] = createHash('sha256').update(JSON.stringify(values)).digest('hex').slice(0, 16);
+  for (const [name, values] of columns) out[name] = createHash('sha256').update(JSON.stringify(values)).digest('hex').slice(0, HEX_CHARS);
   return out;
 }
