@@ -1,46 +1,91 @@
 /**
- * Reading a gold SQL query: node-sql-parser under the SQLite grammar first, then MySQL
- * (node-sql-parser's SQLite grammar has no INTERSECT / EXCEPT, which Spider uses a lot), then
- * PostgreSQL; if none accepts the text, once more after a few table-neutral rewrites
- * (`normalizeForParser`). The gold tables and the gold columns both walk the AST it gives.
+ * Reading SQL text with node-sql-parser: under the grammar of the graph's engine first, then the
+ * fallbacks that engine's SQL is most often also written in (`dialectsFor`); if none accepts the
+ * text, once more after a few table-neutral rewrites (`normalizeForParser`). A team's statements
+ * (`read-statement.ts`), the benchmarks' gold tables and the evaluation's gold columns all walk
+ * the AST it gives.
  */
+import type { GraphEngine } from '@guided-retrieval/context-graph';
 import { isRecord } from '@guided-retrieval/profiler/files';
 import pkg from 'node-sql-parser';
 
 const { Parser } = pkg;
 
-/**
- * Dialects tried in order; the first one that parses wins. PostgreSQL is the
- * last resort: of the three it alone accepts both `OVER (ORDER BY ...)` (the
- * SQLite grammar wants PARTITION BY) and `rank` as an alias (MySQL reserves it).
- */
-const DIALECTS = ['sqlite', 'mysql', 'postgresql'] as const;
+/** A grammar of node-sql-parser (its `database` option). */
+export type ParserDialect =
+  | 'sqlite'
+  | 'mysql'
+  | 'mariadb'
+  | 'postgresql'
+  | 'snowflake'
+  | 'bigquery'
+  | 'redshift'
+  | 'hive'
+  | 'trino';
 
-/** One parser, reused by every call (~2,600 per full run). */
+/**
+ * The grammars tried for each engine, in order; the first that parses wins. For SQLite (and for a
+ * schema described by hand, read as SQLite): MySQL next, since node-sql-parser's SQLite grammar
+ * has no INTERSECT / EXCEPT, which Spider uses a lot; PostgreSQL last, the one of the three that
+ * accepts both `OVER (ORDER BY ...)` (the SQLite grammar wants PARTITION BY) and `rank` as an
+ * alias (MySQL reserves it). DuckDB writes PostgreSQL's SQL; Databricks' Spark SQL is Hive's.
+ */
+const DIALECTS: Record<GraphEngine, readonly ParserDialect[]> = {
+  sqlite: ['sqlite', 'mysql', 'postgresql'],
+  postgres: ['postgresql', 'mysql', 'sqlite'],
+  duckdb: ['postgresql', 'sqlite', 'mysql'],
+  mysql: ['mysql', 'mariadb', 'postgresql'],
+  snowflake: ['snowflake', 'postgresql'],
+  bigquery: ['bigquery', 'mysql'],
+  redshift: ['redshift', 'postgresql'],
+  databricks: ['hive', 'mysql'],
+};
+
+/** The grammars SQL written for `engine` is read with, first choice first (SQLite's when none is said). */
+export function dialectsFor(engine: GraphEngine | undefined): readonly ParserDialect[] {
+  return DIALECTS[engine ?? 'sqlite'];
+}
+
+/** One parser, reused by every call. */
 const parser = new Parser();
 
 /** Longest error message kept, so a report line stays one readable line. */
 const MAX_ERROR_LENGTH = 300;
 
-export type Parsed = { ok: true; ast: unknown } | { ok: false; error: string };
+/** A parse, or why none: with the line of the text (1 for the first) where the engine's own grammar stopped, when it says. */
+export type Parsed = { ok: true; ast: unknown } | { ok: false; error: string; line?: number };
 
-/** The AST of `sql` under the first dialect that reads it (as `goldTables` parses), or why none does. */
-export function parse(sql: string, schemaKeys: ReadonlySet<string>): Parsed {
+/**
+ * The AST of `sql` under the first of `dialects` that reads it, or why none does: the error of the
+ * first grammar (the engine's own), which says best what is wrong. `schemaKeys` are the schema's
+ * table names, lower case, for the rewrites tried when no grammar reads the text as written.
+ */
+export function parse(sql: string, schemaKeys: ReadonlySet<string>, dialects: readonly ParserDialect[] = DIALECTS.sqlite): Parsed {
   if (sql.trim() === '') return { ok: false, error: 'empty SQL' };
   const attempts = [sql];
   const normalized = normalizeForParser(sql, schemaKeys);
   if (normalized !== sql) attempts.push(normalized);
-  let lastError = 'no parse attempted';
+  let first: { error: string; line?: number } | null = null;
   for (const text of attempts) {
-    for (const database of DIALECTS) {
+    for (const database of dialects) {
       try {
         return { ok: true, ast: parser.astify(text, { database }) };
       } catch (error) {
-        lastError = `parse error (${database}): ${oneLine(error)}`;
+        if (first === null) {
+          const line = errorLine(error);
+          first = { error: `parse error (${database}): ${oneLine(error)}`, ...(line === undefined ? {} : { line }) };
+        }
       }
     }
   }
-  return { ok: false, error: lastError };
+  return { ok: false, ...(first ?? { error: 'no grammar to parse with' }) };
+}
+
+/** The line a parser error points at (node-sql-parser's errors carry `location.start.line`). */
+function errorLine(error: unknown): number | undefined {
+  if (!isRecord(error) || !isRecord(error.location) || !isRecord(error.location.start)) return undefined;
+  const line = error.location.start.line;
+  return typeof line === 'number' ? line : undefined;
 }
 
 /** Aggregates whose DISTINCT argument node-sql-parser 5.4 rejects (COUNT and GROUP_CONCAT parse). */

@@ -1,0 +1,1 @@
+export { readSql } from './read-statement.js';
