@@ -55,6 +55,10 @@ export interface HistoryItem {
   sql: string;
   /** Where it was read, for a report line: `file:line`, `file row n` (CSV) or `file model.x` (dbt). */
   at: string;
+  /** With `line`, the file a statement of a `.sql` file was read from: a parse error names its own line there. */
+  file?: string;
+  /** The line its SQL starts on in `file`. */
+  line?: number;
 }
 
 /** The kinds of input `guided learn` reads, told by the file's name and content. */
