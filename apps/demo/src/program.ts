@@ -13,6 +13,7 @@ import {
   EMBEDDER_HELP,
   FORMAT_HELP,
   FORMATS,
+  LEARN_FILES_HELP,
   LLM_HELP,
   MCP_PATH,
   maxTokens,
@@ -125,6 +126,19 @@ export function program(): Command {
     .action(async (database: string, options) => (await import('./commands/build.js')).runBuild(database, options));
 
   cli
+    .command('learn')
+    .description(
+      "learn from a team's own SQL: which tables its questions need and how it joins them, kept beside the graph as <graph>.history.json (retrieve, serve and mcp on that graph load it); nothing leaves the machine",
+    )
+    .argument('<file...>', LEARN_FILES_HELP)
+    .requiredOption('--graph <file>', 'the context graph file from `guided build` that the SQL is read onto')
+    .option(
+      '--hash-values',
+      "keep no value of the SQL readable: no SQL is ever stored, and with this the questions' values (words of the SQL's literals, numbers, quoted words) are kept only as hashes",
+    )
+    .action(async (files: string[], options) => (await import('./commands/learn.js')).runLearn(files, options));
+
+  cli
     .command('tpch')
     .description('generate a TPC-H SQLite database (deterministic for a seed)')
     .requiredOption('-o, --output <file>', 'the SQLite file to write')
@@ -178,7 +192,7 @@ export function program(): Command {
   cli
     .command('mcp')
     .description(
-      'serve table retrieval to agents as MCP tools (retrieve_tables, describe_table, list_tables): over stdio, or Streamable HTTP on 127.0.0.1 with --http (default: over the embedded TPC-H database)',
+      'serve table retrieval to agents as MCP tools (retrieve_tables, schema_context, describe_table, list_tables, learn): over stdio, or Streamable HTTP on 127.0.0.1 with --http (default: over the embedded TPC-H database)',
     )
     .option('--graph <file>', 'a context graph file from `guided build`')
     .option('--database <source>', `profiled read-only on start: ${SOURCE_HELP}`)

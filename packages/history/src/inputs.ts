@@ -21,11 +21,14 @@ export async function readHistoryFile(path: string): Promise<HistoryInput> {
   return readHistoryInput(text, path);
 }
 
-/** The statements of a file's text; `file` names it in every line said about it (and its extension says its kind). */
-export function readHistoryInput(text: string, file: string): HistoryInput {
+/**
+ * The statements of a file's text; `file` names it in every line said about it, and its extension
+ * (else its content) says its kind, unless `sql` says the text is SQL statements whatever its name.
+ */
+export function readHistoryInput(text: string, file: string, kind?: 'sql'): HistoryInput {
   const body = text.charCodeAt(0) === BYTE_ORDER_MARK ? text.slice(1) : text;
   if (body.trim() === '') throw new HistoryInputError(`${file} is empty: nothing to learn`);
-  const format = formatOf(body, file);
+  const format = kind ?? formatOf(body, file);
   switch (format) {
     case 'pairs-jsonl':
       return jsonLines(body, file);

@@ -5,11 +5,10 @@
  * (`read-statement.ts`), the benchmarks' gold tables and the evaluation's gold columns all walk
  * the AST it gives.
  */
+import { createRequire } from 'node:module';
 import type { GraphEngine } from '@guided-retrieval/context-graph';
 import { isRecord } from '@guided-retrieval/profiler/files';
-import pkg from 'node-sql-parser';
-
-const { Parser } = pkg;
+import type { Parser } from 'node-sql-parser';
 
 /** A grammar of node-sql-parser (its `database` option). */
 export type ParserDialect =
@@ -46,8 +45,18 @@ export function dialectsFor(engine: GraphEngine | undefined): readonly ParserDia
   return DIALECTS[engine ?? 'sqlite'];
 }
 
-/** One parser, reused by every call. */
-const parser = new Parser();
+/**
+ * One parser, reused by every call, loaded on the first: node-sql-parser's grammars are 2 MB of
+ * code that `guided retrieve` loading a history (no SQL read) never needs.
+ */
+let parser: Parser | null = null;
+function sqlParser(): Parser {
+  if (parser === null) {
+    const { Parser: SqlParser } = createRequire(import.meta.url)('node-sql-parser') as typeof import('node-sql-parser');
+    parser = new SqlParser();
+  }
+  return parser;
+}
 
 /** Longest error message kept, so a report line stays one readable line. */
 const MAX_ERROR_LENGTH = 300;
@@ -69,7 +78,7 @@ export function parse(sql: string, schemaKeys: ReadonlySet<string>, dialects: re
   for (const text of attempts) {
     for (const database of dialects) {
       try {
-        return { ok: true, ast: parser.astify(text, { database }) };
+        return { ok: true, ast: sqlParser().astify(text, { database }) };
       } catch (error) {
         if (first === null) {
           const line = errorLine(error);
