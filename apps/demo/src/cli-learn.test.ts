@@ -23,9 +23,10 @@ beforeAll(() => {
     CREATE TABLE orders (id INTEGER PRIMARY KEY, customer_id INTEGER REFERENCES customer(id), total REAL, ordered_on TEXT);
   `);
   const nations = ['France', 'Peru', 'Japan'];
-  nations.forEach((n, i) => db.prepare('INSERT INTO nation VALUES (?, ?)').run(i + 1, n));
+  for (const [i, n] of nations.entries()) db.prepare('INSERT INTO nation VALUES (?, ?)').run(i + 1, n);
   for (let i = 1; i <= 30; i++) db.prepare('INSERT INTO customer VALUES (?, ?, ?)').run(i, `Customer ${i}`, (i % 3) + 1);
-  for (let i = 1; i <= 120; i++) db.prepare('INSERT INTO orders VALUES (?, ?, ?, ?)').run(i, (i % 30) + 1, i * 3.5, `2024-0${(i % 9) + 1}-01`);
+  for (let i = 1; i <= 120; i++)
+    db.prepare('INSERT INTO orders VALUES (?, ?, ?, ?)').run(i, (i % 30) + 1, i * 3.5, `2024-0${(i % 9) + 1}-01`);
   db.close();
   const built = box.run(['build', 'shop.sqlite', '-o', 'shop.graph.json']);
   if (built.status !== 0) throw new Error(`guided build failed: ${built.stderr}`);
@@ -45,7 +46,10 @@ describe('guided learn', () => {
     write(
       'pairs.jsonl',
       [
-        { question: 'Which customers from France ordered the most?', sql: "SELECT c.name, SUM(o.total) FROM customer c JOIN orders o ON o.customer_id = c.id JOIN nation n ON c.nation_id = n.id WHERE n.name = 'France' GROUP BY c.name ORDER BY 2 DESC" },
+        {
+          question: 'Which customers from France ordered the most?',
+          sql: "SELECT c.name, SUM(o.total) FROM customer c JOIN orders o ON o.customer_id = c.id JOIN nation n ON c.nation_id = n.id WHERE n.name = 'France' GROUP BY c.name ORDER BY 2 DESC",
+        },
         { question: 'How many orders in March?', sql: "SELECT COUNT(*) FROM orders WHERE ordered_on LIKE '2024-03%'" },
       ]
         .map((p) => JSON.stringify(p))
@@ -74,7 +78,10 @@ describe('guided learn', () => {
   });
 
   it('keeps what was learned when a later file fails, and says the bad file in one line', () => {
-    write('more.csv', 'question,sql\n"Orders, by nation","SELECT n.name, COUNT(*) FROM orders o JOIN customer c ON o.customer_id = c.id JOIN nation n ON n.id = c.nation_id GROUP BY 1"\n');
+    write(
+      'more.csv',
+      'question,sql\n"Orders, by nation","SELECT n.name, COUNT(*) FROM orders o JOIN customer c ON o.customer_id = c.id JOIN nation n ON n.id = c.nation_id GROUP BY 1"\n',
+    );
     write('empty.sql', '\n');
     const run = box.run(['learn', '--graph', 'shop.graph.json', 'more.csv', 'empty.sql']);
     expectOneLineError({ ...run, stdout: '' }, 'empty.sql is empty: nothing to learn');

@@ -6,9 +6,9 @@ import { ablationMarkdown, runAblation } from './ablation.js';
 import { type AllCliOptions, refuseAllOptions, runAllCommand } from './all/command.js';
 import { runFitColumns } from './fit/columns.js';
 import { type FitCliOptions, runFitCommand } from './fit/command.js';
+import { type JoinsFitCliOptions, runJoinsFitCommand } from './fit/joins.js';
 import { historyLines, writeHistoryReports } from './history/report.js';
 import { runHistoryBench } from './history/run.js';
-import { type JoinsFitCliOptions, runJoinsFitCommand } from './fit/joins.js';
 import { isJoinsBench, JOINS_BENCHES, type JoinsCliOptions, runJoinsCommand } from './joins/command.js';
 import { DEFAULT_HIDE_SEED } from './joins/hide.js';
 import type { JoinsBench } from './joins/run.js';
@@ -179,7 +179,11 @@ export function program(): Command {
     .option('--shapes <list>', 'scale: snowflake, warehouse, layered, comma-separated (default all three)', parseShapes)
     .option('--questions <n>', 'scale: questions per schema (default 100)', positiveInteger)
     .option('--runs <n>', 'startup: fresh processes timed per command (default 10)', positiveInteger)
-    .option('--seed <n>', 'scale: seed of the schema and question generator (default 42); history: seed of the split (default 52)', parseSeed)
+    .option(
+      '--seed <n>',
+      'scale: seed of the schema and question generator (default 42); history: seed of the split (default 52)',
+      parseSeed,
+    )
     .option('--budget-s <seconds>', 'scale: wall-clock budget per schema, each run in a child process (default 300)', parseBudget)
     .option(
       '--only <schema>',

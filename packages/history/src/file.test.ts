@@ -2,15 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  HISTORY_FORMAT_VERSION,
-  HistoryFileError,
-  historyPathFor,
-  learnFiles,
-  loadHistory,
-  loadHistoryFor,
-  parseHistory,
-} from './file.js';
+import { HISTORY_FORMAT_VERSION, HistoryFileError, historyPathFor, learnFiles, loadHistory, loadHistoryFor, parseHistory } from './file.js';
 import { hashWord } from './words.js';
 
 const GRAPH = {
@@ -45,7 +37,10 @@ function write(name: string, text: string): string {
 }
 
 const PAIRS = [
-  JSON.stringify({ question: 'How many orders did Ada Lovelace place?', sql: "SELECT COUNT(*) FROM orders o JOIN customer c ON o.customer_id = c.id WHERE c.name = 'Ada Lovelace'" }),
+  JSON.stringify({
+    question: 'How many orders did Ada Lovelace place?',
+    sql: "SELECT COUNT(*) FROM orders o JOIN customer c ON o.customer_id = c.id WHERE c.name = 'Ada Lovelace'",
+  }),
   JSON.stringify({ question: 'Orders over 250', sql: 'SELECT * FROM orders WHERE total > 250' }),
 ].join('\n');
 
@@ -92,7 +87,10 @@ describe('learnFiles', () => {
   });
 
   it('counts and skips unparseable statements and unknown tables, naming them', async () => {
-    const log = write('log.sql', 'SELECT * FROM orders;\nSELEC oops;\nSELECT * FROM refunds JOIN orders ON refunds.order_id = orders.id;\nSET x = 1;\n');
+    const log = write(
+      'log.sql',
+      'SELECT * FROM orders;\nSELEC oops;\nSELECT * FROM refunds JOIN orders ON refunds.order_id = orders.id;\nSET x = 1;\n',
+    );
     const { report } = await learnFiles(GRAPH, graphPath, [log]);
     expect(report).toMatchObject({ statements: 4, learned: 1, unparseable: 1, noTable: 1, unknownTables: { refunds: 1 } });
     expect(report.unparseableExamples[0]?.at).toBe(`${log}:2`);
@@ -107,7 +105,15 @@ describe('learnFiles', () => {
     expect(JSON.parse(text).hashValues).toBe(true);
     // A hashed value still finds its question.
     expect(result.history.similar('How many orders did Ada Lovelace place?', 1)[0]?.similarity).toBe(1);
-    const again = await learnFiles(GRAPH, graphPath, [write('more.jsonl', JSON.stringify({ question: 'Orders of Grace Hopper', sql: "SELECT * FROM orders o JOIN customer c ON o.customer_id = c.id WHERE c.name = 'Grace Hopper'" }))]);
+    const again = await learnFiles(GRAPH, graphPath, [
+      write(
+        'more.jsonl',
+        JSON.stringify({
+          question: 'Orders of Grace Hopper',
+          sql: "SELECT * FROM orders o JOIN customer c ON o.customer_id = c.id WHERE c.name = 'Grace Hopper'",
+        }),
+      ),
+    ]);
     expect(readFileSync(again.path, 'utf8')).not.toMatch(/Grace|Hopper/);
   });
 
@@ -128,7 +134,10 @@ describe('the history file', () => {
     writeFileSync(path, '{"formatVersion": 9}');
     await expect(loadHistoryFor(graphPath)).rejects.toThrow(`${path}: formatVersion: 9 is not a version this reads (1)`);
     expect(() =>
-      parseHistory('{"formatVersion":1,"database":"s","hashValues":false,"entries":[{"tables":"x","joins":[],"fingerprint":"f"}]}', 'h.json'),
+      parseHistory(
+        '{"formatVersion":1,"database":"s","hashValues":false,"entries":[{"tables":"x","joins":[],"fingerprint":"f"}]}',
+        'h.json',
+      ),
     ).toThrow('h.json: entries[0].tables: expected a list of names');
     expect(() => parseHistory('not json', 'h.json')).toThrow(/^h\.json: not a history file/);
   });

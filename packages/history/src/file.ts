@@ -66,7 +66,8 @@ export function parseHistory(text: string, file: string): { database: string; hi
         return fail(jat, 'expected fromTable, fromColumns, toTable, toColumns');
       const fromColumns = names(j.fromColumns, `${jat}.fromColumns`);
       const toColumns = names(j.toColumns, `${jat}.toColumns`);
-      if (fromColumns.length === 0 || fromColumns.length !== toColumns.length) fail(jat, 'expected as many columns on each side, at least one');
+      if (fromColumns.length === 0 || fromColumns.length !== toColumns.length)
+        fail(jat, 'expected as many columns on each side, at least one');
       return { fromTable: j.fromTable, fromColumns, toTable: j.toTable, toColumns };
     });
     return {
@@ -164,7 +165,12 @@ export async function learnFiles(
       continue;
     }
     const onProgress = options.onProgress;
-    const learned = learnInto(history, graph, input.items, onProgress ? { onProgress: (done, total) => onProgress({ file, done, total }) } : {});
+    const learned = learnInto(
+      history,
+      graph,
+      input.items,
+      onProgress ? { onProgress: (done, total) => onProgress({ file, done, total }) } : {},
+    );
     report = addReports(report, withMalformed(learned.report, input.malformed));
     if (learned.history !== history) {
       await saveHistory(learned.history, graph.database, path);

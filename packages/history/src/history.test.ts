@@ -88,9 +88,21 @@ describe('History usage counts', () => {
 
 const POOL: HistoryItem[] = [
   { question: 'How many orders?', sql: 'SELECT COUNT(*) FROM orders', at: 'p:1' },
-  { question: 'Orders per customer', sql: 'SELECT c.name, COUNT(*) FROM orders o JOIN customer c ON o.customer_id = c.id GROUP BY 1', at: 'p:2' },
-  { question: 'Orders per customer', sql: 'SELECT c.name, COUNT(o.id) FROM customer c LEFT JOIN orders o ON c.id = o.customer_id GROUP BY c.name', at: 'p:3' },
-  { question: 'Customers from France', sql: "SELECT * FROM customer c, nation n WHERE c.nation_id = n.id AND n.name = 'France'", at: 'p:4' },
+  {
+    question: 'Orders per customer',
+    sql: 'SELECT c.name, COUNT(*) FROM orders o JOIN customer c ON o.customer_id = c.id GROUP BY 1',
+    at: 'p:2',
+  },
+  {
+    question: 'Orders per customer',
+    sql: 'SELECT c.name, COUNT(o.id) FROM customer c LEFT JOIN orders o ON c.id = o.customer_id GROUP BY c.name',
+    at: 'p:3',
+  },
+  {
+    question: 'Customers from France',
+    sql: "SELECT * FROM customer c, nation n WHERE c.nation_id = n.id AND n.name = 'France'",
+    at: 'p:4',
+  },
   { question: 'Customers from Peru', sql: "SELECT * FROM customer c, nation n WHERE c.nation_id = n.id AND n.name = 'Peru'", at: 'p:5' },
   { sql: 'SELECT p.title FROM product p JOIN order_item i ON i.product_id = p.id', at: 'p:6' },
   { sql: 'SELECT p.title FROM product p JOIN order_item i ON i.product_id = p.id WHERE i.order_id = 7', at: 'p:7' },

@@ -1,14 +1,5 @@
 // What a team's own SQL teaches a graph: read, learned, kept beside the graph, asked.
 
-// ─── Reading a team's files ───────────────────────────────────────────────────────────────────
-export { HistoryInputError, readHistoryFile, readHistoryInput } from './inputs.js';
-// ─── Reading a statement onto a graph ─────────────────────────────────────────────────────────
-export { readSql, type SqlReading, type StatementReading } from './read-statement.js';
-export { dialectsFor, type ParserDialect } from './sql.js';
-// ─── Learning ─────────────────────────────────────────────────────────────────────────────────
-export { describeLearnReport, type LearnOptions, learnInto, learnItems } from './learn.js';
-export { type JoinUsage, History, type Merged, type SimilarQuestion } from './history.js';
-export { hashQuestionValues, questionWords } from './words.js';
 // ─── The file beside the graph ────────────────────────────────────────────────────────────────
 export {
   HISTORY_FORMAT_VERSION,
@@ -23,6 +14,14 @@ export {
   saveHistory,
   serializeHistory,
 } from './file.js';
+export { History, type JoinUsage, type Merged, type SimilarQuestion } from './history.js';
+// ─── Reading a team's files ───────────────────────────────────────────────────────────────────
+export { HistoryInputError, readHistoryFile, readHistoryInput } from './inputs.js';
+// ─── Learning ─────────────────────────────────────────────────────────────────────────────────
+export { describeLearnReport, type LearnOptions, learnInto, learnItems } from './learn.js';
+// ─── Reading a statement onto a graph ─────────────────────────────────────────────────────────
+export { readSql, type SqlReading, type StatementReading } from './read-statement.js';
+export { dialectsFor, type ParserDialect } from './sql.js';
 export type {
   HistoryEntry,
   HistoryFormat,
@@ -34,3 +33,4 @@ export type {
   LearnReport,
   Problem,
 } from './types.js';
+export { hashQuestionValues, questionWords } from './words.js';

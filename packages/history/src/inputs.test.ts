@@ -78,7 +78,9 @@ describe('query logs', () => {
     expect(input.format).toBe('dbt-manifest');
     expect(input.items.map((i) => i.at)).toEqual(['manifest.json model.shop.legacy', 'manifest.json model.shop.orders_by_customer']);
     const raw = { nodes: { 'model.a.b': { resource_type: 'model', raw_code: 'select 1' } } };
-    expect(() => readHistoryInput(JSON.stringify(raw), 'manifest.json')).toThrow(/none of the dbt manifest's 1 models is compiled: run `dbt compile`/);
+    expect(() => readHistoryInput(JSON.stringify(raw), 'manifest.json')).toThrow(
+      /none of the dbt manifest's 1 models is compiled: run `dbt compile`/,
+    );
   });
 });
 

@@ -189,7 +189,8 @@ function dbtManifest(text: string, file: string): HistoryInput {
   for (const [id, node] of Object.entries(value.nodes).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     if (!isRecord(node) || node.resource_type !== 'model') continue;
     models++;
-    const sql = typeof node.compiled_code === 'string' ? node.compiled_code : typeof node.compiled_sql === 'string' ? node.compiled_sql : '';
+    const sql =
+      typeof node.compiled_code === 'string' ? node.compiled_code : typeof node.compiled_sql === 'string' ? node.compiled_sql : '';
     if (sql.trim() !== '') items.push({ sql, at: `${basename(file)} ${id}` });
   }
   if (items.length === 0)

@@ -4,7 +4,7 @@
  * the graph lacks (named, never guessed), no table of the graph at all — and the report said in
  * lines (`describeLearnReport`), one per kind of trouble.
  */
-import { History } from './history.js';
+import type { History } from './history.js';
 import { readSql } from './read-statement.js';
 import type { HistoryEntry, HistoryItem, HistorySchema, LearnReport, Problem } from './types.js';
 import { hashQuestionValues } from './words.js';
@@ -160,7 +160,9 @@ export function describeLearnReport(report: LearnReport): string[] {
       `${plural(report.unparseable, 'statement')} unparseable, skipped: ${examples(report.unparseableExamples, report.unparseable)}`,
     );
   if (report.malformed > 0)
-    lines.push(`${plural(report.malformed, 'record')} without a statement, skipped: ${examples(report.malformedExamples, report.malformed)}`);
+    lines.push(
+      `${plural(report.malformed, 'record')} without a statement, skipped: ${examples(report.malformedExamples, report.malformed)}`,
+    );
   if (Object.keys(report.unknownTables).length > 0)
     lines.push(`unknown tables (not in the graph; their statements skipped, nothing guessed): ${counted(report.unknownTables)}`);
   if (Object.keys(report.unknownColumns).length > 0)

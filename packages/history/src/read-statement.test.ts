@@ -22,7 +22,12 @@ function one(sql: string, schema: HistorySchema = SHOP): StatementReading {
   return read.statements[0]!;
 }
 
-const join = (a: string, ac: string[], b: string, bc: string[]) => canonicalJoin(a, b, ac.map((c, i) => [c, bc[i]!] as const));
+const join = (a: string, ac: string[], b: string, bc: string[]) =>
+  canonicalJoin(
+    a,
+    b,
+    ac.map((c, i) => [c, bc[i]!] as const),
+  );
 
 describe('readSql: tables', () => {
   it('resolves aliases, any case and schema-qualified names to the graph spelling', () => {

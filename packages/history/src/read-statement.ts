@@ -108,7 +108,9 @@ function isLiteral(node: Record<string, unknown>): boolean {
 }
 
 function isQuery(node: Record<string, unknown>): boolean {
-  return node.type === 'select' || node.type === 'update' || (node.from !== null && node.from !== undefined && typeof node.from === 'object');
+  return (
+    node.type === 'select' || node.type === 'update' || (node.from !== null && node.from !== undefined && typeof node.from === 'object')
+  );
 }
 
 function lower(name: string): string {
@@ -141,7 +143,10 @@ class Walker {
       return;
     }
     if (!isRecord(node)) return;
-    if (node.type === 'column_ref') return this.checkColumn(node, env);
+    if (node.type === 'column_ref') {
+      this.checkColumn(node, env);
+      return;
+    }
     if (isLiteral(node)) {
       this.literals.push(String(node.value));
       return;
@@ -430,7 +435,12 @@ export function canonicalJoin(tableA: string, tableB: string, pairs: readonly (r
 }
 
 /** A join's identity whichever way it is written: its canonical sides, lower case. */
-export function joinKey(join: { fromTable: string; fromColumns: readonly string[]; toTable: string; toColumns: readonly string[] }): string {
+export function joinKey(join: {
+  fromTable: string;
+  fromColumns: readonly string[];
+  toTable: string;
+  toColumns: readonly string[];
+}): string {
   const canonical = canonicalJoin(
     join.fromTable,
     join.toTable,

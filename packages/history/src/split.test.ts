@@ -5,16 +5,16 @@ describe('splitStatements', () => {
   it('cuts at semicolons outside quotes, comments and dollar-quoted bodies, with each statement’s first line', () => {
     const text = [
       '-- the daily report',
-      "SELECT 'a;b' AS x, \"odd;name\" FROM t; /* one; two */",
+      'SELECT \'a;b\' AS x, "odd;name" FROM t; /* one; two */',
       '',
       'SELECT `c;d` FROM u',
       "WHERE v = 'it''s; fine';",
-      "CREATE FUNCTION f() RETURNS int AS $body$ SELECT 1; $body$ LANGUAGE sql;",
+      'CREATE FUNCTION f() RETURNS int AS $body$ SELECT 1; $body$ LANGUAGE sql;',
       '-- only a comment; nothing else',
       ';;',
     ].join('\n');
     expect(splitStatements(text)).toEqual([
-      { text: "-- the daily report\nSELECT 'a;b' AS x, \"odd;name\" FROM t", line: 2 },
+      { text: '-- the daily report\nSELECT \'a;b\' AS x, "odd;name" FROM t', line: 2 },
       { text: "/* one; two */\n\nSELECT `c;d` FROM u\nWHERE v = 'it''s; fine'", line: 4 },
       { text: 'CREATE FUNCTION f() RETURNS int AS $body$ SELECT 1; $body$ LANGUAGE sql', line: 6 },
     ]);

@@ -11,16 +11,7 @@ import { isRecord } from '@guided-retrieval/profiler/files';
 import type { Parser } from 'node-sql-parser';
 
 /** A grammar of node-sql-parser (its `database` option). */
-export type ParserDialect =
-  | 'sqlite'
-  | 'mysql'
-  | 'mariadb'
-  | 'postgresql'
-  | 'snowflake'
-  | 'bigquery'
-  | 'redshift'
-  | 'hive'
-  | 'trino';
+export type ParserDialect = 'sqlite' | 'mysql' | 'mariadb' | 'postgresql' | 'snowflake' | 'bigquery' | 'redshift' | 'hive' | 'trino';
 
 /**
  * The grammars tried for each engine, in order; the first that parses wins. For SQLite (and for a

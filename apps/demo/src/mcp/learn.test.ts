@@ -39,7 +39,10 @@ async function client(path: string | null): Promise<Client> {
 }
 
 const PAIRS = [
-  { question: 'Which customers in Paris ordered the most?', sql: "SELECT c.name FROM customer c JOIN orders o ON o.customer_id = c.id WHERE c.city = 'Paris' GROUP BY c.name ORDER BY SUM(o.total) DESC" },
+  {
+    question: 'Which customers in Paris ordered the most?',
+    sql: "SELECT c.name FROM customer c JOIN orders o ON o.customer_id = c.id WHERE c.city = 'Paris' GROUP BY c.name ORDER BY SUM(o.total) DESC",
+  },
   { question: 'How many orders?', sql: 'SELECT COUNT(*) FROM orders' },
 ];
 
@@ -47,7 +50,10 @@ describe('MCP learn', () => {
   it('learns pairs and statements, saves them beside the graph, and adds nothing the second time', async () => {
     const path = join(dir, 'shop.history.json');
     const c = await client(path);
-    const first = (await c.callTool({ name: 'learn', arguments: { pairs: PAIRS, sql: 'SELECT * FROM customer; SELECT * FROM invoices' } })) as CallToolResult;
+    const first = (await c.callTool({
+      name: 'learn',
+      arguments: { pairs: PAIRS, sql: 'SELECT * FROM customer; SELECT * FROM invoices' },
+    })) as CallToolResult;
     expect(first.isError ?? false).toBe(false);
     expect(first.structuredContent).toMatchObject({
       database: 'shop',

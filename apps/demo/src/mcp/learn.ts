@@ -8,8 +8,8 @@ import {
   describeLearnReport,
   History,
   type HistoryItem,
-  learnInto,
   type LearnReport,
+  learnInto,
   readHistoryInput,
   saveHistory,
 } from '@guided-retrieval/history';
@@ -32,11 +32,7 @@ export const learnInput = {
     .max(MAX_PAIRS)
     .optional()
     .describe('Question–SQL pairs, e.g. a BI tool’s saved questions'),
-  sql: z
-    .string()
-    .max(MAX_SQL_CHARS)
-    .optional()
-    .describe('SQL statements separated by semicolons, as a query log holds them (no question)'),
+  sql: z.string().max(MAX_SQL_CHARS).optional().describe('SQL statements separated by semicolons, as a query log holds them (no question)'),
 };
 
 export const learnOutput = z.object({
@@ -48,7 +44,9 @@ export const learnOutput = z.object({
   unparseable: z.number(),
   noTable: z.number().describe('Statements reading no table of the graph (SET, DDL, SELECT 1)'),
   unknownTables: z.record(z.string(), z.number()).describe('Tables the graph lacks, never guessed: their statements are skipped'),
-  problems: z.array(z.string()).describe('One line per kind of trouble: unparseable statements (where and why), unknown tables and columns'),
+  problems: z
+    .array(z.string())
+    .describe('One line per kind of trouble: unparseable statements (where and why), unknown tables and columns'),
   historyStatements: z.number().describe('Statements the history now holds'),
   savedTo: z.string().nullable().describe('The history file beside the graph; null when the server has no graph file (kept in memory)'),
 });
@@ -80,9 +78,14 @@ export class HistoryStore {
   }
 
   private async learnNow(input: Parameters<HistoryStore['learn']>[0]): Promise<LearnOutput> {
-    const items: HistoryItem[] = (input.pairs ?? []).map((p, i) => ({ ...(p.question ? { question: p.question } : {}), sql: p.sql, at: `pairs[${i}]` }));
+    const items: HistoryItem[] = (input.pairs ?? []).map((p, i) => ({
+      ...(p.question ? { question: p.question } : {}),
+      sql: p.sql,
+      at: `pairs[${i}]`,
+    }));
     if (input.sql !== undefined && input.sql.trim() !== '') items.push(...readHistoryInput(input.sql, 'sql', 'sql').items);
-    if (items.length === 0) throw new ToolInputError('nothing to learn: send pairs ([{question, sql}]) or sql (statements separated by semicolons)');
+    if (items.length === 0)
+      throw new ToolInputError('nothing to learn: send pairs ([{question, sql}]) or sql (statements separated by semicolons)');
     const { history, report } = learnInto(this.history, this.graph, items);
     if (history !== this.history && this.path !== null) await saveHistory(history, this.graph.database, this.path);
     this.history = history;

@@ -167,7 +167,13 @@ export async function exerciseTools(client: Client): Promise<void> {
     },
   })) as CallToolResult;
   expect(learn.isError ?? false, text(learn)).toBe(false);
-  expect(learn.structuredContent).toMatchObject({ database: 'tpch', statements: 3, learned: 1, unparseable: 1, unknownTables: { REFUNDS: 1 } });
+  expect(learn.structuredContent).toMatchObject({
+    database: 'tpch',
+    statements: 3,
+    learned: 1,
+    unparseable: 1,
+    unknownTables: { REFUNDS: 1 },
+  });
   expect((learn.structuredContent as { savedTo: string }).savedTo).toMatch(/tpch\.history\.json$/);
   expect(text(learn)).toMatch(/^Learned 1 of 3 statements/);
 }

@@ -21,7 +21,11 @@ type KeyKind = 'primary' | 'unique' | null;
 function keyKind(profile: DatabaseProfile, table: string, columns: readonly string[]): KeyKind {
   const t = profile.tables.find((x) => x.name.toLowerCase() === table.toLowerCase());
   if (!t) return null;
-  const lower = (cs: readonly string[]) => [...cs].map((c) => c.toLowerCase()).sort().join('\u0000');
+  const lower = (cs: readonly string[]) =>
+    [...cs]
+      .map((c) => c.toLowerCase())
+      .sort()
+      .join('\u0000');
   if (t.primaryKey.length > 0 && lower(t.primaryKey) === lower(columns)) return 'primary';
   if (columns.length !== 1) return null;
   const c = t.columns.find((x) => x.name.toLowerCase() === columns[0]!.toLowerCase());
@@ -34,7 +38,9 @@ export function joinEdge(join: LearnedJoin, profile: DatabaseProfile): EdgeRef |
   const b = keyKind(profile, join.toTable, join.toColumns);
   const edge = (from: 'a' | 'b'): EdgeRef => {
     const [fromTable, fromColumns, toTable, toColumns] =
-      from === 'a' ? [join.fromTable, join.fromColumns, join.toTable, join.toColumns] : [join.toTable, join.toColumns, join.fromTable, join.fromColumns];
+      from === 'a'
+        ? [join.fromTable, join.fromColumns, join.toTable, join.toColumns]
+        : [join.toTable, join.toColumns, join.fromTable, join.fromColumns];
     return { id: `${fromTable}(${fromColumns.join(',')})->${toTable}(${toColumns.join(',')})`, fromTable, fromColumns, toTable, toColumns };
   };
   if (a === null && b === null) return null;
@@ -101,7 +107,10 @@ export async function scoreSqlJoins(
   const profile = profileFromSchema(db.schema, stats);
   const truth = declaredJoinEdges(profile);
   const hidden: DatabaseProfile = { ...profile, tables: profile.tables.map((t) => ({ ...t, foreignKeys: [] })) };
-  const schema = { engine: hidden.engine, tables: hidden.tables.map((t) => ({ name: t.name, columns: t.columns.map((c) => ({ name: c.name })) })) };
+  const schema = {
+    engine: hidden.engine,
+    tables: hidden.tables.map((t) => ({ name: t.name, columns: t.columns.map((c) => ({ name: c.name })) })),
+  };
   const items = questions.map((q) => ({ sql: q.sql, at: `${db.name}/${q.id}` }));
   const { history, report } = learnInto(History.empty(), schema, items);
   const used = history.joins();

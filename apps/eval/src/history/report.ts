@@ -18,7 +18,9 @@ function setMarkdown(s: HistorySetResults, k: number): string[] {
     '',
     `| history | statements learned | retriever exact | retriever F1 | nearest question exact | nearest F1 | top-${k} union exact | top-${k} union F1 |`,
     '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...s.points.map((p) => `| ${pct(p.share)} | ${p.learned} | ${metric(p.retriever)} | ${metric(p.nearest)} | ${metric(p.nearestUnion)} |`),
+    ...s.points.map(
+      (p) => `| ${pct(p.share)} | ${p.learned} | ${metric(p.retriever)} | ${metric(p.nearest)} | ${metric(p.nearestUnion)} |`,
+    ),
     '',
     `### Join edges from the gold SQL alone (${s.set}, declared keys hidden)`,
     '',
@@ -52,7 +54,7 @@ export function historyLines(r: HistoryResults): string[] {
   return r.sets.flatMap((s) => [
     ...s.points.map(
       (p) =>
-        `${s.set} ${pct(p.share)} history: ${p.retriever ? `retriever exact ${f(p.retriever.accuracy)} F1 ${f(p.retriever.f1)}; ` : ''}nearest exact ${f(p.nearest.accuracy)} F1 ${f(p.nearest.f1)}; top-${r.nearestK} union exact ${f(p.nearestUnion.accuracy)} F1 ${f(p.nearestUnion.f1)}`,
+        `${s.set} ${pct(p.share)} history: ${p.retriever ? `retriever exact ${f(p.retriever.accuracy)} F1 ${f(p.retriever.f1)}; ` : ''}nearest exact ${f(p.nearest.accuracy)} F1 ${f(p.nearest.f1)}; top-${r.nearestK} union exact ${f(p.nearestUnion.accuracy)} F1 ${f(p.nearestUnion.f1)}${p.eitherExact === null ? '' : `; either exact ${f(p.eitherExact)}`}`,
     ),
     `${s.set} join edges, keys hidden: from SQL alone F1 ${f(s.joins.sql.f1)} (P ${f(s.joins.sql.precision)} R ${f(s.joins.sql.recall)}, ${s.joins.usedKeys}/${s.joins.truth} keys used by the queries); inference F1 ${f(s.joins.inference.f1)}; inference with the log F1 ${f(s.joins.combined.f1)}`,
   ]);

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { History } from '@guided-retrieval/history';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { EdgeRef } from '../joins/score.js';
 import { runEvaluation } from '../run.js';
 import { writeMiniSpider } from '../test-support/mini-spider.js';
-import { type EdgeRef } from '../joins/score.js';
 import { joinEdge, withLog } from './joins-from-sql.js';
 import { HISTORY_SHARES, nearestTables, runHistoryBench, splitHalves } from './run.js';
 
@@ -32,7 +32,10 @@ describe('nearestTables', () => {
       { question: 'orders of customers in each city', tables: ['customer', 'orders'], joins: [], fingerprint: 'b' },
       { question: 'product prices', tables: ['product'], joins: [], fingerprint: 'c' },
     ]);
-    expect(nearestTables(history, 'How many customers live in each city?', 2)).toEqual({ nearest: ['customer'], union: ['customer', 'orders'] });
+    expect(nearestTables(history, 'How many customers live in each city?', 2)).toEqual({
+      nearest: ['customer'],
+      union: ['customer', 'orders'],
+    });
     expect(nearestTables(history, 'weather', 2)).toEqual({ nearest: [], union: [] });
   });
 });
@@ -47,7 +50,13 @@ describe('join edges from SQL', () => {
       { name: 'customer', rowCount: 5, primaryKey: ['id'], foreignKeys: [], columns: [] },
     ],
   } as never;
-  const e = (from: string, fc: string, to: string, tc: string): EdgeRef => ({ id: `${from}.${fc}->${to}.${tc}`, fromTable: from, fromColumns: [fc], toTable: to, toColumns: [tc] });
+  const e = (from: string, fc: string, to: string, tc: string): EdgeRef => ({
+    id: `${from}.${fc}->${to}.${tc}`,
+    fromTable: from,
+    fromColumns: [fc],
+    toTable: to,
+    toColumns: [tc],
+  });
 
   it('points a join at the side that is a key, and reads no foreign key in a join of two keys or of none', () => {
     expect(joinEdge({ fromTable: 'customer', fromColumns: ['id'], toTable: 'orders', toColumns: ['customer_id'] }, profile)).toMatchObject({
@@ -59,8 +68,16 @@ describe('join edges from SQL', () => {
   });
 
   it('drops an inferred edge whose columns the log joins elsewhere only, and adds what the log shows that inference lacks', () => {
-    const inferred = [e('orders', 'customer_id', 'customer', 'id'), e('orders', 'ship_to', 'nation', 'id'), e('orders', 'bill_to', 'nation', 'id')];
-    const logged = [e('orders', 'ship_to', 'address', 'id'), e('orders', 'bill_to', 'nation', 'id'), e('lineitem', 'order_id', 'orders', 'id')];
+    const inferred = [
+      e('orders', 'customer_id', 'customer', 'id'),
+      e('orders', 'ship_to', 'nation', 'id'),
+      e('orders', 'bill_to', 'nation', 'id'),
+    ];
+    const logged = [
+      e('orders', 'ship_to', 'address', 'id'),
+      e('orders', 'bill_to', 'nation', 'id'),
+      e('lineitem', 'order_id', 'orders', 'id'),
+    ];
     expect(withLog(inferred, logged).map((x) => x.id)).toEqual([
       'orders.customer_id->customer.id',
       'orders.bill_to->nation.id',

@@ -10,7 +10,14 @@
  * history reaches retrieval (today it takes none, so every point is the 0 % one) — and what the
  * history alone carries: the tables of the nearest past question, and the union of the nearest few.
  */
-import { averageMetrics, type BenchQuestion, loadBenchmark, loadBirdStats, type MetricSummary, scoreQuestion } from '@guided-retrieval/benchmarks';
+import {
+  averageMetrics,
+  type BenchQuestion,
+  loadBenchmark,
+  loadBirdStats,
+  type MetricSummary,
+  scoreQuestion,
+} from '@guided-retrieval/benchmarks';
 import type { ContextGraph } from '@guided-retrieval/context-graph';
 import { OfflineEmbedder } from '@guided-retrieval/grounding';
 import { History, learnInto } from '@guided-retrieval/history';
@@ -49,6 +56,11 @@ export interface CurvePoint {
   nearest: MetricSummary;
   /** The union of the tables of the `NEAREST_K` most similar. */
   nearestUnion: MetricSummary;
+  /**
+   * The share of questions that the retriever or the nearest past question gets exactly right: what
+   * a choice between the two could reach at most (headroom for #52's retrieval side); null without the retriever.
+   */
+  eitherExact: number | null;
   perDatabase: Record<string, { retriever: MetricSummary | null; nearest: MetricSummary }>;
 }
 
@@ -134,7 +146,12 @@ export async function runHistoryBench(options: HistoryBenchOptions): Promise<His
       ...(options.limit ? { limit: options.limit } : {}),
     });
     const stats = set === 'bird-dev' ? loadBirdStats(dir) : new Map();
-    const points = HISTORY_SHARES.map((share) => ({ share, learned: 0, retrieved: [] as number[][], outcomes: new Map<string, Outcomes>() }));
+    const points = HISTORY_SHARES.map((share) => ({
+      share,
+      learned: 0,
+      retrieved: [] as number[][],
+      outcomes: new Map<string, Outcomes>(),
+    }));
     const joins: Record<string, SqlJoinsDatabase> = {};
     let scored = 0;
     const halfLearn = { statements: 0, ms: 0 };
@@ -208,12 +225,16 @@ interface Outcomes {
 function summarizePoint(share: number, learned: number, byDb: ReadonlyMap<string, Outcomes>, retrieval: boolean): CurvePoint {
   const all = [...byDb.values()];
   const flat = (f: (o: Outcomes) => ReturnType<typeof scoreQuestion>[]) => all.flatMap(f);
+  const retrieved = flat((o) => o.retriever);
+  const nearest = flat((o) => o.nearest);
+  const either = retrieved.filter((r, i) => r.accuracy === 1 || nearest[i]!.accuracy === 1).length;
   return {
     share,
     learned,
-    retriever: retrieval ? averageMetrics(flat((o) => o.retriever)) : null,
+    retriever: retrieval ? averageMetrics(retrieved) : null,
     nearest: averageMetrics(flat((o) => o.nearest)),
     nearestUnion: averageMetrics(flat((o) => o.union)),
+    eitherExact: retrieval && nearest.length > 0 ? either / nearest.length : null,
     perDatabase: Object.fromEntries(
       [...byDb].map(([db, o]) => [db, { retriever: retrieval ? averageMetrics(o.retriever) : null, nearest: averageMetrics(o.nearest) }]),
     ),
