@@ -8,7 +8,7 @@
  * 0 for none shared — through an inverted index, so a question costs the postings of its own
  * words, not a scan of the history.
  */
-import { compareText, joinKey } from './read-statement.js';
+import { compareText, joinKey } from './join-key.js';
 import type { HistoryEntry, JoinSides, LearnedJoin } from './types.js';
 import { questionWordKeys, questionWords } from './words.js';
 

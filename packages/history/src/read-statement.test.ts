@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJoin, joinKey, readSql, type StatementReading } from './read-statement.js';
+import { canonicalJoin, joinKey } from './join-key.js';
+import { readSql, type StatementReading } from './read-statement.js';
 import type { HistorySchema } from './types.js';
 
 const SHOP: HistorySchema = {
