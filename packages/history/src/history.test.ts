@@ -52,6 +52,23 @@ describe('History.similar', () => {
   });
 });
 
+describe('History.similarTrees', () => {
+  it('sums the similarity of the near questions that read each tree, so agreement outranks one nearer question', () => {
+    const history = History.of([
+      entry('total sales by store', ['sales', 'store'], 'a'),
+      entry('sales by store and region', ['region', 'sales', 'store'], 'b'),
+      entry('total sales of each store in 2023', ['sales', 'store'], 'c'),
+      entry('store opening hours', ['store'], 'd'),
+    ]);
+    const trees = history.similarTrees('total sales by store and region', 4);
+    expect(trees.map((t) => t.tables)).toEqual([['sales', 'store'], ['region', 'sales', 'store'], ['store']]);
+    const [agreed, single] = trees;
+    expect(agreed!.questions.map((q) => q.question)).toEqual(['total sales by store', 'total sales of each store in 2023']);
+    expect(single!.questions[0]!.similarity).toBeGreaterThan(agreed!.questions[0]!.similarity);
+    expect(agreed!.score).toBeCloseTo(agreed!.questions[0]!.similarity + agreed!.questions[1]!.similarity, 9);
+  });
+});
+
 describe('History usage counts', () => {
   const j = { fromTable: 'customer', fromColumns: ['id'], toTable: 'orders', toColumns: ['customer_id'] };
   const history = History.of([

@@ -20,6 +20,16 @@ export interface SimilarQuestion {
   entry: HistoryEntry;
 }
 
+/** A set of tables the nearest past questions read, with the similarity of those that read it summed. */
+export interface SimilarTree {
+  /** Distinct, sorted. */
+  tables: string[];
+  /** The sum of the similarities of the past questions (among the `k` nearest) that read exactly these tables. */
+  score: number;
+  /** Those questions, most similar first. */
+  questions: SimilarQuestion[];
+}
+
 /** A join the learned SQL makes, and in how many entries. */
 export interface JoinUsage {
   join: LearnedJoin;
@@ -169,6 +179,26 @@ export class History {
       const entry = this.entries[i]!;
       return { question: entry.question ?? '', similarity: s, entry };
     });
+  }
+
+  /**
+   * The trees (sets of tables) the `k` past questions most like `question` read, each scored by
+   * the summed similarity of the questions that read it: a tree several near questions agree on
+   * outranks one a single nearer question read. Best first (ties: the nearest question's order).
+   */
+  similarTrees(question: string, k: number): SimilarTree[] {
+    const trees = new Map<string, SimilarTree>();
+    for (const s of this.similar(question, k)) {
+      const key = treeKey(s.entry.tables);
+      const tree = trees.get(key);
+      if (tree === undefined) trees.set(key, { tables: [...new Set(s.entry.tables)].sort(compareText), score: s.similarity, questions: [s] });
+      else {
+        tree.score = Math.round((tree.score + s.similarity) * SIMILARITY_PRECISION) / SIMILARITY_PRECISION;
+        tree.questions.push(s);
+      }
+    }
+    // Stable: a tie keeps the order of the trees' nearest questions.
+    return [...trees.values()].sort((a, b) => b.score - a.score);
   }
 
   /** How many entries read exactly this set of tables (case-insensitive; a table in two roles is one member of the set). */

@@ -32,11 +32,12 @@ describe('nearestTables', () => {
       { question: 'orders of customers in each city', tables: ['customer', 'orders'], joins: [], fingerprint: 'b' },
       { question: 'product prices', tables: ['product'], joins: [], fingerprint: 'c' },
     ]);
-    expect(nearestTables(history, 'How many customers live in each city?', 2)).toEqual({
+    expect(nearestTables(history, 'How many customers live in each city?', 2, 3)).toEqual({
       nearest: ['customer'],
       union: ['customer', 'orders'],
+      vote: ['customer'],
     });
-    expect(nearestTables(history, 'weather', 2)).toEqual({ nearest: [], union: [] });
+    expect(nearestTables(history, 'weather', 2, 3)).toEqual({ nearest: [], union: [], vote: [] });
   });
 });
 

@@ -8,7 +8,8 @@
  *
  * Measured at each point: the retriever, built by `retrieverWithHistory` — the one place the
  * history reaches retrieval (today it takes none, so every point is the 0 % one) — and what the
- * history alone carries: the tables of the nearest past question, and the union of the nearest few.
+ * history alone carries: the tables of the nearest past question, the union of the nearest few, and
+ * the tree the nearest ten agree on most (their similarities summed per tree).
  */
 import {
   averageMetrics,
@@ -35,6 +36,8 @@ export type HistorySet = (typeof HISTORY_SETS)[number];
 export const HISTORY_SHARES = [0, 0.1, 0.25, 0.5] as const;
 /** How many nearest past questions the union baseline takes. */
 export const NEAREST_K = 3;
+/** How many nearest past questions vote for a tree (`History.similarTrees`). */
+export const VOTE_K = 10;
 /** The split's seed unless `--seed` says otherwise (the issue's number). */
 export const DEFAULT_HISTORY_SEED = 52;
 
@@ -56,9 +59,11 @@ export interface CurvePoint {
   nearest: MetricSummary;
   /** The union of the tables of the `NEAREST_K` most similar. */
   nearestUnion: MetricSummary;
+  /** The tree the `VOTE_K` most similar agree on most (`History.similarTrees`). */
+  treeVote: MetricSummary;
   /**
-   * The share of questions that the retriever or the nearest past question gets exactly right: what
-   * a choice between the two could reach at most (headroom for #52's retrieval side); null without the retriever.
+   * The share of questions that the retriever or the voted tree gets exactly right: what a choice
+   * between the two could reach at most (headroom for #52's retrieval side); null without the retriever.
    */
   eitherExact: number | null;
   perDatabase: Record<string, { retriever: MetricSummary | null; nearest: MetricSummary }>;
@@ -78,6 +83,7 @@ export interface HistoryResults {
   seed: number;
   shares: readonly number[];
   nearestK: number;
+  voteK: number;
   retrieval: boolean;
   sets: HistorySetResults[];
   /** Learning the largest history (BIRD's or Spider's half, all databases): statements and milliseconds. */
@@ -116,11 +122,19 @@ export function historyOf(graph: ContextGraph, pool: readonly BenchQuestion[], s
   return learnInto(History.empty(), graph, items).history;
 }
 
-/** The tables of the nearest past question, and the union of the nearest `k`. */
-export function nearestTables(history: History, question: string, k: number): { nearest: string[]; union: string[] } {
+/** The tables of the nearest past question, the union of the nearest `k`, and the tree the nearest `voteK` agree on most. */
+export function nearestTables(
+  history: History,
+  question: string,
+  k: number,
+  voteK: number,
+): { nearest: string[]; union: string[]; vote: string[] } {
   const similar = history.similar(question, k);
-  const tables = (i: number) => [...new Set(similar[i]?.entry.tables ?? [])];
-  return { nearest: tables(0), union: [...new Set(similar.flatMap((s) => s.entry.tables))].sort() };
+  return {
+    nearest: [...new Set(similar[0]?.entry.tables ?? [])],
+    union: [...new Set(similar.flatMap((s) => s.entry.tables))].sort(),
+    vote: history.similarTrees(question, voteK)[0]?.tables ?? [],
+  };
 }
 
 export async function runHistoryBench(options: HistoryBenchOptions): Promise<HistoryResults> {
@@ -180,7 +194,7 @@ export async function runHistoryBench(options: HistoryBenchOptions): Promise<His
       ).statements;
       halfLearn.ms += performance.now() - learnStart;
       for (const point of points) {
-        const outcomes: Outcomes = { retriever: [], nearest: [], union: [] };
+        const outcomes: Outcomes = { retriever: [], nearest: [], union: [], vote: [] };
         for (const fold of [0, 1] as const) {
           const pool = halves[fold];
           const asked = halves[1 - fold]!;
@@ -194,9 +208,10 @@ export async function runHistoryBench(options: HistoryBenchOptions): Promise<His
           const retriever = retrieval ? await retrieverWithHistory(graph, history, retrieverOptions) : null;
           for (const { q, gold } of asked) {
             if (retriever) outcomes.retriever.push(scoreQuestion((await retriever.retrieve(q.question)).tables, gold));
-            const near = nearestTables(history, q.question, NEAREST_K);
+            const near = nearestTables(history, q.question, NEAREST_K, VOTE_K);
             outcomes.nearest.push(scoreQuestion(near.nearest, gold));
             outcomes.union.push(scoreQuestion(near.union, gold));
+            outcomes.vote.push(scoreQuestion(near.vote, gold));
           }
         }
         point.outcomes.set(db.name, outcomes);
@@ -213,13 +228,23 @@ export async function runHistoryBench(options: HistoryBenchOptions): Promise<His
     });
   }
   if (sets.length === 0) throw new Error(`no database ${options.databases?.join(', ')} in ${(options.sets ?? HISTORY_SETS).join(' or ')}`);
-  return { seed, shares: HISTORY_SHARES, nearestK: NEAREST_K, retrieval, sets, learnMs, wallMs: Math.round(performance.now() - started) };
+  return {
+    seed,
+    shares: HISTORY_SHARES,
+    nearestK: NEAREST_K,
+    voteK: VOTE_K,
+    retrieval,
+    sets,
+    learnMs,
+    wallMs: Math.round(performance.now() - started),
+  };
 }
 
 interface Outcomes {
   retriever: ReturnType<typeof scoreQuestion>[];
   nearest: ReturnType<typeof scoreQuestion>[];
   union: ReturnType<typeof scoreQuestion>[];
+  vote: ReturnType<typeof scoreQuestion>[];
 }
 
 function summarizePoint(share: number, learned: number, byDb: ReadonlyMap<string, Outcomes>, retrieval: boolean): CurvePoint {
@@ -227,13 +252,15 @@ function summarizePoint(share: number, learned: number, byDb: ReadonlyMap<string
   const flat = (f: (o: Outcomes) => ReturnType<typeof scoreQuestion>[]) => all.flatMap(f);
   const retrieved = flat((o) => o.retriever);
   const nearest = flat((o) => o.nearest);
-  const either = retrieved.filter((r, i) => r.accuracy === 1 || nearest[i]!.accuracy === 1).length;
+  const vote = flat((o) => o.vote);
+  const either = retrieved.filter((r, i) => r.accuracy === 1 || vote[i]!.accuracy === 1).length;
   return {
     share,
     learned,
     retriever: retrieval ? averageMetrics(retrieved) : null,
     nearest: averageMetrics(flat((o) => o.nearest)),
     nearestUnion: averageMetrics(flat((o) => o.union)),
+    treeVote: averageMetrics(vote),
     eitherExact: retrieval && nearest.length > 0 ? either / nearest.length : null,
     perDatabase: Object.fromEntries(
       [...byDb].map(([db, o]) => [db, { retriever: retrieval ? averageMetrics(o.retriever) : null, nearest: averageMetrics(o.nearest) }]),
