@@ -191,7 +191,8 @@ export class History {
     for (const s of this.similar(question, k)) {
       const key = treeKey(s.entry.tables);
       const tree = trees.get(key);
-      if (tree === undefined) trees.set(key, { tables: [...new Set(s.entry.tables)].sort(compareText), score: s.similarity, questions: [s] });
+      if (tree === undefined)
+        trees.set(key, { tables: [...new Set(s.entry.tables)].sort(compareText), score: s.similarity, questions: [s] });
       else {
         tree.score = Math.round((tree.score + s.similarity) * SIMILARITY_PRECISION) / SIMILARITY_PRECISION;
         tree.questions.push(s);
