@@ -96,7 +96,7 @@ describe('the first minute', () => {
     try {
       expect(client.getServerVersion()?.name).toBeTruthy();
       const { tools } = await client.listTools();
-      expect(tools.map((t) => t.name).sort()).toEqual(['describe_table', 'list_tables', 'retrieve_tables', 'schema_context']);
+      expect(tools.map((t) => t.name).sort()).toEqual(['describe_table', 'learn', 'list_tables', 'retrieve_tables', 'schema_context']);
       expect(named).toEqual(tools.map((t) => t.name));
     } finally {
       await client.close();

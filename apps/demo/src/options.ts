@@ -12,6 +12,10 @@ export const DEMO_QUESTION = 'Which Indian suppliers are shipping the most to Ch
 export const SOURCE_HELP =
   'a SQLite, DuckDB or Parquet file, a folder of Parquet files, a profile JSON from `guided profile`, a dbt manifest.json, an INFORMATION_SCHEMA.COLUMNS export (columns.csv or .json), or postgres://user:password@host:port/database or mysql://user:password@host:port/database (mariadb:// too; the password is never printed)';
 
+/** What `guided learn` reads, told by each file's name and content. */
+export const LEARN_FILES_HELP =
+  'question–SQL pairs (JSONL lines {"question", "sql"}, or CSV with question and sql columns) or query logs (a .sql file of statements, a pg_stat_statements export as CSV with a query column, a dbt manifest.json with compiled models)';
+
 /** `--llm <spec>` and `--embedder <spec>`, shared by the subcommands that retrieve. */
 export interface ModelFlags {
   llm?: string;

@@ -15,6 +15,7 @@ import {
   EMBEDDER_HELP,
   FORMAT_HELP,
   FORMATS,
+  LEARN_FILES_HELP,
   LLM_HELP,
   MCP_PATH,
   maxTokens,
@@ -131,6 +132,19 @@ export function program(): Command {
       'keep no readable text value in the graph: column values only as Bloom filters of their hashes (grounding still finds them), no strings in samples',
     )
     .action(async (database: string, options) => (await import('./commands/build.js')).runBuild(database, options));
+
+  cli
+    .command('learn')
+    .description(
+      "learn from a team's own SQL: which tables its questions need and how it joins them, kept beside the graph as <graph>.history.json (retrieve, serve and mcp on that graph load it); nothing leaves the machine",
+    )
+    .argument('<file...>', LEARN_FILES_HELP)
+    .requiredOption('--graph <file>', 'the context graph file from `guided build` that the SQL is read onto')
+    .option(
+      '--hash-values',
+      "keep no value of the SQL readable: no SQL is ever stored, and with this the questions' values (words of the SQL's literals, numbers, quoted words) are kept only as hashes",
+    )
+    .action(async (files: string[], options) => (await import('./commands/learn.js')).runLearn(files, options));
 
   cli
     .command('tpch')

@@ -7,6 +7,8 @@ import { type AllCliOptions, refuseAllOptions, runAllCommand } from './all/comma
 import { runFitColumns } from './fit/columns.js';
 import { type FitCliOptions, runFitCommand } from './fit/command.js';
 import { type JoinsFitCliOptions, runJoinsFitCommand } from './fit/joins.js';
+import { historyLines, writeHistoryReports } from './history/report.js';
+import { runHistoryBench } from './history/run.js';
 import { isJoinsBench, JOINS_BENCHES, type JoinsCliOptions, runJoinsCommand } from './joins/command.js';
 import { DEFAULT_HIDE_SEED } from './joins/hide.js';
 import type { JoinsBench } from './joins/run.js';
@@ -47,6 +49,7 @@ const BENCH_HELP = [
   'train-questions (the training questions over train-dbs/, built from their SQLite files; --data is the folder holding train-dbs/ and train-questions/);',
   'joins (join inference on every *.sqlite under --data, one per subfolder, plus TPC-H; --data ../shared/benchmarks scores sample-dbs (with TPC-H) and train-dbs apart, with the edges into non-unique targets, and checks the dbt-hubspot project: edges on audit or sync columns, the hand-checked sample);',
   'joins-bird or joins-spider (join inference on the BIRD or Spider dev schemas, and retrieval with declared vs inferred edges);',
+  "history (a team's own history: each database's BIRD dev and Spider dev questions split in halves by --seed, one half's question–SQL pairs learned as history, the other asked, then swapped, at 0, 10, 25 and 50 % history: the retriever and the nearest past question; and the join edges the gold SQL alone recovers with the declared keys hidden; --data is the folder holding bird-dev/ and spider-dev/; writes history.json and history.md);",
   'scale (latency, memory and accuracy on generated schemas of 50 to 2000 tables; needs no --data);',
   'startup (guided --version, --help and a fresh retrieve on Chinook as fresh processes, the first question in a server against the p95 after it, a server stopped through npx; --data is the folder holding sample-dbs/ and bird-dev/);',
   "fit-joins (fits join inference's thresholds on the training databases, --data ../shared/benchmarks/train-dbs, by grid search cross-validated leave-one-database-out; reports the out-of-fold figures; --write writes them into packages/join-inference/params/join-inference.json);",
@@ -85,6 +88,7 @@ export function program(): Command {
           'sample-questions',
           'train-questions',
           ...JOINS_BENCHES,
+          'history',
           'scale',
           'startup',
           'fit',
@@ -158,7 +162,10 @@ export function program(): Command {
       '--cache-dir <dir>',
       'joins: where the TPC-H database is generated and kept (default $GUIDED_CACHE_DIR, else ~/.cache/guided-retrieval)',
     )
-    .option('--no-retrieval', 'joins-bird, joins-spider: score the edges only, without the two retrieval runs')
+    .option(
+      '--no-retrieval',
+      'joins-bird, joins-spider: score the edges only, without the two retrieval runs; history: the history baselines and the join edges only, without the retriever',
+    )
     .option(
       '--hide-declared <fraction>',
       "joins benches: hide only this share of each database's declared foreign keys (drawn with a seeded PRNG, per database; 0.5 hides half), keep the rest and the primary keys as declared, and score the declared plus inferred edges against all the declared keys, with the recall on the hidden ones apart (default: every declared key hidden)",
@@ -173,7 +180,11 @@ export function program(): Command {
     .option('--shapes <list>', 'scale: snowflake, warehouse, layered, comma-separated (default all three)', parseShapes)
     .option('--questions <n>', 'scale: questions per schema (default 100)', positiveInteger)
     .option('--runs <n>', 'startup: fresh processes timed per command (default 10)', positiveInteger)
-    .option('--seed <n>', 'scale: seed of the schema and question generator (default 42)', parseSeed)
+    .option(
+      '--seed <n>',
+      'scale: seed of the schema and question generator (default 42); history: seed of the split (default 52)',
+      parseSeed,
+    )
     .option('--budget-s <seconds>', 'scale: wall-clock budget per schema, each run in a child process (default 300)', parseBudget)
     .option(
       '--only <schema>',
@@ -182,7 +193,7 @@ export function program(): Command {
     .showHelpAfterError('(run with --help for usage)')
     .action(
       async (options: {
-        bench: BenchName | JoinsBench | 'scale' | 'startup' | 'fit' | 'fit-columns' | 'fit-joins' | 'all';
+        bench: BenchName | JoinsBench | 'history' | 'scale' | 'startup' | 'fit' | 'fit-columns' | 'fit-joins' | 'all';
         write?: boolean;
         data: string;
         db?: string[];
@@ -202,6 +213,8 @@ export function program(): Command {
         hideDeclared?: number;
         hideSeed?: number;
         build?: BuildChoice;
+        seed?: number;
+        retrieval?: boolean;
       }) => {
         if (options.baseline && options.bench !== 'all') throw new Error('--baseline only applies to --bench all');
         if ((options.hideDeclared !== undefined || options.hideSeed !== undefined) && !isJoinsBench(options.bench))
@@ -215,6 +228,21 @@ export function program(): Command {
         }
         if (options.bench === 'fit-joins') {
           await runJoinsFitCommand(options as JoinsFitCliOptions, log);
+          return;
+        }
+        if (options.bench === 'history') {
+          if (!options.data) throw new Error('--bench history needs --data <dir>: the folder holding bird-dev/ and spider-dev/');
+          const results = await runHistoryBench({
+            dataDir: resolve(options.data),
+            ...(options.db ? { databases: options.db } : {}),
+            ...(options.limit ? { limit: options.limit } : {}),
+            ...(options.seed === undefined ? {} : { seed: options.seed }),
+            retrieval: options.retrieval !== false,
+            log,
+          });
+          const written = await writeHistoryReports(resolve(options.out), results);
+          for (const line of historyLines(results)) log(line);
+          log(`wrote ${written.join(' and ')}`);
           return;
         }
         refuseScaleOptions(options);

@@ -1,15 +1,9 @@
 /**
- * The tables a gold SQL query reads, found through a real SQL parser.
- *
- * The gold query of each benchmark question is parsed as `sql.ts` reads it. The AST is walked here rather than trusting
- * `parser.tableList`, which reports CTE names as tables. Every FROM / JOIN item anywhere in the tree
- * counts — subqueries in FROM, WHERE, HAVING and select lists, IN (...),
- * EXISTS (...), set-operation chains (`_next`) and CTE bodies — while aliases
- * and the names of CTEs in scope never do. Meant for SELECT statements (all
- * gold SQL is); an UPDATE / INSERT target is not collected.
+ * The tables a gold SQL query reads, read as a team's statements are read
+ * (`@guided-retrieval/history`'s `readSql`: node-sql-parser, every FROM / JOIN item of every query
+ * block — subqueries, set operations and CTE bodies — aliases and CTE names never).
  */
-import { isRecord } from '@guided-retrieval/profiler/files';
-import { identifierText, oneLine, parse, unquote } from './sql.js';
+import { oneLine, readSql } from '@guided-retrieval/history/sql';
 
 export type GoldTables = { ok: true; tables: string[] } | { ok: false; error: string };
 
@@ -20,25 +14,11 @@ export type GoldTables = { ok: true; tables: string[] } | { ok: false; error: st
  */
 export function goldTables(sql: string, schemaTables: readonly string[]): GoldTables {
   try {
-    const bySchemaKey = new Map<string, string>();
-    for (const table of schemaTables) {
-      const key = table.toLowerCase();
-      if (!bySchemaKey.has(key)) bySchemaKey.set(key, table);
-    }
-
-    const parsed = parse(sql, new Set(bySchemaKey.keys()));
-    if (!parsed.ok) return parsed;
-
-    const referenced = new Set<string>();
-    collectTables(parsed.ast, new Set<string>(), referenced);
-
-    const tables = new Set<string>();
-    for (const name of referenced) {
-      const match = bySchemaKey.get(name.toLowerCase());
-      if (match === undefined) return { ok: false, error: `unknown table ${name}` };
-      tables.add(match);
-    }
-    return { ok: true, tables: [...tables].sort() };
+    const read = readSql(sql, { tables: schemaTables.map((name) => ({ name, columns: [] })) });
+    if (!read.ok) return { ok: false, error: read.error };
+    const unknown = read.statements.flatMap((s) => s.unknownTables);
+    if (unknown.length > 0) return { ok: false, error: `unknown table ${unknown[0]}` };
+    return { ok: true, tables: [...new Set(read.statements.flatMap((s) => s.tables))].sort() };
   } catch (error) {
     return { ok: false, error: oneLine(error) };
   }
@@ -59,61 +39,4 @@ export function listedGoldTables(listed: readonly string[], schemaTables: readon
     tables.add(match);
   }
   return tables.size === 0 ? { ok: false, error: 'no gold table listed' } : { ok: true, tables: [...tables].sort() };
-}
-
-/**
- * Walks any node-sql-parser AST node. `ctes` holds the lower-cased names of
- * the CTEs visible at this point; each referenced table name (as written,
- * unquoted) is added to `out`.
- */
-function collectTables(node: unknown, ctes: ReadonlySet<string>, out: Set<string>): void {
-  if (Array.isArray(node)) {
-    for (const item of node) collectTables(item, ctes, out);
-    return;
-  }
-  if (!isRecord(node)) return;
-
-  let scope = ctes;
-  if (Array.isArray(node.with)) {
-    // WITH applies to the whole statement, its set-operation chain (`_next`
-    // hangs off this node) and, for WITH RECURSIVE, the CTE bodies themselves.
-    const names = new Set(ctes);
-    for (const cte of node.with) {
-      const name = cteName(cte);
-      if (name !== null) names.add(name.toLowerCase());
-    }
-    scope = names;
-  }
-
-  // Any node with a FROM clause (SELECT, and DELETE in some grammars). Keyword
-  // FROMs inside expressions (TRIM, EXTRACT) parse to other shapes; were one
-  // ever to land here, its names would surface as 'unknown table', not vanish.
-  const from = node.from;
-  if (from !== null && from !== undefined) {
-    for (const item of Array.isArray(from) ? from : [from]) {
-      const table = fromItemTable(item);
-      if (table !== null && !scope.has(table.toLowerCase())) out.add(table);
-    }
-  }
-
-  for (const [key, value] of Object.entries(node)) {
-    // Derived metadata (tableList/columnList: strings, CTE names included) and
-    // locations carry no FROM items; skipping them is just cheaper.
-    if (key === 'tableList' || key === 'columnList' || key === 'loc') continue;
-    if (value !== null && typeof value === 'object') collectTables(value, scope, out);
-  }
-}
-
-/** The table a FROM/JOIN item names directly, or null for subqueries, functions, DUAL. */
-function fromItemTable(item: unknown): string | null {
-  if (!isRecord(item)) return null;
-  const table = identifierText(item.table);
-  if (table === null || table === '') return null;
-  return unquote(table);
-}
-
-function cteName(cte: unknown): string | null {
-  if (!isRecord(cte)) return null;
-  const name = identifierText(cte.name);
-  return name === null ? null : unquote(name);
 }

@@ -2,9 +2,12 @@
 import type { ContextGraph } from '@guided-retrieval/context-graph';
 import { buildGraph } from '@guided-retrieval/context-graph/build';
 import { Retriever } from '@guided-retrieval/retrieval';
+import { historyPathFor } from '@guided-retrieval/history';
 import { demoGraph } from '../cache.js';
 import { UserError } from '../errors.js';
 import { loadGraphFile } from '../graph-file.js';
+import { graphHistory, retrieverWithHistory } from '../history.js';
+import { historyStore } from '../mcp/learn.js';
 import { serveHttp, serveStdio } from '../mcp/server.js';
 import { retrieverOptions, warmModels, warmRetriever } from '../models.js';
 import { DEFAULT_MCP_PORT, type ModelFlags } from '../options.js';
@@ -34,9 +37,11 @@ export async function runMcp(options: McpCommandOptions): Promise<void> {
   if (options.port !== undefined && !options.http) throw new UserError('--port needs --http (stdio has no port)');
   const models = retrieverOptions(options);
   const graph = await graphFor(options, progress);
-  const retriever = await Retriever.create(graph, models);
+  const learned = options.graph ? await graphHistory(options.graph, graph) : null;
+  const retriever = await retrieverWithHistory(graph, models, learned);
   await warmRetriever(retriever, exampleQuestions(graph)[0]);
-  const context = { graph, retriever, version: packageVersion(), log: say };
+  const history = historyStore(graph, options.graph ? historyPathFor(options.graph) : null, learned);
+  const context = { graph, retriever, history, version: packageVersion(), log: say };
   warmModels(models, graph);
   if (options.http) await serveHttp(context, { port: options.port ?? DEFAULT_MCP_PORT });
   else await serveStdio(context);

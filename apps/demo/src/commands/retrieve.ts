@@ -1,8 +1,10 @@
 /** `guided retrieve`: one question over a graph file (or the demo's graph), printed readable or as JSON. */
 import type { ContextGraph } from '@guided-retrieval/context-graph';
-import { type PromptMode, RetrievalInputError, type RetrievalResult, Retriever, type RetrieverOptions } from '@guided-retrieval/retrieval';
+import type { History } from '@guided-retrieval/history';
+import { type PromptMode, RetrievalInputError, type RetrievalResult, type Retriever, type RetrieverOptions } from '@guided-retrieval/retrieval';
 import { UserError } from '../errors.js';
 import { loadGraphFile } from '../graph-file.js';
+import { graphHistory, retrieverWithHistory } from '../history.js';
 import { retrieverOptions } from '../models.js';
 import type { Format, ModelFlags } from '../options.js';
 import { progress } from '../progress.js';
@@ -17,12 +19,13 @@ export interface AskOptions {
   promptMode?: PromptMode;
 }
 
-/** Asks one question of a graph and prints the result in the chosen format (see `FORMAT_HELP`). */
+/** Asks one question of a graph (and the history learned beside it) and prints the result in the chosen format (see `FORMAT_HELP`). */
 export async function ask(
   graph: ContextGraph,
   words: readonly string[],
   options: AskOptions,
   retrieverOptions: RetrieverOptions = {},
+  history: History | null = null,
 ): Promise<void> {
   const question = words.join(' ').trim();
   if (question.length === 0)
@@ -32,7 +35,7 @@ export async function ask(
   const format: Format = options.json ? 'json' : (options.format ?? 'text');
   if (options.maxTokens !== undefined && format !== 'prompt') throw new UserError('--max-tokens only applies to --format prompt');
   if (options.promptMode !== undefined && format !== 'prompt') throw new UserError('--prompt-mode only applies to --format prompt');
-  const retriever = await Retriever.create(graph, retrieverOptions);
+  const retriever = await retrieverWithHistory(graph, retrieverOptions, history);
   let result: RetrievalResult;
   try {
     result = await retriever.retrieve(question);
@@ -65,5 +68,6 @@ export async function runRetrieve(words: readonly string[], options: RetrieveOpt
   const models = retrieverOptions(options);
   // The demo's graph (and the TPC-H generator behind it) is loaded only when no --graph is given.
   const graph = options.graph ? await loadGraphFile(options.graph) : (await (await import('../cache.js')).demoGraph(progress)).graph;
-  await ask(graph, words, options, models);
+  const history = options.graph ? await graphHistory(options.graph, graph) : null;
+  await ask(graph, words, options, models, history);
 }

@@ -5,6 +5,7 @@ import type { RetrieverOptions } from '@guided-retrieval/retrieval';
 import { demoGraph } from '../cache.js';
 import { UserError } from '../errors.js';
 import { loadGraphFile } from '../graph-file.js';
+import { graphHistory } from '../history.js';
 import { retrieverOptions, warmModels } from '../models.js';
 import type { ModelFlags } from '../options.js';
 import { progress, say } from '../progress.js';
@@ -36,10 +37,10 @@ export function previewDatabase(source: Source, schema?: string): PreviewDatabas
 export async function serveWeb(options: ServeCommandOptions, log: (message: string) => void, models: RetrieverOptions = {}): Promise<void> {
   if (options.graph && options.database) throw new UserError('pass --graph or --database, not both');
   if (options.schema !== undefined && !options.database) throw new UserError('--schema needs --database');
-  let source: Pick<Parameters<typeof startServer>[0], 'graph' | 'database' | 'examples'>;
+  let source: Pick<Parameters<typeof startServer>[0], 'graph' | 'database' | 'examples' | 'history'>;
   if (options.graph) {
     const graph = await loadGraphFile(options.graph);
-    source = { graph, database: null, examples: exampleQuestions(graph) };
+    source = { graph, database: null, examples: exampleQuestions(graph), history: await graphHistory(options.graph, graph) };
   } else if (options.database) {
     const from = await resolveSource(options.database);
     const graph = await buildGraph(from, { onProgress: log, ...(options.schema === undefined ? {} : { schema: options.schema }) });

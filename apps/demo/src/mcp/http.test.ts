@@ -78,7 +78,7 @@ describe('guided mcp --http with the SDK client', () => {
     expect(server.stderr()).toContain(`guided: MCP server for tpch (8 tables) at ${endpoint.href} (Streamable HTTP)`);
   });
 
-  it('lists the four tools and answers each', async () => {
+  it('lists the five tools and answers each', async () => {
     await exerciseTools(client);
   });
 

@@ -1,6 +1,7 @@
 /**
  * `guided mcp`: the retriever as Model Context Protocol tools (retrieve_tables, schema_context,
- * describe_table, list_tables), over stdio or Streamable HTTP on 127.0.0.1, with the official SDK.
+ * describe_table, list_tables, and learn to teach it the team's SQL), over stdio or Streamable
+ * HTTP on 127.0.0.1, with the official SDK.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +13,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { UserError } from '../errors.js';
 import { MCP_PATH } from '../options.js';
 import { checkMessage } from './jsonrpc-check.js';
+import { type HistoryStore, LEARN_DESCRIPTION, learnInput, learnOutput, renderLearned } from './learn.js';
 import { retrievalResultSchema } from './result-schema.js';
 import { LineTransport } from './stdio-transport.js';
 import { MCP_TOOLS, type McpToolName } from './tool-names.js';
@@ -36,12 +38,14 @@ import {
 export interface McpContext {
   graph: ContextGraph;
   retriever: Retriever;
+  /** The graph's learned history, which `learn` adds to. */
+  history: HistoryStore;
   version: string;
   log: (message: string) => void;
 }
 
 const INSTRUCTIONS =
-  "Guided Retrieval over one relational database. Before writing SQL for a question, call retrieve_tables: it returns the tables the question needs, the join tree, the columns it needs and a FROM clause to build on; schema_context gives the same as prompt text within a token budget. describe_table gives a table's columns (with sample values) and keys; list_tables lists every table.";
+  "Guided Retrieval over one relational database. Before writing SQL for a question, call retrieve_tables: it returns the tables the question needs, the join tree, the columns it needs and a FROM clause to build on; schema_context gives the same as prompt text within a token budget. describe_table gives a table's columns (with sample values) and keys; list_tables lists every table. learn takes the team's question–SQL pairs or SQL statements and keeps the tables and joins they use.";
 
 /** A result with structured content and a short text rendering; a `ToolInputError` becomes a tool error. */
 async function answer<T extends Record<string, unknown>>(
@@ -63,9 +67,9 @@ async function answer<T extends Record<string, unknown>>(
   }
 }
 
-/** One MCP server with every tool of `MCP_TOOLS` over `context` (the retriever is shared, built once). */
+/** One MCP server with every tool of `MCP_TOOLS` over `context` (the retriever and the history are shared, built once). */
 export function createMcpServer(context: McpContext): McpServer {
-  const { graph, retriever, log } = context;
+  const { graph, retriever, history, log } = context;
   const server = new McpServer(
     { name: 'guided-retrieval', title: 'Guided Retrieval', version: context.version },
     { instructions: INSTRUCTIONS },
@@ -120,6 +124,18 @@ export function createMcpServer(context: McpContext): McpServer {
         'list_tables',
         { title: 'List tables', description: TOOL_DESCRIPTIONS.list_tables, outputSchema: listTablesOutput, annotations: readOnly },
         () => answer(log, 'list_tables', () => listTables(graph), renderTableList),
+      ),
+    learn: () =>
+      server.registerTool(
+        'learn',
+        {
+          title: "Learn the team's SQL",
+          description: LEARN_DESCRIPTION,
+          inputSchema: learnInput,
+          outputSchema: learnOutput,
+          annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+        },
+        (input) => answer(log, 'learn', () => history.learn(input), renderLearned),
       ),
   };
   for (const name of MCP_TOOLS) register[name]();

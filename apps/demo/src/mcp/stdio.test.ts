@@ -35,7 +35,7 @@ describe('guided mcp (stdio) with the SDK client', () => {
     expect(client.getInstructions()).toContain('retrieve_tables');
   });
 
-  it('lists the four tools and answers each', async () => {
+  it('lists the five tools and answers each', async () => {
     await exerciseTools(client);
   });
 

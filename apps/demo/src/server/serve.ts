@@ -7,9 +7,11 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ContextGraph } from '@guided-retrieval/context-graph';
-import { Retriever, type RetrieverOptions } from '@guided-retrieval/retrieval';
+import type { History } from '@guided-retrieval/history';
+import type { RetrieverOptions } from '@guided-retrieval/retrieval';
 import { serve } from '@hono/node-server';
 import { UserError } from '../errors.js';
+import { retrieverWithHistory } from '../history.js';
 import { warmRetriever } from '../models.js';
 import { createApp } from './app.js';
 import { type PreviewDatabase, PreviewRunner } from './preview.js';
@@ -19,6 +21,8 @@ export const STATIC_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'w
 
 export interface ServeOptions {
   graph: ContextGraph;
+  /** What `guided learn` kept beside the graph file, when it did. */
+  history?: History | null;
   /** A configured LLM disambiguator or embedder; the deterministic defaults otherwise. */
   retrieverOptions?: RetrieverOptions;
   /** Where row previews run (none for a graph file or a profile). */
@@ -36,7 +40,7 @@ export interface RunningServer {
 }
 
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const retriever = await Retriever.create(options.graph, options.retrieverOptions ?? {});
+  const retriever = await retrieverWithHistory(options.graph, options.retrieverOptions ?? {}, options.history ?? null);
   await warmRetriever(retriever, options.examples[0]);
   const previews = options.database === null ? undefined : new PreviewRunner(options.database);
   const app = createApp({

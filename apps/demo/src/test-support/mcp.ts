@@ -65,11 +65,14 @@ const text = (result: CallToolResult) => result.content.map((c) => (c.type === '
 /** Lists the tools and calls each, as an agent would; the paper's question gives the six-node tree. */
 export async function exerciseTools(client: Client): Promise<void> {
   const { tools } = await client.listTools();
-  expect(tools.map((t) => t.name).sort()).toEqual(['describe_table', 'list_tables', 'retrieve_tables', 'schema_context']);
+  expect(tools.map((t) => t.name).sort()).toEqual(['describe_table', 'learn', 'list_tables', 'retrieve_tables', 'schema_context']);
   for (const tool of tools) {
     expect(tool.description?.length ?? 0).toBeGreaterThan(20);
     expect(tool.outputSchema?.type).toBe('object');
-    expect(tool.annotations?.readOnlyHint).toBe(true);
+    // learn writes the history beside the graph (adding only what it lacks); the others read.
+    expect(tool.annotations).toMatchObject(
+      tool.name === 'learn' ? { readOnlyHint: false, destructiveHint: false, idempotentHint: true } : { readOnlyHint: true },
+    );
   }
   const retrieve = tools.find((t) => t.name === 'retrieve_tables');
   expect(retrieve?.inputSchema).toMatchObject({
@@ -150,6 +153,29 @@ export async function exerciseTools(client: Client): Promise<void> {
   expect(tables.map((t) => t.name)).toEqual(['CUSTOMER', 'LINEITEM', 'NATION', 'ORDERS', 'PART', 'PARTSUPP', 'REGION', 'SUPPLIER']);
   expect(tables.find((t) => t.name === 'NATION')).toMatchObject({ rowCount: 25, columnCount: 4 });
   expect(text(list)).toContain('NATION: 25 rows, 4 columns');
+
+  const learn = (await client.callTool({
+    name: 'learn',
+    arguments: {
+      pairs: [
+        {
+          question: 'Which suppliers are in India?',
+          sql: "SELECT s.S_NAME FROM SUPPLIER s JOIN NATION n ON s.S_NATIONKEY = n.N_NATIONKEY WHERE n.N_NAME = 'INDIA'",
+        },
+      ],
+      sql: 'SELECT * FROM REFUNDS; SELEC broken',
+    },
+  })) as CallToolResult;
+  expect(learn.isError ?? false, text(learn)).toBe(false);
+  expect(learn.structuredContent).toMatchObject({
+    database: 'tpch',
+    statements: 3,
+    learned: 1,
+    unparseable: 1,
+    unknownTables: { REFUNDS: 1 },
+  });
+  expect((learn.structuredContent as { savedTo: string }).savedTo).toMatch(/tpch\.history\.json$/);
+  expect(text(learn)).toMatch(/^Learned 1 of 3 statements/);
 }
 
 /** Bad arguments are tool errors, a malformed request a protocol error; the server answers after each. */
@@ -171,6 +197,8 @@ export async function exerciseErrors(client: Client): Promise<void> {
   await toolError('describe_table', {}, /table/);
   await toolError('describe_table', { table: ['SUPPLIER'] }, /expected string/);
   await toolError('describe_table', { table: 'suplier' }, /no table "suplier" in tpch; the nearest names: SUPPLIER/);
+  await toolError('learn', {}, /nothing to learn/);
+  await toolError('learn', { pairs: [{ question: 'q' }] }, /sql/);
   await toolError('no_such_tool', {}, /no_such_tool/);
 
   // tools/call without a tool name: the request itself is malformed, -32602 naming the field in one line
