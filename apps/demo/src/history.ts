@@ -5,10 +5,11 @@
  * the demo builds a retriever over a graph and its history.
  */
 import type { ContextGraph } from '@guided-retrieval/context-graph';
+import { plural } from '@guided-retrieval/context-graph/internal';
 import { type History, HistoryFileError, historyPathFor, loadHistoryFor } from '@guided-retrieval/history';
 import { Retriever, type RetrieverOptions } from '@guided-retrieval/retrieval';
 import { UserError } from './errors.js';
-import { plural, progress } from './progress.js';
+import { progress } from './progress.js';
 
 /** The history learned beside `graphFile`, or null when none was; a damaged one is one line naming it. */
 export async function graphHistory(graphFile: string, graph: ContextGraph): Promise<History | null> {

@@ -22,6 +22,7 @@ import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { historyStore } from './mcp/learn.js';
 import { createMcpServer } from './mcp/server.js';
 
 /** The seed every run starts from: the same cases in CI and here. */
@@ -153,7 +154,7 @@ async function checkSchema(schema: Schema, open: (schema: Schema, dir: string) =
   }
 
   // MCP: the server factory over an in-process transport, as an agent calls it
-  const server = createMcpServer({ graph, retriever, version: '0.0.0-test', log: () => {} });
+  const server = createMcpServer({ graph, retriever, history: historyStore(graph, null, null), version: '0.0.0-test', log: () => {} });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: 'hostile-names-test', version: '0.0.0' });
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);

@@ -111,9 +111,12 @@ export class ColumnBench {
     );
     this.bm25Tables = bm25Scorer(
       graph.tables.map((t) =>
-        [spacedWords(t.name), ...t.aliases.map(spacedWords), t.description, ...t.columns.flatMap((c) => [spacedWords(c.name), ...c.aliases.map(spacedWords)])].join(
-          '\n',
-        ),
+        [
+          spacedWords(t.name),
+          ...t.aliases.map(spacedWords),
+          t.description,
+          ...t.columns.flatMap((c) => [spacedWords(c.name), ...c.aliases.map(spacedWords)]),
+        ].join('\n'),
       ),
     );
     this.tableTokens = graph.tables.map((t) => countTokens(renderSchemaText(graph, retriever.columnParams, [{ table: t.name }])));

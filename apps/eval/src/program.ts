@@ -124,7 +124,10 @@ export function program(): Command {
       '--write',
       "fit, fit-columns, fit-joins: write the fitted model into the retrieval package's params/choice.json, packages/retrieval/params/columns.json, or the thresholds into packages/join-inference/params/join-inference.json (default: report them only)",
     )
-    .option('--examples <dir>', 'fit: reuse the candidates an earlier fit collected (its --out folder) instead of asking every question again')
+    .option(
+      '--examples <dir>',
+      'fit: reuse the candidates an earlier fit collected (its --out folder) instead of asking every question again',
+    )
     .option(
       '--out <dir>',
       'where to write results.json, results.md and charts/ (all: summary.md, summary.json and a folder per benchmark)',

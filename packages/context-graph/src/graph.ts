@@ -227,7 +227,8 @@ export class ContextGraph {
       source: this.adjacency.names[s]!,
       pathTo: (table) => {
         const t = this.indexOfTable(table);
-        if (t === s) return { source: this.adjacency.names[s]!, target: this.adjacency.names[s]!, tables: [this.adjacency.names[s]!], edges: [] };
+        if (t === s)
+          return { source: this.adjacency.names[s]!, target: this.adjacency.names[s]!, tables: [this.adjacency.names[s]!], edges: [] };
         if (!Number.isFinite(frontier.dist[t]!)) return null;
         const steps = stepsTo(this.adjacency, frontier, t);
         return this.toJoinPath([s, ...steps.map((x) => x.to)], steps);

@@ -16,11 +16,11 @@ import {
   withoutPrefix,
 } from './identifiers.js';
 import { IndexBuilder } from './index-builder.js';
-import { namesOfCodes } from './value-codes.js';
 import type { InvertedIndex } from './inverted-index.js';
 import { perName } from './memo.js';
 import { descriptionPhrase, nameKeys, schemaVocabulary } from './name-keys.js';
 import type { GroundingParams } from './params.js';
+import { namesOfCodes } from './value-codes.js';
 
 export interface IndexOptions {
   /** General English words that glued names are cut into (the word vectors' most frequent words when installed). */

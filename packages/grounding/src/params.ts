@@ -148,7 +148,17 @@ const GROUNDING_SCHEMA = {
    * sense; 0.8 rather than 0.7 since the word-vector readings: Spider-Syn F1 +0.003, BIRD +0.003).
    */
   variantWeight: {
-    record: ['exact', 'compound', 'singular', 'plural', 'lemma', 'demonym', 'abbreviation', 'synonym', 'derived'] satisfies SpelledVariantKind[],
+    record: [
+      'exact',
+      'compound',
+      'singular',
+      'plural',
+      'lemma',
+      'demonym',
+      'abbreviation',
+      'synonym',
+      'derived',
+    ] satisfies SpelledVariantKind[],
   },
   /** A multi-word match is worth a little more than its words alone: this much per extra word. */
   spanBonus: 'number',

@@ -24,9 +24,9 @@ function codeLists(): readonly CodeList[] {
   for (const s of iso31662) {
     const [country, code] = s.code.split('-');
     if (!country || !code) continue;
-    let codes = byCountry.get(country);
-    if (!codes) byCountry.set(country, (codes = new Map()));
+    const codes = byCountry.get(country) ?? new Map<string, string[]>();
     codes.set(code, [...(codes.get(code) ?? []), s.name]);
+    byCountry.set(country, codes);
   }
   lists = [
     { name: 'ISO 3166-1 alpha-2', names: alpha2 },

@@ -13,9 +13,9 @@ export function exploreSources(graph: ContextGraph, initialTargets: readonly str
   const reached = new Map<string, string[]>();
   for (const t of new Set(initialTargets)) {
     for (const from of graph.reachingTables(t)) {
-      let list = reached.get(from);
-      if (!list) reached.set(from, (list = []));
-      list.push(t);
+      const list = reached.get(from);
+      if (list) list.push(t);
+      else reached.set(from, [t]);
     }
   }
   for (const t of targets) {

@@ -18,8 +18,8 @@ export {
 } from './choice/calibrate.js';
 export { eligibleTrees } from './choice/eligible.js';
 export { FEATURE_NAMES } from './choice/features.js';
-export { type ChoiceExample, type ChoiceTarget, crossValidate, type FitSettings, fitChoice } from './choice/fit.js';
 export { featureFingerprints } from './choice/fingerprint.js';
+export { type ChoiceExample, type ChoiceTarget, crossValidate, type FitSettings, fitChoice } from './choice/fit.js';
 export { untrainedChoice, writeChoiceModel } from './choice/model-file.js';
 export { bestIndex, scoreVectors, softmax } from './choice/score.js';
 export { chooseSettings, describePoint, type GridPoint, gridOf, nestedCrossValidate } from './choice/select.js';

@@ -1,4 +1,4 @@
-export type { ChoiceConfidence, ConfidenceSettings } from './choice/confidence.js';
+export type { ConfidenceSettings } from './choice/confidence.js';
 export type { ChoiceRule } from './choice/eligible.js';
 export type { NamingKind } from './choice/features.js';
 export { type ChoiceCandidates, FittedDisambiguator, type FittedOptions } from './choice/fitted-disambiguator.js';
@@ -48,6 +48,8 @@ export { formatTrace } from './trace-text.js';
 export type {
   CandidateSource,
   CandidateTrace,
+  ChoiceConfidence,
+  ChoiceTimings,
   DisambiguationInput,
   DisambiguationNote,
   Disambiguator,

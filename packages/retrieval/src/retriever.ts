@@ -219,7 +219,14 @@ export class Retriever {
     const grounding = await this.index.ground(text);
     const candidates = exploreSources(this.graph, grounding.initialTargets);
     if (candidates.length === 0) return null;
-    const input = { question: text, graph: this.graph, grounding, initialTargets: grounding.initialTargets, candidates, limits: this.limits };
+    const input = {
+      question: text,
+      graph: this.graph,
+      grounding,
+      initialTargets: grounding.initialTargets,
+      candidates,
+      limits: this.limits,
+    };
     return this.disambiguator.candidates(input);
   }
 

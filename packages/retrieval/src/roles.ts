@@ -134,7 +134,9 @@ export function keyWordRoles(source: string, targets: readonly string[], context
     for (const [table, keys] of byTable) {
       if (keys.length < 2 || roles.some((r) => r.table === table)) continue;
       const toHolder =
-        holder === source ? emptyPath(source) : graph.shortestPath(source, holder, { maxLength: limits.maxLength - 1, tableCost: cost, minStepCost });
+        holder === source
+          ? emptyPath(source)
+          : graph.shortestPath(source, holder, { maxLength: limits.maxLength - 1, tableCost: cost, minStepCost });
       if (!toHolder) continue;
       const paths = keys.map(({ edge }) => ({
         source,

@@ -8,7 +8,6 @@ import type {
   StageTrace,
   TableEvidence,
 } from '@guided-retrieval/grounding';
-import type { ChoiceConfidence } from './choice/confidence.js';
 import type { TableColumns } from './columns/types.js';
 import type { PathLimits } from './limits.js';
 
@@ -128,6 +127,16 @@ export interface Disambiguator {
   prepare?(graph: ContextGraph): void;
   chooseSourceAndTargets(input: DisambiguationInput): Promise<SourceAndTargets>;
   selectPaths(input: PathSelectionInput): Promise<SelectedPath[]>;
+}
+
+/** How sure the fitted choice is of its answer. */
+export interface ChoiceConfidence {
+  /** The returned tree's probability among the candidates (calibrated out of fold). */
+  tree: number;
+  /** Table → probability that the question needs it: every returned table, and any other at or above `listTablesFrom`. */
+  tables: Record<string, number>;
+  /** The returned tree is not clearly ahead: its probability is below `uncertainBelow`. */
+  uncertain: boolean;
 }
 
 /** One column pair of a join: the parent's column equals the child's. */

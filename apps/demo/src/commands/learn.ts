@@ -1,8 +1,10 @@
 /** `guided learn`: a team's question–SQL pairs and query logs learned onto a graph, kept beside it. */
+
+import { plural } from '@guided-retrieval/context-graph/internal';
 import { describeLearnReport, HistoryFileError, learnFiles } from '@guided-retrieval/history';
 import { UserError } from '../errors.js';
 import { loadGraphFile } from '../graph-file.js';
-import { plural, progress, say } from '../progress.js';
+import { progress, say } from '../progress.js';
 
 export interface LearnCommandOptions {
   graph: string;

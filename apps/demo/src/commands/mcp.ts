@@ -1,7 +1,6 @@
 /** `guided mcp`: table retrieval as Model Context Protocol tools, for agents (stdio, or Streamable HTTP). */
 import type { ContextGraph } from '@guided-retrieval/context-graph';
 import { buildGraph } from '@guided-retrieval/context-graph/build';
-import { Retriever } from '@guided-retrieval/retrieval';
 import { historyPathFor } from '@guided-retrieval/history';
 import { demoGraph } from '../cache.js';
 import { UserError } from '../errors.js';

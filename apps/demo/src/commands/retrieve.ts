@@ -1,7 +1,13 @@
 /** `guided retrieve`: one question over a graph file (or the demo's graph), printed readable or as JSON. */
 import type { ContextGraph } from '@guided-retrieval/context-graph';
 import type { History } from '@guided-retrieval/history';
-import { type PromptMode, RetrievalInputError, type RetrievalResult, type Retriever, type RetrieverOptions } from '@guided-retrieval/retrieval';
+import {
+  type PromptMode,
+  RetrievalInputError,
+  type RetrievalResult,
+  type Retriever,
+  type RetrieverOptions,
+} from '@guided-retrieval/retrieval';
 import { UserError } from '../errors.js';
 import { loadGraphFile } from '../graph-file.js';
 import { graphHistory, retrieverWithHistory } from '../history.js';
@@ -46,7 +52,13 @@ export async function ask(
   process.stdout.write(`${render(retriever, result, format, options.maxTokens, options.promptMode)}\n`);
 }
 
-function render(retriever: Retriever, result: RetrievalResult, format: Format, budget: number | undefined, mode: PromptMode | undefined): string {
+function render(
+  retriever: Retriever,
+  result: RetrievalResult,
+  format: Format,
+  budget: number | undefined,
+  mode: PromptMode | undefined,
+): string {
   switch (format) {
     case 'json':
       return JSON.stringify(result, null, 2);

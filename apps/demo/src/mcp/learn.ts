@@ -52,9 +52,6 @@ export const learnOutput = z.object({
 });
 export type LearnOutput = z.infer<typeof learnOutput>;
 
-export const LEARN_DESCRIPTION =
-  "Teach the server this team's own SQL: question–SQL pairs (`pairs`) or SQL statements (`sql`, a query log). Each statement is parsed onto the database's tables and columns (the tables it reads, the joins it makes); tables the database lacks are named, never guessed. What is learned is kept beside the graph file (no SQL is stored); learning the same pairs again changes nothing.";
-
 /** The served graph's history: learned into one call at a time, saved beside the graph file when there is one. */
 export class HistoryStore {
   private queue: Promise<unknown> = Promise.resolve();

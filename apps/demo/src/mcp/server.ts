@@ -13,7 +13,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { UserError } from '../errors.js';
 import { MCP_PATH } from '../options.js';
 import { checkMessage } from './jsonrpc-check.js';
-import { type HistoryStore, LEARN_DESCRIPTION, learnInput, learnOutput, renderLearned } from './learn.js';
+import { type HistoryStore, learnInput, learnOutput, renderLearned } from './learn.js';
 import { retrievalResultSchema } from './result-schema.js';
 import { LineTransport } from './stdio-transport.js';
 import { MCP_TOOLS, type McpToolName } from './tool-names.js';
@@ -130,7 +130,7 @@ export function createMcpServer(context: McpContext): McpServer {
         'learn',
         {
           title: "Learn the team's SQL",
-          description: LEARN_DESCRIPTION,
+          description: TOOL_DESCRIPTIONS.learn,
           inputSchema: learnInput,
           outputSchema: learnOutput,
           annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -4,7 +4,14 @@
  */
 
 import type { ContextGraph, GraphTable, JoinEdge } from '@guided-retrieval/context-graph';
-import { defaultColumnParams, MAX_QUESTION_LENGTH, PROMPT_MODES, type PromptMode, RetrievalInputError, type Retriever } from '@guided-retrieval/retrieval';
+import {
+  defaultColumnParams,
+  MAX_QUESTION_LENGTH,
+  PROMPT_MODES,
+  type PromptMode,
+  RetrievalInputError,
+  type Retriever,
+} from '@guided-retrieval/retrieval';
 import { z } from 'zod';
 import { renderTree } from '../render.js';
 import { type RetrievalOutput, toRetrievalOutput } from './result-schema.js';
@@ -130,6 +137,8 @@ export const TOOL_DESCRIPTIONS: Readonly<Record<McpToolName, string>> = {
   describe_table:
     'Describe one table: its columns (type, description, a few sample values), primary key, and the joins to and from other tables.',
   list_tables: 'List every table of the database with its row and column counts.',
+  learn:
+    "Teach the server this team's own SQL: question–SQL pairs (`pairs`) or SQL statements (`sql`, a query log). Each statement is parsed onto the database's tables and columns (the tables it reads, the joins it makes); tables the database lacks are named, never guessed. What is learned is kept beside the graph file (no SQL is stored); learning the same pairs again changes nothing.",
   schema_context:
     'The schema context to write the SQL for a question from, ready for a prompt and within a token budget: the tables the question needs, the columns it needs with types, roles (filter, measure, label, date, key, identifier) and the values it names, the likeliest other columns while the budget allows, and the joins as a FROM clause.',
 };

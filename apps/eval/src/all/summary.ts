@@ -4,7 +4,7 @@
  * gain only if no benchmark's F1 drops by more than 0.005.
  */
 import type { BenchName } from '@guided-retrieval/benchmarks';
-import { CURVE_SHARES, type ColumnSummary } from '../columns.js';
+import { type ColumnSummary, CURVE_SHARES } from '../columns.js';
 import type { EvalResults } from '../run.js';
 
 /** One benchmark run of `--bench all`: its name in the summary, the bench it runs and the folder (under --data) it reads. */
@@ -268,7 +268,11 @@ export function summaryMarkdown(summary: AllSummary): string {
     '',
     '### The prompt against its budget: strict column recall / table perfect recall / token share, beside BM25-ranked tables with all their columns at the same budget',
     '',
-    line(['set', ...CURVE_SHARES.map((s) => `${Math.round(s * 100)} % prompt`), ...CURVE_SHARES.map((s) => `${Math.round(s * 100)} % BM25 tables`)]),
+    line([
+      'set',
+      ...CURVE_SHARES.map((s) => `${Math.round(s * 100)} % prompt`),
+      ...CURVE_SHARES.map((s) => `${Math.round(s * 100)} % BM25 tables`),
+    ]),
     line(Array.from({ length: 1 + 2 * CURVE_SHARES.length }, () => '---')),
     ...withColumns
       .filter((r) => r.columns.curve)
@@ -276,7 +280,9 @@ export function summaryMarkdown(summary: AllSummary): string {
         line([
           r.name,
           ...r.columns.curve!.map((c) => `${f(c.prompt.strictRecall)} / ${f(c.prompt.tableRecall)} / ${f(c.prompt.tokenShare)}`),
-          ...r.columns.curve!.map((c) => `${f(c.bm25Tables.strictRecall)} / ${f(c.bm25Tables.tableRecall)} / ${f(c.bm25Tables.tokenShare)}`),
+          ...r.columns.curve!.map(
+            (c) => `${f(c.bm25Tables.strictRecall)} / ${f(c.bm25Tables.tableRecall)} / ${f(c.bm25Tables.tokenShare)}`,
+          ),
         ]),
       ),
     '',

@@ -51,8 +51,7 @@ export function sha256Files(paths: readonly string[]): string {
 
 /** The parameter files whose values the features read, by package-relative name, each with its hash. */
 export function paramsHashes(): Record<string, string> {
-  const file = (pkg: string, name: string) =>
-    fileURLToPath(new URL(`../../../../packages/${pkg}/params/${name}`, import.meta.url));
+  const file = (pkg: string, name: string) => fileURLToPath(new URL(`../../../../packages/${pkg}/params/${name}`, import.meta.url));
   const files: [string, string][] = [
     ['grounding/params/grounding.json', file('grounding', 'grounding.json')],
     ['retrieval/params/heuristic.json', file('retrieval', 'heuristic.json')],

@@ -19,8 +19,8 @@ import {
   describePoint,
   eligibleTrees,
   FEATURE_NAMES,
-  fitChoice,
   fitCalibration,
+  fitChoice,
   gridOf,
   nestedCrossValidate,
   reliability,
@@ -72,14 +72,24 @@ export async function runFitCommand(options: FitCliOptions, log: (message: strin
   const files = await questionFilesById(training.questionsFile);
   const report = await fitAndReport(held, namesOnly, base, files, {
     data: [
-      { source: `train-questions (${training.questionsFile.length} files)`, questions: held.length, sha256: sha256Files(training.questionsFile) },
+      {
+        source: `train-questions (${training.questionsFile.length} files)`,
+        questions: held.length,
+        sha256: sha256Files(training.questionsFile),
+      },
       {
         source: `train-dbs (${training.sampleDatabases.length} databases)`,
         questions: held.length,
         sha256: sha256Files(training.sampleDatabases.map((d) => join(data, d.sqlite!))),
       },
       ...(namesOnly.length > 0
-        ? [{ source: `spider-train ${NAMES_ONLY_FILES.join(' + ')} (weight ${base.fit.namesOnlyWeight})`, questions: namesOnly.length, sha256: sha256Files(NAMES_ONLY_FILES.map((f) => join(data, 'spider-train', f))) }]
+        ? [
+            {
+              source: `spider-train ${NAMES_ONLY_FILES.join(' + ')} (weight ${base.fit.namesOnlyWeight})`,
+              questions: namesOnly.length,
+              sha256: sha256Files(NAMES_ONLY_FILES.map((f) => join(data, 'spider-train', f))),
+            },
+          ]
         : []),
     ],
     log,
@@ -114,7 +124,8 @@ async function collectTraining(
 
 async function collectNamesOnly(data: string, base: ChoiceFile, log: (message: string) => void): Promise<ChoiceExample[]> {
   const spiderDir = join(data, 'spider-train');
-  if (!existsSync(spiderDir)) throw new Error(`--bench fit: ${spiderDir} not found (Spider train, names only, is part of the training data)`);
+  if (!existsSync(spiderDir))
+    throw new Error(`--bench fit: ${spiderDir} not found (Spider train, names only, is part of the training data)`);
   const namesOnly: ChoiceExample[] = [];
   for (const file of NAMES_ONLY_FILES) {
     log(`fit: Spider train ${file}: asking every question (names only)`);
@@ -224,7 +235,12 @@ function everyNth(examples: readonly ChoiceExample[], cap: number): ChoiceExampl
 /** A names-only example with only the candidates `keep` marks. */
 function restrictTo(e: ChoiceExample, keep: readonly boolean[]): ChoiceExample {
   const at = keep.map((ok, i) => (ok ? i : -1)).filter((i) => i >= 0);
-  return { ...e, vectors: at.map((i) => e.vectors[i]!), right: at.map((i) => e.right[i]!), ...(e.f1 ? { f1: at.map((i) => e.f1![i]!) } : {}) };
+  return {
+    ...e,
+    vectors: at.map((i) => e.vectors[i]!),
+    right: at.map((i) => e.right[i]!),
+    ...(e.f1 ? { f1: at.map((i) => e.f1![i]!) } : {}),
+  };
 }
 
 /** Which question file each question id comes from (the name without folder). */
@@ -232,8 +248,7 @@ async function questionFilesById(paths: readonly string[]): Promise<Map<string, 
   const byId = new Map<string, string>();
   for (const path of paths) {
     const name = path.split('/').pop()!;
-    for (const line of (await readFile(path, 'utf8')).split('\n'))
-      if (line.trim()) byId.set((JSON.parse(line) as { id: string }).id, name);
+    for (const line of (await readFile(path, 'utf8')).split('\n')) if (line.trim()) byId.set((JSON.parse(line) as { id: string }).id, name);
   }
   return byId;
 }

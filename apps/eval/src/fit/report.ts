@@ -46,7 +46,10 @@ export function outOfFoldFigures(
       oracle: all.right.some(Boolean) ? 1 : 0,
       oracleEligible: e.right.some(Boolean) ? 1 : 0,
     };
-    for (const f of [totals, (databases[e.group] ??= blank()), (byFile[files.get(e.id) ?? 'unknown'] ??= blank())]) {
+    const file = files.get(e.id) ?? 'unknown';
+    databases[e.group] ??= blank();
+    byFile[file] ??= blank();
+    for (const f of [totals, databases[e.group]!, byFile[file]!]) {
       f.questions += 1;
       f.fitted += row.fitted;
       f.heuristic += row.heuristic;
@@ -56,9 +59,20 @@ export function outOfFoldFigures(
   });
   const share = (f: Figures): Figures => {
     const r = (x: number) => (f.questions === 0 ? 0 : Math.round((x / f.questions) * 1e4) / 1e4);
-    return { questions: f.questions, fitted: r(f.fitted), heuristic: r(f.heuristic), oracle: r(f.oracle), oracleEligible: r(f.oracleEligible) };
+    return {
+      questions: f.questions,
+      fitted: r(f.fitted),
+      heuristic: r(f.heuristic),
+      oracle: r(f.oracle),
+      oracleEligible: r(f.oracleEligible),
+    };
   };
-  const map = (o: Record<string, Figures>) => Object.fromEntries(Object.entries(o).sort().map(([k, f]) => [k, share(f)]));
+  const map = (o: Record<string, Figures>) =>
+    Object.fromEntries(
+      Object.entries(o)
+        .sort()
+        .map(([k, f]) => [k, share(f)]),
+    );
   return { ...share(totals), databases: map(databases), files: map(byFile) };
 }
 

@@ -4,8 +4,8 @@
  * chosen island only — "2016" or "revenue" must not choose the island — and settled with the rest.
  */
 import { lexiconMatches } from '../measures.js';
-import type { GroundingMatch, VariantKind } from '../types.js';
 import { namedTables } from '../settle.js';
+import type { GroundingMatch, VariantKind } from '../types.js';
 import { settle } from './island.js';
 import type { GroundingStage } from './stage.js';
 

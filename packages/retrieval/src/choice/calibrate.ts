@@ -7,18 +7,14 @@
  * table measures it.
  */
 import { minimizeNewton } from '../learn/newton.js';
-import { bestIndex, softmax } from './score.js';
+import { bestIndex, type Calibration, softmax } from './score.js';
+
+export type { Calibration };
 
 /** A question's scores over its candidates (only those the choice may pick) and which are right. */
 export interface ScoredQuestion {
   scores: readonly number[];
   right: readonly boolean[];
-}
-
-/** Platt scaling of the returned tree's log-odds: p = σ(slope · logit(softmax top) + intercept). */
-export interface Calibration {
-  slope: number;
-  intercept: number;
 }
 
 export interface CalibrationSettings {

@@ -2,6 +2,7 @@
  * The choice's probabilities as a result states them: the returned tree's, each table's (the sum
  * over the candidate trees that hold it) and whether the returned tree is not clearly ahead.
  */
+import type { ChoiceConfidence } from '../types.js';
 import type { CandidateTree } from './propose.js';
 
 /** How the result's `confidence` is cut (`params/choice.json`'s `confidence`). */
@@ -10,16 +11,6 @@ export interface ConfidenceSettings {
   uncertainBelow: number;
   /** Tables outside the returned tree are listed when their probability is at least this. */
   listTablesFrom: number;
-}
-
-/** How sure the fitted choice is of its answer. */
-export interface ChoiceConfidence {
-  /** The returned tree's probability among the candidates (calibrated out of fold). */
-  tree: number;
-  /** Table → probability that the question needs it: every returned table, and any other at or above `listTablesFrom`. */
-  tables: Record<string, number>;
-  /** The returned tree is not clearly ahead: its probability is below `uncertainBelow`. */
-  uncertain: boolean;
 }
 
 export function confidenceOf(

@@ -19,7 +19,10 @@ describe('the shipped choice model', () => {
     expect(card, 'params/choice.json holds no fitted model: run pnpm fit -- --write').not.toBeNull();
     const now = await featureFingerprints(fixture.graph, defaultChoiceFile(), card!.fingerprints.questions);
     const changed = FEATURE_NAMES.filter((f) => card!.fingerprints.features[f] !== now[f]);
-    expect(changed, `features whose definition changed since the model was fitted (refit with pnpm fit -- --write): ${changed.join(', ')}`).toEqual([]);
+    expect(
+      changed,
+      `features whose definition changed since the model was fitted (refit with pnpm fit -- --write): ${changed.join(', ')}`,
+    ).toEqual([]);
   });
 
   it('weighs only features this version computes, and records how its fit ended', () => {

@@ -18,7 +18,11 @@ const HEX_CHARS = 16;
  * Each feature's fingerprint over every candidate of every probe question, every proposal rooted
  * (so that what the model scores first does not change what is fingerprinted).
  */
-export async function featureFingerprints(graph: ContextGraph, choice: ChoiceFile, questions: readonly string[]): Promise<Record<string, string>> {
+export async function featureFingerprints(
+  graph: ContextGraph,
+  choice: ChoiceFile,
+  questions: readonly string[],
+): Promise<Record<string, string>> {
   const all = { ...choice, limits: { ...choice.limits, rooted: choice.limits.maxCandidates } };
   const retriever = await Retriever.create(graph, { choice: all });
   const columns = new Map<string, number[]>();

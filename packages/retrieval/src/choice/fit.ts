@@ -56,7 +56,10 @@ export function fitChoice(
     { maxSteps: settings.maxSteps, gradientTolerance: settings.gradientTolerance, upper },
     start ? Float64Array.from(start) : undefined,
   );
-  return { model: { features: [...settings.features], mean, scale, weights: [...w].map(round), calibration: IDENTITY_CALIBRATION }, convergence };
+  return {
+    model: { features: [...settings.features], mean, scale, weights: [...w].map(round), calibration: IDENTITY_CALIBRATION },
+    convergence,
+  };
 }
 
 /** Questions of identical candidates and labels, one with their weights summed: a names-only set repeats many. */
@@ -109,11 +112,7 @@ export function crossValidate(
   let right = 0;
   let start: number[] | undefined;
   for (let f = 0; f < count; f++) {
-    const { model } = fitChoice(
-      [...held.filter((e) => foldOf.get(e.group) !== f), ...always],
-      settings,
-      start,
-    );
+    const { model } = fitChoice([...held.filter((e) => foldOf.get(e.group) !== f), ...always], settings, start);
     // The next fold starts where this one ended: the folds' optima lie close.
     start = model.weights;
     for (const e of held) {

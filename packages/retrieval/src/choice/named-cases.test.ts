@@ -118,7 +118,13 @@ describe('what the question says was done, and the column it spells', () => {
       ),
       insert(
         'loans',
-        Array.from({ length: 80 }, (_, i) => [i + 1, (i % 40) + 1, ((i * 3) % 4) + 1, ['current', 'repaid', 'defaulted'][i % 3]!, 1000 + i * 10]),
+        Array.from({ length: 80 }, (_, i) => [
+          i + 1,
+          (i % 40) + 1,
+          ((i * 3) % 4) + 1,
+          ['current', 'repaid', 'defaulted'][i % 3]!,
+          1000 + i * 10,
+        ]),
       ),
     ]);
     payments = await sqliteGraph('payments', [
@@ -144,7 +150,13 @@ describe('what the question says was done, and the column it spells', () => {
       ),
       insert(
         'order_items',
-        Array.from({ length: 120 }, (_, i) => [(i % 60) + 1, Math.floor(i / 60) + 1, ['lamp', 'desk', 'chair'][i % 3]!, 10 + (i % 7), 1 + (i % 4)]),
+        Array.from({ length: 120 }, (_, i) => [
+          (i % 60) + 1,
+          Math.floor(i / 60) + 1,
+          ['lamp', 'desk', 'chair'][i % 3]!,
+          10 + (i % 7),
+          1 + (i % 4),
+        ]),
       ),
       insert(
         'payments',
@@ -205,11 +217,19 @@ describe('a star schema: the channel a compound names, roles of one dimension, s
       ),
       insert(
         'store_sales',
-        Array.from({ length: 300 }, (_, i) => [(i * 7) % 730 + 1, (i % 6) + 1, (i % 40) + 1, 1 + (i % 5), 10 + (i % 50)]),
+        Array.from({ length: 300 }, (_, i) => [((i * 7) % 730) + 1, (i % 6) + 1, (i % 40) + 1, 1 + (i % 5), 10 + (i % 50)]),
       ),
       insert(
         'web_sales',
-        Array.from({ length: 300 }, (_, i) => [(i * 5) % 720 + 1, ((i * 5) % 720) + 4, (i % 60) + 1, ((i + 7) % 60) + 1, (i % 40) + 1, 1 + (i % 3), 5 + (i % 40)]),
+        Array.from({ length: 300 }, (_, i) => [
+          ((i * 5) % 720) + 1,
+          ((i * 5) % 720) + 4,
+          (i % 60) + 1,
+          ((i + 7) % 60) + 1,
+          (i % 40) + 1,
+          1 + (i % 3),
+          5 + (i % 40),
+        ]),
       ),
     ]);
   });
@@ -221,7 +241,9 @@ describe('a star schema: the channel a compound names, roles of one dimension, s
   });
 
   it('joins the date dimension twice when the question names two events of one sale', async () => {
-    const result = await (await Retriever.create(star)).retrieve('How many web orders were shipped in a different year than they were sold?');
+    const result = await (await Retriever.create(star)).retrieve(
+      'How many web orders were shipped in a different year than they were sold?',
+    );
     const dates = result.joinTree.nodes.filter((n) => n.table === 'date_dim');
     expect(dates.map((n) => n.join?.columns.map((c) => c.parent).join()).sort()).toEqual(['ws_ship_date_sk', 'ws_sold_date_sk']);
   });

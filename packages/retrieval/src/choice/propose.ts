@@ -168,7 +168,12 @@ export async function proposeTrees(
  * it plus each evidence table it lacks, then every subset of the strongest evidence tables, the
  * smaller first; each set once, none the heuristic's own.
  */
-export function proposeTables(input: DisambiguationInput, base: SourceAndTargets, first: CandidateTree, limits: ProposalLimits): Proposal[] {
+export function proposeTables(
+  input: DisambiguationInput,
+  base: SourceAndTargets,
+  first: CandidateTree,
+  limits: ProposalLimits,
+): Proposal[] {
   const out: Proposal[] = [];
   const asked = new Set<string>([[base.source, ...base.targets].sort().join('\u0000'), first.tables.join('\u0000')]);
   const propose = (tables: readonly string[], origin: string) => {

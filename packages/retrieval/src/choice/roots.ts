@@ -37,12 +37,15 @@ export class SharedRoots {
     });
     this.forward = weigh;
     // Across a shared dimension, backward steps dominate: the fewest of them first (as `chooseSourceAcross`).
-    this.backward = (table, direction) => (direction === 'reverse' ? params.backwardStep + weigh(table, 'forward') : weigh(table, direction));
+    this.backward = (table, direction) =>
+      direction === 'reverse' ? params.backwardStep + weigh(table, 'forward') : weigh(table, direction);
   }
 
   /** The source, targets and roles for exactly these tables, and their tree's paths, from the shared searches; null when nothing roots them. */
   root(tables: readonly string[]): { choice: SourceAndTargets; paths: SelectedPath[] } | null {
-    const choice = this.heuristic.chooseFor(this.input, tables, (_input, initialTargets, sources) => this.sourceAcross(initialTargets, sources));
+    const choice = this.heuristic.chooseFor(this.input, tables, (_input, initialTargets, sources) =>
+      this.sourceAcross(initialTargets, sources),
+    );
     if (!choice) return null;
     const tree = this.tree(choice.source, Boolean(choice.reverse));
     const roleTables = new Set(choice.roles.map((r) => r.table));

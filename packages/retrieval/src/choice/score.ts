@@ -4,7 +4,12 @@
  * calibrated by `calibrate.ts`, is the probability each is the right tree). The weights come from
  * `fit.ts`, never from a hand.
  */
-import type { Calibration } from './calibrate.js';
+
+/** Platt scaling of the returned tree's log-odds: p = σ(slope · logit(softmax top) + intercept). */
+export interface Calibration {
+  slope: number;
+  intercept: number;
+}
 
 /** Learned by `fitChoice`: the features' names, how each is standardized, its weight, and the calibration. */
 export interface ChoiceModel {
@@ -33,7 +38,8 @@ export function scoreVectors(model: ChoiceModel, vectors: readonly (readonly num
 export function modelFor(model: ChoiceModel, names: readonly string[]): ChoiceModel {
   const at = new Map(names.map((n, i) => [n, i]));
   const missing = model.features.filter((f) => !at.has(f));
-  if (missing.length > 0) throw new Error(`the choice model weighs ${missing.join(', ')}, which this version does not compute: refit with pnpm fit`);
+  if (missing.length > 0)
+    throw new Error(`the choice model weighs ${missing.join(', ')}, which this version does not compute: refit with pnpm fit`);
   const n = names.length;
   const mean = new Array<number>(n).fill(0);
   const scale = new Array<number>(n).fill(1);

@@ -45,7 +45,11 @@ describe('the prompt context', async () => {
     expect(possible?.possible?.joins).toBeDefined();
     const filled = retriever.promptContext(result, { maxTokens: 4000 });
     const pairs = possible!.possible!.on.map((p) => `${possible!.table}.${p.column} = ${possible!.possible!.joins}.${p.to}`).join(' AND ');
-    expect(filled.text).toMatch(new RegExp(`TABLE ${possible!.table} {2}-- possibly needed( \\(\\d+ %\\))?, joined by ${pairs.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    expect(filled.text).toMatch(
+      new RegExp(
+        `TABLE ${possible!.table} {2}-- possibly needed( \\(\\d+ %\\))?, joined by ${pairs.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
+      ),
+    );
     expect(filled.text).toMatch(new RegExp(`^-- the answer joins .*; shown in case: .*${possible!.table}`, 'm'));
     expect(filled.shown.find((s) => s.table === possible!.table)?.possible).toBe(true);
     const tight = retriever.promptContext(result, { maxTokens: skeletonTokens() });

@@ -58,7 +58,10 @@ export interface PromptContext {
   overBudget: boolean;
 }
 
-export type PromptSource = Pick<RetrievalResult, 'question' | 'database' | 'tables' | 'unjoined' | 'sql' | 'reason' | 'joinTree' | 'columns'> &
+export type PromptSource = Pick<
+  RetrievalResult,
+  'question' | 'database' | 'tables' | 'unjoined' | 'sql' | 'reason' | 'joinTree' | 'columns'
+> &
   Partial<Pick<RetrievalResult, 'confidence'>>;
 
 /** A column or description line the prompt may show. */

@@ -61,7 +61,9 @@ describe('minimizeNewton', () => {
           const a = terms.map(([x]) => x);
           const c = terms.map(([, y]) => y);
           const { w } = minimizeNewton(quadratic(a, c), { ...SETTINGS, upper: c.map(() => 0) });
-          c.forEach((cj, j) => expect(w[j]).toBeCloseTo(Math.min(0, cj), 5));
+          c.forEach((cj, j) => {
+            expect(w[j]).toBeCloseTo(Math.min(0, cj), 5);
+          });
         },
       ),
       { numRuns: 100, seed: 47 },
