@@ -28,10 +28,10 @@ export async function graphHistory(graphFile: string, graph: ContextGraph): Prom
 }
 
 /**
- * The retriever over `graph` and what its team's SQL taught. Retrieval does not take a history
- * yet (#52: past questions proposing their trees, usage as features, learned joins): this is where
- * it will be passed, so that every command gets it at once.
+ * The retriever over `graph` and what its team's SQL taught (`RetrieverOptions.history`): the trees
+ * of the past questions nearest each new one are proposed and weighed. The one place every command
+ * builds its retriever.
  */
-export function retrieverWithHistory(graph: ContextGraph, options: RetrieverOptions, _history: History | null): Promise<Retriever> {
-  return Retriever.create(graph, options);
+export function retrieverWithHistory(graph: ContextGraph, options: RetrieverOptions, history: History | null): Promise<Retriever> {
+  return Retriever.create(graph, history ? { ...options, history } : options);
 }

@@ -119,7 +119,9 @@ async function indexOptions(params: GroundingParams): Promise<IndexOptions> {
   if (!wordnet) return { params };
   return {
     synonyms: (w: string) => wordnet.synonyms(w),
-    ...(params.derivedVerbSenses > 0 ? { derived: (w: string) => wordnet.derivedVerbs(w, params.derivedVerbSenses) } : {}),
+    ...(params.derivedVerbSenses > 0
+      ? { derived: (w: string) => wordnet.derivedVerbs(w, params.derivedVerbSenses, params.maxDerivedVerbSenses) }
+      : {}),
     params,
   };
 }

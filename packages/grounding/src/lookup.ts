@@ -113,7 +113,7 @@ export function lookupAll(
   silent: SilentWordReaders = {},
   demonyms?: Demonyms,
 ): GroundingMatch[] {
-  const found = new SpanMatches(params);
+  const found = new SpanMatches(params, tokens);
   const unselective: Lookup[] = [];
   const direct = lookups(tokens, index, params, demonyms);
   const all = [...direct, ...silentWordLookups(tokens, index, direct, silent, params)];
@@ -207,7 +207,10 @@ class SpanMatches {
   readonly #useFrequency: boolean;
   readonly #operationWordsAsColumns: boolean;
 
-  constructor(private readonly params: GroundingParams) {
+  constructor(
+    private readonly params: GroundingParams,
+    private readonly tokens: readonly QuestionToken[],
+  ) {
     this.#useFrequency = params.inverseTableFrequency;
     this.#operationWordsAsColumns = params.operationWordsAsColumns;
   }
@@ -228,6 +231,8 @@ class SpanMatches {
         (entry.coverage < 1 || !this.#operationWordsAsColumns)
       )
         continue;
+      // A verb a table's noun comes from is a reading of a verb only ("rated", not "the average rank").
+      if (entry.keyKind === 'derived' && (end - start !== 1 || this.tokens[start]?.pos !== 'VERB')) continue;
       // Score first, build a match only when it wins.
       const variantKind = weaker(variant.kind, entry.keyKind, this.params);
       const frequency = this.#useFrequency ? entry.tableFrequency : 1;

@@ -44,6 +44,12 @@ const GROUNDING_SCHEMA = {
    */
   derivedVerbSenses: 'number',
   /**
+   * A derived verb of more senses than this is not indexed: a verb said of everything (make 49
+   * senses, play 35) names no table ("how many cars were made" is no question about car makers);
+   * advise 3, rent 4, pay 11.
+   */
+  maxDerivedVerbSenses: 'number',
+  /**
    * A column whose values are mostly codes of one ISO 3166 list (US states `CA`, countries `DEU`) is
    * also indexed by the names its codes stand for (`value-codes.ts`): "California" finds `CA`.
    */

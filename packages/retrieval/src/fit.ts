@@ -17,7 +17,7 @@ export {
   type ScoredQuestion,
 } from './choice/calibrate.js';
 export { eligibleTrees } from './choice/eligible.js';
-export { FEATURE_NAMES } from './choice/features.js';
+export { FEATURE_NAMES, PAST_FEATURES } from './choice/features.js';
 export { featureFingerprints } from './choice/fingerprint.js';
 export { type ChoiceExample, type ChoiceTarget, crossValidate, type FitSettings, fitChoice } from './choice/fit.js';
 export { untrainedChoice, writeChoiceModel } from './choice/model-file.js';

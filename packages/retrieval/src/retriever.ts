@@ -26,7 +26,7 @@ import { mergePaths } from './merge.js';
 import { type HeuristicParams, type HeuristicParamsOverride, resolveHeuristicParams } from './params.js';
 import { checkPaths, enumeratePaths, limitsFor, pathSelectionInput, tracePath } from './paths.js';
 import { renderFromClause } from './sql.js';
-import type { Disambiguator, PathLimits, PhaseTimings, RetrievalResult, RetrievalTrace, SourceAndTargets } from './types.js';
+import type { Disambiguator, PastQuestions, PathLimits, PhaseTimings, RetrievalResult, RetrievalTrace, SourceAndTargets } from './types.js';
 
 export interface RetrieverOptions {
   /** Steps 5–6 and 8; by default the fitted choice among candidate trees (`FittedDisambiguator`). */
@@ -57,6 +57,12 @@ export interface RetrieverOptions {
    * question's words leave close; none by default.
    */
   islandEmbedder?: Embedder;
+  /**
+   * What the team's own questions and SQL taught (`guided learn`; `@guided-retrieval/history`'s
+   * `History`): the trees of the past questions nearest each new one are proposed, and weighed by
+   * how near they are and how often the team's SQL reads them. None by default.
+   */
+  history?: PastQuestions;
   /** Told one line when an optional model grounding uses (word vectors) is missing or unreadable, and what is used instead. */
   onNote?: (line: string) => void;
   /** Told a line when a step takes seconds (deriving the word vectors on first use). */
@@ -80,6 +86,7 @@ export class Retriever {
     private readonly params: HeuristicParams,
     /** The column model's weights and thresholds, and the prompt's settings. */
     readonly columnParams: ColumnParams,
+    private readonly history: PastQuestions | undefined,
   ) {}
 
   static async create(graph: ContextGraph, options: RetrieverOptions = {}): Promise<Retriever> {
@@ -96,7 +103,7 @@ export class Retriever {
       options.disambiguator ?? new FittedDisambiguator({ params, ...(options.choice ? { choice: options.choice } : {}) });
     disambiguator.prepare?.(graph);
     const columnParams = options.columnParams ? withColumnParams(options.columnParams) : defaultColumnParams();
-    return new Retriever(graph, index, disambiguator, pathLimits(options.limits ?? {}), params, columnParams);
+    return new Retriever(graph, index, disambiguator, pathLimits(options.limits ?? {}), params, columnParams, options.history);
   }
 
   /** What decides steps 5–6 and 8, as `trace.disambiguation.by` names it (`fitted`, `heuristic`, `llm:<model>`): known before any question. */
@@ -131,7 +138,13 @@ export class Retriever {
 
     // Phase 3, disambiguation: the source and targets (steps 5–6), the paths offered (7), the paths chosen (8).
     const base = { question: text, graph: this.graph, grounding };
-    const choice = await disambiguate(this.disambiguator, { ...base, initialTargets, candidates, limits: this.limits });
+    const choice = await disambiguate(this.disambiguator, {
+      ...base,
+      initialTargets,
+      candidates,
+      limits: this.limits,
+      ...(this.history ? { history: this.history } : {}),
+    });
     const disambiguationMs = clock.lap();
     const limits = limitsFor(choice, this.limits);
     const paths = enumeratePaths(this.graph, choice, limits);
@@ -226,6 +239,7 @@ export class Retriever {
       initialTargets: grounding.initialTargets,
       candidates,
       limits: this.limits,
+      ...(this.history ? { history: this.history } : {}),
     };
     return this.disambiguator.candidates(input);
   }

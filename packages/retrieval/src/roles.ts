@@ -111,32 +111,42 @@ export function referencedEntityRoles(source: string, targets: readonly string[]
  */
 export function keyWordRoles(source: string, targets: readonly string[], context: RoleContext): RoleRequest[] {
   const { graph, grounding, limits, cost, minStepCost } = context;
-  const said = new Set<string>();
-  for (const t of grounding.tokens) {
-    if (t.stopWord) continue;
-    for (const w of [t.lower, t.lemma]) said.add(stem(w));
-  }
+  // Each said word's stems, with where it is said.
+  const saidAt = new Map<string, number[]>();
+  grounding.tokens.forEach((t, i) => {
+    if (t.stopWord) return;
+    for (const w of new Set([stem(t.lower), stem(t.lemma)])) saidAt.set(w, [...(saidAt.get(w) ?? []), i]);
+  });
   const roles: RoleRequest[] = [];
   for (const holder of [source, ...targets]) {
     const columns = graph.table(holder)?.columns.map((c) => c.name) ?? [];
     // Words every column of the table starts with (`ws_`) say which table, not which role.
     const shared = commonWords(columns);
-    const byTable = new Map<string, { edge: (typeof edges)[number]; words: string[] }[]>();
     const edges = graph.outEdges(holder).filter((e) => e.fromColumns.length === 1 && e.toTable !== holder);
+    const keyColumns = new Set(edges.map((e) => e.fromColumns[0]!.toLowerCase()));
+    // A role the table also describes in columns of its own (`winner_name` beside `winner_id`) is answered there.
+    const describedHere = new Set(
+      columns.filter((c) => !keyColumns.has(c.toLowerCase())).flatMap((c) => identifierWords(c, { digits: 'split' }).map(stem)),
+    );
+    const byTable = new Map<string, { edge: (typeof edges)[number]; words: string[]; at: number[] }[]>();
     for (const edge of edges) {
       const referenced = new Set(identifierWords(edge.toTable, { digits: 'split' }).map(stem));
       const words = identifierWords(edge.fromColumns[0]!, { digits: 'split' })
         .map(stem)
-        .filter((w) => !KEY_WORDS.has(w) && !referenced.has(w) && !shared.has(w));
-      if (words.length === 0 || !words.some((w) => said.has(w))) continue;
-      byTable.set(edge.toTable, [...(byTable.get(edge.toTable) ?? []), { edge, words: words.filter((w) => said.has(w)) }]);
+        .filter((w) => !KEY_WORDS.has(w) && !referenced.has(w) && !shared.has(w) && saidAt.has(w));
+      if (words.length === 0 || words.some((w) => describedHere.has(w))) continue;
+      byTable.set(edge.toTable, [...(byTable.get(edge.toTable) ?? []), { edge, words, at: words.flatMap((w) => saidAt.get(w)!) }]);
     }
     for (const [table, keys] of byTable) {
       if (keys.length < 2 || roles.some((r) => r.table === table)) continue;
+      // The question asks something of the referenced table itself (a year of the dates, a state of the addresses), not only its keys.
+      const roleWords = new Set(keys.flatMap((k) => k.at));
+      const asked = grounding.evidence
+        .find((e) => e.table === table)
+        ?.words.some((w) => !roleWords.has(w.word) && w.match.kind !== 'table' && !isKey(graph, table, w.match.column));
+      if (!asked) continue;
       const toHolder =
-        holder === source
-          ? emptyPath(source)
-          : graph.shortestPath(source, holder, { maxLength: limits.maxLength - 1, tableCost: cost, minStepCost });
+        holder === source ? emptyPath(source) : graph.shortestPath(source, holder, { maxLength: limits.maxLength - 1, tableCost: cost, minStepCost });
       if (!toHolder) continue;
       const paths = keys.map(({ edge }) => ({
         source,
@@ -152,6 +162,16 @@ export function keyWordRoles(source: string, targets: readonly string[], context
     }
   }
   return roles;
+}
+
+/** Whether `column` of `table` is a join key (either end of an edge). */
+function isKey(graph: ContextGraph, table: string, column: string | null): boolean {
+  if (column === null) return false;
+  const c = column.toLowerCase();
+  return (
+    graph.outEdges(table).some((e) => e.fromColumns.some((f) => f.toLowerCase() === c)) ||
+    graph.inEdges(table).some((e) => e.toColumns.some((t) => t.toLowerCase() === c))
+  );
 }
 
 /** The words the first word of every name is (a table's column prefix, `ws` of `ws_item_sk`), stemmed. */

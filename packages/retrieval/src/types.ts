@@ -38,6 +38,25 @@ export interface DisambiguationInput {
   candidates: readonly CandidateSource[];
   /** How far the join-tree search may go, the same for every phase. */
   limits: PathLimits;
+  /** What the team's own questions and SQL taught (`RetrieverOptions.history`), when there is any. */
+  history?: PastQuestions;
+}
+
+/**
+ * A team's past questions and the tables their SQL read (`@guided-retrieval/history`'s `History`
+ * is one, learned by `guided learn`): the trees the questions nearest a new one read are proposed
+ * as candidates, and how near they are and how often the team's SQL reads a tree are features.
+ */
+export interface PastQuestions {
+  /** The trees the `k` past questions most like `question` read, best first, each with its questions' summed similarity. */
+  similarTrees(
+    question: string,
+    k: number,
+  ): readonly { tables: readonly string[]; score: number; questions: readonly { question: string; similarity: number }[] }[];
+  /** How many past statements read exactly these tables. */
+  treeUsage(tables: readonly string[]): number;
+  /** How many statements it holds. */
+  readonly statements: number;
 }
 
 /** A table the question needs more than once, each time reached along a different last edge. */

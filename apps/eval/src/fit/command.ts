@@ -12,24 +12,28 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { loadQuestionFiles, loadSampleBuild, loadSpider, trainingQuestions } from '@guided-retrieval/benchmarks';
-import type { ChoiceFile } from '@guided-retrieval/retrieval';
+import type { ChoiceFile, ChoiceModel } from '@guided-retrieval/retrieval';
 import {
   type ChoiceExample,
+  bestIndex,
   chooseSettings,
   describePoint,
   eligibleTrees,
   FEATURE_NAMES,
   fitCalibration,
+  PAST_FEATURES,
   fitChoice,
   gridOf,
   nestedCrossValidate,
   reliability,
   returnedTree,
+  scoreVectors,
+  type FitSettings,
   untrainedChoice,
   writeChoiceModel,
 } from '@guided-retrieval/retrieval/fit';
 import { gitState, PROBE, PROBE_QUESTIONS, paramsHashes, probeFingerprints, sha256Files } from './card.js';
-import { type CollectedQuestion, collectChoiceExamples, eligibleOnly } from './choice.js';
+import { type CollectedQuestion, collectChoiceExamples, collectWithHistory, eligibleOnly } from './choice.js';
 import { type ChoiceFitReport, fitMarkdown, outOfFoldFigures } from './report.js';
 
 export interface FitCliOptions {
@@ -45,6 +49,7 @@ export interface FitCliOptions {
 const NAMES_ONLY_FILES = ['train.json', 'train-syn.json'] as const;
 
 const EXAMPLES_FILE = 'choice-examples.jsonl';
+const HISTORY_EXAMPLES_FILE = 'history-examples.jsonl';
 const NAMES_ONLY_EXAMPLES_FILE = 'names-only-examples.jsonl';
 
 export async function runFitCommand(options: FitCliOptions, log: (message: string) => void): Promise<void> {
@@ -57,20 +62,25 @@ export async function runFitCommand(options: FitCliOptions, log: (message: strin
   await mkdir(out, { recursive: true });
   let held: CollectedQuestion[];
   let namesOnly: ChoiceExample[];
+  let withHistory: CollectedQuestion[];
   if (options.examples) {
     const dir = resolve(options.examples);
     held = await readJsonl<CollectedQuestion>(join(dir, EXAMPLES_FILE));
     namesOnly = base.fit.namesOnlyWeight > 0 ? await readJsonl<ChoiceExample>(join(dir, NAMES_ONLY_EXAMPLES_FILE)) : [];
-    log(`fit: ${held.length} training questions and ${namesOnly.length} names-only questions read from ${dir}`);
+    withHistory = await readJsonl<CollectedQuestion>(join(dir, HISTORY_EXAMPLES_FILE));
+    log(`fit: ${held.length} training questions, ${withHistory.length} asked with a history, ${namesOnly.length} names-only questions read from ${dir}`);
   } else {
-    held = await collectTraining(data, training, base, log);
+    const build = await buildTraining(data, training, log);
+    held = await collectChoiceExamples(build.benchmark, { choice: base, onStep: log });
+    withHistory = await collectWithHistory(build.benchmark, { choice: base, seed: base.fit.historySeed, onStep: log });
     namesOnly = base.fit.namesOnlyWeight > 0 ? await collectNamesOnly(data, base, log) : [];
   }
   await writeFile(join(out, EXAMPLES_FILE), held.map((e) => `${JSON.stringify(e)}\n`).join(''));
+  await writeFile(join(out, HISTORY_EXAMPLES_FILE), withHistory.map((e) => `${JSON.stringify(e)}\n`).join(''));
   await writeFile(join(out, NAMES_ONLY_EXAMPLES_FILE), namesOnly.map((e) => `${JSON.stringify(e)}\n`).join(''));
 
   const files = await questionFilesById(training.questionsFile);
-  const report = await fitAndReport(held, namesOnly, base, files, {
+  const report = await fitAndReport(held, namesOnly, withHistory, base, files, {
     data: [
       {
         source: `train-questions (${training.questionsFile.length} files)`,
@@ -107,19 +117,13 @@ export async function runFitCommand(options: FitCliOptions, log: (message: strin
   log(`fit: wrote ${join(out, 'choice-fit.md')} and choice-fit.json`);
 }
 
-async function collectTraining(
-  data: string,
-  training: ReturnType<typeof trainingQuestions>,
-  base: ChoiceFile,
-  log: (message: string) => void,
-): Promise<CollectedQuestion[]> {
+async function buildTraining(data: string, training: ReturnType<typeof trainingQuestions>, log: (message: string) => void) {
   const questions = loadQuestionFiles(
     training.questionsFile,
     training.sampleDatabases.map((d) => d.name),
   );
   log(`fit: building the ${training.sampleDatabases.length} training databases (profile → keys → graph)`);
-  const build = await loadSampleBuild({ dataDir: data, build: 'sqlite', questions, databases: training.sampleDatabases, onStep: log });
-  return collectChoiceExamples(build.benchmark, { choice: base, onStep: log });
+  return loadSampleBuild({ dataDir: data, build: 'sqlite', questions, databases: training.sampleDatabases, onStep: log });
 }
 
 async function collectNamesOnly(data: string, base: ChoiceFile, log: (message: string) => void): Promise<ChoiceExample[]> {
@@ -149,6 +153,7 @@ async function collectNamesOnly(data: string, base: ChoiceFile, log: (message: s
 export async function fitAndReport(
   collected: readonly CollectedQuestion[],
   namesOnly: readonly ChoiceExample[],
+  collectedWithHistory: readonly CollectedQuestion[],
   base: ChoiceFile,
   files: ReadonlyMap<string, string>,
   context: { data: { source: string; questions: number; sha256: string }[]; log: (message: string) => void },
@@ -189,7 +194,12 @@ export async function fitAndReport(
   const outOfFold = outOfFoldFigures(collected, held, nested.scores, files);
   context.log('fit: choosing the settings on every database, fitting the final model');
   const { point } = chooseSettings(held, grid, settings, namesOnlyHeld, base.fit.innerFolds);
-  const { model, convergence } = fitChoice([...held, ...namesOnlyHeld], { ...settings, ...point });
+  const withoutHistory = fitChoice([...held, ...namesOnlyHeld], { ...settings, ...point });
+  // The history features, fitted apart over the model without them: with no history the choice is that model exactly.
+  const withHistory = collectedWithHistory.map((e) => eligibleOnly({ ...e, eligible: eligibleTrees(e.vectors, FEATURE_NAMES, base.rule) }));
+  const historyOutOfFold = pastOutOfFold(held, withHistory, namesOnlyHeld, { ...settings, ...point });
+  const { model, convergence } =
+    withHistory.length > 0 ? fitChoice(withHistory, { ...settings, ...point, frozen: withoutPast(withoutHistory.model) }) : withoutHistory;
   model.calibration = fitCalibration(scored, base.fit.calibration);
   const untrained = { ...base };
   const git = gitState();
@@ -212,6 +222,7 @@ export async function fitAndReport(
     ...outOfFold,
     outOfFold: { questions: outOfFold.questions, fitted: outOfFold.fitted, heuristic: outOfFold.heuristic, oracle: outOfFold.oracle },
     namesOnlyQuestions: namesOnly.length,
+    withHistory: historyOutOfFold,
     chosenPerFold: Object.fromEntries([...nested.chosen].map(([g, p]) => [g, describePoint(p)])),
     calibration: table,
     file,
@@ -240,6 +251,51 @@ function restrictTo(e: ChoiceExample, keep: readonly boolean[]): ChoiceExample {
     vectors: at.map((i) => e.vectors[i]!),
     right: at.map((i) => e.right[i]!),
     ...(e.f1 ? { f1: at.map((i) => e.f1![i]!) } : {}),
+  };
+}
+
+/**
+ * Out of fold, with a history (each half of a database asked with the other half as its history):
+ * per held-out database, the model without history fitted on the others, then the history features
+ * over it, scoring the held-out database's questions; against the same without the history.
+ */
+function pastOutOfFold(
+  held: readonly CollectedQuestion[],
+  withHistory: readonly CollectedQuestion[],
+  namesOnly: readonly ChoiceExample[],
+  settings: FitSettings,
+): { questions: number; fitted: number; withoutHistory: number; oracle: number } | null {
+  if (withHistory.length === 0) return null;
+  const groups = [...new Set(withHistory.map((e) => e.group))].sort();
+  let right = 0;
+  let before = 0;
+  let oracle = 0;
+  for (const g of groups) {
+    const { model: base } = fitChoice([...held.filter((e) => e.group !== g), ...namesOnly], settings);
+    const { model } = fitChoice(
+      withHistory.filter((e) => e.group !== g),
+      { ...settings, frozen: withoutPast(base) },
+    );
+    for (const e of withHistory.filter((x) => x.group === g)) {
+      if (e.right[bestIndex(scoreVectors(model, e.vectors))]) right += 1;
+      if (e.right.some(Boolean)) oracle += 1;
+    }
+    for (const e of held.filter((x) => x.group === g)) if (e.right[bestIndex(scoreVectors(base, e.vectors))]) before += 1;
+  }
+  const n = withHistory.length;
+  const share = (x: number, of: number) => Math.round((x / Math.max(1, of)) * 1e4) / 1e4;
+  return { questions: n, fitted: share(right, n), withoutHistory: share(before, held.filter((e) => groups.includes(e.group)).length), oracle: share(oracle, n) };
+}
+
+/** A model without the history features: what the history's fit freezes (the history features are fitted over it). */
+function withoutPast(model: ChoiceModel): ChoiceModel {
+  const keep = model.features.map((f, j) => (PAST_FEATURES.includes(f) ? -1 : j)).filter((j) => j >= 0);
+  return {
+    features: keep.map((j) => model.features[j]!),
+    mean: keep.map((j) => model.mean[j]!),
+    scale: keep.map((j) => model.scale[j]!),
+    weights: keep.map((j) => model.weights[j]!),
+    calibration: model.calibration,
   };
 }
 

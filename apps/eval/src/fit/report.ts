@@ -22,6 +22,8 @@ export interface ChoiceFitReport extends Figures {
   databases: Record<string, Figures>;
   files: Record<string, Figures>;
   namesOnlyQuestions: number;
+  /** Out of fold with a history (each half of a database with the other as its history), against the same questions without. */
+  withHistory: { questions: number; fitted: number; withoutHistory: number; oracle: number } | null;
   chosenPerFold: Record<string, string>;
   calibration: { ece: number; bins: ReliabilityBin[]; questions: number };
   file: ChoiceFile;
@@ -100,6 +102,14 @@ export function fitMarkdown(report: ChoiceFitReport): string {
     ...head,
     ...Object.entries(report.files).map(([file, f]) => row(file, f)),
     '',
+    ...(report.withHistory
+      ? [
+          `## With a history: out of fold, each half of a database asked with the other half's questions and tables as its history`,
+          '',
+          `${report.withHistory.questions} questions: fitted choice with the history features **${report.withHistory.fitted}**, the same model without them ${report.withHistory.withoutHistory}, the best candidate ${report.withHistory.oracle}.`,
+          '',
+        ]
+      : []),
     `## Calibration (out of fold): expected calibration error ${report.calibration.ece}; the shipped model's Platt scaling: slope ${report.file.model.calibration.slope}, intercept ${report.file.model.calibration.intercept}`,
     '',
     '| tree probability | questions | mean probability | right |',

@@ -7,8 +7,8 @@
  * of its database's questions as history. Scored as the other benchmarks are (`scoreQuestion`).
  *
  * Measured at each point: the retriever, built by `retrieverWithHistory` — the one place the
- * history reaches retrieval (today it takes none, so every point is the 0 % one) — and what the
- * history alone carries: the tables of the nearest past question, the union of the nearest few, and
+ * history reaches retrieval (`RetrieverOptions.history`: the nearest past questions' trees proposed
+ * and weighed) — and what the history alone carries: the tables of the nearest past question, the union of the nearest few, and
  * the tree the nearest ten agree on most (their similarities summed per tree).
  */
 import {
@@ -41,13 +41,9 @@ export const VOTE_K = 10;
 /** The split's seed unless `--seed` says otherwise (the issue's number). */
 export const DEFAULT_HISTORY_SEED = 52;
 
-/**
- * The retriever over `graph` given what the team's SQL taught: the one place the harness hands a
- * history to retrieval. Retrieval takes none yet (#52's retrieval side), so this ignores it, and
- * every point of the curve measures the retriever as it is today.
- */
-export function retrieverWithHistory(graph: ContextGraph, _history: History, options: RetrieverOptions): Promise<Retriever> {
-  return Retriever.create(graph, options);
+/** The retriever over `graph` given what the team's SQL taught: the one place the harness hands a history to retrieval. */
+export function retrieverWithHistory(graph: ContextGraph, history: History, options: RetrieverOptions): Promise<Retriever> {
+  return Retriever.create(graph, history.statements > 0 ? { ...options, history } : options);
 }
 
 export interface CurvePoint {

@@ -55,8 +55,8 @@ export class WordNet {
    * sale → sell. A question that says what was done ("advised by", "rented", "sold") names the
    * table of the deed or the doer.
    */
-  derivedVerbs(noun: string, senses = 1): readonly string[] {
-    const key = `${noun}:${senses}:verbs`;
+  derivedVerbs(noun: string, senses = 1, maxVerbSenses = Number.POSITIVE_INFINITY): readonly string[] {
+    const key = `${noun}:${senses}:${maxVerbSenses}:verbs`;
     const cached = this.cache.get(key);
     if (cached) return cached;
     const lemma = noun.toLowerCase().replace(/ /g, '_');
@@ -67,7 +67,8 @@ export class WordNet {
       for (const pointer of synset.pointers) {
         if (pointer.symbol !== '+' || pointer.pos !== 'v' || pointer.source !== own || own === 0) continue;
         const verb = this.synset('verb', pointer.offset).words[pointer.target - 1];
-        if (verb && verb !== lemma) found.add(verb.replace(/_/g, ' '));
+        // A verb of many senses (make, play) is said of everything: it names no table.
+        if (verb && verb !== lemma && this.offsets('verb', verb).length <= maxVerbSenses) found.add(verb.replace(/_/g, ' '));
       }
     }
     const result = [...found].filter((w) => /^[a-z][a-z ]*$/.test(w));

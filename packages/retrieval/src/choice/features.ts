@@ -9,7 +9,7 @@ import type { ContextGraph } from '@guided-retrieval/context-graph';
 import type { GroundingResult, QuestionToken, WordCue, WordEvidence } from '@guided-retrieval/grounding';
 import { spelledAsName } from '@guided-retrieval/grounding/internal';
 import { PERSON_QUESTION } from '../roles.js';
-import type { CandidateTree } from './propose.js';
+import type { CandidateTree, PastTree } from './propose.js';
 
 /** What every candidate of one question is weighed against, worked out once per question. */
 export interface QuestionEvidence {
@@ -39,7 +39,18 @@ export interface QuestionEvidence {
    * whole value of a column (`NAMING_CLASSES`). A tree keeps the word when it holds one of them.
    */
   naming: ReadonlyMap<number, NamingWord>;
+  /** What the team's past questions say (none without a history). */
+  past: PastEvidence;
 }
+
+/** The trees the nearest past questions read, and how often the team's SQL reads a set of tables. */
+export interface PastEvidence {
+  trees: readonly PastTree[];
+  usage: (tables: readonly string[]) => number;
+}
+
+/** No history: no past tree, no usage. */
+export const NO_PAST: PastEvidence = { trees: [], usage: () => 0 };
 
 /** A word that names a table, a column or a whole value, and the tables that carry it. */
 export interface NamingWord {
@@ -139,6 +150,7 @@ export function questionEvidence(
   lookAlikes: { has(table: string): boolean },
   /** `HeuristicParams.countingWordsBefore`. */
   countingWordsBefore: number,
+  past: PastEvidence = NO_PAST,
 ): QuestionEvidence {
   const byTable = new Map<string, Map<number, ClassedEvidence>>();
   const best = new Map<number, ClassedEvidence>();
@@ -166,6 +178,7 @@ export function questionEvidence(
     best,
     named,
     naming: namingWords(byTable, best, grounding.tokens, countingWordsBefore),
+    past,
     cues: grounding.cues,
     tokens: grounding.tokens,
     enriched: new Set(grounding.enrichment.added.map((a) => a.table)),
@@ -331,6 +344,10 @@ export const FEATURES: ReadonlyArray<readonly [string, Feature]> = [
   ...EVIDENCE_CLASSES.map((c) => [`lost ${c}`, lostOf(c)] as const),
   ...EVIDENCE_CLASSES.map((c) => [`tables by ${c}`, tablesBy(c)] as const),
   ...NAMING_KINDS.map((k) => [`namingLost ${k}`, ({ q, tree }: TreeView) => namingLost(q, tree.tables, k)] as const),
+  ['pastTree', ({ q, tree }) => q.past.trees.find((t) => sameTables(t.tables, tree.tables))?.score ?? 0],
+  ['pastNearest', ({ q, tree }) => q.past.trees.find((t) => sameTables(t.tables, tree.tables))?.similarity ?? 0],
+  ['pastOverlap', ({ q, tree }) => pastOverlap(q.past.trees, tree.tables)],
+  ['pastUsage', ({ q, tree }) => Math.log2(1 + q.past.usage(tree.tables))],
   ['unexplainedWords', ({ explained }) => [...explained.values()].filter((s) => s === 0).length],
   ['namedShownLeftOut', ({ q, tree }) => [...q.named].filter(([t, counted]) => !counted && !tree.tables.includes(t)).length],
   ['namedCountedLeftOut', ({ q, tree }) => [...q.named].filter(([t, counted]) => counted && !tree.tables.includes(t)).length],
@@ -363,6 +380,26 @@ export const FEATURES: ReadonlyArray<readonly [string, Feature]> = [
 ];
 
 export const FEATURE_NAMES: readonly string[] = FEATURES.map(([name]) => name);
+
+/** The features a team's history gives (zero without one): fitted apart, over the features without them (`fit.ts`). */
+export const PAST_FEATURES: readonly string[] = ['pastTree', 'pastNearest', 'pastOverlap', 'pastUsage'];
+
+function sameTables(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((t, i) => t === b[i]);
+}
+
+/** How much the past trees agree with `tables`: their Jaccard overlap with it, weighed by their scores. */
+function pastOverlap(trees: readonly PastTree[], tables: readonly string[]): number {
+  let weight = 0;
+  let sum = 0;
+  const mine = new Set(tables);
+  for (const t of trees) {
+    const common = t.tables.filter((x) => mine.has(x)).length;
+    sum += t.score * (common / (t.tables.length + mine.size - common));
+    weight += t.score;
+  }
+  return weight === 0 ? 0 : sum / weight;
+}
 
 /** Each candidate's feature vector, in `FEATURE_NAMES` order. */
 export function featureVectors(q: QuestionEvidence, trees: readonly CandidateTree[]): number[][] {

@@ -36,6 +36,11 @@ export interface FitSettings {
   target: ChoiceTarget;
   /** Features whose weight may not be positive (evidence a tree loses never raises its score). */
   nonPositive?: readonly string[];
+  /**
+   * A model fitted before whose features keep their standardization and weights: only the others
+   * are fitted, over its scores (a team's history features over the choice without them).
+   */
+  frozen?: ChoiceModel;
 }
 
 /** Fits the model on `examples`; questions with no target (nothing right, no F1) or no weight teach nothing. */
@@ -48,13 +53,28 @@ export function fitChoice(
   // A question of one candidate teaches nothing (its probability is 1 whatever the weights).
   const usable = merged(examples.filter((e) => (e.weight ?? 1) > 0 && e.vectors.length > 1 && targetOf(e, settings.target) !== null));
   const { mean, scale } = standardization(usable, d);
+  const frozen = new Map((settings.frozen?.features ?? []).map((f, j) => [f, j]));
+  settings.features.forEach((f, j) => {
+    const k = frozen.get(f);
+    if (k === undefined) return;
+    mean[j] = settings.frozen!.mean[k]!;
+    scale[j] = settings.frozen!.scale[k]!;
+  });
   const data = usable.map((e) => standardized(e, mean, scale, d, targetOf(e, settings.target)!));
   const negative = new Set(settings.nonPositive ?? []);
-  const upper = settings.features.map((f) => (negative.has(f) ? 0 : Number.POSITIVE_INFINITY));
+  const fixed = (f: string) => {
+    const k = frozen.get(f);
+    return k === undefined ? undefined : settings.frozen!.weights[k]!;
+  };
+  const upper = settings.features.map((f) => fixed(f) ?? (negative.has(f) ? 0 : Number.POSITIVE_INFINITY));
+  const lower = settings.features.map((f) => fixed(f) ?? Number.NEGATIVE_INFINITY);
+  const initial = start ?? (frozen.size > 0 ? settings.features.map((f) => fixed(f) ?? 0) : undefined);
+  // A frozen weight is not penalized: the penalty is the fit's, and those were fitted with their own.
+  const penalized = settings.features.map((f) => (frozen.has(f) ? 0 : 1));
   const { w, convergence } = minimizeNewton(
-    logitObjective(data, d, settings.penalty),
-    { maxSteps: settings.maxSteps, gradientTolerance: settings.gradientTolerance, upper },
-    start ? Float64Array.from(start) : undefined,
+    logitObjective(data, d, settings.penalty, penalized),
+    { maxSteps: settings.maxSteps, gradientTolerance: settings.gradientTolerance, upper, lower },
+    initial ? Float64Array.from(initial) : undefined,
   );
   return {
     model: { features: [...settings.features], mean, scale, weights: [...w].map(round), calibration: IDENTITY_CALIBRATION },
@@ -193,15 +213,17 @@ function probabilities(q: Standardized, w: Float64Array): Float64Array {
 }
 
 /** The negated penalized log-likelihood (cross-entropy against each question's target), its gradient and Hessian. */
-function logitObjective(data: readonly Standardized[], d: number, penalty: number): NewtonObjective {
+function logitObjective(data: readonly Standardized[], d: number, penalty: number, penalized: readonly number[]): NewtonObjective {
   return {
     dimension: d,
     evaluate(w, withHessian) {
       let value = 0;
-      const gradient = w.map((wi) => penalty * wi);
-      for (const wi of w) value += (penalty / 2) * wi * wi;
+      const gradient = w.map((wi, j) => penalty * penalized[j]! * wi);
+      w.forEach((wi, j) => {
+        value += (penalty / 2) * penalized[j]! * wi * wi;
+      });
       const hessian = withHessian ? new Float64Array(d * d) : undefined;
-      if (hessian) for (let j = 0; j < d; j++) hessian[j * d + j] = penalty;
+      if (hessian) for (let j = 0; j < d; j++) hessian[j * d + j] = penalty * penalized[j]!;
       const expected = new Float64Array(d);
       const centred = new Float64Array(d);
       for (const q of data) {

@@ -13,7 +13,7 @@ import { confidenceOf } from './confidence.js';
 import { eligibleTrees } from './eligible.js';
 import { FEATURE_NAMES, featureVectors, type QuestionEvidence, questionEvidence } from './features.js';
 import { type ChoiceFile, defaultChoiceFile } from './model-file.js';
-import { bareTree, type CandidateTree, type Proposal, proposeTrees, realize } from './propose.js';
+import { bareTree, type CandidateTree, type Proposal, pastTrees, proposeTrees, realize } from './propose.js';
 import { bestIndex, type ChoiceModel, modelFor, scoreVectors } from './score.js';
 
 export interface FittedOptions extends HeuristicOptions {
@@ -61,14 +61,16 @@ export class FittedDisambiguator implements Disambiguator {
     const started = performance.now();
     const base = await this.heuristic.chooseSourceAndTargets(input);
     const first = await realize(this.heuristic, input, base, 'heuristic');
+    const past = pastTrees(input, this.choice.limits);
     const q = questionEvidence(
       input.graph,
       input.grounding,
       first.tables,
       this.heuristic.lookAlikesOf(input.graph),
       this.heuristic.params.countingWordsBefore,
+      { trees: past, usage: (tables) => input.history?.treeUsage(tables) ?? 0 },
     );
-    const { trees, proposed, rooted } = await proposeTrees(this.heuristic, input, base, first, this.choice.limits, (proposals) =>
+    const { trees, proposed, rooted } = await proposeTrees(this.heuristic, input, base, first, this.choice.limits, past, (proposals) =>
       this.prescore(q, proposals),
     );
     const proposedAt = performance.now();

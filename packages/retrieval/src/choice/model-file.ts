@@ -56,6 +56,8 @@ export interface ChoiceFitSettings {
   reliabilityBins: number;
   /** Folds of the inner cross-validation that chooses the settings (the training databases dealt round). */
   innerFolds: number;
+  /** The seed of the split that asks each half of a training database with the other half as its history. */
+  historySeed: number;
 }
 
 export interface ChoiceFile {
@@ -124,7 +126,7 @@ function checkChoiceFile(raw: unknown, where: string): ChoiceFile {
   if (typeof raw !== 'object' || raw === null) throw bad('not a JSON object');
   const file = raw as Partial<ChoiceFile>;
   const limits = file.limits;
-  for (const key of ['evidenceTables', 'subsetTables', 'maxCandidates', 'rooted'] as const)
+  for (const key of ['evidenceTables', 'subsetTables', 'maxCandidates', 'pastQuestions', 'rooted'] as const)
     if (!limits || !Number.isInteger(limits[key]) || limits[key] < 0) throw bad(`limits.${key} must be a whole number`);
   const kinds = file.rule?.namingKinds;
   if (!Array.isArray(kinds) || kinds.some((k) => !(NAMING_KINDS as readonly string[]).includes(k)))
@@ -135,7 +137,7 @@ function checkChoiceFile(raw: unknown, where: string): ChoiceFile {
   }
   const fit = file.fit;
   if (!fit) throw bad('fit is missing');
-  for (const key of ['namesOnlyWeight', 'namesOnlyQuestions', 'maxSteps', 'gradientTolerance', 'reliabilityBins', 'innerFolds'] as const)
+  for (const key of ['namesOnlyWeight', 'namesOnlyQuestions', 'maxSteps', 'gradientTolerance', 'reliabilityBins', 'innerFolds', 'historySeed'] as const)
     if (!isNumber(fit[key]) || fit[key] < 0) throw bad(`fit.${key} must be a number ≥ 0`);
   for (const key of ['penalties', 'sharpnesses'] as const)
     if (!Array.isArray(fit[key]) || fit[key].some((x) => !isNumber(x) || x < 0)) throw bad(`fit.${key} must list numbers ≥ 0`);

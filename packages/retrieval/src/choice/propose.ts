@@ -35,6 +35,8 @@ export interface ProposalLimits {
   /** Subsets of the strongest tables of at most this many tables become candidates of their own. */
   subsetTables: number;
   maxCandidates: number;
+  /** The past questions (`RetrieverOptions.history`) whose trees are proposed: the trees of this many nearest. */
+  pastQuestions: number;
   /**
    * Proposals rooted (a source chosen, a tree searched) at most, besides the heuristic's: when more
    * are proposed, those the model scores highest as bare table sets, before any search, are rooted.
@@ -119,6 +121,7 @@ export async function proposeTrees(
   base: SourceAndTargets,
   first: CandidateTree,
   limits: ProposalLimits,
+  past: readonly PastTree[],
   prescore: (proposals: readonly Proposal[]) => number[],
 ): Promise<{ trees: CandidateTree[]; proposed: number; rooted: number }> {
   const out: CandidateTree[] = [];
@@ -131,7 +134,7 @@ export async function proposeTrees(
     out.push(tree);
   };
   add(first);
-  const proposals = proposeTables(input, base, first, limits);
+  const proposals = proposeTables(input, base, first, limits, past);
   let rooted = proposals;
   if (proposals.length > limits.rooted) {
     const scores = prescore(proposals);
@@ -173,6 +176,7 @@ export function proposeTables(
   base: SourceAndTargets,
   first: CandidateTree,
   limits: ProposalLimits,
+  past: readonly PastTree[],
 ): Proposal[] {
   const out: Proposal[] = [];
   const asked = new Set<string>([[base.source, ...base.targets].sort().join('\u0000'), first.tables.join('\u0000')]);
@@ -183,6 +187,8 @@ export function proposeTables(
     asked.add(key);
     out.push({ origin, tables: wanted });
   };
+  // The trees the team's nearest past questions read, first: what its own SQL says the question needs.
+  for (const tree of past) propose(tree.tables, `as in the past question "${clip(tree.nearest)}"`);
   const evidence = input.grounding.evidence.slice(0, limits.evidenceTables).map((e) => e.table);
   const wanted = [base.source, ...base.targets];
   for (const t of first.leaves.length > 1 ? first.leaves : [])
@@ -195,6 +201,40 @@ export function proposeTables(
   for (const subset of subsets(strongest)) propose(subset, `over ${subset.join(', ')}`);
   return out;
 }
+
+/** A tree the past questions nearest this one read, its tables as the graph spells them, with its summed similarity and nearest question. */
+export interface PastTree {
+  tables: string[];
+  score: number;
+  nearest: string;
+  similarity: number;
+}
+
+/** The trees of the `limits.pastQuestions` past questions nearest `input.question` whose tables are all the graph's. */
+export function pastTrees(input: Pick<DisambiguationInput, 'history' | 'question' | 'graph'>, limits: ProposalLimits): PastTree[] {
+  if (!input.history || limits.pastQuestions <= 0) return [];
+  const out: PastTree[] = [];
+  for (const tree of input.history.similarTrees(input.question, limits.pastQuestions)) {
+    const tables = tree.tables.map((t) => input.graph.table(t)?.name);
+    if (tables.length === 0 || tables.some((t) => t === undefined)) continue;
+    const nearest = tree.questions[0];
+    out.push({
+      tables: [...new Set(tables as string[])].sort(),
+      score: tree.score,
+      nearest: nearest?.question ?? '',
+      similarity: nearest?.similarity ?? 0,
+    });
+  }
+  return out;
+}
+
+/** A past question as an origin names it: its first words. */
+function clip(question: string): string {
+  return question.length > CLIPPED ? `${question.slice(0, CLIPPED - 1)}…` : question;
+}
+
+/** Characters of a past question an origin quotes. */
+const CLIPPED = 80;
 
 /** A proposal as a tree of its tables alone, before any search: what `prescore` weighs. */
 export function bareTree(p: Proposal): CandidateTree {
