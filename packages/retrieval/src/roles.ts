@@ -146,7 +146,9 @@ export function keyWordRoles(source: string, targets: readonly string[], context
         ?.words.some((w) => !roleWords.has(w.word) && w.match.kind !== 'table' && !isKey(graph, table, w.match.column));
       if (!asked) continue;
       const toHolder =
-        holder === source ? emptyPath(source) : graph.shortestPath(source, holder, { maxLength: limits.maxLength - 1, tableCost: cost, minStepCost });
+        holder === source
+          ? emptyPath(source)
+          : graph.shortestPath(source, holder, { maxLength: limits.maxLength - 1, tableCost: cost, minStepCost });
       if (!toHolder) continue;
       const paths = keys.map(({ edge }) => ({
         source,

@@ -68,6 +68,8 @@ interface ClassedEvidence {
   kind: EvidenceClass;
   /** The match covers a whole name or value. */
   whole: boolean;
+  /** The match spans several words ("customer id", "ship date"). */
+  phrase: boolean;
 }
 
 /**
@@ -159,7 +161,12 @@ export function questionEvidence(
   for (const t of grounding.evidence) {
     const words = new Map<number, ClassedEvidence>();
     for (const w of t.words) {
-      const e = { score: w.score, kind: classOf(w, grounding.tokens, keys), whole: w.match.coverage >= 1 - 1e-9 };
+      const e = {
+        score: w.score,
+        kind: classOf(w, grounding.tokens, keys),
+        whole: w.match.coverage >= 1 - 1e-9,
+        phrase: w.match.span[1] - w.match.span[0] > 1,
+      };
       words.set(w.word, e);
       if (w.match.kind === 'time' && w.match.column === null) calendars.add(t.table);
       const current = best.get(w.word);
@@ -209,9 +216,14 @@ function namingWords(
   countingWordsBefore: number,
 ): Map<number, NamingWord> {
   const out = new Map<number, { kind: NamingKind; tables: Set<string> }>();
+  // A word some table reads as part of a column's whole name of several words ("customer id") is that column's word, not a table's name.
+  const inPhrase = new Set<number>();
+  for (const words of byTable.values())
+    for (const [word, e] of words) if (e.phrase && e.whole && (e.kind === 'column-spelled' || e.kind === 'column-key')) inPhrase.add(word);
   for (const [table, words] of byTable)
     for (const [word, e] of words) {
       if (e.score < best.get(word)!.score - NAMING_TIE) continue;
+      if (e.kind === 'table-spelled' && inPhrase.has(word)) continue;
       const kind = namingKind(e, counted(tokens, word, countingWordsBefore));
       if (!kind) continue;
       const entry = out.get(word);

@@ -16,16 +16,37 @@ function fileWith(name: string, edit: (file: Record<string, unknown>) => unknown
 }
 
 describe('the choice model file', () => {
-  it('ships a model of this version’s features', () => {
+  it('ships a fitted model of features this version computes', () => {
     const file = defaultChoiceFile();
-    expect(file.model.features).toEqual(FEATURE_NAMES);
+    for (const f of file.model.features) expect(FEATURE_NAMES).toContain(f);
     expect(file.model.weights.some((w) => w !== 0)).toBe(true);
+    expect(file.provenance).not.toBeNull();
   });
 
-  it('names the file and says to refit when its features are another version’s', () => {
-    const path = fileWith('old.json', (f) => ({ ...f, model: { ...(f.model as object), features: ['tables'] } }));
+  it('names the file and says to refit when it weighs a feature this version does not compute', () => {
+    const path = fileWith('old.json', (f) => {
+      const model = f.model as { features: string[] };
+      return { ...f, model: { ...model, features: ['gone', ...model.features.slice(1)] } };
+    });
     expect(() => loadChoiceFile(path)).toThrow(ChoiceFileError);
-    expect(() => loadChoiceFile(path)).toThrow(new RegExp(`${path}.*refit with pnpm fit`));
+    expect(() => loadChoiceFile(path)).toThrow(new RegExp(`${path}.*gone.*refit with pnpm fit`));
+  });
+
+  it('reads a model of fewer features than this version computes: the others weigh nothing (scored by name)', () => {
+    const path = fileWith('fewer.json', (f) => {
+      const m = f.model as { features: string[]; mean: number[]; scale: number[]; weights: number[] };
+      return {
+        ...f,
+        model: {
+          ...m,
+          features: m.features.slice(0, 3),
+          mean: m.mean.slice(0, 3),
+          scale: m.scale.slice(0, 3),
+          weights: m.weights.slice(0, 3),
+        },
+      };
+    });
+    expect(loadChoiceFile(path).model.features).toHaveLength(3);
   });
 
   it('names the file and the field that is wrong', () => {
@@ -42,19 +63,22 @@ describe('the choice model file', () => {
   });
 
   it('proposes with an untrained model of this version’s features, whatever model the file holds', () => {
-    const path = fileWith('stale.json', (f) => ({ ...f, model: { features: ['gone'], mean: [0], scale: [1], weights: [3] } }));
+    const path = fileWith('stale.json', (f) => ({
+      ...f,
+      model: { features: ['gone'], mean: [0], scale: [1], weights: [3], calibration: { slope: 1, intercept: 0 } },
+    }));
     const untrained = untrainedChoice(path);
     expect(untrained.model.features).toEqual(FEATURE_NAMES);
     expect(untrained.model.weights.every((w) => w === 0)).toBe(true);
     expect(untrained.limits).toEqual(defaultChoiceFile().limits);
   });
 
-  it('writes a model that reads back the same, and refuses to write a broken one', () => {
+  it('writes a model that reads back the same, and refuses to write a broken one', async () => {
     const path = join(dir, 'written.json');
-    writeChoiceModel(defaultChoiceFile(), path);
+    await writeChoiceModel(defaultChoiceFile(), path);
     expect(loadChoiceFile(path)).toEqual(defaultChoiceFile());
     const broken = { ...defaultChoiceFile(), model: { ...defaultChoiceFile().model, weights: [1] } };
-    expect(() => writeChoiceModel(broken, join(dir, 'broken.json'))).toThrow(/model\.weights must list/);
+    await expect(writeChoiceModel(broken, join(dir, 'broken.json'))).rejects.toThrow(/model\.weights must list/);
     expect(() => readFileSync(join(dir, 'broken.json'))).toThrow();
   });
 });

@@ -137,7 +137,15 @@ function checkChoiceFile(raw: unknown, where: string): ChoiceFile {
   }
   const fit = file.fit;
   if (!fit) throw bad('fit is missing');
-  for (const key of ['namesOnlyWeight', 'namesOnlyQuestions', 'maxSteps', 'gradientTolerance', 'reliabilityBins', 'innerFolds', 'historySeed'] as const)
+  for (const key of [
+    'namesOnlyWeight',
+    'namesOnlyQuestions',
+    'maxSteps',
+    'gradientTolerance',
+    'reliabilityBins',
+    'innerFolds',
+    'historySeed',
+  ] as const)
     if (!isNumber(fit[key]) || fit[key] < 0) throw bad(`fit.${key} must be a number ≥ 0`);
   for (const key of ['penalties', 'sharpnesses'] as const)
     if (!Array.isArray(fit[key]) || fit[key].some((x) => !isNumber(x) || x < 0)) throw bad(`fit.${key} must list numbers ≥ 0`);
