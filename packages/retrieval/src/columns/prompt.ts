@@ -140,8 +140,7 @@ export function renderPromptContext(
         table.name,
         tokensOf(`${block.head}; 1 of ${table.columns.length} columns`) +
           [...block.fixed].reduce((n, c) => n + tokensOf(keyLine(q, table, c, graph)), 0) +
-          tokensOf(answerLine([table.name], [table.name])) -
-          tokensOf(answerLine([table.name], [])),
+          tokensOf(answerLine([table.name], [table.name])),
       );
     const heading = block.possible ? table.name : null;
     for (const c of entry?.columns ?? []) {
@@ -173,7 +172,7 @@ export function renderPromptContext(
   items.splice(0, items.length, ...columnItems, ...descriptions);
 
   const taken = new Set<Item>();
-  const render = (): { text: string; omitted: PromptContext['omitted']; shown: PromptContext['shown'] } => {
+  const render = (keyLines = true): { text: string; omitted: PromptContext['omitted']; shown: PromptContext['shown'] } => {
     const omitted: PromptContext['omitted'] = [];
     const shown = new Map<string, { table: string; columns: string[]; possible?: true }>();
     const lines: string[] = [];
@@ -188,12 +187,15 @@ export function renderPromptContext(
           addColumn(shown.get(b.possible.joins), key);
           joinedBy.set(b.possible.joins, new Set([...(joinedBy.get(b.possible.joins) ?? []), key]));
         }
-    lines.push(
-      answerLine(
-        blocks.filter((b) => !b.possible).map((b) => b.table.name),
-        opened.filter((b) => b.possible).map((b) => b.table.name),
-      ),
-    );
+    // Which tables are the answer and which are shown in case: said when some are shown in case.
+    const inCase = opened.filter((b) => b.possible).map((b) => b.table.name);
+    if (inCase.length > 0)
+      lines.push(
+        answerLine(
+          blocks.filter((b) => !b.possible).map((b) => b.table.name),
+          inCase,
+        ),
+      );
     for (const b of opened) {
       const mine = items.filter((i) => taken.has(i) && i.table === b.table.name);
       const entry = shown.get(b.table.name)!;
@@ -202,10 +204,13 @@ export function renderPromptContext(
       if (left > 0) omitted.push({ table: b.table.name, columns: left });
       const note = left > 0 ? `${entry.columns.length} of ${b.table.columns.length} columns` : '';
       lines.push(b.possible ? `${b.head}${note ? `; ${note}` : ''}` : `${b.head}${note ? `  -- ${note}` : ''}`);
-      // Its join keys first: every table listed shows at least the columns it joins by.
-      const columnsTaken = new Set(mine.map((i) => i.column));
-      const keys = [...b.fixed, ...[...(joinedBy.get(b.table.name) ?? [])].filter((c) => !b.fixed.has(c) && !columnsTaken.has(c))];
-      lines.push(...keys.map((c) => keyLine(q, b.table, c, graph)));
+      // A table no column of which is taken shows the columns it joins by (the FROM clause names them
+      // for the others): every table listed shows at least one column line.
+      const columnsTaken = new Set(mine.filter((i) => i.column !== null).map((i) => i.column));
+      if (keyLines && columnsTaken.size === 0) {
+        const keys = [...b.fixed, ...[...(joinedBy.get(b.table.name) ?? [])].filter((c) => !b.fixed.has(c))];
+        lines.push(...keys.map((c) => keyLine(q, b.table, c, graph)));
+      }
       lines.push(...mine.filter((i) => i.column === null).map((i) => i.line), ...mine.filter((i) => i.column !== null).map((i) => i.line));
     }
     lines.push(...joins);
@@ -219,9 +224,10 @@ export function renderPromptContext(
     return finish(text, count(text), true);
   }
   // Chosen by the lines' own counts (o200k splits at line ends, so they add up), then checked
-  // against the whole text's count: a line taken last is given back while the whole is over.
+  // against the whole text's count: a line taken last is given back while the whole is over. The
+  // key lines of the tables left without a column are counted then: a table with one shows none.
   const order = chooseOffers(items, {
-    spent: tokens,
+    spent: count(render(false).text),
     maxTokens,
     schemaTokens,
     price: options.maxTokens === undefined ? params.columnPrice : 0,
