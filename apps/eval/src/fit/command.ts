@@ -71,9 +71,11 @@ export async function runFitCommand(options: FitCliOptions, log: (message: strin
     log(`fit: ${held.length} training questions, ${withHistory.length} asked with a history, ${namesOnly.length} names-only questions read from ${dir}`);
   } else {
     const build = await buildTraining(data, training, log);
-    held = await collectChoiceExamples(build.benchmark, { choice: base, onStep: log });
-    withHistory = await collectWithHistory(build.benchmark, { choice: base, seed: base.fit.historySeed, onStep: log });
-    namesOnly = base.fit.namesOnlyWeight > 0 ? await collectNamesOnly(data, base, log) : [];
+    // Every proposal rooted: the fit learns from them all; the shipped model chooses which to root.
+    const collecting = { ...base, limits: { ...base.limits, rooted: base.limits.maxCandidates } };
+    held = await collectChoiceExamples(build.benchmark, { choice: collecting, onStep: log });
+    withHistory = await collectWithHistory(build.benchmark, { choice: collecting, seed: base.fit.historySeed, onStep: log });
+    namesOnly = base.fit.namesOnlyWeight > 0 ? await collectNamesOnly(data, collecting, log) : [];
   }
   await writeFile(join(out, EXAMPLES_FILE), held.map((e) => `${JSON.stringify(e)}\n`).join(''));
   await writeFile(join(out, HISTORY_EXAMPLES_FILE), withHistory.map((e) => `${JSON.stringify(e)}\n`).join(''));

@@ -59,8 +59,12 @@ export interface NamingWord {
   tables: ReadonlySet<string>;
 }
 
-/** What a naming word names: a table (listed or only counted), a column, a whole value spelled as a name, or as an everyday word. */
-export const NAMING_KINDS = ['table', 'table-counted', 'column', 'value-name', 'value-word'] as const;
+/**
+ * What a naming word names: a table (listed or only counted), a column, a whole value spelled as a
+ * name, one of a category column's few values spelled as an everyday word ("beverages", "Rock"), or
+ * another whole value spelled as an everyday word.
+ */
+export const NAMING_KINDS = ['table', 'table-counted', 'column', 'value-name', 'value-category', 'value-word'] as const;
 export type NamingKind = (typeof NAMING_KINDS)[number];
 
 interface ClassedEvidence {
@@ -70,6 +74,8 @@ interface ClassedEvidence {
   whole: boolean;
   /** The match spans several words ("customer id", "ship date"). */
   phrase: boolean;
+  /** A value match in a column of few distinct values (a category: genres, product categories). */
+  category: boolean;
 }
 
 /**
@@ -152,6 +158,8 @@ export function questionEvidence(
   lookAlikes: { has(table: string): boolean },
   /** `HeuristicParams.countingWordsBefore`. */
   countingWordsBefore: number,
+  /** `HeuristicParams.categoryValues`. */
+  categoryValues: number,
   past: PastEvidence = NO_PAST,
 ): QuestionEvidence {
   const byTable = new Map<string, Map<number, ClassedEvidence>>();
@@ -166,6 +174,7 @@ export function questionEvidence(
         kind: classOf(w, grounding.tokens, keys),
         whole: w.match.coverage >= 1 - 1e-9,
         phrase: w.match.span[1] - w.match.span[0] > 1,
+        category: w.match.kind === 'value' && categoryColumn(graph, t.table, w.match.column, categoryValues),
       };
       words.set(w.word, e);
       if (w.match.kind === 'time' && w.match.column === null) calendars.add(t.table);
@@ -201,8 +210,15 @@ function namingKind(e: ClassedEvidence, counts: boolean): NamingKind | null {
   if (e.kind === 'column-spelled') return 'column';
   if (!e.whole) return null;
   if (e.kind === 'value-name') return 'value-name';
-  if (e.kind === 'value-word') return 'value-word';
+  if (e.kind === 'value-word') return e.category ? 'value-category' : 'value-word';
   return null;
+}
+
+/** Whether `column` of `table` holds at most `most` distinct values: a category, not free text. */
+function categoryColumn(graph: ContextGraph, table: string, column: string | null, most: number): boolean {
+  const c = column === null ? undefined : graph.column(table, column);
+  const distinct = c?.stats?.distinct ?? c?.values?.distinct;
+  return distinct !== undefined && distinct > 0 && distinct <= most;
 }
 
 /**
@@ -316,31 +332,54 @@ function asked(q: QuestionEvidence, cues: readonly WordCue[]): boolean {
  */
 function eventLike(q: QuestionEvidence, table: string): boolean {
   for (const e of q.byTable.get(table)?.values() ?? []) if (e.kind === 'measure') return true;
-  return (
-    new Set(
-      q.graph
-        .outEdges(table)
-        .map((e) => e.toTable)
-        .filter((t) => t !== table),
-    ).size >= 2
-  );
+  return factOf(q.graph, table).references >= 2;
 }
 
 const DATE_NAME = /(date|year|month|quarter|timestamp|datetime|day|time)$/i;
 
 function dated(graph: ContextGraph, table: string): boolean {
-  return (graph.table(table)?.columns ?? []).some((c) => c.inferredType === 'date' || DATE_NAME.test(c.name));
+  return factOf(graph, table).dated;
 }
 
 const PERSON_WORDS = new Set([...PERSON_QUESTION, 'people', 'person', 'persons', 'someone', 'anyone', 'everyone', 'staff']);
 
 /** A table of people: a first and a last name, or a name with a birth date, gender, email or phone. */
 function personLike(graph: ContextGraph, table: string): boolean {
-  const names = (graph.table(table)?.columns ?? []).map((c) => c.name.toLowerCase().replace(/[^a-z]/g, ''));
-  const has = (re: RegExp) => names.some((n) => re.test(n));
-  return (
-    (has(/first.?name|fname|given/) && has(/last.?name|lname|surname|family/)) || (has(/name$/) && has(/birth|gender|sex|email|phone/))
-  );
+  return factOf(graph, table).person;
+}
+
+/** What a table is, whatever the question: dated, a table of people, how many other tables it references. */
+interface TableFacts {
+  dated: boolean;
+  person: boolean;
+  references: number;
+}
+
+const FACTS = new WeakMap<ContextGraph, Map<string, TableFacts>>();
+
+/** A table's facts, worked out once per graph (every candidate of every question asks them). */
+function factOf(graph: ContextGraph, table: string): TableFacts {
+  const byTable = FACTS.get(graph) ?? new Map<string, TableFacts>();
+  FACTS.set(graph, byTable);
+  let facts = byTable.get(table);
+  if (!facts) {
+    const columns = graph.table(table)?.columns ?? [];
+    const names = columns.map((c) => c.name.toLowerCase().replace(/[^a-z]/g, ''));
+    const has = (re: RegExp) => names.some((n) => re.test(n));
+    facts = {
+      dated: columns.some((c) => c.inferredType === 'date' || DATE_NAME.test(c.name)),
+      person:
+        (has(/first.?name|fname|given/) && has(/last.?name|lname|surname|family/)) || (has(/name$/) && has(/birth|gender|sex|email|phone/)),
+      references: new Set(
+        graph
+          .outEdges(table)
+          .map((e) => e.toTable)
+          .filter((t) => t !== table),
+      ).size,
+    };
+    byTable.set(table, facts);
+  }
+  return facts;
 }
 
 function asksForPeople(q: QuestionEvidence): boolean {

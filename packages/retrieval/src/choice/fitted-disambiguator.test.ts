@@ -29,10 +29,31 @@ describe('the fitted choice among candidate trees', () => {
       const candidates = result.trace.disambiguation.candidates ?? [];
       expect(candidates.length).toBeGreaterThan(1);
       expect(candidates.length).toBeLessThanOrEqual(defaultChoiceFile().limits.maxCandidates);
-      const highest = candidates.reduce((best, c) => (c.score > best.score ? c : best));
+      // The highest-scored of the trees the naming rule lets the choice pick is the answer.
+      const eligible = candidates.filter((c) => c.eligible);
+      const highest = eligible.reduce((best, c) => (c.score > best.score ? c : best));
       expect([...highest.tables].sort()).toEqual([...result.tables].sort());
       expect(Object.keys(candidates[0]!.features)).toEqual(FEATURE_NAMES);
       expect(candidates.map((c) => c.origin)).toContain('heuristic');
+    },
+  );
+
+  it.each(QUESTIONS)(
+    'gives a distribution over the candidates, each table the summed probability of the trees that hold it: %s',
+    async (question) => {
+      const result = await fitted.retrieve(question);
+      const candidates = result.trace.disambiguation.candidates ?? [];
+      expect(candidates.reduce((sum, c) => sum + c.probability, 0)).toBeCloseTo(1, 3);
+      for (const c of candidates) if (!c.eligible) expect(c.probability).toBe(0);
+      const confidence = result.confidence!;
+      const picked = candidates.filter((c) => c.eligible).reduce((best, c) => (c.score > best.score ? c : best));
+      expect(confidence.tree).toBeCloseTo(picked.probability, 3);
+      for (const [table, p] of Object.entries(confidence.tables)) {
+        const holding = candidates.filter((c) => c.tables.includes(table)).reduce((sum, c) => sum + c.probability, 0);
+        expect(p).toBeCloseTo(Math.min(1, holding), 2);
+      }
+      for (const t of result.tables) expect(confidence.tables).toHaveProperty(t);
+      expect(confidence.uncertain).toBe(confidence.tree < defaultChoiceFile().confidence.uncertainBelow);
     },
   );
 

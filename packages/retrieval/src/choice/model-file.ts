@@ -126,7 +126,7 @@ function checkChoiceFile(raw: unknown, where: string): ChoiceFile {
   if (typeof raw !== 'object' || raw === null) throw bad('not a JSON object');
   const file = raw as Partial<ChoiceFile>;
   const limits = file.limits;
-  for (const key of ['evidenceTables', 'subsetTables', 'maxCandidates', 'pastQuestions', 'rooted'] as const)
+  for (const key of ['evidenceTables', 'subsetTables', 'maxSubsetSize', 'maxCandidates', 'pastQuestions', 'rooted'] as const)
     if (!limits || !Number.isInteger(limits[key]) || limits[key] < 0) throw bad(`limits.${key} must be a whole number`);
   const kinds = file.rule?.namingKinds;
   if (!Array.isArray(kinds) || kinds.some((k) => !(NAMING_KINDS as readonly string[]).includes(k)))

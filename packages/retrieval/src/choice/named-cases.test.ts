@@ -9,6 +9,7 @@ import type { ContextGraph } from '@guided-retrieval/context-graph';
 import { buildGraph } from '@guided-retrieval/context-graph/build';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Retriever } from '../retriever.js';
+import { defaultChoiceFile } from './model-file.js';
 import { insert, sqliteGraph } from '../test-support/sqlite-graph.js';
 
 const sorted = (xs: Iterable<string>) => [...xs].sort();
@@ -78,6 +79,23 @@ describe('a table the question names stays in the tree', () => {
 
   it('keeps the category a whole value names ("Which suppliers supply beverages?")', async () => {
     expect(await tablesFor(shop, 'Which suppliers supply beverages?')).toEqual(['categories', 'products', 'suppliers']);
+  });
+
+  it('never lets a tree that drops a table the question names outscore one that keeps it, however the weights favour small trees', async () => {
+    // A model that weighs nothing but size: without the naming rule the smallest tree wins.
+    const shipped = defaultChoiceFile();
+    const sizeOnly = {
+      ...shipped,
+      model: { features: ['tables'], mean: [0], scale: [1], weights: [-50], calibration: { slope: 1, intercept: 0 } },
+    };
+    const question = 'Which nation is each customer in?';
+    const without = await (await Retriever.create(layered, { choice: { ...sizeOnly, rule: { namingKinds: [] } } })).retrieve(question);
+    expect(without.tables).not.toContain('nation');
+    const ruled = await (await Retriever.create(layered, { choice: { ...sizeOnly, rule: { namingKinds: ['table'] } } })).retrieve(question);
+    expect(ruled.tables).toContain('nation');
+    const dropping = (ruled.trace.disambiguation.candidates ?? []).filter((c) => !c.tables.includes('nation'));
+    expect(dropping.length).toBeGreaterThan(0);
+    for (const c of dropping) expect(c.eligible).toBe(false);
   });
 
   it('keeps a table spelled out at the end of a long chain ("Which nation is each customer in?")', async () => {

@@ -32,8 +32,10 @@ export interface CandidateTree {
 export interface ProposalLimits {
   /** Evidence tables (strongest first) a table may be added from, and trees over subsets of. */
   evidenceTables: number;
-  /** Subsets of the strongest tables of at most this many tables become candidates of their own. */
+  /** Subsets of this many strongest evidence tables become candidates of their own. */
   subsetTables: number;
+  /** Tables in such a subset at most: larger subsets of the strongest tables were right where no smaller candidate was in 4 of 652 training questions. */
+  maxSubsetSize: number;
   maxCandidates: number;
   /** The past questions (`RetrieverOptions.history`) whose trees are proposed: the trees of this many nearest. */
   pastQuestions: number;
@@ -198,7 +200,7 @@ export function proposeTables(
     );
   for (const t of evidence) if (!first.tables.includes(t)) propose([...wanted, t], `with ${t}`);
   const strongest = evidence.slice(0, limits.subsetTables);
-  for (const subset of subsets(strongest)) propose(subset, `over ${subset.join(', ')}`);
+  for (const subset of subsets(strongest)) if (subset.length <= limits.maxSubsetSize) propose(subset, `over ${subset.join(', ')}`);
   return out;
 }
 
