@@ -21,6 +21,7 @@ import { descriptionPhrase, type NameKey, nameKeys, schemaVocabulary } from '../
 import type { GroundingParams } from '../params.js';
 import { tablesPerGroup } from '../postings.js';
 import type { MatchKind, VariantKind } from '../types.js';
+import { namesOfCodes } from '../value-codes.js';
 
 type EagerIndex = Map<string, IndexEntry[]>;
 
@@ -102,17 +103,26 @@ function indexColumn(builder: IndexBuilder, table: string, column: GraphColumn, 
     if (described) builder.addName(described, asAlias);
   }
   if ((column.inferredType !== 'text' && column.inferredType !== 'unknown') || isProseColumn(bare)) return;
-  indexValues(builder, column, builder.element(table, column.name, 'value'));
+  indexValues(builder, column, builder.element(table, column.name, 'value'), params);
 }
 
 /**
  * A column's sampled and listed values (`values.list`), each by its keys (`eachValueKey`): the
- * whole normalised value, and each run of its words with its share of the value as coverage.
+ * whole normalised value, and each run of its words with its share of the value as coverage; a
+ * column of codes also by the names its codes stand for.
  */
-function indexValues(builder: IndexBuilder, column: GraphColumn, asValue: Element): void {
-  const index = (value: string | number) => eachValueKey(value, (key, words, of) => builder.add(key, asValue, 'exact', words / of));
-  for (const { value } of column.sample) index(value);
-  for (const value of column.values?.list ?? []) index(value);
+function indexValues(builder: IndexBuilder, column: GraphColumn, asValue: Element, params: GroundingParams): void {
+  const index = (value: string | number, kind: VariantKind) =>
+    eachValueKey(value, (key, words, of) => builder.add(key, asValue, kind, words / of));
+  const values = [...column.sample.map((s) => s.value), ...(column.values?.list ?? [])];
+  for (const value of values) index(value, 'exact');
+  const codes = params.codeNames
+    ? namesOfCodes(
+        values.filter((v): v is string => typeof v === 'string'),
+        params,
+      )
+    : null;
+  for (const name of codes?.names ?? []) index(name, 'demonym');
 }
 
 /**
