@@ -48,6 +48,7 @@ describe('the checked-in JSON Schema', () => {
     expect(schema.required.sort()).toEqual(Object.keys(schema.properties).sort());
     expect(schema.required.sort()).toEqual([
       'columns',
+      'confidence',
       'database',
       'explanations',
       'joinTree',

@@ -102,6 +102,16 @@ export const retrievalResultSchema = z
         'For each retrieved table, in order: the columns the question needs (with roles and why), then the next likeliest; then the tables beyond the tree the question may need (`possible`)',
       ),
     reason: z.string().nullable().describe('Why nothing was retrieved, or which needed tables could not be joined; null otherwise'),
+    confidence: z
+      .object({
+        tree: z.number().describe("The returned tree's probability among the candidate trees (calibrated out of fold), in [0, 1]"),
+        tables: z
+          .record(z.string(), z.number())
+          .describe('Table → probability the question needs it: every returned table, and any other likely enough to list'),
+        uncertain: z.boolean().describe('The returned tree is not clearly ahead of the others: check it before trusting it'),
+      })
+      .nullable()
+      .describe('How sure the fitted choice is; null when the disambiguator gives no probabilities (the heuristic, an LLM) or nothing was found'),
   })
   // Open at the top: `guided retrieve --json` adds the per-phase `trace`, the HTTP API a row `preview`.
   .loose()
@@ -146,6 +156,7 @@ export function toRetrievalOutput(result: RetrievalResult): RetrievalOutput {
       ...(t.possible ? { possible: { ...t.possible, on: t.possible.on.map((p) => ({ ...p })) } } : {}),
     })),
     reason: result.reason,
+    confidence: result.confidence && { ...result.confidence, tables: { ...result.confidence.tables } },
   };
 }
 
