@@ -31,7 +31,15 @@ describe('guided --help', () => {
 
   const options: Record<string, string[]> = {
     demo: ['[question...]', '--json', '--database <source>', '--schema <names>', '--scale-factor <sf>'],
-    retrieve: ['<question...>', '--graph <file>', '--json', '--format <format>', '--max-tokens <n>', '--prompt-mode <mode>', 'the fitted choice'],
+    retrieve: [
+      '<question...>',
+      '--graph <file>',
+      '--json',
+      '--format <format>',
+      '--max-tokens <n>',
+      '--prompt-mode <mode>',
+      'the fitted choice',
+    ],
     build: [
       '<database>',
       'a SQLite, DuckDB or Parquet file, a folder of Parquet',

@@ -111,7 +111,9 @@ export const retrievalResultSchema = z
         uncertain: z.boolean().describe('The returned tree is not clearly ahead of the others: check it before trusting it'),
       })
       .nullable()
-      .describe('How sure the fitted choice is; null when the disambiguator gives no probabilities (the heuristic, an LLM) or nothing was found'),
+      .describe(
+        'How sure the fitted choice is; null when the disambiguator gives no probabilities (the heuristic, an LLM) or nothing was found',
+      ),
   })
   // Open at the top: `guided retrieve --json` adds the per-phase `trace`, the HTTP API a row `preview`.
   .loose()

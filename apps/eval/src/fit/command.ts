@@ -14,21 +14,21 @@ import { join, resolve } from 'node:path';
 import { loadQuestionFiles, loadSampleBuild, loadSpider, trainingQuestions } from '@guided-retrieval/benchmarks';
 import type { ChoiceFile, ChoiceModel } from '@guided-retrieval/retrieval';
 import {
-  type ChoiceExample,
   bestIndex,
+  type ChoiceExample,
   chooseSettings,
   describePoint,
   eligibleTrees,
   FEATURE_NAMES,
+  type FitSettings,
   fitCalibration,
-  PAST_FEATURES,
   fitChoice,
   gridOf,
   nestedCrossValidate,
+  PAST_FEATURES,
   reliability,
   returnedTree,
   scoreVectors,
-  type FitSettings,
   untrainedChoice,
   writeChoiceModel,
 } from '@guided-retrieval/retrieval/fit';
@@ -68,7 +68,9 @@ export async function runFitCommand(options: FitCliOptions, log: (message: strin
     held = await readJsonl<CollectedQuestion>(join(dir, EXAMPLES_FILE));
     namesOnly = base.fit.namesOnlyWeight > 0 ? await readJsonl<ChoiceExample>(join(dir, NAMES_ONLY_EXAMPLES_FILE)) : [];
     withHistory = await readJsonl<CollectedQuestion>(join(dir, HISTORY_EXAMPLES_FILE));
-    log(`fit: ${held.length} training questions, ${withHistory.length} asked with a history, ${namesOnly.length} names-only questions read from ${dir}`);
+    log(
+      `fit: ${held.length} training questions, ${withHistory.length} asked with a history, ${namesOnly.length} names-only questions read from ${dir}`,
+    );
   } else {
     const build = await buildTraining(data, training, log);
     // Every proposal rooted: the fit learns from them all; the shipped model chooses which to root.
@@ -286,7 +288,12 @@ function pastOutOfFold(
   }
   const n = withHistory.length;
   const share = (x: number, of: number) => Math.round((x / Math.max(1, of)) * 1e4) / 1e4;
-  return { questions: n, fitted: share(right, n), withoutHistory: share(before, held.filter((e) => groups.includes(e.group)).length), oracle: share(oracle, n) };
+  return {
+    questions: n,
+    fitted: share(right, n),
+    withoutHistory: share(before, held.filter((e) => groups.includes(e.group)).length),
+    oracle: share(oracle, n),
+  };
 }
 
 /** A model without the history features: what the history's fit freezes (the history features are fitted over it). */

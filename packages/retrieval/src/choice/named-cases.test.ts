@@ -9,8 +9,8 @@ import type { ContextGraph } from '@guided-retrieval/context-graph';
 import { buildGraph } from '@guided-retrieval/context-graph/build';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Retriever } from '../retriever.js';
-import { defaultChoiceFile } from './model-file.js';
 import { insert, sqliteGraph } from '../test-support/sqlite-graph.js';
+import { defaultChoiceFile } from './model-file.js';
 
 const sorted = (xs: Iterable<string>) => [...xs].sort();
 
