@@ -21,7 +21,7 @@ export { loadProfile, ProfileFileError, parseProfile } from './profile-file.js';
 export { redactUrl } from './redact.js';
 export type { SchemaRead } from './schema-only.js';
 export { openSqlite, profileSqlite } from './sqlite.js';
-export { sqliteReadOnlySource } from './sqlite-source.js';
+export { openReadOnlySqlite } from './sqlite-source.js';
 export {
   type ColumnProfile,
   type ColumnSetProfile,

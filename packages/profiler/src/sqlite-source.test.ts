@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadBetterSqlite3 } from './driver.js';
 import { profileSqlite } from './sqlite.js';
-import { sqliteReadOnlySource } from './sqlite-source.js';
+import { openReadOnlySqlite, sqliteReadOnlySource } from './sqlite-source.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'profiler-wal-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -33,7 +33,7 @@ async function walDatabase(name: string): Promise<{ folder: string; path: string
 describe('a WAL-mode SQLite file', () => {
   it('is opened through a read-only, immutable URI: profiling it leaves no -wal or -shm file beside it', async () => {
     const { folder, path } = await walDatabase('as-owner');
-    expect(sqliteReadOnlySource(path, await loadBetterSqlite3())).toBe(`file:${path}?mode=ro&immutable=1`);
+    expect(sqliteReadOnlySource(path)).toBe(`file:${path}?mode=ro&immutable=1`);
     const profile = await profileSqlite(path);
     expect(profile.tables.map((t) => [t.name, t.rowCount])).toEqual([['customer', 2]]);
     expect(readdirSync(folder)).toEqual(['shop.sqlite']);
@@ -67,7 +67,7 @@ describe('a WAL-mode SQLite file', () => {
       writer.exec("INSERT INTO customer VALUES (3, 'Cy')");
       const before = readdirSync(folder).sort();
       expect(before).toEqual(['shop.sqlite', 'shop.sqlite-shm', 'shop.sqlite-wal']);
-      expect(sqliteReadOnlySource(path, Sqlite)).toBe(`file:${path}?mode=ro`);
+      expect(sqliteReadOnlySource(path)).toBe(`file:${path}?mode=ro`);
       const profile = await profileSqlite(path);
       expect(profile.tables[0]?.rowCount).toBe(3);
       expect(readdirSync(folder).sort()).toEqual(before);
@@ -77,8 +77,38 @@ describe('a WAL-mode SQLite file', () => {
   });
 
   it('names a path with characters a URI reserves', async () => {
-    expect(sqliteReadOnlySource('/no/such/a b?c#d%e.sqlite', await loadBetterSqlite3())).toBe(
+    expect(sqliteReadOnlySource('/no/such/a b?c#d%e.sqlite')).toBe(
       'file:/no/such/a%20b%3Fc%23d%25e.sqlite?mode=ro',
     );
+  });
+
+  it("is opened by its path, read-only, by a better-sqlite3 that reads no URIs (npm's build): nothing is made beside a rollback-journal file", async () => {
+    const Sqlite = await loadBetterSqlite3();
+    // What a driver built with SQLITE_USE_URI=0 does with a `file:` name: takes it as a file's name.
+    const WithoutUris = class extends Sqlite {
+      constructor(name: string, options?: ConstructorParameters<typeof Sqlite>[1]) {
+        super(name.startsWith('file:') ? `./${name}` : name, options);
+      }
+    } as unknown as typeof Sqlite;
+    const folder = join(dir, 'no-uris');
+    spawnSync('mkdir', ['-p', folder]);
+    const path = join(folder, 'shop.sqlite');
+    const writer = new Sqlite(path);
+    writer.exec("CREATE TABLE customer (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO customer VALUES (1, 'Ada')");
+    writer.close();
+    for (const round of [1, 2]) {
+      const { db, source } = openReadOnlySqlite(path, WithoutUris);
+      try {
+        expect(source, `open ${round}`).toBe(path);
+        expect(db.prepare('SELECT name FROM customer').pluck().all()).toEqual(['Ada']);
+        expect(() => db.exec("INSERT INTO customer VALUES (2, 'Bo')")).toThrow(/readonly/);
+      } finally {
+        db.close();
+      }
+    }
+    expect(readdirSync(folder)).toEqual(['shop.sqlite']);
+    const usual = openReadOnlySqlite(path, Sqlite);
+    usual.db.close();
+    expect(usual.source).toBe(`file:${path}?mode=ro`);
   });
 });

@@ -7,8 +7,8 @@
  * has it open in WAL mode, so it does not change during the read). With a `-wal` file there (a
  * writer has it open, or crashed), its committed pages are read the usual way, read-only; a file
  * in the rollback-journal mode never gets a side file from a reader. Needs a better-sqlite3 built
- * with URI filenames (`SQLITE_USE_URI=1`, as this repository builds it); with another, the plain
- * path is read-only as before.
+ * with URI filenames (`SQLITE_USE_URI=1`, as this repository builds it); with another (npm's), the
+ * plain path is opened read-only instead, and a WAL-mode file gets its side files as SQLite makes them.
  */
 import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -32,32 +32,14 @@ function walMode(path: string): boolean {
   }
 }
 
-const uriSupport = new WeakMap<DatabaseConstructor, boolean>();
-
-/** Whether this better-sqlite3 reads `file:` names as URIs (its SQLite says `USE_URI` among its compile options). */
-function readsUris(Database: DatabaseConstructor): boolean {
-  let known = uriSupport.get(Database);
-  if (known === undefined) {
-    const db = new Database(':memory:');
-    try {
-      known = (db.pragma('compile_options', { simple: false }) as { compile_options: string }[]).some(
-        (o) => o.compile_options === 'USE_URI',
-      );
-    } finally {
-      db.close();
-    }
-    uriSupport.set(Database, known);
-  }
-  return known;
-}
+/** Drivers found not to read `file:` names as URIs (built with `SQLITE_USE_URI=0`, as npm's is). */
+const withoutUris = new WeakSet<DatabaseConstructor>();
 
 /**
- * What to hand `new Database(…, { readonly: true, fileMustExist: true })` for `path`: a read-only
- * URI (`immutable=1` for a WAL-mode file with no `-wal` beside it), or the path itself where URIs
- * are not read.
+ * What to hand `new Database(…, { readonly: true, fileMustExist: true })` for `path` where the
+ * driver reads URIs: a read-only URI (`immutable=1` for a WAL-mode file with no `-wal` beside it).
  */
-export function sqliteReadOnlySource(path: string, Database: DatabaseConstructor): string {
-  if (!readsUris(Database)) return path;
+export function sqliteReadOnlySource(path: string): string {
   const absolute = resolve(path);
   const encoded = absolute
     .split('/')
@@ -65,4 +47,26 @@ export function sqliteReadOnlySource(path: string, Database: DatabaseConstructor
     .join('/');
   const immutable = walMode(absolute) && !existsSync(`${absolute}-wal`);
   return `file:${encoded}?mode=ro${immutable ? '&immutable=1' : ''}`;
+}
+
+/**
+ * Opens `path` read-only and says by which name (for a second connection to open the same): the
+ * read-only URI, or, where this better-sqlite3 does not read URIs (its SQLite lists `USE_URI` among
+ * its compile options either way, so only opening tells), the path itself. Neither creates a file:
+ * a read-only open never does. Throws the error of the last name tried.
+ */
+export function openReadOnlySqlite(path: string, Database: DatabaseConstructor): { db: InstanceType<DatabaseConstructor>; source: string } {
+  const options = { readonly: true, fileMustExist: true };
+  if (!withoutUris.has(Database)) {
+    const source = sqliteReadOnlySource(path);
+    try {
+      return { db: new Database(source, options), source };
+    } catch (error) {
+      const db = new Database(path, options);
+      // The path opens where its URI did not: this driver reads `file:` names as file names.
+      if ((error as { code?: unknown }).code === 'SQLITE_CANTOPEN') withoutUris.add(Database);
+      return { db, source: path };
+    }
+  }
+  return { db: new Database(path, options), source: path };
 }

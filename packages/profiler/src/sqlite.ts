@@ -14,7 +14,7 @@ import {
 import { type Database, loadBetterSqlite3 } from './driver.js';
 import { errorCode, messageOf, ProfilerError } from './errors.js';
 import { type ProfileOptions, profileDatabase } from './profile.js';
-import { sqliteReadOnlySource } from './sqlite-source.js';
+import { openReadOnlySqlite } from './sqlite-source.js';
 import { SqliteWorker } from './sqlite-worker.js';
 import type { DatabaseProfile, ForeignKey } from './types.js';
 
@@ -314,10 +314,10 @@ export async function openSqlite(path: string): Promise<Connector> {
 
   const Database = await loadBetterSqlite3();
   // Read-only, and nothing written beside the file (no -wal, no -shm): sqlite-source.ts.
-  const source = sqliteReadOnlySource(path, Database);
   let db: Database;
+  let source: string;
   try {
-    db = new Database(source, { readonly: true, fileMustExist: true });
+    ({ db, source } = openReadOnlySqlite(path, Database));
   } catch (error) {
     const code = errorCode(error) === 'SQLITE_CANTOPEN' ? 'permission-denied' : 'not-a-database';
     throw new ProfilerError(code, `cannot open database: ${path}: ${messageOf(error)}`, { cause: error });

@@ -7,7 +7,7 @@
  * locked).
  */
 
-import { type Connector, openDuckdb, openMysql, openPostgres, openSqlite, sqliteReadOnlySource } from '@guided-retrieval/profiler';
+import { type Connector, openDuckdb, openMysql, openPostgres, openReadOnlySqlite, openSqlite } from '@guided-retrieval/profiler';
 import { connectionSecrets, redactSecrets, redactUrls } from '@guided-retrieval/profiler/secrets';
 import { renderFromClause } from '@guided-retrieval/retrieval/internal';
 import Database from 'better-sqlite3';
@@ -20,7 +20,7 @@ function runSqlite(job: Extract<PreviewJob, { database: string }>, started: numb
   let db: Database.Database | undefined;
   try {
     // Read-only, and nothing written beside the user's file (no -wal or -shm for a WAL-mode one).
-    db = new Database(sqliteReadOnlySource(job.database, Database), { readonly: true, fileMustExist: true });
+    db = openReadOnlySqlite(job.database, Database).db;
     opened();
     const count = (db.prepare(job.countSql).get() as { n: number }).n;
     const sample = db.prepare(job.sampleSql).raw(true);
