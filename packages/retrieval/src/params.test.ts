@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { graphFromSchema } from '@guided-retrieval/context-graph';
 import { describe, expect, it } from 'vitest';
-import { defaultHeuristicParams, HeuristicDisambiguator, loadHeuristicParams, Retriever, withHeuristicParams } from './index.js';
+import {
+  defaultHeuristicParams,
+  HeuristicDisambiguator,
+  loadHeuristicParams,
+  type RetrievalResult,
+  Retriever,
+  withHeuristicParams,
+} from './index.js';
 import { stepCost } from './weights.js';
 
 const DEFAULTS = new URL('../params/heuristic.json', import.meta.url);
@@ -37,10 +44,14 @@ describe('heuristic parameters', () => {
 
   it('change the result when set otherwise, through Retriever.create', async () => {
     const question = 'How many reviews were posted for each business id?';
+    // The heuristic's tree is the fitted choice's candidate of origin `heuristic`.
+    const heuristicTree = (result: RetrievalResult) =>
+      [...(result.trace.disambiguation.candidates?.find((c) => c.origin === 'heuristic')?.tables ?? [])].sort();
     const byDefault = await (await Retriever.create(reviews)).retrieve(question);
     expect(byDefault.tables).toEqual(['review']);
+    expect(heuristicTree(byDefault)).toEqual(['review']);
     const kept = await (await Retriever.create(reviews, { heuristicParams: { keysByReference: false } })).retrieve(question);
-    expect([...kept.tables].sort()).toEqual(['business', 'review']);
+    expect(heuristicTree(kept)).toEqual(['business', 'review']);
     // The disambiguator's switches are its parameters.
     const disambiguator = new HeuristicDisambiguator({ params: { keysByReference: false } });
     expect(disambiguator.params.keysByReference).toBe(false);

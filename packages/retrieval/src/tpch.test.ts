@@ -118,8 +118,13 @@ const QUESTIONS: { question: string; tables: string[]; kind: string }[] = [
     question: 'What is the total account balance of customers in Europe?',
     tables: ['CUSTOMER', 'NATION', 'REGION'],
   },
-  // Grouped by part and supplier alone: PARTSUPP's keys say which (countedThroughLink).
-  { kind: 'bridge source, keys only', question: 'How much stock is available for each part at each supplier?', tables: ['PARTSUPP'] },
+  // PARTSUPP's keys would say which part and supplier, but the question spells both tables: a tree
+  // that drops a table the question names is never chosen over one that keeps it (#47).
+  {
+    kind: 'bridge source, tables named',
+    question: 'How much stock is available for each part at each supplier?',
+    tables: ['PARTSUPP', 'PART', 'SUPPLIER'],
+  },
   {
     kind: 'bridge source',
     question: 'How much stock do suppliers hold of parts, by supplier name and part name?',

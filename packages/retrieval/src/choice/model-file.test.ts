@@ -23,6 +23,16 @@ describe('the choice model file', () => {
     expect(file.provenance).not.toBeNull();
   });
 
+  it('never rewards losing evidence: every feature of what a tree leaves out is fitted non-positive, and weighs ≤ 0', () => {
+    const file = defaultChoiceFile();
+    const losing = FEATURE_NAMES.filter((f) => f.startsWith('lost ') || f.startsWith('namingLost '));
+    expect(losing.length).toBeGreaterThan(0);
+    expect([...file.fit.nonPositive].sort()).toEqual([...losing].sort());
+    file.model.features.forEach((f, j) => {
+      if (losing.includes(f)) expect(file.model.weights[j], f).toBeLessThanOrEqual(0);
+    });
+  });
+
   it('names the file and says to refit when it weighs a feature this version does not compute', () => {
     const path = fileWith('old.json', (f) => {
       const model = f.model as { features: string[] };
