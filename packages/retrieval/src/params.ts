@@ -49,12 +49,6 @@ const HEURISTIC_SCHEMA = {
    * changing it asks for a refit (`pnpm fit`). Set by hand.
    */
   countingWordsBefore: 'number',
-  /**
-   * A column of at most this many distinct values is a category (genres, product categories): one of
-   * its values said as an everyday word ("beverages", "Rock") names its table, a feature and a naming
-   * kind of the choice (`value-category`); a refit follows a change. Set by hand.
-   */
-  categoryValues: 'number',
 
   // ─── What a model's prompt shows (`llm-disambiguator.ts`, `prompts/`) ───────────────────────
 

@@ -61,10 +61,10 @@ export interface NamingWord {
 
 /**
  * What a naming word names: a table (listed or only counted), a column, a whole value spelled as a
- * name, one of a category column's few values spelled as an everyday word ("beverages", "Rock"), or
- * another whole value spelled as an everyday word.
+ * name, or a whole value spelled as an everyday word ("beverages", "Rock"). A category column's values
+ * were a kind of their own once: the fit weighed losing them as nothing, and the choice kept fewer.
  */
-export const NAMING_KINDS = ['table', 'table-counted', 'column', 'value-name', 'value-category', 'value-word'] as const;
+export const NAMING_KINDS = ['table', 'table-counted', 'column', 'value-name', 'value-word'] as const;
 export type NamingKind = (typeof NAMING_KINDS)[number];
 
 interface ClassedEvidence {
@@ -74,8 +74,6 @@ interface ClassedEvidence {
   whole: boolean;
   /** The match spans several words ("customer id", "ship date"). */
   phrase: boolean;
-  /** A value match in a column of few distinct values (a category: genres, product categories). */
-  category: boolean;
 }
 
 /**
@@ -158,8 +156,6 @@ export function questionEvidence(
   lookAlikes: { has(table: string): boolean },
   /** `HeuristicParams.countingWordsBefore`. */
   countingWordsBefore: number,
-  /** `HeuristicParams.categoryValues`. */
-  categoryValues: number,
   past: PastEvidence = NO_PAST,
 ): QuestionEvidence {
   const byTable = new Map<string, Map<number, ClassedEvidence>>();
@@ -174,7 +170,6 @@ export function questionEvidence(
         kind: classOf(w, grounding.tokens, keys),
         whole: w.match.coverage >= 1 - 1e-9,
         phrase: w.match.span[1] - w.match.span[0] > 1,
-        category: w.match.kind === 'value' && categoryColumn(graph, t.table, w.match.column, categoryValues),
       };
       words.set(w.word, e);
       if (w.match.kind === 'time' && w.match.column === null) calendars.add(t.table);
@@ -210,15 +205,8 @@ function namingKind(e: ClassedEvidence, counts: boolean): NamingKind | null {
   if (e.kind === 'column-spelled') return 'column';
   if (!e.whole) return null;
   if (e.kind === 'value-name') return 'value-name';
-  if (e.kind === 'value-word') return e.category ? 'value-category' : 'value-word';
+  if (e.kind === 'value-word') return 'value-word';
   return null;
-}
-
-/** Whether `column` of `table` holds at most `most` distinct values: a category, not free text. */
-function categoryColumn(graph: ContextGraph, table: string, column: string | null, most: number): boolean {
-  const c = column === null ? undefined : graph.column(table, column);
-  const distinct = c?.stats?.distinct ?? c?.values?.distinct;
-  return distinct !== undefined && distinct > 0 && distinct <= most;
 }
 
 /**

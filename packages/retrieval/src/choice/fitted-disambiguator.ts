@@ -68,7 +68,6 @@ export class FittedDisambiguator implements Disambiguator {
       first.tables,
       this.heuristic.lookAlikesOf(input.graph),
       this.heuristic.params.countingWordsBefore,
-      this.heuristic.params.categoryValues,
       { trees: past, usage: (tables) => input.history?.treeUsage(tables) ?? 0 },
     );
     const { trees, proposed, rooted } = await proposeTrees(this.heuristic, input, base, first, this.choice.limits, past, (proposals) =>
