@@ -77,8 +77,19 @@ describe('a table the question names stays in the tree', () => {
     ]);
   });
 
-  it('keeps the category a whole value names ("Which suppliers supply beverages?")', async () => {
-    expect(await tablesFor(shop, 'Which suppliers supply beverages?')).toEqual(['categories', 'products', 'suppliers']);
+  // Not answered right (#47): a whole value said as an everyday word ("beverages") is no naming kind
+  // of the rule — on the training questions such words as often match a value of a table the question
+  // does not need ("love" in a tags table), and the rule cost 1 point out of fold. What the choice does
+  // instead, tested: it says it is not sure and gives the category its probability (the prompt's
+  // possibly needed tables join the tree directly: categories, two joins away, is not among them).
+  it('leaves out the category a whole value names ("Which suppliers supply beverages?") only uncertain, with its probability', async () => {
+    const retriever = await Retriever.create(shop);
+    const result = await retriever.retrieve('Which suppliers supply beverages?');
+    expect(result.tables).toEqual(['suppliers']);
+    expect(result.confidence?.uncertain).toBe(true);
+    expect(result.confidence?.tables.categories).toBeGreaterThan(0.25);
+    const candidate = result.trace.disambiguation.candidates?.find((c) => sorted(c.tables).join() === 'categories,products,suppliers');
+    expect(candidate?.eligible).toBe(true);
   });
 
   it('never lets a tree that drops a table the question names outscore one that keeps it, however the weights favour small trees', async () => {
@@ -286,9 +297,13 @@ describe.runIf(existsSync(chinookFile))('Chinook (shared sample databases)', () 
     chinook = await buildGraph(chinookFile, { name: 'chinook' });
   });
 
-  it('keeps the genre a value names ("Which customers spent the most on Rock tracks?")', async () => {
-    const tables = await tablesFor(chinook, 'Which customers spent the most on Rock tracks?');
-    expect(tables).toContain('Genre');
-    expect(tables).toEqual(expect.arrayContaining(['Customer', 'Invoice', 'InvoiceLine', 'Track']));
+  // Not answered right (#47), as "beverages" above: Genre is left out, said uncertain, and shown in the prompt.
+  it('leaves out the genre a value names ("Which customers spent the most on Rock tracks?") only uncertain, and the prompt shows it', async () => {
+    const retriever = await Retriever.create(chinook);
+    const result = await retriever.retrieve('Which customers spent the most on Rock tracks?');
+    expect(sorted(result.tables)).toEqual(['Customer', 'Invoice', 'InvoiceLine', 'Track']);
+    expect(result.confidence?.uncertain).toBe(true);
+    expect(result.confidence?.tables.Genre).toBeGreaterThan(0.1);
+    expect(retriever.promptContext(result, { mode: 'recall' }).text).toMatch(/TABLE "?Genre"?\s+-- possibly needed/);
   });
 });
