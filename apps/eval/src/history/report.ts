@@ -43,7 +43,7 @@ export function historyMarkdown(r: HistoryResults): string {
     '# What a team’s history is worth',
     '',
     `Each database's questions split in halves (seed ${r.seed}); one half's gold question–SQL pairs learned as the team's history, the other half asked, then swapped. ` +
-      `The retriever is built through \`retrieverWithHistory\`, which does not hand the history to retrieval yet: its rows are today's retriever at every point. ` +
+      `The retriever is built through \`retrieverWithHistory\`, which hands the learned half to retrieval (\`RetrieverOptions.history\`: the nearest past questions' trees proposed and weighed by the fitted choice); at 0 % it is today's retriever without one. ` +
       `"Nearest question" answers with the tables of the most similar past question; "top-${r.nearestK} union" with those of the ${r.nearestK} most similar; "top-${r.voteK} vote" with the tree whose questions among the ${r.voteK} most similar have the highest summed similarity.` +
       (r.retrieval ? '' : ' Run with --no-retrieval: the retriever was not asked.'),
     '',
