@@ -77,9 +77,7 @@ describe('a WAL-mode SQLite file', () => {
   });
 
   it('names a path with characters a URI reserves', async () => {
-    expect(sqliteReadOnlySource('/no/such/a b?c#d%e.sqlite')).toBe(
-      'file:/no/such/a%20b%3Fc%23d%25e.sqlite?mode=ro',
-    );
+    expect(sqliteReadOnlySource('/no/such/a b?c#d%e.sqlite')).toBe('file:/no/such/a%20b%3Fc%23d%25e.sqlite?mode=ro');
   });
 
   it("is opened by its path, read-only, by a better-sqlite3 that reads no URIs (npm's build): nothing is made beside a rollback-journal file", async () => {
