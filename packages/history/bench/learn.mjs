@@ -3,13 +3,17 @@
 // pairs over a star schema of fact and dimension tables (seeded: the same pairs on every run),
 // learns them into an empty history (parsing every statement, as `learnFiles` does), writes and
 // reloads the history file, then asks `similar` of fresh questions: learn time, file size and
-// time, and the per-question latency of `similar` (p50, p95, max) at that size.
+// time, and the per-question latency of `similar` (p50, p95, max) at that size; then retrieval's
+// p95 over the same schema with that history (`RetrieverOptions.history`) against without, the two
+// asked in turn so that a busy machine slows both alike.
 // Usage (from packages/history, after `pnpm build`):
-//   node bench/learn.mjs [--pairs 10000] [--questions 2000] [--seed 52]
+//   node bench/learn.mjs [--pairs 10000] [--questions 2000] [--retrievals 500] [--seed 52]
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { graphFromSchema } from '@guided-retrieval/context-graph';
+import { Retriever } from '@guided-retrieval/retrieval';
 import { mulberry32 } from '@guided-retrieval/tpch/random';
 import { History, learnInto, loadHistory, saveHistory } from '../dist/index.js';
 
@@ -17,12 +21,15 @@ const { values: args } = parseArgs({
   options: {
     pairs: { type: 'string', default: '10000' },
     questions: { type: 'string', default: '2000' },
+    retrievals: { type: 'string', default: '500' },
     seed: { type: 'string', default: '52' },
     help: { type: 'boolean', default: false },
   },
 });
 if (args.help) {
-  console.log('node bench/learn.mjs [--pairs N] [--questions Q] [--seed S]\nN generated pairs learned; Q questions asked of `similar`.');
+  console.log(
+    'node bench/learn.mjs [--pairs N] [--questions Q] [--retrievals R] [--seed S]\nN generated pairs learned; Q questions asked of `similar`; R retrieved with and without the history.',
+  );
   process.exit(0);
 }
 const random = mulberry32(Number(args.seed));
@@ -96,7 +103,29 @@ const times = questions.map((q) => {
   return performance.now() - t;
 });
 times.sort((a, b) => a - b);
-const at = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
+const at = (p, list = times) => list[Math.min(list.length - 1, Math.floor(p * list.length))];
+
+// Retrieval over the same schema (facts referencing every dimension), with the history and without.
+const graph = graphFromSchema({
+  database: 'bench',
+  tables: tables.map((t) => ({ name: t.name, primaryKey: ['id'], columns: t.columns.map((c) => ({ name: c.name, type: 'INTEGER' })) })),
+  foreignKeys: FACTS.flatMap((f) => DIMS.map((d) => ({ fromTable: f, fromColumns: [`${d}_id`], toTable: d, toColumns: ['id'] }))),
+});
+const without = await Retriever.create(graph);
+const withHistory = await Retriever.create(graph, { history: loaded });
+const retrievalMs = { without: [], with: [] };
+for (const [i, q] of questions.slice(0, Number(args.retrievals)).entries()) {
+  const pairs = [
+    ['without', without],
+    ['with', withHistory],
+  ];
+  for (const [name, retriever] of i % 2 === 0 ? pairs : pairs.toReversed()) {
+    const t = performance.now();
+    await retriever.retrieve(q);
+    if (i >= 20) retrievalMs[name].push(performance.now() - t); // the first ones warm both up
+  }
+}
+for (const list of Object.values(retrievalMs)) list.sort((a, b) => a - b);
 console.log(
   JSON.stringify(
     {
@@ -107,6 +136,11 @@ console.log(
       learnMsPerPair: Number((learnMs / n).toFixed(3)),
       file: { bytes, saveMs: Math.round(saveMs), loadMs: Math.round(loadMs) },
       similarMs: { p50: Number(at(0.5).toFixed(4)), p95: Number(at(0.95).toFixed(4)), max: Number(times.at(-1).toFixed(4)) },
+      retrievalP95Ms: {
+        without: Number(at(0.95, retrievalMs.without).toFixed(3)),
+        withHistory: Number(at(0.95, retrievalMs.with).toFixed(3)),
+        ratio: Number((at(0.95, retrievalMs.with) / at(0.95, retrievalMs.without)).toFixed(2)),
+      },
     },
     null,
     2,
