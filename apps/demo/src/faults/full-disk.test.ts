@@ -8,10 +8,9 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fullDisk } from '@guided-retrieval/profiler/testing';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, graphData, requireBuiltCli, sandbox } from '../test-support/cli.js';
-import { chinook, listing, oneLine, start } from '../test-support/faults.js';
+import { chinook, listing, oneLine, start, tinyDatabase } from '../test-support/faults.js';
 
 const box = sandbox('fault-full-disk');
 const disk = fullDisk(box.root);
@@ -22,10 +21,7 @@ let tiny: string;
 beforeAll(() => {
   requireBuiltCli();
   database = chinook(box);
-  tiny = join(box.work, 'tiny.sqlite');
-  const db = new Database(tiny);
-  db.exec("CREATE TABLE note (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO note VALUES (1, 'kept')");
-  db.close();
+  tiny = tinyDatabase(box);
 });
 afterAll(() => {
   disk.remove();

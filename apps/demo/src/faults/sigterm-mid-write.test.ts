@@ -8,10 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cannotSignalAtFsync, spawnSignalledAtFsync } from '@guided-retrieval/profiler/testing';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, graphData, requireBuiltCli, sandbox } from '../test-support/cli.js';
-import { chinook, listing, start } from '../test-support/faults.js';
+import { chinook, listing, start, tinyDatabase } from '../test-support/faults.js';
 import { sandboxEnv } from '../test-support/mcp.js';
 
 const unsignalled = cannotSignalAtFsync();
@@ -23,10 +22,7 @@ let tiny: string;
 beforeAll(() => {
   requireBuiltCli();
   database = chinook(box);
-  tiny = join(box.work, 'tiny.sqlite');
-  const db = new Database(tiny);
-  db.exec("CREATE TABLE note (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO note VALUES (1, 'kept')");
-  db.close();
+  tiny = tinyDatabase(box);
 });
 afterAll(() => box.remove());
 

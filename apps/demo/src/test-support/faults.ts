@@ -6,6 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import Database from 'better-sqlite3';
 import { CLI, type Sandbox } from './cli.js';
 import { sandboxEnv } from './mcp.js';
 
@@ -13,6 +14,15 @@ import { sandboxEnv } from './mcp.js';
 export function chinook(box: Sandbox, folder = box.work): string {
   const path = join(folder, 'Chinook.sqlite');
   writeFileSync(path, gunzipSync(readFileSync(new URL('./sample-dbs/Chinook_Sqlite.sqlite.gz', import.meta.url))));
+  return path;
+}
+
+/** A one-table database (`tiny.sqlite` in the working folder): an earlier run's small, whole output. Its path. */
+export function tinyDatabase(box: Sandbox): string {
+  const path = join(box.work, 'tiny.sqlite');
+  const db = new Database(path);
+  db.exec("CREATE TABLE note (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO note VALUES (1, 'kept')");
+  db.close();
   return path;
 }
 
