@@ -1,6 +1,5 @@
 export type { ConfidenceSettings } from './choice/confidence.js';
 export type { ChoiceRule } from './choice/eligible.js';
-export type { NamingKind } from './choice/features.js';
 export { type ChoiceCandidates, FittedDisambiguator, type FittedOptions } from './choice/fitted-disambiguator.js';
 export {
   type ChoiceFile,
@@ -10,6 +9,7 @@ export {
   defaultChoiceFile,
   loadChoiceFile,
 } from './choice/model-file.js';
+export type { NamingKind } from './choice/naming.js';
 export type { CandidateTree, ProposalLimits } from './choice/propose.js';
 export type { ChoiceModel } from './choice/score.js';
 export {

@@ -5,7 +5,7 @@
  * Lexicographic: the fewest naming words lost first (of the kinds `rule.namingKinds` lists, read
  * off each tree's `namingLost <kind>` features), then the fitted score among those trees.
  */
-import type { NamingKind } from './features.js';
+import type { NamingKind } from './naming.js';
 
 /** Which naming words the rule keeps (`params/choice.json`'s `rule`). */
 export interface ChoiceRule {

@@ -6,9 +6,10 @@
  * Each feature is a named function in `FEATURES`, in the order the weights file lists them.
  */
 import type { ContextGraph } from '@guided-retrieval/context-graph';
-import type { GroundingResult, QuestionToken, WordCue, WordEvidence } from '@guided-retrieval/grounding';
-import { spelledAsName } from '@guided-retrieval/grounding/internal';
+import type { GroundingResult, QuestionToken, WordCue } from '@guided-retrieval/grounding';
 import { PERSON_QUESTION } from '../roles.js';
+import { type ClassedEvidence, classOf, EVIDENCE_CLASSES, type EvidenceClass, keyColumns } from './evidence-class.js';
+import { counted, NAMING_KINDS, type NamingWord, namingLost, namingWords } from './naming.js';
 import type { CandidateTree, PastTree } from './propose.js';
 
 /** What every candidate of one question is weighed against, worked out once per question. */
@@ -51,103 +52,6 @@ export interface PastEvidence {
 
 /** No history: no past tree, no usage. */
 export const NO_PAST: PastEvidence = { trees: [], usage: () => 0 };
-
-/** A word that names a table, a column or a whole value, and the tables that carry it. */
-export interface NamingWord {
-  /** What it names, as the rule and the features group them. */
-  kind: NamingKind;
-  tables: ReadonlySet<string>;
-}
-
-/**
- * What a naming word names: a table (listed or only counted), a column, a whole value spelled as a
- * name, or a whole value spelled as an everyday word ("beverages", "Rock"). A category column's values
- * were a kind of their own once: the fit weighed losing them as nothing, and the choice kept fewer.
- */
-export const NAMING_KINDS = ['table', 'table-counted', 'column', 'value-name', 'value-word'] as const;
-export type NamingKind = (typeof NAMING_KINDS)[number];
-
-interface ClassedEvidence {
-  score: number;
-  kind: EvidenceClass;
-  /** The match covers a whole name or value. */
-  whole: boolean;
-  /** The match spans several words ("customer id", "ship date"). */
-  phrase: boolean;
-}
-
-/**
- * A match's class as the features weigh it: what it landed on (a table's name, a column, a value
- * spelled as a name or an everyday word, a measure, a time) and how the word was bent to reach it
- * (spelled as the schema does, bent by an abbreviation, demonym or synonym, or read loosely by word
- * vectors or a description); a column matched in part (`units` in `unit_price`) is a class of its own.
- */
-export const EVIDENCE_CLASSES = [
-  'table-spelled',
-  'table-partial',
-  'table-bent',
-  'table-loose',
-  'column-spelled',
-  'column-partial',
-  'column-key',
-  'column-bent',
-  'column-loose',
-  'value-name',
-  'value-word',
-  'measure',
-  'time',
-] as const;
-export type EvidenceClass = (typeof EVIDENCE_CLASSES)[number];
-
-const SPELLED = new Set(['exact', 'lemma', 'singular', 'plural', 'compound']);
-const LOOSE = new Set(['similar', 'described']);
-
-function classOf(e: WordEvidence, tokens: readonly QuestionToken[], keys: KeyColumns): EvidenceClass {
-  const m = e.match;
-  const bent = SPELLED.has(m.variantKind) ? 'spelled' : LOOSE.has(m.variantKind) ? 'loose' : 'bent';
-  if (m.kind === 'table' || (m.kind === 'alias' && m.column === null))
-    return bent === 'spelled' && m.coverage < 1 ? 'table-partial' : `table-${bent}`;
-  // A join key's name says which table it points at, not that its own table is meant.
-  if ((m.kind === 'alias' || m.kind === 'column') && m.column !== null && keys.has(m.table, m.column)) return 'column-key';
-  if (m.kind === 'alias' || m.kind === 'column') return bent === 'spelled' && m.coverage < 1 ? 'column-partial' : `column-${bent}`;
-  if (m.kind === 'value') return spelledAsName(tokens, m.span) ? 'value-name' : 'value-word';
-  return m.kind;
-}
-
-/** Words before a noun that count it ("how many films", "the number of orders", "the most tracks"). */
-const COUNTING_WORDS = new Set(['many', 'number', 'count', 'most', 'more', 'fewer', 'least', 'few']);
-
-/** Whether the word at `i` is counted: a counting word at most `before` words before it. */
-function counted(tokens: readonly QuestionToken[], i: number, before: number): boolean {
-  for (let j = Math.max(0, i - before); j < i; j++) if (COUNTING_WORDS.has(tokens[j]!.lower)) return true;
-  return false;
-}
-
-/** The columns of the graph's join edges (either end), per table. */
-interface KeyColumns {
-  has(table: string, column: string): boolean;
-}
-
-const KEYS = new WeakMap<ContextGraph, KeyColumns>();
-
-function keyColumns(graph: ContextGraph): KeyColumns {
-  let keys = KEYS.get(graph);
-  if (!keys) {
-    const byTable = new Map<string, Set<string>>();
-    const add = (table: string, columns: readonly string[]) => {
-      const set = byTable.get(table) ?? new Set<string>();
-      for (const c of columns) set.add(c);
-      byTable.set(table, set);
-    };
-    for (const e of graph.edges) {
-      add(e.fromTable, e.fromColumns);
-      add(e.toTable, e.toColumns);
-    }
-    keys = { has: (table, column) => byTable.get(table)?.has(column) ?? false };
-    KEYS.set(graph, keys);
-  }
-  return keys;
-}
 
 export function questionEvidence(
   graph: ContextGraph,
@@ -197,58 +101,6 @@ export function questionEvidence(
     lookAlikes,
     calendars,
   };
-}
-
-/** Which naming kind a word's evidence on one table is, if any. */
-function namingKind(e: ClassedEvidence, counts: boolean): NamingKind | null {
-  if (e.kind === 'table-spelled') return counts ? 'table-counted' : 'table';
-  if (e.kind === 'column-spelled') return 'column';
-  if (!e.whole) return null;
-  if (e.kind === 'value-name') return 'value-name';
-  if (e.kind === 'value-word') return 'value-word';
-  return null;
-}
-
-/**
- * The naming words: a word whose strongest reading (within `NAMING_TIE` of it) names a table, a
- * column or a whole value, with every table that carries such a reading of it.
- */
-function namingWords(
-  byTable: ReadonlyMap<string, ReadonlyMap<number, ClassedEvidence>>,
-  best: ReadonlyMap<number, ClassedEvidence>,
-  tokens: readonly QuestionToken[],
-  countingWordsBefore: number,
-): Map<number, NamingWord> {
-  const out = new Map<number, { kind: NamingKind; tables: Set<string> }>();
-  // A word some table reads as part of a column's whole name of several words ("customer id") is that column's word, not a table's name.
-  const inPhrase = new Set<number>();
-  for (const words of byTable.values())
-    for (const [word, e] of words) if (e.phrase && e.whole && (e.kind === 'column-spelled' || e.kind === 'column-key')) inPhrase.add(word);
-  for (const [table, words] of byTable)
-    for (const [word, e] of words) {
-      if (e.score < best.get(word)!.score - NAMING_TIE) continue;
-      if (e.kind === 'table-spelled' && inPhrase.has(word)) continue;
-      const kind = namingKind(e, counted(tokens, word, countingWordsBefore));
-      if (!kind) continue;
-      const entry = out.get(word);
-      if (!entry) out.set(word, { kind, tables: new Set([table]) });
-      else {
-        entry.tables.add(table);
-        // One word, several readings: the strongest kind (the order of NAMING_KINDS) names it.
-        if (NAMING_KINDS.indexOf(kind) < NAMING_KINDS.indexOf(entry.kind)) entry.kind = kind;
-      }
-    }
-  return out;
-}
-
-/** Readings of a word this close to its strongest count as its strongest. */
-const NAMING_TIE = 1e-9;
-
-/** How many naming words of `kind` the tree holds no carrying table of. */
-export function namingLost(q: QuestionEvidence, tables: readonly string[], kind: NamingKind): number {
-  let lost = 0;
-  for (const w of q.naming.values()) if (w.kind === kind && !tables.some((t) => w.tables.has(t))) lost += 1;
-  return lost;
 }
 
 /** A tree's view of the evidence: per word, the best its tables explain, and each table's own share. */
@@ -382,7 +234,7 @@ function bridges(v: TreeView): string[] {
 export const FEATURES: ReadonlyArray<readonly [string, Feature]> = [
   ...EVIDENCE_CLASSES.map((c) => [`lost ${c}`, lostOf(c)] as const),
   ...EVIDENCE_CLASSES.map((c) => [`tables by ${c}`, tablesBy(c)] as const),
-  ...NAMING_KINDS.map((k) => [`namingLost ${k}`, ({ q, tree }: TreeView) => namingLost(q, tree.tables, k)] as const),
+  ...NAMING_KINDS.map((k) => [`namingLost ${k}`, ({ q, tree }: TreeView) => namingLost(q.naming, tree.tables, k)] as const),
   ['pastTree', ({ q, tree }) => q.past.trees.find((t) => sameTables(t.tables, tree.tables))?.score ?? 0],
   ['pastNearest', ({ q, tree }) => q.past.trees.find((t) => sameTables(t.tables, tree.tables))?.similarity ?? 0],
   ['pastOverlap', ({ q, tree }) => pastOverlap(q.past.trees, tree.tables)],

@@ -11,8 +11,9 @@ import type { Convergence } from '../learn/newton.js';
 import { type CalibrationSettings, IDENTITY_CALIBRATION, type ReliabilityBin } from './calibrate.js';
 import type { ConfidenceSettings } from './confidence.js';
 import type { ChoiceRule } from './eligible.js';
-import { FEATURE_NAMES, NAMING_KINDS } from './features.js';
+import { FEATURE_NAMES } from './features.js';
 import type { ChoiceTarget } from './fit.js';
+import { NAMING_KINDS } from './naming.js';
 import type { ProposalLimits } from './propose.js';
 import type { ChoiceModel } from './score.js';
 
