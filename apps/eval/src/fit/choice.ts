@@ -9,7 +9,7 @@
 import { type Benchmark, type BenchQuestion, scoreQuestion } from '@guided-retrieval/benchmarks';
 import { History, type HistoryEntry } from '@guided-retrieval/history';
 import { type ChoiceFile, Retriever } from '@guided-retrieval/retrieval';
-import type { ChoiceExample } from '@guided-retrieval/retrieval/fit';
+import { type ChoiceExample, eligibleTrees, FEATURE_NAMES } from '@guided-retrieval/retrieval/fit';
 import { benchGraph } from '../bench/graph.js';
 import { questionGold } from '../run.js';
 import { deriveSeed, Rng } from '../scale/prng.js';
@@ -100,17 +100,19 @@ async function collectQuestions(
   return out;
 }
 
-/** The question as the choice sees it: only the candidates the rule lets it pick (the heuristic's first when eligible). */
-export function eligibleOnly(e: CollectedQuestion): CollectedQuestion {
-  const keep = e.eligible.map((ok, i) => (ok ? i : -1)).filter((i) => i >= 0);
-  const pick = <T>(list: readonly T[]) => keep.map((i) => list[i]!);
-  return {
-    ...e,
-    tables: pick(e.tables),
-    origins: pick(e.origins),
-    vectors: pick(e.vectors),
-    eligible: pick(e.eligible),
-    right: pick(e.right),
-    f1: pick(e.f1),
-  };
+/** Per candidate, the lists an example carries (the names-only ones carry only `vectors`, `right` and `f1`). */
+const PER_CANDIDATE = ['tables', 'origins', 'vectors', 'eligible', 'right', 'f1'] as const;
+
+/**
+ * The question as the choice sees it under `rule` (judged again off the features, whatever rule the
+ * examples were collected under): only the candidates the rule lets it pick, every per-candidate list cut alike.
+ */
+export function eligibleOnly<T extends ChoiceExample>(e: T, rule: ChoiceFile['rule']): T {
+  const keep = eligibleTrees(e.vectors, FEATURE_NAMES, rule).flatMap((ok, i) => (ok ? [i] : []));
+  const out = { ...e } as Record<string, unknown>;
+  for (const key of PER_CANDIDATE) {
+    const list = out[key];
+    if (Array.isArray(list)) out[key] = key === 'eligible' ? keep.map(() => true) : keep.map((i) => list[i]);
+  }
+  return out as T;
 }

@@ -18,7 +18,6 @@ import {
   type ChoiceExample,
   chooseSettings,
   describePoint,
-  eligibleTrees,
   FEATURE_NAMES,
   type FitSettings,
   fitCalibration,
@@ -34,7 +33,7 @@ import {
 } from '@guided-retrieval/retrieval/fit';
 import { gitState, PROBE, PROBE_QUESTIONS, paramsHashes, probeFingerprints, sha256Files } from './card.js';
 import { type CollectedQuestion, collectChoiceExamples, collectWithHistory, eligibleOnly } from './choice.js';
-import { type ChoiceFitReport, fitMarkdown, outOfFoldFigures } from './report.js';
+import { type ChoiceFitReport, fitMarkdown, outOfFoldFigures, overAll } from './report.js';
 
 export interface FitCliOptions {
   data?: string;
@@ -84,11 +83,13 @@ export async function runFitCommand(options: FitCliOptions, log: (message: strin
   await writeFile(join(out, NAMES_ONLY_EXAMPLES_FILE), namesOnly.map((e) => `${JSON.stringify(e)}\n`).join(''));
 
   const files = await questionFilesById(training.questionsFile);
+  // A question grounding nothing has no candidate tree to learn from: it counts wrong, whatever is fitted.
   const report = await fitAndReport(held, namesOnly, withHistory, base, files, {
+    asked: files.size,
     data: [
       {
-        source: `train-questions (${training.questionsFile.length} files)`,
-        questions: held.length,
+        source: `train-questions (${training.questionsFile.length} files; ${held.length} of ${files.size} questions give candidate trees)`,
+        questions: files.size,
         sha256: sha256Files(training.questionsFile),
       },
       {
@@ -112,7 +113,7 @@ export async function runFitCommand(options: FitCliOptions, log: (message: strin
   await writeFile(join(out, 'choice-fit.md'), fitMarkdown(report));
   const o = report.outOfFold;
   log(
-    `fit: out of fold on ${o.questions} training questions (one fold per database, settings chosen inside each fold): fitted ${o.fitted}, heuristic ${o.heuristic}, best candidate ${o.oracle}; ECE ${report.calibration.ece}`,
+    `fit: out of fold on ${o.questions} training questions (one fold per database, settings chosen inside each fold): fitted ${o.fitted}, heuristic ${o.heuristic}, best candidate ${o.oracle}; ECE ${report.calibration.ece}; on all ${report.asked}, those with no candidate tree counted wrong: fitted ${overAll(o.fitted, o.questions, report.asked)}`,
   );
   if (options.write) {
     await writeChoiceModel(report.file);
@@ -160,12 +161,17 @@ export async function fitAndReport(
   collectedWithHistory: readonly CollectedQuestion[],
   base: ChoiceFile,
   files: ReadonlyMap<string, string>,
-  context: { data: { source: string; questions: number; sha256: string }[]; log: (message: string) => void },
+  context: {
+    /** Training questions read, with a readable gold query: those giving no candidate tree count wrong over all. */
+    asked: number;
+    data: { source: string; questions: number; sha256: string }[];
+    log: (message: string) => void;
+  },
 ): Promise<ChoiceFitReport> {
   // Eligibility by this file's rule, read off the features (examples collected under another rule are judged again).
-  const held = collected.map((e) => eligibleOnly({ ...e, eligible: eligibleTrees(e.vectors, FEATURE_NAMES, base.rule) }));
+  const held = collected.map((e) => eligibleOnly(e, base.rule));
   const namesOnlyHeld = everyNth(
-    namesOnly.map((e) => restrictTo(e, eligibleTrees(e.vectors, FEATURE_NAMES, base.rule))).filter((e) => e.vectors.length > 1),
+    namesOnly.map((e) => eligibleOnly(e, base.rule)).filter((e) => e.vectors.length > 1),
     base.fit.namesOnlyQuestions,
   );
   const grid = gridOf(base.fit.penalties, base.fit.sharpnesses);
@@ -200,7 +206,7 @@ export async function fitAndReport(
   const { point } = chooseSettings(held, grid, settings, namesOnlyHeld, base.fit.innerFolds);
   const withoutHistory = fitChoice([...held, ...namesOnlyHeld], { ...settings, ...point });
   // The history features, fitted apart over the model without them: with no history the choice is that model exactly.
-  const withHistory = collectedWithHistory.map((e) => eligibleOnly({ ...e, eligible: eligibleTrees(e.vectors, FEATURE_NAMES, base.rule) }));
+  const withHistory = collectedWithHistory.map((e) => eligibleOnly(e, base.rule));
   const historyOutOfFold = pastOutOfFold(held, withHistory, namesOnlyHeld, { ...settings, ...point });
   const { model, convergence } =
     withHistory.length > 0 ? fitChoice(withHistory, { ...settings, ...point, frozen: withoutPast(withoutHistory.model) }) : withoutHistory;
@@ -225,6 +231,7 @@ export async function fitAndReport(
   return {
     ...outOfFold,
     outOfFold: { questions: outOfFold.questions, fitted: outOfFold.fitted, heuristic: outOfFold.heuristic, oracle: outOfFold.oracle },
+    asked: context.asked,
     namesOnlyQuestions: namesOnly.length,
     withHistory: historyOutOfFold,
     chosenPerFold: Object.fromEntries([...nested.chosen].map(([g, p]) => [g, describePoint(p)])),
@@ -248,16 +255,6 @@ function everyNth(examples: readonly ChoiceExample[], cap: number): ChoiceExampl
 }
 
 /** A names-only example with only the candidates `keep` marks. */
-function restrictTo(e: ChoiceExample, keep: readonly boolean[]): ChoiceExample {
-  const at = keep.map((ok, i) => (ok ? i : -1)).filter((i) => i >= 0);
-  return {
-    ...e,
-    vectors: at.map((i) => e.vectors[i]!),
-    right: at.map((i) => e.right[i]!),
-    ...(e.f1 ? { f1: at.map((i) => e.f1![i]!) } : {}),
-  };
-}
-
 /**
  * Out of fold, with a history (each half of a database asked with the other half as its history):
  * per held-out database, the model without history fitted on the others, then the history features
