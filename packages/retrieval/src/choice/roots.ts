@@ -20,6 +20,8 @@ export class SharedRoots {
   private readonly forward: (table: string, direction: JoinDirection) => number;
   private readonly backward: (table: string, direction: JoinDirection) => number;
   private readonly graph: ContextGraph;
+  /** Per table, how strongly the question grounds it: read once per question, by every step and source. */
+  private readonly strength: ReadonlyMap<string, number>;
 
   constructor(
     private readonly heuristic: HeuristicDisambiguator,
@@ -28,10 +30,11 @@ export class SharedRoots {
     private readonly wanted: readonly string[],
   ) {
     this.graph = input.graph;
+    this.strength = groundingStrength(input.grounding);
     const params = heuristic.params;
     const weigh = stepCost(input.graph, {
       targets: new Set(),
-      grounded: groundingStrength(input.grounding),
+      grounded: this.strength,
       lookAlikes: heuristic.lookAlikesOf(input.graph),
       params,
     });
@@ -64,7 +67,6 @@ export class SharedRoots {
 
   /** Among `sources`, the one linking every other initial target with the fewest backward steps, then the cheapest routes (`chooseSourceAcross`'s order). */
   private sourceAcross(initialTargets: readonly string[], sources: readonly string[]): string | undefined {
-    const strength = groundingStrength(this.input.grounding);
     const options: { s: string; total: number; strength: number }[] = [];
     for (const s of sources) {
       const tree = this.tree(s, true);
@@ -79,7 +81,7 @@ export class SharedRoots {
         }
         total += c;
       }
-      if (all) options.push({ s, total, strength: strength.get(s) ?? 0 });
+      if (all) options.push({ s, total, strength: this.strength.get(s) ?? 0 });
     }
     return options.sort((a, b) => a.total - b.total || b.strength - a.strength || (a.s < b.s ? -1 : 1))[0]?.s;
   }
