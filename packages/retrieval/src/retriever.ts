@@ -25,6 +25,7 @@ import { pathLimits } from './limits.js';
 import { mergePaths } from './merge.js';
 import { type HeuristicParams, type HeuristicParamsOverride, resolveHeuristicParams } from './params.js';
 import { checkPaths, enumeratePaths, limitsFor, pathSelectionInput, tracePath } from './paths.js';
+import { milliseconds } from './rounding.js';
 import { renderFromClause } from './sql.js';
 import type { Disambiguator, PastQuestions, PathLimits, PhaseTimings, RetrievalResult, RetrievalTrace, SourceAndTargets } from './types.js';
 
@@ -325,9 +326,9 @@ class Clock {
     const now = performance.now();
     const ms = now - this.last;
     this.last = now;
-    return Math.round(ms * 1000) / 1000;
+    return milliseconds(ms);
   }
   total(): number {
-    return Math.round((performance.now() - this.start) * 1000) / 1000;
+    return milliseconds(performance.now() - this.start);
   }
 }

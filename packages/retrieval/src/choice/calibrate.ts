@@ -7,6 +7,7 @@
  * table measures it.
  */
 import { minimizeNewton } from '../learn/newton.js';
+import { fourDecimals } from '../rounding.js';
 import { bestIndex, type Calibration, softmax } from './score.js';
 
 export type { Calibration };
@@ -119,16 +120,15 @@ export function reliability(questions: readonly ReturnedTree[], bins: number): {
   const n = questions.length;
   let ece = 0;
   for (const b of table) if (b.n > 0) ece += (b.n / n) * Math.abs(b.right / b.n - b.conf / b.n);
-  const r4 = (x: number) => Math.round(x * 1e4) / 1e4;
   return {
-    ece: r4(ece),
+    ece: fourDecimals(ece),
     questions: n,
     bins: table.map((b) => ({
       from: b.from,
       to: b.to,
       questions: b.n,
-      confidence: b.n === 0 ? 0 : r4(b.conf / b.n),
-      accuracy: b.n === 0 ? 0 : r4(b.right / b.n),
+      confidence: b.n === 0 ? 0 : fourDecimals(b.conf / b.n),
+      accuracy: b.n === 0 ? 0 : fourDecimals(b.right / b.n),
     })),
   };
 }

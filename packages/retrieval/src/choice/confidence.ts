@@ -2,6 +2,8 @@
  * The choice's probabilities as a result states them: the returned tree's, each table's (the sum
  * over the candidate trees that hold it) and whether the returned tree is not clearly ahead.
  */
+
+import { fourDecimals } from '../rounding.js';
 import type { ChoiceConfidence } from '../types.js';
 import type { CandidateTree } from './propose.js';
 
@@ -26,9 +28,7 @@ export function confidenceOf(
   const chosen = new Set(trees[pick]!.tables);
   const tables: Record<string, number> = Object.create(null);
   for (const [table, p] of [...byTable].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)))
-    if (chosen.has(table) || p >= settings.listTablesFrom) tables[table] = round(Math.min(1, p));
-  const tree = round(probability[pick]!);
+    if (chosen.has(table) || p >= settings.listTablesFrom) tables[table] = fourDecimals(Math.min(1, p));
+  const tree = fourDecimals(probability[pick]!);
   return { tree, tables, uncertain: probability[pick]! < settings.uncertainBelow };
 }
-
-const round = (x: number) => Math.round(x * 1e4) / 1e4;

@@ -7,6 +7,7 @@
  */
 import type { ContextGraph } from '@guided-retrieval/context-graph';
 import { HeuristicDisambiguator, type HeuristicOptions } from '../heuristic.js';
+import { fourDecimals, milliseconds } from '../rounding.js';
 import type { DisambiguationInput, Disambiguator, PathSelectionInput, SelectedPath, SourceAndTargets } from '../types.js';
 import { calibratedProbabilities } from './calibrate.js';
 import { confidenceOf } from './confidence.js';
@@ -76,7 +77,7 @@ export class FittedDisambiguator implements Disambiguator {
     const proposedAt = performance.now();
     const vectors = featureVectors(q, trees);
     const eligible = eligibleTrees(vectors, FEATURE_NAMES, this.choice.rule);
-    const timings = { proposal: ms(proposedAt - started), features: ms(performance.now() - proposedAt) };
+    const timings = { proposal: milliseconds(proposedAt - started), features: milliseconds(performance.now() - proposedAt) };
     return { trees, vectors, features: FEATURE_NAMES, eligible, base, proposed, rooted, timings };
   }
 
@@ -114,13 +115,13 @@ export class FittedDisambiguator implements Disambiguator {
     const candidates = trees.map((t, i) => ({
       origin: t.origin,
       tables: t.tables,
-      score: Math.round(scores[i]! * 1e4) / 1e4,
-      probability: Math.round(probability[i]! * 1e4) / 1e4,
+      score: fourDecimals(scores[i]!),
+      probability: fourDecimals(probability[i]!),
       eligible: eligible[i]!,
-      features: Object.fromEntries(FEATURE_NAMES.map((name, j) => [name, Math.round(vectors[i]![j]! * 1e4) / 1e4])),
+      features: Object.fromEntries(FEATURE_NAMES.map((name, j) => [name, fourDecimals(vectors[i]![j]!)])),
     }));
     const confidence = confidenceOf(trees, probability, pick, this.choice.confidence);
-    const work = { proposed, rooted, timings: { ...timings, scoring: ms(performance.now() - scoring) } };
+    const work = { proposed, rooted, timings: { ...timings, scoring: milliseconds(performance.now() - scoring) } };
     if (pick === 0) return { ...base, candidates, confidence, work };
     const chosen = trees[pick]!;
     const selected = chosen.paths ? { selected: chosen.paths } : {};
@@ -145,9 +146,4 @@ export class FittedDisambiguator implements Disambiguator {
   selectPaths(input: PathSelectionInput): Promise<SelectedPath[]> {
     return this.heuristic.selectPaths(input);
   }
-}
-
-/** Milliseconds to the microsecond, as every timing of the trace. */
-function ms(x: number): number {
-  return Math.round(x * 1000) / 1000;
 }
