@@ -18,7 +18,7 @@ export {
 } from './choice/calibrate.js';
 export { eligibleTrees } from './choice/eligible.js';
 export { FEATURE_NAMES, PAST_FEATURES } from './choice/features.js';
-export { featureFingerprints } from './choice/fingerprint.js';
+export { featureFingerprints, PROBE_SCALE } from './choice/fingerprint.js';
 export { type ChoiceExample, type ChoiceTarget, crossValidate, type FitSettings, fitChoice } from './choice/fit.js';
 export { untrainedChoice, writeChoiceModel } from './choice/model-file.js';
 export { bestIndex, scoreVectors, softmax } from './choice/score.js';

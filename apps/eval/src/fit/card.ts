@@ -13,11 +13,10 @@ import { buildContextGraph } from '@guided-retrieval/context-graph';
 import { declaredJoinEdges } from '@guided-retrieval/join-inference';
 import { profileSqlite } from '@guided-retrieval/profiler';
 import type { ChoiceFile } from '@guided-retrieval/retrieval';
-import { featureFingerprints } from '@guided-retrieval/retrieval/fit';
+import { featureFingerprints, PROBE_SCALE } from '@guided-retrieval/retrieval/fit';
 import { generateTpch } from '@guided-retrieval/tpch';
 
-/** The probe the fingerprints are taken on: TPC-H at this scale, as the retrieval package's tests build it. */
-export const PROBE_SCALE = 0.002;
+/** The probe the fingerprints are taken on, as the retrieval package's test builds it. */
 export const PROBE = `TPC-H, scale ${PROBE_SCALE}, default seed, declared keys`;
 
 /** Questions that reach every kind of feature on TPC-H: names, values, measures, time, people, roles. */

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TpchFixture, tpchFixture } from '../test-support/tpch-db.js';
 import { FEATURE_NAMES } from './features.js';
-import { featureFingerprints } from './fingerprint.js';
+import { featureFingerprints, PROBE_SCALE } from './fingerprint.js';
 import { defaultChoiceFile } from './model-file.js';
-
-/** The probe's scale, as `pnpm fit` builds it (`apps/eval/src/fit/card.ts`). */
-const PROBE_SCALE = 0.002;
 
 let fixture: TpchFixture;
 beforeAll(async () => {

@@ -9,6 +9,9 @@ import type { ContextGraph } from '@guided-retrieval/context-graph';
 import { Retriever } from '../retriever.js';
 import type { ChoiceFile } from './model-file.js';
 
+/** The probe's graph: TPC-H generated at this scale (default seed, declared keys), by `pnpm fit` and by the test alike. */
+export const PROBE_SCALE = 0.002;
+
 /** Values are rounded to this many decimals before hashing: the last bits of a float say nothing. */
 const DECIMALS = 6;
 /** Characters of the sha256 kept: enough to tell two definitions apart. */

@@ -2,7 +2,7 @@
  * Candidate trees for a question: the heuristic's own tree, it less one of its targets, it plus
  * one table the evidence points at, and trees over the few tables the evidence points at most.
  * A fitted scorer (`score.ts`) then picks one. Proposing is cheap and bounded: at most
- * `ChoiceSettings.maxCandidates` trees, each one tree search.
+ * `ChoiceSettings.maxCandidates` trees, each rooted by searches the question shares (`roots.ts`).
  */
 import type { JoinPath } from '@guided-retrieval/context-graph';
 import type { HeuristicDisambiguator } from '../heuristic.js';
